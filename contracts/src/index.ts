@@ -1,0 +1,4 @@
+export * from './permissions/permissions';
+export * from './remotes';
+export * from './deployment/deployment';
+export * from './http/headers';

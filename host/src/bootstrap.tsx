@@ -1,0 +1,37 @@
+import { createRoot } from 'react-dom/client';
+import { AppProviders, configureSession, deploymentLoaded, getStore, setTheme } from '@fable/shared';
+import { fetchJson, resolveDeployment } from './boot/resolveDeployment';
+import { registerDeploymentRemotes } from './remotes/registerDeploymentRemotes';
+
+import { AppRouter } from './router/AppRouter';
+import { BootErrorPage } from './pages/BootErrorPage';
+import { loadThemePreference } from './layout/themePreference';
+
+async function boot() {
+  const store = getStore();
+  // Tests and tools read the one store from here.
+  (window as unknown as { __FABLE_STORE__: unknown }).__FABLE_STORE__ = store;
+  store.dispatch(setTheme(loadThemePreference()));
+  const root = createRoot(document.getElementById('root')!);
+  try {
+    const deployment = await resolveDeployment(window.location.hostname, fetchJson);
+    store.dispatch(deploymentLoaded(deployment));
+    store.dispatch(configureSession({ applicationId: deployment.applicationId, partnerMode: deployment.partner.enabled }));
+    document.title = deployment.brand.name;
+    registerDeploymentRemotes(deployment);
+    root.render(
+      <AppProviders store={store}>
+        <AppRouter deployment={deployment} />
+      </AppProviders>,
+    );
+  } catch (error) {
+    console.error('[fable] boot failed', error);
+    root.render(
+      <AppProviders store={store}>
+        <BootErrorPage error={error} />
+      </AppProviders>,
+    );
+  }
+}
+
+void boot();

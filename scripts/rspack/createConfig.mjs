@@ -1,0 +1,102 @@
+// One Rspack configuration for the host and every remote, so that the federation settings
+// (shared singletons, manifest, async startup) cannot drift between apps.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import rspack from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { sharedModules } from './sharedModules.mjs';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * @param {object} options
+ * @param {string} options.dir            the app's folder (its rspack.config lives there)
+ * @param {string} options.name           federation name (mf_chat, …) or 'host'
+ * @param {Record<string,string>} [options.exposes]
+ * @param {number} options.devPort
+ * @param {boolean} [options.federation]  false builds the same app without Module Federation (budget comparison)
+ * @param {Record<string,string>} [options.define]
+ * @param {string} [options.publicPath]
+ * @param {string} [options.outputDir]
+ */
+export function createConfig({ dir, name, exposes, devPort, federation = true, define = {}, publicPath = 'auto', outputDir }) {
+  const production = process.env.NODE_ENV !== 'development';
+  const isRemote = name !== 'host';
+  const pkg = require(path.join(dir, 'package.json'));
+  return {
+    mode: production ? 'production' : 'development',
+    context: dir,
+    entry: { main: './src/index.ts' },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: outputDir ?? path.join(dir, 'dist'),
+      publicPath,
+      uniqueName: name,
+      filename: production ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      cssFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: {
+                react: { runtime: 'automatic', importSource: '@emotion/react', development: !production, refresh: false },
+              },
+            },
+            env: { targets: 'chrome >= 111, firefox >= 115, safari >= 16.4' },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.(png|svg|jpe?g|webp)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+        __APP_NAME__: JSON.stringify(name),
+        __APP_VERSION__: JSON.stringify(process.env.REMOTE_VERSION ?? pkg.version),
+        ...define,
+      }),
+      new rspack.HtmlRspackPlugin({
+        template: path.join(dir, 'index.html'),
+        // A remote's own page is its standalone dev shell; inside the host only its manifest is used.
+        filename: 'index.html',
+      }),
+      federation &&
+        new ModuleFederationPlugin({
+          name,
+          filename: isRemote ? 'remoteEntry.[contenthash:10].js' : undefined,
+          exposes: isRemote ? exposes : undefined,
+          shared: sharedModules(),
+          manifest: { fileName: 'mf-manifest.json' },
+          dts: false,
+          // The host registers its remotes at run time from its deployment; nothing is declared here.
+          remotes: {},
+          experiments: { asyncStartup: true },
+          shareStrategy: 'loaded-first',
+        }),
+    ].filter(Boolean),
+    optimization: {
+      minimize: production,
+      // Keep the shared singletons in chunks of their own so a browser caches them across deploys.
+      splitChunks: isRemote ? false : undefined,
+    },
+    performance: { hints: false },
+    devServer: {
+      port: devPort,
+      historyApiFallback: true,
+      hot: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [{ context: ['/api'], target: process.env.API_URL ?? 'http://127.0.0.1:3100' }],
+    },
+    stats: 'errors-warnings',
+  };
+}

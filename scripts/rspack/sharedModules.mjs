@@ -1,0 +1,38 @@
+// The Module Federation share scope: every app shares these as singletons, one copy on the page.
+// The 'x/' prefix entries make subpath imports (react/jsx-runtime, react-dom/client,
+// @reduxjs/toolkit/query/react, @emotion/react/jsx-runtime) shared too; without them those
+// subpaths are bundled again in every app (MF troubleshooting: "Subpath imports are not shared").
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const versionOf = (name) => require(path.join(root, 'node_modules', name, 'package.json')).version;
+
+/** Packages shared as singletons. `strict` ones refuse to start on a mismatched version. */
+export const SHARED_PACKAGES = [
+  { name: 'react', strict: true, prefix: true },
+  { name: 'react-dom', strict: true, prefix: true },
+  { name: 'react-router' },
+  { name: 'react-redux' },
+  { name: '@reduxjs/toolkit', prefix: true },
+  { name: '@emotion/react', prefix: true },
+  { name: '@emotion/cache' },
+  { name: '@emotion/styled' },
+  { name: 'zod' },
+  { name: '@fable/shared' },
+  { name: '@fable/contracts' },
+];
+
+export function sharedModules() {
+  const shared = {};
+  for (const { name, strict = false, prefix = false } of SHARED_PACKAGES) {
+    const version = versionOf(name);
+    const config = { singleton: true, requiredVersion: `^${version}`, version, strictVersion: strict };
+    shared[name] = config;
+    if (prefix) shared[`${name}/`] = config;
+  }
+  return shared;
+}

@@ -1,0 +1,33 @@
+import { useMemo } from 'react';
+import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
+import type { RemoteContract } from '@fable/contracts';
+import { NotFoundPage } from '../ui/StatusPages';
+import type { RemoteRoutesModule } from './remoteRoutesModule';
+
+/**
+ * Runs one remote alone (`npm run dev -w mf-…`): its contract's routes with its own pages, against the
+ * real API, without the host's shell.
+ */
+export function StandaloneRemote({ contract, module }: { contract: RemoteContract; module: RemoteRoutesModule }) {
+  const router = useMemo(
+    () =>
+      createBrowserRouter([
+        {
+          element: (
+            <div data-standalone-remote={contract.name} style={{ padding: 16 }}>
+              <Outlet />
+            </div>
+          ),
+          children: [
+            ...contract.routes.map((route) => {
+              const Page = module.pages[route.page] ?? NotFoundPage;
+              return { path: route.path, element: <Page /> };
+            }),
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
+      ]),
+    [contract, module],
+  );
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,92 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Permission, Role, Tier } from '@fable/contracts';
+
+/** document 1 §4 Auth states. */
+export type AuthStatus = 'loading' | 'authenticated' | 'guest' | 'authentication_required';
+
+export interface SessionUser {
+  id: string;
+  username: string | null;
+  name: string | null;
+  avatarUrl: string | null;
+  tier: Tier;
+  roles: Role[];
+  externalId?: string | null;
+}
+
+export interface SessionState {
+  status: AuthStatus;
+  user: SessionUser | null;
+  permissions: Permission[];
+  /** Whether the permissions list has been loaded (the route guard shows a loader until then). */
+  permissionsLoaded: boolean;
+  accessToken: string | null;
+  refreshToken: string | null;
+  guestUserId: string | null;
+  applicationId: string | null;
+  impersonate: string | null;
+  partnerMode: boolean;
+}
+
+const initialState: SessionState = {
+  status: 'loading',
+  user: null,
+  permissions: [],
+  permissionsLoaded: false,
+  accessToken: null,
+  refreshToken: null,
+  guestUserId: null,
+  applicationId: null,
+  impersonate: null,
+  partnerMode: false,
+};
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState,
+  reducers: {
+    configureSession(state, action: PayloadAction<{ applicationId: string; partnerMode: boolean; impersonate?: string | null }>) {
+      state.applicationId = action.payload.applicationId;
+      state.partnerMode = action.payload.partnerMode;
+      state.impersonate = action.payload.impersonate ?? null;
+    },
+    tokensReceived(state, action: PayloadAction<{ accessToken: string; refreshToken?: string | null }>) {
+      state.accessToken = action.payload.accessToken;
+      if (action.payload.refreshToken !== undefined) state.refreshToken = action.payload.refreshToken;
+    },
+    signedIn(state, action: PayloadAction<{ user: SessionUser; permissions: Permission[] }>) {
+      const { user, permissions } = action.payload;
+      // A user whose id equals the external id is not authenticated (document 1 §4 Auth).
+      const external = user.externalId != null && user.externalId === user.id;
+      state.user = user;
+      state.permissions = permissions;
+      state.permissionsLoaded = true;
+      state.status = external ? 'guest' : 'authenticated';
+    },
+    becameGuest(state, action: PayloadAction<{ guestUserId: string; permissions: Permission[] }>) {
+      state.status = 'guest';
+      state.user = null;
+      state.accessToken = null;
+      state.refreshToken = null;
+      state.guestUserId = action.payload.guestUserId;
+      state.permissions = action.payload.permissions;
+      state.permissionsLoaded = true;
+    },
+    authenticationRequired(state) {
+      state.status = 'authentication_required';
+      state.accessToken = null;
+      state.refreshToken = null;
+      state.user = null;
+    },
+  },
+  selectors: {
+    selectSession: (s) => s,
+    selectAuthStatus: (s) => s.status,
+    selectUser: (s) => s.user,
+    selectPermissions: (s) => s.permissions,
+    selectIsSignedIn: (s) => s.status === 'authenticated',
+  },
+});
+
+export const { configureSession, tokensReceived, signedIn, becameGuest, authenticationRequired } = sessionSlice.actions;
+export const { selectSession, selectAuthStatus, selectUser, selectPermissions, selectIsSignedIn } = sessionSlice.selectors;

@@ -1,0 +1,70 @@
+import styled from '@emotion/styled';
+import { useNavigate } from 'react-router';
+import { Button } from '../Button';
+
+/** Texts of the 404 page (document 1 §2, document 2 §2), verbatim. */
+export const NOT_FOUND_TEXTS = {
+  code: '404',
+  title: 'This page is gone.',
+  description: 'The page you are looking for does not exist or never existed.',
+  action: 'Back to home',
+} as const;
+
+/** Text of the 403 page (document 1 §2). */
+export const FORBIDDEN_TEXT = 'You are Not Authorized to access this page';
+
+const Page = styled.main`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  text-align: center;
+  gap: 12px;
+  min-height: 60vh;
+  padding: 32px 16px;
+  .code {
+    font-size: clamp(4rem, 14vw, 8rem);
+    font-weight: 800;
+    line-height: 1;
+    margin: 0;
+    background: linear-gradient(135deg, ${({ theme }) => theme.colors.primary}, ${({ theme }) => theme.colors.accent});
+    -webkit-background-clip: text;
+    background-clip: text;
+    color: transparent;
+  }
+  h1 {
+    margin: 0;
+    font-size: 1.5rem;
+  }
+  p {
+    margin: 0 0 12px;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+export function NotFoundPage() {
+  const navigate = useNavigate();
+  return (
+    <Page data-testid="not-found">
+      <p className="code" aria-hidden="true">
+        {NOT_FOUND_TEXTS.code}
+      </p>
+      <h1>{NOT_FOUND_TEXTS.title}</h1>
+      <p>{NOT_FOUND_TEXTS.description}</p>
+      <Button onClick={() => navigate('/')}>{NOT_FOUND_TEXTS.action}</Button>
+    </Page>
+  );
+}
+
+export function ForbiddenPage() {
+  const navigate = useNavigate();
+  return (
+    <Page data-testid="forbidden">
+      <p className="code" aria-hidden="true">
+        403
+      </p>
+      <h1>{FORBIDDEN_TEXT}</h1>
+      <Button onClick={() => navigate('/')}>{NOT_FOUND_TEXTS.action}</Button>
+    </Page>
+  );
+}

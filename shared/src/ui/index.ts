@@ -1,0 +1,4 @@
+export * from './Button';
+export * from './Spinner';
+export * from './EmptyState';
+export * from './StatusPages';
