@@ -1,6 +1,7 @@
 // Publishes a remote's build under a versioned path: deploy/.published/<app>/<version>/.
 //   tsx deploy/scripts/publishRemote.ts mf-chat [--version 0.1.1]
 // Pointing a deployment at it is a separate, one-line change (deploy/scripts/pointDeployment.ts).
+import { readFileSync } from 'node:fs';
 import { cp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +24,6 @@ if (require.main === module) {
   const { values, positionals } = parseArgs({ allowPositionals: true, options: { version: { type: 'string' } } });
   const app = positionals[0];
   if (!app) throw new Error('usage: publishRemote <app> [--version V]');
-  const version = values.version ?? (require(path.join(REPO_ROOT, app, 'package.json')) as { version: string }).version;
+  const version = values.version ?? (JSON.parse(readFileSync(path.join(REPO_ROOT, app, 'package.json'), 'utf8')) as { version: string }).version;
   publishRemote(app, version).then((target) => console.log(`published ${app} ${version} → ${target}`));
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PermissionSchema } from '../permissions/permissions';
+import { type PermissionSchema } from '../permissions/permissions';
 
 /**
  * The contract version every app is built against. A remote whose major version differs from the

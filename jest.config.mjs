@@ -1,0 +1,56 @@
+// One Jest run for every workspace: TypeScript through SWC, jsdom for the web packages,
+// node for contracts, api and deploy. e2e (Playwright) runs separately.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic', importSource: '@emotion/react' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
+  moduleNameMapper: {
+    '^@fable/contracts$': '<rootDir>/../contracts/src/index.ts',
+    '^@fable/shared$': '<rootDir>/../shared/src/index.ts',
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+const web = (name) => ({
+  ...common,
+  displayName: name,
+  rootDir: name,
+  testEnvironment: 'jsdom',
+  setupFilesAfterEnv: ['<rootDir>/../scripts/jest/setupWeb.ts'],
+  globals: { __APP_NAME__: name, __APP_VERSION__: '0.0.0-test' },
+});
+
+const node = (name) => ({
+  ...common,
+  displayName: name,
+  rootDir: name,
+  testEnvironment: 'node',
+});
+
+export default {
+  rootDir: '.',
+  projects: [
+    node('contracts'),
+    node('scripts'),
+    node('deploy'),
+    node('api'),
+    web('shared'),
+    web('host'),
+    web('mf-chat'),
+    web('mf-discovery'),
+    web('mf-creator'),
+    web('mf-billing'),
+    web('mf-account'),
+  ],
+};

@@ -1,0 +1,64 @@
+// The dependency direction of the house (ARCHITECTURE.md): contracts ← shared ← host, mf-*; contracts ← api.
+// A remote never imports another remote or the host; the host never imports a remote's source;
+// contracts import nothing but zod.
+import path from 'node:path';
+
+const APPS = ['host', 'mf-chat', 'mf-discovery', 'mf-creator', 'mf-billing', 'mf-account'];
+const PACKAGES = [...APPS, 'contracts', 'shared', 'api', 'deploy', 'e2e', 'scripts'];
+
+/** The workspace a file or an import specifier belongs to, or null for third-party modules. */
+function workspaceOfPath(root, file) {
+  const rel = path.relative(root, file).split(path.sep);
+  return PACKAGES.includes(rel[0]) ? rel[0] : null;
+}
+
+function workspaceOfImport(root, fromFile, spec) {
+  if (spec.startsWith('.')) return workspaceOfPath(root, path.resolve(path.dirname(fromFile), spec));
+  const m = /^@fable\/([\w-]+)/.exec(spec);
+  if (m) return m[1];
+  return null;
+}
+
+/** Why `from` may not import `spec`, or null when allowed. */
+export function boundaryViolation(from, target, spec) {
+  if (from === 'contracts') {
+    if (target && target !== 'contracts') return `contracts import nothing but zod (found "${spec}")`;
+    if (!target && !spec.startsWith('.') && spec !== 'zod' && !spec.startsWith('zod/')) {
+      return `contracts import nothing but zod (found "${spec}")`;
+    }
+    return null;
+  }
+  if (!target || target === from) return null;
+  if (from === 'shared' && target !== 'contracts') return `shared depends only on contracts (found "${spec}")`;
+  if (from.startsWith('mf-') && (target.startsWith('mf-') || target === 'host')) {
+    return `a remote never imports another remote or the host: ${from} imports "${spec}"; go through the URL or shared state`;
+  }
+  if (from === 'host' && target.startsWith('mf-')) {
+    return `the host never imports a remote's source ("${spec}"); it loads remotes at run time with loadRemote`;
+  }
+  if (from === 'api' && target !== 'contracts') return `api depends only on contracts (found "${spec}")`;
+  return null;
+}
+
+export const boundariesPlugin = (root) => ({
+  rules: {
+    boundaries: {
+      meta: { type: 'problem', schema: [], docs: { description: 'Enforce the dependency direction between workspaces' } },
+      create(context) {
+        const from = workspaceOfPath(root, context.filename);
+        if (!from) return {};
+        const check = (node, spec) => {
+          if (typeof spec !== 'string') return;
+          const message = boundaryViolation(from, workspaceOfImport(root, context.filename, spec), spec);
+          if (message) context.report({ node, message });
+        };
+        return {
+          ImportDeclaration: (node) => check(node, node.source.value),
+          ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+          ExportAllDeclaration: (node) => check(node, node.source.value),
+          ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+        };
+      },
+    },
+  },
+});
