@@ -6,6 +6,7 @@ import { registerDeploymentRemotes } from './remotes/registerDeploymentRemotes';
 import { AppRouter } from './router/AppRouter';
 import { BootErrorPage } from './pages/BootErrorPage';
 import { loadThemePreference } from './layout/themePreference';
+import { startGuestSession } from './auth/guestSession';
 
 async function boot() {
   const store = getStore();
@@ -17,6 +18,7 @@ async function boot() {
     const deployment = await resolveDeployment(window.location.hostname, fetchJson);
     store.dispatch(deploymentLoaded(deployment));
     store.dispatch(configureSession({ applicationId: deployment.applicationId, partnerMode: deployment.partner.enabled }));
+    startGuestSession(store);
     document.title = deployment.brand.name;
     registerDeploymentRemotes(deployment);
     root.render(

@@ -1,5 +1,6 @@
 // One Rspack configuration for the host and every remote, so that the federation settings
 // (shared singletons, manifest, async startup) cannot drift between apps.
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import rspack from '@rspack/core';
@@ -37,7 +38,10 @@ export function createConfig({ dir, name, exposes, devPort, federation = true, d
       cssFilename: production ? '[name].[contenthash:10].css' : '[name].css',
       clean: true,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      alias: federation ? {} : { '@module-federation/enhanced/runtime$': path.join(import.meta.dirname, 'noFederationRuntime.mjs') },
+    },
     module: {
       rules: [
         {
@@ -70,6 +74,9 @@ export function createConfig({ dir, name, exposes, devPort, federation = true, d
         // A remote's own page is its standalone dev shell; inside the host only its manifest is used.
         filename: 'index.html',
       }),
+      // Static files (brand logos, icons) under <app>/public are copied as they are.
+      existsSync(path.join(dir, 'public')) &&
+        new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(dir, 'public'), to: '.' }] }),
       federation &&
         new ModuleFederationPlugin({
           name,

@@ -1,7 +1,11 @@
 import styled from '@emotion/styled';
-import { Outlet, Link } from 'react-router';
-import { selectBrand, selectTheme, toggleTheme, useAppDispatch, useAppSelector } from '@fable/shared';
-import { saveThemePreference } from './themePreference';
+import { useCallback, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { selectHiddenByPartner, useAppSelector } from '@fable/shared';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { loadSideNavOpen, saveSideNavOpen } from './navPreference';
+import { SideNav } from './SideNav';
 
 const Shell = styled.div`
   min-height: 100vh;
@@ -9,36 +13,76 @@ const Shell = styled.div`
   flex-direction: column;
 `;
 
-const Header = styled.header`
+const Body = styled.div`
   display: flex;
-  align-items: center;
-  gap: 12px;
-  padding: 10px 16px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
+  flex: 1;
+  min-width: 0;
 `;
 
+const Main = styled.main`
+  flex: 1;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+  > .page {
+    flex: 1;
+  }
+`;
+
+const Backdrop = styled.div`
+  display: none;
+  @media (max-width: 1023px) {
+    display: block;
+    position: fixed;
+    inset: 60px 0 0 0;
+    background: ${({ theme }) => theme.colors.overlay};
+    z-index: 25;
+  }
+`;
+
+const isNarrow = () => window.matchMedia?.('(max-width: 1023px)').matches ?? false;
+
+/** The shell: header, side navigation (not in partner mode), the routed page, footer. */
 export function Layout() {
-  const brand = useAppSelector(selectBrand);
-  const mode = useAppSelector(selectTheme);
-  const dispatch = useAppDispatch();
+  const sideNavHidden = useAppSelector((state) => selectHiddenByPartner(state, 'side_navigation'));
+  const [open, setOpen] = useState(() => (isNarrow() ? false : loadSideNavOpen()));
+  const location = useLocation();
+
+  const toggle = useCallback(() => {
+    setOpen((was) => {
+      // On narrow screens the drawer's state is not what "open on desktop" remembers.
+      if (!isNarrow()) saveSideNavOpen(!was);
+      return !was;
+    });
+  }, []);
+  const closeDrawer = useCallback(() => {
+    if (isNarrow()) setOpen(false);
+  }, []);
+
+  useEffect(() => {
+    if (!open || !isNarrow()) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [location.pathname]);
+
   return (
     <Shell>
-      <Header>
-        <Link to="/">{brand?.name}</Link>
-        <button
-          type="button"
-          onClick={() => {
-            dispatch(toggleTheme());
-            saveThemePreference(mode === 'dark' ? 'light' : 'dark');
-          }}
-        >
-          Theme
-        </button>
-      </Header>
-      <main>
-        <Outlet />
-      </main>
+      <Header sideNav={!sideNavHidden} menuOpen={open} onMenu={toggle} onSignIn={() => undefined} />
+      <Body>
+        {!sideNavHidden && <SideNav open={open} onToggle={toggle} onNavigate={closeDrawer} />}
+        {!sideNavHidden && open && <Backdrop onClick={() => setOpen(false)} aria-hidden="true" />}
+        <Main>
+          <div className="page">
+            <Outlet />
+          </div>
+          <Footer />
+        </Main>
+      </Body>
     </Shell>
   );
 }

@@ -1,0 +1,118 @@
+import styled from '@emotion/styled';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { selectDeployment, useAppSelector } from '@fable/shared';
+
+const Foot = styled.footer`
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.textMuted};
+  padding: 28px 24px;
+  font-size: 0.9rem;
+  display: grid;
+  gap: 18px;
+  .row {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 10px 20px;
+    align-items: center;
+  }
+  a {
+    color: ${({ theme }) => theme.colors.textMuted};
+    text-decoration: none;
+  }
+  a:hover {
+    color: ${({ theme }) => theme.colors.text};
+    text-decoration: underline;
+  }
+  address {
+    font-style: normal;
+  }
+  .logo img {
+    height: 26px;
+  }
+  .badge {
+    display: inline-flex;
+    flex-direction: column;
+    padding: 6px 14px;
+    border-radius: ${({ theme }) => theme.radius.md};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+    color: ${({ theme }) => theme.colors.text};
+    line-height: 1.2;
+    small {
+      font-size: 0.7rem;
+      color: ${({ theme }) => theme.colors.textMuted};
+    }
+  }
+`;
+
+/** A link from the deployment: in-app paths through the router, others as plain links. */
+function BrandLink({ to, children }: { to: string; children: ReactNode }) {
+  if (to.startsWith('/')) return <Link to={to}>{children}</Link>;
+  return (
+    <a href={to} target={to.startsWith('mailto:') ? undefined : '_blank'} rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}
+
+/** The main footer, and the partner variant (document 1 §2 Footer). */
+export function Footer() {
+  const deployment = useAppSelector(selectDeployment);
+  if (!deployment) return null;
+  const { brand } = deployment;
+  const { links } = brand;
+  if (deployment.partner.enabled) {
+    return (
+      <Foot data-testid="footer" data-variant="partner">
+        <nav className="row" aria-label="Footer">
+          <BrandLink to={links.support}>Support</BrandLink>
+          <BrandLink to={links.terms}>Terms</BrandLink>
+          <BrandLink to={links.privacy}>Privacy</BrandLink>
+          <BrandLink to={links.refund}>Refunds</BrandLink>
+        </nav>
+        {brand.footer.bottomLine && <p className="row">{brand.footer.bottomLine}</p>}
+      </Foot>
+    );
+  }
+  const main = deployment.kind === 'main';
+  return (
+    <Foot data-testid="footer" data-variant="main">
+      <div className="row">
+        <Link to="/" className="logo" aria-label={`${brand.name} home`}>
+          <img src={brand.logoUrl} alt={brand.name} />
+        </Link>
+        <Link to="/download" className="badge" aria-label="Download on the App Store">
+          <small>Download on the</small>App Store
+        </Link>
+        <Link to="/download" className="badge" aria-label="Get it on Google Play">
+          <small>Get it on</small>Google Play
+        </Link>
+      </div>
+      <nav className="row" aria-label="Footer">
+        <BrandLink to={links.terms}>Terms</BrandLink>
+        <BrandLink to={links.privacy}>Privacy</BrandLink>
+        <BrandLink to={links.refund}>Refunds</BrandLink>
+        <Link to="/report">Reporting</Link>
+        <Link to="/guidelines">Guidelines</Link>
+        <BrandLink to={links.support}>Support</BrandLink>
+        {main && links.affiliates && <BrandLink to={links.affiliates}>Affiliates</BrandLink>}
+        {main && links.discord && <BrandLink to={links.discord}>Discord</BrandLink>}
+        {main && links.x && <BrandLink to={links.x}>X</BrandLink>}
+        {main && links.reddit && <BrandLink to={links.reddit}>Reddit</BrandLink>}
+      </nav>
+      {brand.footer.addresses.map((address) => (
+        <address key={address}>{address}</address>
+      ))}
+      {main && (
+        <p>
+          <Link to="/2257">18 U.S.C. 2257 Record-Keeping Requirements Compliance Statement</Link>
+        </p>
+      )}
+      <p>
+        © {new Date().getFullYear()} {brand.name}
+      </p>
+    </Foot>
+  );
+}

@@ -1,0 +1,75 @@
+import styled from '@emotion/styled';
+import { enabledRemotes } from '@fable/contracts';
+import { selectDeployment, useAppSelector } from '@fable/shared';
+import { AccountButton } from './AccountButton';
+import { BrandLogo } from './BrandLogo';
+import { Icon } from './icons';
+import { ThemeToggle, IconButton } from './ThemeToggle';
+import { TopNav } from './TopNav';
+import { UpgradePill } from './UpgradePill';
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 20;
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  height: 60px;
+  padding: 0 16px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  .spacer {
+    flex: 1;
+  }
+  .menu {
+    display: none;
+  }
+  @media (max-width: 1023px) {
+    .menu {
+      display: inline-flex;
+    }
+  }
+  @media (max-width: 480px) {
+    gap: 8px;
+    padding: 0 10px;
+  }
+`;
+
+export interface HeaderProps {
+  sideNav: boolean;
+  onMenu: () => void;
+  menuOpen: boolean;
+  onSignIn: () => void;
+}
+
+/**
+ * Menu button (non-desktop), logo to home, top navigation (where there is no side navigation), the
+ * upgrade pill, theme toggle, and the avatar or Sign In (document 1 §2 Header).
+ */
+export function Header({ sideNav, onMenu, menuOpen, onSignIn }: HeaderProps) {
+  const deployment = useAppSelector(selectDeployment);
+  const billing = deployment ? enabledRemotes(deployment).includes('mf_billing') : false;
+  return (
+    <Bar data-testid="header">
+      {sideNav && (
+        <IconButton
+          type="button"
+          className="menu"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={menuOpen}
+          aria-controls="side-nav"
+          onClick={onMenu}
+        >
+          <Icon name="menu" />
+        </IconButton>
+      )}
+      <BrandLogo />
+      {!sideNav && <TopNav />}
+      <span className="spacer" />
+      {billing && <UpgradePill />}
+      <ThemeToggle />
+      <AccountButton onSignIn={onSignIn} />
+    </Bar>
+  );
+}

@@ -1,0 +1,49 @@
+import { css, type Theme } from '@emotion/react';
+import styled from '@emotion/styled';
+import { Link } from 'react-router';
+import { DEFAULT_UPGRADE_BUTTON, useHost_getAppSettingsQuery } from '../settings/appSettingsApi';
+import { Icon } from './icons';
+
+const pill = (theme: Theme) => css`
+  color: ${theme.colors.onPrimary};
+  background: linear-gradient(135deg, ${theme.colors.primary}, ${theme.colors.accent});
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  padding: 6px 14px;
+  border-radius: 999px;
+  font-weight: 700;
+  font-size: 0.85rem;
+  text-decoration: none;
+  white-space: nowrap;
+`;
+
+const InternalPill = styled(Link)(({ theme }) => pill(theme));
+const ExternalPill = styled.a(({ theme }) => pill(theme));
+
+/**
+ * The upgrade pill: custom label, icon and link from app settings; https links open a new tab, others
+ * stay in the app; by default it goes to subscribe (document 1 §2).
+ */
+export function UpgradePill() {
+  const { data } = useHost_getAppSettingsQuery();
+  const button = data?.navHeaderButton ?? DEFAULT_UPGRADE_BUTTON;
+  const content = (
+    <>
+      <Icon name={button.icon ?? 'bolt'} size={16} />
+      <span>{button.label}</span>
+    </>
+  );
+  if (/^https:\/\//.test(button.to)) {
+    return (
+      <ExternalPill href={button.to} target="_blank" rel="noopener noreferrer" data-testid="upgrade-pill">
+        {content}
+      </ExternalPill>
+    );
+  }
+  return (
+    <InternalPill to={button.to} data-testid="upgrade-pill">
+      {content}
+    </InternalPill>
+  );
+}

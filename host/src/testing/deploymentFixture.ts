@@ -1,0 +1,43 @@
+import { DeploymentSchema, type Deployment, type DeploymentInput } from '@fable/contracts';
+
+const base: DeploymentInput = {
+  id: 'main',
+  applicationId: 'fable',
+  kind: 'main',
+  brand: {
+    name: 'Fable',
+    logoUrl: '/brand/fable-logo.svg',
+    colors: { primary: '#7c5cff', accent: '#ff5c8a' },
+    footer: { addresses: ['1 Story Lane, London'] },
+    links: { support: 'mailto:support@fable.example', terms: '/terms', privacy: '/privacy', refund: '/refund', discord: 'https://discord.gg/fable' },
+  },
+  hostnames: ['localhost'],
+  partner: { enabled: false, hiddenFeatures: [] },
+  flags: { lorebook: true, groupchat: true },
+  remotes: {
+    mf_chat: { entry: 'http://localhost:3001/0.1.0/mf-manifest.json', enabled: true },
+    mf_discovery: { entry: 'http://localhost:3002/0.1.0/mf-manifest.json', enabled: true },
+    mf_creator: { entry: 'http://localhost:3003/0.1.0/mf-manifest.json', enabled: true },
+    mf_billing: { entry: 'http://localhost:3004/0.1.0/mf-manifest.json', enabled: true },
+    mf_account: { entry: 'http://localhost:3005/0.1.0/mf-manifest.json', enabled: true },
+  },
+};
+
+/** A valid deployment for tests; `overrides` replace top-level fields. */
+export function deploymentFixture(overrides: Partial<DeploymentInput> = {}): Deployment {
+  return DeploymentSchema.parse({ ...base, ...overrides });
+}
+
+export function partnerFixture(): Deployment {
+  return deploymentFixture({
+    id: 'partner-x',
+    kind: 'partner',
+    partner: { enabled: true, hiddenFeatures: ['side_navigation', 'footer_items'], logoutDomain: 'https://partner.example' },
+    flags: {},
+    remotes: {
+      ...base.remotes,
+      mf_creator: { entry: 'http://localhost:3003/0.1.0/mf-manifest.json', enabled: false },
+      mf_billing: { entry: 'http://localhost:3004/0.1.0/mf-manifest.json', enabled: false },
+    },
+  });
+}
