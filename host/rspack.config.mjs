@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { createConfig } from '../scripts/rspack/createConfig.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
-const baked = process.env.DEPLOYMENT || null;
+// `npm run dev` bakes the dev deployment, whose remotes are the dev servers on 3001–3005.
+const baked = process.env.DEPLOYMENT || (process.env.NODE_ENV === 'development' ? 'dev' : null);
 
 export default createConfig({
   dir,

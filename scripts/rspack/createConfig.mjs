@@ -30,7 +30,7 @@ export function createConfig({ dir, name, exposes, devPort, federation = true, d
     entry: { main: './src/index.ts' },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     output: {
-      path: outputDir ?? path.join(dir, 'dist'),
+      path: outputDir ?? process.env.OUTPUT_DIR ?? path.join(dir, 'dist'),
       publicPath,
       uniqueName: name,
       filename: production ? '[name].[contenthash:10].js' : '[name].js',
@@ -100,6 +100,7 @@ export function createConfig({ dir, name, exposes, devPort, federation = true, d
     devServer: {
       port: devPort,
       historyApiFallback: true,
+      static: isRemote ? false : [{ directory: path.resolve(dir, '../deploy/deployments'), publicPath: '/deployments', watch: true }],
       hot: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
       proxy: [{ context: ['/api'], target: process.env.API_URL ?? 'http://127.0.0.1:3100' }],

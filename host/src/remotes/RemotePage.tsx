@@ -41,8 +41,8 @@ export function RemotePage({ remote, page }: { remote: RemoteName; page: string 
   };
   if (state.status === 'loading') return <Spinner label="Loading page" center />;
   if (state.status === 'failed') return <RemoteFallback remote={remote} error={state.error} onRetry={retry} />;
-  const Page: ComponentType | undefined = state.module.pages[page];
-  if (!Page) return <NotFoundPage />;
+  // A route whose feature comes in a later release of the remote shows the 404 page.
+  const Page: ComponentType = state.module.pages[page] ?? NotFoundPage;
   return (
     <RemoteErrorBoundary key={attempt} remote={remote} onRetry={retry}>
       <div data-remote={remote} data-remote-version={state.module.buildVersion} style={{ display: 'contents' }}>

@@ -1,0 +1,67 @@
+import type http from 'node:http';
+import path from 'node:path';
+import { DEPLOYMENTS_DIR, HOST_DIR, PUBLISHED_DIR, remotePorts, type RemoteApp } from './localSites';
+import { serveSite } from './staticSite';
+
+export interface ComposedSiteOptions {
+  /** The host listens here; the remotes on portBase + 1…5. */
+  portBase: number;
+  hostPort?: number;
+  hostDir?: string;
+  publishedDir?: string;
+  deploymentsDir?: string;
+  apiUrl?: string;
+  listenHost?: string;
+}
+
+export interface ComposedSite {
+  url: string;
+  ports: Record<RemoteApp, number>;
+  stopRemote(app: RemoteApp): Promise<void>;
+  startRemote(app: RemoteApp): Promise<void>;
+  close(): Promise<void>;
+}
+
+function closeServer(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/** The host and every remote, each on its own origin, as in production. */
+export async function startComposedSite(options: ComposedSiteOptions): Promise<ComposedSite> {
+  const listenHost = options.listenHost ?? '127.0.0.1';
+  const publishedDir = options.publishedDir ?? PUBLISHED_DIR;
+  const hostPort = options.hostPort ?? options.portBase;
+  const ports = remotePorts(options.portBase);
+  const host = await serveSite({
+    root: options.hostDir ?? HOST_DIR,
+    port: hostPort,
+    host: listenHost,
+    spaFallback: true,
+    deploymentsDir: options.deploymentsDir ?? DEPLOYMENTS_DIR,
+    apiUrl: options.apiUrl ?? 'http://127.0.0.1:3100',
+  });
+  const remotes = new Map<RemoteApp, http.Server>();
+  const startRemote = async (app: RemoteApp) => {
+    if (remotes.has(app)) return;
+    remotes.set(app, await serveSite({ root: path.join(publishedDir, app), port: ports[app], host: listenHost, cors: true }));
+  };
+  const stopRemote = async (app: RemoteApp) => {
+    const server = remotes.get(app);
+    remotes.delete(app);
+    if (server) await closeServer(server);
+  };
+  for (const app of Object.keys(ports) as RemoteApp[]) await startRemote(app);
+  return {
+    url: `http://localhost:${hostPort}`,
+    ports,
+    stopRemote,
+    startRemote,
+    async close() {
+      await Promise.all([...remotes.keys()].map(stopRemote));
+      await closeServer(host);
+    },
+  };
+}

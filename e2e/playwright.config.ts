@@ -1,0 +1,24 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '../scripts/lib/chromium';
+import { SITE_PORT_BASE } from './support/ports';
+
+// The composed production build, every remote on its own origin, in Debian's Chromium.
+export default defineConfig({
+  testDir: './specs',
+  globalSetup: './support/globalSetup.ts',
+  // Specs stop and start remote servers and edit the deployment: one worker keeps them from meeting.
+  workers: 1,
+  fullyParallel: false,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://localhost:${SITE_PORT_BASE}`,
+    launchOptions: chromiumLaunchOptions,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+});

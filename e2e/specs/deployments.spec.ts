@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { SITE_PORT_BASE } from '../support/ports';
+
+const at = (host: string, path: string) => `http://${host}:${SITE_PORT_BASE}${path}`;
+
+test.describe('partner deployment (StoryNest)', () => {
+  test('hides and 404s the billing and creator routes', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    for (const path of ['/plan-comparison', '/subscribe', '/my-chatbots', '/chatbot/create']) {
+      await page.goto(at('partner.localhost', path));
+      await expect(page.getByRole('heading', { name: 'This page is gone.' })).toBeVisible();
+    }
+    // The disabled remotes are never even fetched.
+    expect(requested.filter((u) => u.includes(`:${SITE_PORT_BASE + 3}/`) || u.includes(`:${SITE_PORT_BASE + 4}/`))).toEqual([]);
+  });
+
+  test('shows its brand, no side navigation, the partner footer and no upgrade pill', async ({ page }) => {
+    await page.goto(at('partner.localhost', '/terms'));
+    await expect(page.locator('[data-remote="mf_account"]')).toBeAttached();
+    await expect(page.getByTestId('brand-logo').getByRole('img')).toHaveAttribute('alt', 'StoryNest');
+    await expect(page.getByTestId('side-nav')).toHaveCount(0);
+    await expect(page.getByTestId('upgrade-pill')).toHaveCount(0);
+    const footer = page.getByTestId('footer');
+    await expect(footer).toHaveAttribute('data-variant', 'partner');
+    await expect(footer.getByRole('link')).toHaveText(['Support', 'Terms', 'Privacy', 'Refunds']);
+    await expect(footer).toContainText('StoryNest is operated by StoryNest Media in partnership with Fable.');
+  });
+});
+
+test('the sister brand has its own name, logo and colours, and no leaderboard', async ({ page }) => {
+  await page.goto(at('sister.localhost', '/terms'));
+  await expect(page.getByTestId('brand-logo').getByRole('img')).toHaveAttribute('alt', 'Tales');
+  await expect(page.getByTestId('side-nav').getByRole('link', { name: 'Home' })).toBeVisible();
+  await expect(page.getByTestId('side-nav').getByRole('link', { name: 'Leaderboard' })).toHaveCount(0);
+  await expect(page.getByTestId('footer')).not.toContainText('2257');
+  const pill = await page.getByTestId('upgrade-pill').evaluate((el) => getComputedStyle(el).backgroundImage);
+  expect(pill).toContain('rgb(20, 184, 166)');
+});
+
+test('an unknown hostname gets the error page', async ({ page }) => {
+  await page.goto(at('nope.localhost', '/'));
+  await expect(page.getByTestId('unknown-domain')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Unknown domain' })).toBeVisible();
+  await expect(page.getByTestId('header')).toHaveCount(0);
+});

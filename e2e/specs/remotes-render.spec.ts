@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { REMOTE_PAGES } from '../support/site';
+
+test.describe('each remote renders inside the shell', () => {
+  for (const remote of REMOTE_PAGES) {
+    test(`${remote.app}: ${remote.path} by direct URL`, async ({ page }) => {
+      await page.goto(remote.path);
+      const mounted = page.locator(`[data-remote="${remote.federationName}"]`);
+      await expect(mounted).toBeAttached();
+      await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(remote.heading);
+      await expect(page.getByTestId('header')).toBeVisible();
+      await expect(page.getByTestId('footer')).toBeVisible();
+    });
+  }
+
+  test('pages are reached by navigating from the shell, without reloading', async ({ page }) => {
+    await page.goto('/terms');
+    await expect(page.locator('[data-remote="mf_account"]')).toBeAttached();
+    // A marker on window survives client-side navigation only.
+    await page.evaluate(() => Object.assign(window, { __noReload: true }));
+    const nav = page.getByTestId('side-nav');
+    for (const remote of REMOTE_PAGES.filter((r) => r.nav)) {
+      await nav.getByRole('link', { name: remote.nav, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${remote.path}$`));
+      await expect(page.locator(`[data-remote="${remote.federationName}"]`)).toBeAttached();
+    }
+    await nav.getByRole('link', { name: 'Subscribe', exact: true }).click();
+    await expect(page.locator('[data-remote="mf_billing"]')).toBeAttached();
+    await page.getByTestId('footer').getByRole('link', { name: 'Terms' }).click();
+    await expect(page.locator('[data-remote="mf_account"]')).toBeAttached();
+    await page.getByTestId('footer').getByRole('link', { name: 'Guidelines' }).click();
+    await expect(page).toHaveURL(/\/guidelines$/);
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  });
+
+  test('an unknown route shows the 404 page and goes back home', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByText('404', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'This page is gone.' })).toBeVisible();
+    await expect(page.getByText('The page you are looking for does not exist or never existed.')).toBeVisible();
+    await page.getByRole('button', { name: 'Back to home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('[data-remote="mf_discovery"]')).toBeAttached();
+  });
+
+  test('the 403 page has the spec text', async ({ page }) => {
+    await page.goto('/accessDenied');
+    await expect(page.getByText('You are Not Authorized to access this page')).toBeVisible();
+  });
+});

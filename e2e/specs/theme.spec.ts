@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+
+const background = (page: import('@playwright/test').Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+for (const colorScheme of ['dark', 'light'] as const) {
+  test(`renders in the ${colorScheme} theme, toggles and remembers the choice`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme });
+    await page.goto('/terms');
+    await expect(page.locator('[data-remote="mf_account"]')).toBeAttached();
+    const first = await background(page);
+    expect(first).toBe(colorScheme === 'dark' ? 'rgb(17, 19, 24)' : 'rgb(246, 247, 251)');
+    await testInfo.attach(`terms-${colorScheme}`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+
+    await page.getByTestId('theme-toggle').click();
+    const toggled = await background(page);
+    expect(toggled).not.toBe(first);
+    await page.reload();
+    await expect(page.locator('[data-remote="mf_account"]')).toBeAttached();
+    expect(await background(page)).toBe(toggled);
+  });
+}
+
+test('narrow screens: the side navigation is a drawer behind the menu button', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/terms');
+  const nav = page.getByTestId('side-nav');
+  await expect(nav).toHaveAttribute('data-open', 'false');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(nav).toHaveAttribute('data-open', 'true');
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await expect(nav).toHaveAttribute('data-open', 'false');
+  await expect(page.locator('[data-remote="mf_discovery"]')).toBeAttached();
+});
+
+test('the side navigation open state is remembered', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/terms');
+  const nav = page.getByTestId('side-nav');
+  await expect(nav).toHaveAttribute('data-open', 'true');
+  await page.getByRole('button', { name: 'Collapse menu' }).click();
+  await expect(nav).toHaveAttribute('data-open', 'false');
+  await page.reload();
+  await expect(page.getByTestId('side-nav')).toHaveAttribute('data-open', 'false');
+});

@@ -1,0 +1,21 @@
+import { test } from '@playwright/test';
+import { CONTROL_PORT } from './ports';
+
+export type RemoteApp = 'mf-chat' | 'mf-discovery' | 'mf-creator' | 'mf-billing' | 'mf-account';
+
+/** One page of each remote, reached by URL and by a navigation entry (where the remote has one). */
+export const REMOTE_PAGES: { app: RemoteApp; federationName: string; path: string; heading: RegExp; nav?: string }[] = [
+  { app: 'mf-discovery', federationName: 'mf_discovery', path: '/', heading: /./, nav: 'Home' },
+  { app: 'mf-chat', federationName: 'mf_chat', path: '/chats', heading: /./, nav: 'Chats' },
+  { app: 'mf-creator', federationName: 'mf_creator', path: '/my-chatbots', heading: /All Your Chatbots in One Place/, nav: 'My Chatbots' },
+  { app: 'mf-billing', federationName: 'mf_billing', path: '/plan-comparison', heading: /./, nav: undefined },
+  { app: 'mf-account', federationName: 'mf_account', path: '/terms', heading: /Terms/, nav: undefined },
+];
+
+async function control(app: RemoteApp, action: 'stop' | 'start') {
+  const response = await fetch(`http://127.0.0.1:${CONTROL_PORT}/remotes/${app}/${action}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`could not ${action} ${app}: ${response.status}`);
+}
+
+export const stopRemote = (app: RemoteApp) => test.step(`stop ${app}`, () => control(app, 'stop'));
+export const startRemote = (app: RemoteApp) => test.step(`start ${app}`, () => control(app, 'start'));

@@ -1,0 +1,26 @@
+// npm run build: every app (host, the remotes, the host without federation for comparison), the remotes
+// published under their versioned paths, then the performance budget, which fails the build when exceeded.
+import { parseArgs } from 'node:util';
+import { buildApps, publishRemotes } from './build/buildApps';
+import { formatBudget, measureBudget } from './build/measureBudget';
+
+const { values } = parseArgs({ options: { force: { type: 'boolean', default: false }, 'skip-budget': { type: 'boolean', default: false } } });
+
+async function main() {
+  const started = Date.now();
+  await buildApps({ force: values.force, noFederationHost: true });
+  await publishRemotes();
+  console.log(`[build] done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (values['skip-budget']) return;
+  const report = await measureBudget();
+  console.log(formatBudget(report));
+  if (!report.withinBudget) {
+    console.error(`[build] the home route loads ${report.homeJs} bytes of JS (gzip), over the budget of ${report.homeBudget}`);
+    process.exit(1);
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(`[build] ${error.message}`);
+  process.exit(1);
+});

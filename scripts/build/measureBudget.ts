@@ -1,0 +1,107 @@
+// Measures, in a real browser against the production build served as in production, the JS and CSS
+// each route group loads before it is usable (gzip bytes on the wire), and what the Module Federation
+// runtime costs (the shell alone, with and without federation).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { startComposedSite } from '../../deploy/server/composedSite';
+import { writeLocalDeployments } from '../../deploy/scripts/localDeployments';
+import { chromiumLaunchOptions } from '../lib/chromium';
+import { ROOT } from '../lib/apps';
+
+export const ROUTE_GROUPS = [
+  { group: 'home (mf-discovery)', path: '/' },
+  { group: 'chat (mf-chat)', path: '/chats' },
+  { group: 'creator (mf-creator)', path: '/my-chatbots' },
+  { group: 'billing (mf-billing)', path: '/plan-comparison' },
+  { group: 'account (mf-account)', path: '/terms' },
+  { group: 'shell only (404)', path: '/budget-shell-only' },
+] as const;
+
+/** Initial JS for the home route, shell included (issue 2). */
+export const HOME_BUDGET_BYTES = 170 * 1000;
+
+export interface RouteWeight {
+  group: string;
+  path: string;
+  js: number;
+  css: number;
+  requests: number;
+}
+
+async function weigh(browser: Browser, url: string): Promise<Omit<RouteWeight, 'group' | 'path'>> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const pending: Promise<void>[] = [];
+  let js = 0;
+  let css = 0;
+  let requests = 0;
+  page.on('requestfinished', (request) => {
+    const type = request.resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    requests += 1;
+    pending.push(
+      request.sizes().then((sizes) => {
+        if (type === 'script') js += sizes.responseBodySize;
+        else css += sizes.responseBodySize;
+      }),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  await context.close();
+  return { js, css, requests };
+}
+
+export interface BudgetReport {
+  routes: RouteWeight[];
+  shellWithFederation: number;
+  shellWithoutFederation: number;
+  federationOverhead: number;
+  homeJs: number;
+  homeBudget: number;
+  withinBudget: boolean;
+}
+
+export async function measureBudget(portBase = 4600): Promise<BudgetReport> {
+  const deploymentsDir = mkdtempSync(path.join(tmpdir(), 'fable-budget-'));
+  await writeLocalDeployments(path.join(ROOT, 'deploy/deployments'), deploymentsDir, portBase);
+  const site = await startComposedSite({ portBase, deploymentsDir });
+  const plain = await startComposedSite({ portBase: portBase + 50, hostPort: portBase + 50, hostDir: path.join(ROOT, 'host/dist-nofederation'), deploymentsDir });
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    const routes: RouteWeight[] = [];
+    for (const { group, path: route } of ROUTE_GROUPS) routes.push({ group, path: route, ...(await weigh(browser, site.url + route)) });
+    const shellWithFederation = routes.at(-1)!.js;
+    const shellWithoutFederation = (await weigh(browser, `${plain.url}/budget-shell-only`)).js;
+    const homeJs = routes[0]!.js;
+    return {
+      routes,
+      shellWithFederation,
+      shellWithoutFederation,
+      federationOverhead: shellWithFederation - shellWithoutFederation,
+      homeJs,
+      homeBudget: HOME_BUDGET_BYTES,
+      withinBudget: homeJs <= HOME_BUDGET_BYTES,
+    };
+  } finally {
+    await browser.close();
+    await site.close();
+    await plain.close();
+    rmSync(deploymentsDir, { recursive: true, force: true });
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+
+export function formatBudget(report: BudgetReport): string {
+  const lines = [
+    'Initial load per route group (gzip bytes on the wire, shell included):',
+    `  ${'route group'.padEnd(24)} ${'path'.padEnd(18)} ${'JS'.padStart(10)} ${'CSS'.padStart(9)} ${'files'.padStart(6)}`,
+    ...report.routes.map((r) => `  ${r.group.padEnd(24)} ${r.path.padEnd(18)} ${kb(r.js).padStart(10)} ${kb(r.css).padStart(9)} ${String(r.requests).padStart(6)}`),
+    `Module Federation runtime overhead: shell ${kb(report.shellWithFederation)} with federation, ${kb(report.shellWithoutFederation)} without → ${kb(report.federationOverhead)}`,
+    `Home budget: ${kb(report.homeJs)} of ${kb(report.homeBudget)} ${report.withinBudget ? 'OK' : 'EXCEEDED'}`,
+  ];
+  return lines.join('\n');
+}
