@@ -3,11 +3,25 @@
 import { parseArgs } from 'node:util';
 import { buildApps, publishRemotes } from './build/buildApps';
 import { formatBudget, measureBudget } from './build/measureBudget';
+import { APPS, REMOTES } from './lib/apps';
 
-const { values } = parseArgs({ options: { force: { type: 'boolean', default: false }, 'skip-budget': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    force: { type: 'boolean', default: false },
+    'skip-budget': { type: 'boolean', default: false },
+    /** Build and publish one app alone (a team deploying its remote). */
+    only: { type: 'string' },
+  },
+});
 
 async function main() {
   const started = Date.now();
+  if (values.only) {
+    if (!APPS.includes(values.only)) throw new Error(`unknown app ${values.only} (one of ${APPS.join(', ')})`);
+    await buildApps({ apps: [values.only], force: values.force });
+    if (REMOTES.includes(values.only)) await publishRemotes([values.only]);
+    return;
+  }
   await buildApps({ force: values.force, noFederationHost: true });
   await publishRemotes();
   console.log(`[build] done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
