@@ -1,0 +1,37 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { enabledRemotes } from '@fable/contracts';
+import { deploymentForHost, hostnameOf, loadDeployments } from './deployments';
+
+const dir = path.join(__dirname, '../deployments');
+
+describe('the deployments we ship', () => {
+  it('are all valid and named after their file', async () => {
+    const deployments = await loadDeployments(dir);
+    expect(deployments.map((d) => `${d.id}.json`).sort()).toEqual(readdirSync(dir).filter((f) => f.endsWith('.json')).sort());
+  });
+
+  it('give every hostname to exactly one deployment', async () => {
+    const hostnames = (await loadDeployments(dir)).flatMap((d) => d.hostnames);
+    expect(new Set(hostnames).size).toBe(hostnames.length);
+  });
+
+  it('include a main brand, a sister brand and a partner without billing and creator', async () => {
+    const deployments = await loadDeployments(dir);
+    const byKind = (kind: string) => deployments.filter((d) => d.kind === kind);
+    expect(byKind('main').map((d) => d.id).sort()).toEqual(['dev', 'main']);
+    expect(byKind('sister')[0]?.brand.name).not.toBe(byKind('main')[0]?.brand.name);
+    const partner = byKind('partner')[0]!;
+    expect(partner.partner.enabled).toBe(true);
+    expect(enabledRemotes(partner)).toEqual(['mf_chat', 'mf_discovery', 'mf_account']);
+  });
+});
+
+describe('deploymentForHost', () => {
+  it('finds by hostname, ignoring the port and case', async () => {
+    const deployments = await loadDeployments(dir);
+    expect(deploymentForHost(deployments, hostnameOf('Partner.Localhost:4300'))?.id).toBe('partner-x');
+    expect(deploymentForHost(deployments, hostnameOf('localhost:3000'))?.id).toBe('main');
+    expect(deploymentForHost(deployments, hostnameOf('nope.localhost'))).toBeNull();
+  });
+});
