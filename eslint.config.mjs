@@ -23,6 +23,23 @@ export default tseslint.config(
     },
   },
   {
+    // Routing and Redux reach the remotes through @fable/shared: one copy on the page, tree-shaken
+    // (docs/adr/0002-lean-shared-runtime.md). Type-only imports are fine: they leave no code.
+    files: ['mf-*/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router', 'react-redux', '@reduxjs/toolkit', '@reduxjs/toolkit/query', '@reduxjs/toolkit/query/react'].map((name) => ({
+            name,
+            message: `Import it from @fable/shared: remotes use the host's one copy of ${name}.`,
+            allowTypeImports: true,
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly', Buffer: 'readonly' } },
   },

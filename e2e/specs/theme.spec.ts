@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
-const background = (page: import('@playwright/test').Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 for (const colorScheme of ['dark', 'light'] as const) {
   test(`renders in the ${colorScheme} theme, toggles and remembers the choice`, async ({ page }, testInfo) => {

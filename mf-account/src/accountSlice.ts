@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice } from '@fable/shared';
 
 export const accountSlice = createSlice({
   name: 'account',

@@ -1,11 +1,15 @@
 import { createRoot } from 'react-dom/client';
 import { mfAccountContract } from '@fable/contracts';
-import { AppProviders, StandaloneRemote, getStore } from '@fable/shared';
+import { AppProviders, StandaloneRemote, getStore, setTheme } from '@fable/shared';
 import routes from './routes';
 
 // Standalone: this remote alone, against the real API (the dev server proxies /api).
+// Inside the host the theme comes from the shell; alone, it follows the system preference.
+const store = getStore();
+store.dispatch(setTheme(window.matchMedia?.('(prefers-color-scheme: light)').matches ? 'light' : 'dark'));
+
 createRoot(document.getElementById('root')!).render(
-  <AppProviders store={getStore()}>
+  <AppProviders store={store}>
     <StandaloneRemote contract={mfAccountContract} module={routes} />
   </AppProviders>,
 );

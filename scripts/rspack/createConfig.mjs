@@ -87,7 +87,14 @@ export function createConfig({ dir, name, exposes, devPort, federation = true, d
           dts: false,
           // The host registers its remotes at run time from its deployment; nothing is declared here.
           remotes: {},
-          experiments: { asyncStartup: true },
+          experiments: {
+            asyncStartup: true,
+            // The host carries the one federation runtime; production remotes use it instead of
+            // shipping their own (~34 KB gzip saved per remote on the critical path). In development a
+            // remote keeps its runtime so that it can run alone.
+            ...(production ? (isRemote ? { externalRuntime: true } : { provideExternalRuntime: true }) : {}),
+            optimization: { target: 'web' },
+          },
           shareStrategy: 'loaded-first',
         }),
     ].filter(Boolean),

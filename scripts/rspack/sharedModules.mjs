@@ -15,16 +15,15 @@ const versionOf = (name) => require(path.join(root, 'node_modules', name, 'packa
 export const SHARED_PACKAGES = [
   { name: 'react', strict: true, prefix: true },
   { name: 'react-dom', strict: true, prefix: true },
-  { name: 'react-router' },
-  { name: 'react-redux' },
-  { name: '@reduxjs/toolkit', prefix: true },
   { name: '@emotion/react', prefix: true },
   { name: '@emotion/cache' },
   { name: '@emotion/styled' },
-  { name: 'zod' },
   { name: '@fable/shared' },
-  { name: '@fable/contracts' },
 ];
+// A shared module is bundled whole, whatever its consumers use. So (docs/adr/0002-lean-shared-runtime.md):
+// - react-router, @reduxjs/toolkit and react-redux reach the remotes through @fable/shared, which
+//   re-exports the parts the apps use: one copy on the page (the host's), tree-shaken;
+// - zod and @fable/contracts hold no state: each app bundles the parts it uses, tree-shaken.
 
 export function sharedModules() {
   const shared = {};

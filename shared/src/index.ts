@@ -10,3 +10,8 @@ export * from './ui';
 export * from './deployment/deploymentSlice';
 export * from './app/AppProviders';
 export * from './remote/StandaloneRemote';
+export * from './notifications';
+export * from './hooks';
+export * from './text';
+export * from './router/router';
+export * from './store/toolkit';

@@ -1,7 +1,9 @@
-import { z } from 'zod';
+// zod/mini: the host validates its deployment at boot, on the critical path; the mini build tree-shakes
+// to the few checks used here (docs/adr/0001-critical-path-zod-mini.md).
+import * as z from 'zod/mini';
 import { RemoteNameSchema } from '../remotes/remoteContract';
 
-const httpUrl = z.string().regex(/^(https?:\/\/|\/|mailto:)/, 'must be an http(s) or mailto URL, or an absolute path');
+const httpUrl = z.string().check(z.regex(/^(https?:\/\/|\/|mailto:)/, 'must be an http(s) or mailto URL, or an absolute path'));
 
 /** Feature flags of document 1 §6 ("Feature flags") that a deployment can switch. */
 export const FEATURE_FLAGS = [
@@ -38,52 +40,52 @@ export const PartnerHiddenFeatureSchema = z.enum(PARTNER_HIDDEN_FEATURES);
 export type PartnerHiddenFeature = z.infer<typeof PartnerHiddenFeatureSchema>;
 
 export const BrandSchema = z.object({
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   logoUrl: httpUrl,
-  logoDarkUrl: httpUrl.optional(),
+  logoDarkUrl: z.optional(httpUrl),
   colors: z.object({
-    primary: z.string().regex(/^#[0-9a-fA-F]{6}$/),
-    accent: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+    primary: z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/)),
+    accent: z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/)),
   }),
   footer: z.object({
     /** Owner addresses shown in the main footer. */
-    addresses: z.array(z.string()).default([]),
+    addresses: z._default(z.array(z.string()), []),
     /** Partner footer's custom bottom line, plain text. */
-    bottomLine: z.string().optional(),
+    bottomLine: z.optional(z.string()),
   }),
   links: z.object({
     support: httpUrl,
     terms: httpUrl,
     privacy: httpUrl,
     refund: httpUrl,
-    affiliates: httpUrl.optional(),
-    discord: httpUrl.optional(),
-    x: httpUrl.optional(),
-    reddit: httpUrl.optional(),
+    affiliates: z.optional(httpUrl),
+    discord: z.optional(httpUrl),
+    x: z.optional(httpUrl),
+    reddit: z.optional(httpUrl),
   }),
 });
 export type Brand = z.infer<typeof BrandSchema>;
 
 export const RemoteEntrySchema = z.object({
   /** Where the remote's mf-manifest.json is published (a versioned path). */
-  entry: z.string().url().or(z.string().regex(/^\//)),
-  enabled: z.boolean().default(true),
+  entry: z.string().check(z.regex(/^(https?:\/\/[^\s/]+)?\/\S*$/, 'must be an http(s) URL or an absolute path')),
+  enabled: z._default(z.boolean(), true),
 });
 
 export const DeploymentSchema = z.object({
   /** The deployment's file name under deploy/deployments, without .json. */
-  id: z.string().regex(/^[a-z0-9-]+$/),
-  applicationId: z.string().min(1),
+  id: z.string().check(z.regex(/^[a-z0-9-]+$/)),
+  applicationId: z.string().check(z.minLength(1)),
   /** main: the main brand (leaderboard, supporter links, full footer); sister: another brand; partner: white-label. */
   kind: z.enum(['main', 'sister', 'partner']),
   brand: BrandSchema,
-  hostnames: z.array(z.string().min(1)).min(1),
+  hostnames: z.array(z.string().check(z.minLength(1))).check(z.minLength(1)),
   partner: z.object({
     enabled: z.boolean(),
-    hiddenFeatures: z.array(PartnerHiddenFeatureSchema).default([]),
-    logoutDomain: z.string().optional(),
+    hiddenFeatures: z._default(z.array(PartnerHiddenFeatureSchema), []),
+    logoutDomain: z.optional(z.string()),
   }),
-  flags: z.partialRecord(FeatureFlagSchema, z.boolean()).default({}),
+  flags: z._default(z.partialRecord(FeatureFlagSchema, z.boolean()), {}),
   remotes: z.partialRecord(RemoteNameSchema, RemoteEntrySchema),
 });
 export type Deployment = z.infer<typeof DeploymentSchema>;

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the shell reads these at boot, and the mini build tree-shakes (see docs/adr/0001).
+import * as z from 'zod/mini';
 
 /** document 1 §6 "Permissions" and "Restriction" and "Feature" permissions. */
 export const PERMISSIONS = [

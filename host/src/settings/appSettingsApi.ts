@@ -1,13 +1,12 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '@fable/shared';
 
 /** The parts of the app settings the shell uses (document 1 §3 "App settings read"). */
 export const ShellSettingsSchema = z.object({
-  navHeaderButton: z
-    .object({ label: z.string().min(1), to: z.string().min(1), icon: z.string().optional() })
-    .nullable()
-    .optional(),
-  salesBannerEnabled: z.boolean().optional(),
+  navHeaderButton: z.nullish(
+    z.object({ label: z.string().check(z.minLength(1)), to: z.string().check(z.minLength(1)), icon: z.optional(z.string()) }),
+  ),
+  salesBannerEnabled: z.optional(z.boolean()),
 });
 export type ShellSettings = z.infer<typeof ShellSettingsSchema>;
 

@@ -1,0 +1,4 @@
+export * from './apiError';
+export * from './errorCodes';
+export * from './errorMessages';
+export * from './formatMessage';

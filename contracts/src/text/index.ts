@@ -1,0 +1,3 @@
+export * from './stripHtml';
+export * from './htmlEntities';
+export * from './linkDetection';

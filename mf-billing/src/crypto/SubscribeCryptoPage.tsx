@@ -1,0 +1,272 @@
+import styled from '@emotion/styled';
+import { selectBrand, useAppSelector } from '@fable/shared';
+import { PAID_TIERS, TIER_NAME, cryptoPlans, formatPrice, type CryptoPlan } from '../plans/plans';
+import { ButtonLink, AnchorButton } from '@fable/shared';
+import { CheckIcon } from '../ui/icons';
+
+/**
+ * Texts of the crypto page. The spec says what the page states (fixed prices, a hosted crypto payment
+ * link per frequency, manual account linking that may take a few hours, a way back to the subscribe
+ * page) but not its words: these are ours.
+ */
+export const SUBSCRIBE_CRYPTO_TEXTS = {
+  title: 'Subscribe with Crypto',
+  intro: 'Pay for a plan with cryptocurrency on a hosted payment page. Prices are fixed and in US dollars.',
+  linkingTitle: 'Manual account linking',
+  linking: (brand: string) =>
+    `Crypto payments are not linked to your account automatically. After paying, send your payment confirmation and the email address of your ${brand} account to`,
+  linkingSupport: 'our support team',
+  linkingDelay: 'Linking is done by hand and may take a few hours.',
+  payAnnually: 'Pay Annually',
+  payMonthly: 'Pay Monthly',
+  perYear: '/ year',
+  perMonth: '/ month',
+  annualOnly: 'Available annually only.',
+  includesLower: (lower: string) => `Everything in ${lower}, plus:`,
+  listPrice: 'Regular price',
+  back: 'Back to Subscribe',
+} as const;
+
+/** Used while no deployment is loaded (a remote running alone). */
+const FALLBACK_BRAND_NAME = 'Fable';
+
+const Page = styled.div`
+  max-width: 1040px;
+  margin: 0 auto;
+  padding: 24px 0 48px;
+  display: flex;
+  flex-direction: column;
+  gap: 24px;
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const Intro = styled.header`
+  text-align: center;
+  h1 {
+    margin: 0 0 8px;
+    font-size: clamp(1.6rem, 4vw, 2.2rem);
+  }
+  p {
+    margin: 0 auto;
+    max-width: 620px;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Notice = styled.section`
+  border: 1px solid ${({ theme }) => theme.colors.warning};
+  border-left-width: 4px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surface};
+  padding: 14px 16px;
+  h2 {
+    margin: 0 0 6px;
+    font-size: 1rem;
+    color: ${({ theme }) => theme.colors.warning};
+  }
+  p {
+    margin: 0;
+    line-height: 1.5;
+  }
+  a {
+    color: ${({ theme }) => theme.colors.primary};
+    font-weight: 600;
+  }
+`;
+
+const Grid = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(260px, 1fr));
+  gap: 16px;
+`;
+
+const Card = styled.li`
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  padding: 20px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  h2 {
+    margin: 0;
+    font-size: 1.25rem;
+  }
+  .description {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Features = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  flex: 1;
+  li {
+    display: flex;
+    gap: 8px;
+    align-items: flex-start;
+    line-height: 1.35;
+  }
+  li svg {
+    flex: none;
+    color: ${({ theme }) => theme.colors.success};
+  }
+  .includes {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: 0.9rem;
+  }
+`;
+
+const Offer = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  padding-top: 12px;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  .price {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: 6px;
+  }
+  .amount {
+    font-size: 1.6rem;
+    font-weight: 800;
+  }
+  .period,
+  .note {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: 0.9rem;
+  }
+  .note {
+    margin: 0;
+  }
+  s {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  .discount {
+    align-self: flex-start;
+    padding: 2px 10px;
+    border-radius: ${({ theme }) => theme.radius.pill};
+    border: 1px solid ${({ theme }) => theme.colors.success};
+    color: ${({ theme }) => theme.colors.success};
+    font-size: 0.8rem;
+    font-weight: 700;
+  }
+`;
+
+const Back = styled.div`
+  display: flex;
+  justify-content: center;
+`;
+
+function CryptoPlanCard({ plan, lower }: { plan: CryptoPlan; lower: string | null }) {
+  const { annual, monthly } = plan;
+  return (
+    <Card data-plan={plan.id}>
+      <h2>{plan.title}</h2>
+      <p className="description">{plan.description}</p>
+      <Features aria-label={`${plan.title} features`}>
+        {lower ? <li className="includes">{SUBSCRIBE_CRYPTO_TEXTS.includesLower(lower)}</li> : null}
+        {plan.features.map((feature) => (
+          <li key={feature.title}>
+            <CheckIcon size={18} />
+            <span>{feature.url ? <a href={feature.url}>{feature.title}</a> : feature.title}</span>
+          </li>
+        ))}
+      </Features>
+      <Offer>
+        <div className="price">
+          {annual.discountedPrice !== undefined ? (
+            <>
+              <s aria-label={`${SUBSCRIBE_CRYPTO_TEXTS.listPrice} ${formatPrice(annual.price)}`}>{formatPrice(annual.price)}</s>
+              <span className="amount">{formatPrice(annual.discountedPrice)}</span>
+            </>
+          ) : (
+            <span className="amount">{formatPrice(annual.price)}</span>
+          )}
+          <span className="period">{SUBSCRIBE_CRYPTO_TEXTS.perYear}</span>
+        </div>
+        <span className="discount">{annual.discountText}</span>
+        <AnchorButton
+          variant="primary"
+          href={annual.paymentLink}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`${SUBSCRIBE_CRYPTO_TEXTS.payAnnually}: ${plan.title}`}
+        >
+          {SUBSCRIBE_CRYPTO_TEXTS.payAnnually}
+        </AnchorButton>
+      </Offer>
+      <Offer>
+        {monthly ? (
+          <>
+            <div className="price">
+              <span className="amount">{formatPrice(monthly.price)}</span>
+              <span className="period">{SUBSCRIBE_CRYPTO_TEXTS.perMonth}</span>
+            </div>
+            <AnchorButton
+              variant="secondary"
+              href={monthly.paymentLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`${SUBSCRIBE_CRYPTO_TEXTS.payMonthly}: ${plan.title}`}
+            >
+              {SUBSCRIBE_CRYPTO_TEXTS.payMonthly}
+            </AnchorButton>
+          </>
+        ) : (
+          <p className="note">{SUBSCRIBE_CRYPTO_TEXTS.annualOnly}</p>
+        )}
+      </Offer>
+    </Card>
+  );
+}
+
+/**
+ * /subscribe-crypto (document 2 §2): the three paid tiers with fixed prices and a hosted crypto payment
+ * link for each of monthly and annual, the manual-linking notice and a way back to /subscribe.
+ * `blackFriday` shows the Black Friday annual prices (document 2 §9); the sale settings that switch it
+ * on arrive with the sale page.
+ */
+export function SubscribeCryptoPage({ blackFriday = false }: { blackFriday?: boolean }) {
+  const brand = useAppSelector(selectBrand);
+  const brandName = brand?.name ?? FALLBACK_BRAND_NAME;
+  const plans = cryptoPlans({ blackFriday });
+  return (
+    <Page>
+      <Intro>
+        <h1>{SUBSCRIBE_CRYPTO_TEXTS.title}</h1>
+        <p>{SUBSCRIBE_CRYPTO_TEXTS.intro}</p>
+      </Intro>
+      <Notice aria-labelledby="crypto-linking">
+        <h2 id="crypto-linking">{SUBSCRIBE_CRYPTO_TEXTS.linkingTitle}</h2>
+        <p>
+          {SUBSCRIBE_CRYPTO_TEXTS.linking(brandName)}{' '}
+          {brand ? <a href={brand.links.support}>{SUBSCRIBE_CRYPTO_TEXTS.linkingSupport}</a> : SUBSCRIBE_CRYPTO_TEXTS.linkingSupport}.{' '}
+          {SUBSCRIBE_CRYPTO_TEXTS.linkingDelay}
+        </p>
+      </Notice>
+      <Grid>
+        {plans.map((plan) => {
+          const index = PAID_TIERS.indexOf(plan.tier);
+          const lowerTier = index > 0 ? PAID_TIERS[index - 1] : undefined;
+          return <CryptoPlanCard key={plan.id} plan={plan} lower={lowerTier ? TIER_NAME[lowerTier] : null} />;
+        })}
+      </Grid>
+      <Back>
+        <ButtonLink to="/subscribe" variant="secondary">
+          {SUBSCRIBE_CRYPTO_TEXTS.back}
+        </ButtonLink>
+      </Back>
+    </Page>
+  );
+}

@@ -1,0 +1,119 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore, signedIn } from '@fable/shared';
+import { selectBillingFrequency } from '../billingSlice';
+import { renderRoute } from '../testing/renderRoute';
+import { PlanComparisonPage } from './PlanComparisonPage';
+
+const PATHS = ['/plan-comparison', '/plan-comparison/:frequency'];
+
+function renderAt(url: string, store = createStore()) {
+  return renderRoute(<PlanComparisonPage />, { path: PATHS, url, store });
+}
+
+/** The column headers, one per plan, in order. */
+function planColumns() {
+  const [header] = screen.getAllByRole('row');
+  return within(header!)
+    .getAllByRole('columnheader')
+    .slice(1)
+    .map((cell) => cell.getAttribute('data-tier'));
+}
+
+function cellsOfRow(feature: string) {
+  const row = screen.getByRole('rowheader', { name: feature }).closest('tr')!;
+  return within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+}
+
+it('shows the monthly view by default: Get a Taste hidden, monthly prices with two decimals', () => {
+  renderAt('/plan-comparison');
+  expect(screen.getByRole('heading', { level: 1, name: 'Compare Plans' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Pay Monthly' })).toHaveAttribute('aria-pressed', 'true');
+  expect(screen.getByRole('button', { name: /^Pay Annually/ })).toHaveAttribute('aria-pressed', 'false');
+  expect(planColumns()).toEqual(['free', 'basic', 'premium']);
+  expect(screen.queryByText('Get a Taste')).not.toBeInTheDocument();
+  const header = screen.getAllByRole('row')[0]!;
+  expect(within(header).getByText('True Supporter')).toBeInTheDocument();
+  expect(within(header).getByText("I'm All In")).toBeInTheDocument();
+  expect(within(header).getByText('$0.00')).toBeInTheDocument();
+  expect(within(header).getByText('$15.00')).toBeInTheDocument();
+  expect(within(header).getByText('$24.99')).toBeInTheDocument();
+  expect(within(header).getAllByText('/ month')).toHaveLength(3);
+});
+
+it('lists the features of the spec, each from the tier that introduces it', () => {
+  renderAt('/plan-comparison/monthly');
+  for (const feature of [
+    'Unlimited messages',
+    'Unlimited character creation',
+    '4K context',
+    'Skip the waiting line',
+    'Memory manager',
+    'Semantic memory 2.0',
+    'Longer responses',
+    'Conversation images',
+    'Access to 45B models',
+    'A priority generation queue',
+    'A 70b model (beta)',
+    'An 8K context model (beta)',
+    'Conversation images on private bots',
+  ]) {
+    expect(screen.getByRole('rowheader', { name: feature })).toBeInTheDocument();
+  }
+  // Free, True Supporter, I'm All In
+  expect(cellsOfRow('Unlimited messages')).toEqual(['Included', 'Included', 'Included']);
+  expect(cellsOfRow('Skip the waiting line')).toEqual(['Not included', 'Included', 'Included']);
+  expect(cellsOfRow('Conversation images on private bots')).toEqual(['Not included', 'Not included', 'Included']);
+  // "4K context" is a free feature (document 1 §1), so it is not listed a second time for True Supporter.
+  expect(screen.getAllByRole('rowheader', { name: '4K context' })).toHaveLength(1);
+});
+
+it('switches to the annual view: all three tiers, annual prices, the discount text, the URL and the store follow', async () => {
+  const { store } = renderAt('/plan-comparison');
+  await userEvent.click(screen.getByRole('button', { name: /^Pay Annually/ }));
+
+  expect(screen.getByTestId('location')).toHaveTextContent('/plan-comparison/annual');
+  expect(selectBillingFrequency(store.getState())).toBe('annual');
+  expect(screen.getByRole('button', { name: /^Pay Annually/ })).toHaveAttribute('aria-pressed', 'true');
+  expect(screen.getByRole('button', { name: /^Pay Annually/ })).toHaveTextContent('2 months free / 16% Off');
+  expect(planColumns()).toEqual(['free', 'minimal', 'basic', 'premium']);
+  const header = screen.getAllByRole('row')[0]!;
+  expect(within(header).getByText('Get a Taste')).toBeInTheDocument();
+  expect(within(header).getByText('$50.00')).toBeInTheDocument();
+  expect(within(header).getByText('$149.99')).toBeInTheDocument();
+  expect(within(header).getByText('$249.99')).toBeInTheDocument();
+  expect(within(header).getAllByText('/ year')).toHaveLength(4);
+  expect(cellsOfRow('Memory manager')).toEqual(['Not included', 'Included', 'Included', 'Included']);
+
+  await userEvent.click(screen.getByRole('button', { name: 'Pay Monthly' }));
+  expect(screen.getByTestId('location')).toHaveTextContent('/plan-comparison/monthly');
+  expect(planColumns()).toEqual(['free', 'basic', 'premium']);
+  expect(selectBillingFrequency(store.getState())).toBe('monthly');
+});
+
+it('opens on the annual view from its URL', () => {
+  renderAt('/plan-comparison/annual');
+  expect(screen.getByRole('button', { name: /^Pay Annually/ })).toHaveAttribute('aria-pressed', 'true');
+  expect(planColumns()).toEqual(['free', 'minimal', 'basic', 'premium']);
+});
+
+it('shows the 404 page for a frequency that is neither monthly nor annual', () => {
+  renderAt('/plan-comparison/weekly');
+  expect(screen.getByText('This page is gone.')).toBeInTheDocument();
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+});
+
+it('marks the signed-in user’s plan and links plan choices to the subscribe page', () => {
+  const store = createStore();
+  store.dispatch(
+    signedIn({ user: { id: 'u1', username: 'ann', name: 'Ann', avatarUrl: null, tier: 'basic', roles: ['paid_basic'] }, permissions: [] }),
+  );
+  renderAt('/plan-comparison', store);
+  const basic = screen.getAllByRole('columnheader').find((cell) => cell.getAttribute('data-tier') === 'basic')!;
+  expect(within(basic).getByText('Your plan')).toBeInTheDocument();
+  expect(screen.getAllByText('Your plan')).toHaveLength(1);
+  expect(screen.getByRole('link', { name: 'Choose True Supporter' })).toHaveAttribute('href', '/subscribe');
+  expect(screen.getByRole('link', { name: 'Pay with crypto' })).toHaveAttribute('href', '/subscribe-crypto');
+});

@@ -1,0 +1,5 @@
+export * from './usePermission';
+export * from './useDebounce';
+export * from './useDebouncedCallback';
+export * from './useLocalStorage';
+export * from './localStorageValue';

@@ -1,0 +1,3 @@
+export * from './notificationsSlice';
+export * from './notifier';
+export * from './useNotify';

@@ -1,0 +1,2 @@
+export * from './NotificationsViewport';
+export * from './Toast';
