@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { SITE_PORT_BASE } from '../support/ports';
 
@@ -34,8 +36,11 @@ test('the sister brand has its own name, logo and colours, and no leaderboard', 
   await expect(page.getByTestId('side-nav').getByRole('link', { name: 'Home' })).toBeVisible();
   await expect(page.getByTestId('side-nav').getByRole('link', { name: 'Leaderboard' })).toHaveCount(0);
   await expect(page.getByTestId('footer')).not.toContainText('2257');
+  // The pill is painted in the sister brand's own primary colour.
+  const primary = (JSON.parse(readFileSync(path.join(__dirname, '../../deploy/deployments/sister.json'), 'utf8')) as { brand: { colors: { primary: string } } }).brand.colors.primary;
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(primary.slice(i, i + 2), 16));
   const pill = await page.getByTestId('upgrade-pill').evaluate((el) => getComputedStyle(el).backgroundImage);
-  expect(pill).toContain('rgb(20, 184, 166)');
+  expect(pill).toContain(`rgb(${r}, ${g}, ${b})`);
 });
 
 test('an unknown hostname gets the error page', async ({ page }) => {

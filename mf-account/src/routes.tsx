@@ -1,5 +1,5 @@
 import { CONTRACT_VERSION } from '@fable/contracts';
-import { rootReducer, type RemoteRoutesModule } from '@fable/shared';
+import { injectSlice, type RemoteRoutesModule } from '@fable/shared';
 import { accountSlice } from './accountSlice';
 import { AndroidAppPage } from './apps/AndroidAppPage';
 import { DownloadPage } from './apps/DownloadPage';
@@ -9,7 +9,7 @@ import { PrivacyPage } from './legal/PrivacyPage';
 import { RefundPage } from './legal/RefundPage';
 import { TermsPage } from './legal/TermsPage';
 
-accountSlice.injectInto(rootReducer);
+injectSlice(accountSlice);
 
 const routes: RemoteRoutesModule = {
   remote: 'mf_account',

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@fable/shared';
-import { rootReducer } from '@fable/shared';
+import { injectSlice } from '@fable/shared';
 import type { BillingFrequency } from './plans/plans';
 
 export interface BillingState {
@@ -26,7 +26,7 @@ export const billingSlice = createSlice({
 });
 
 /** The slice injected into the page's one root reducer (its state lives under `billing`). */
-export const injectedBillingSlice = billingSlice.injectInto(rootReducer);
+export const injectedBillingSlice = injectSlice(billingSlice);
 
 export const { frequencyChosen } = billingSlice.actions;
 export const { selectBillingFrequency } = injectedBillingSlice.selectors;

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@fable/shared';
-import { rootReducer } from '@fable/shared';
+import { injectSlice } from '@fable/shared';
 
 export interface ChatState {
   /** The conversation on screen ("new" for a fresh one until the first reply brings its id). */
@@ -31,7 +31,7 @@ declare module '@fable/shared' {
 }
 
 /** Injected into the one root reducer as soon as anything of this remote uses it. */
-export const injectedChatSlice = chatSlice.injectInto(rootReducer);
+export const injectedChatSlice = injectSlice(chatSlice);
 
 export const { conversationOpened, conversationClosed } = chatSlice.actions;
 export const { selectActiveConversation } = injectedChatSlice.selectors;

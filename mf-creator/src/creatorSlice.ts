@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@fable/shared';
-import { rootReducer } from '@fable/shared';
+import { injectSlice } from '@fable/shared';
 
 /** My Chatbots filter and sort (document 1 §2 "My Chatbots"). */
 export const MY_CHATBOTS_FILTERS = ['All', 'Public', 'Private', 'Unlisted', 'Under Review', 'Action Required'] as const;
@@ -37,7 +37,7 @@ declare module '@fable/shared' {
 }
 
 /** Injected into the one root reducer as soon as anything of this remote uses it. */
-export const injectedCreatorSlice = creatorSlice.injectInto(rootReducer);
+export const injectedCreatorSlice = injectSlice(creatorSlice);
 
 export const { myChatbotsFilterChanged, myChatbotsSortChanged } = creatorSlice.actions;
 export const { selectMyChatbotsFilter, selectMyChatbotsSort } = injectedCreatorSlice.selectors;

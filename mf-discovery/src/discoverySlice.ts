@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@fable/shared';
-import { rootReducer } from '@fable/shared';
+import { injectSlice } from '@fable/shared';
 import { DEFAULT_LISTING_SORT, type ListingSort } from './home/listingSorts';
 
 /** The first-time "I'm interested in..." choices (document 1 §2 "Listing (home) screen"). */
@@ -43,7 +43,7 @@ declare module '@fable/shared' {
 }
 
 /** Injected into the one root reducer as soon as anything of this remote uses it. */
-export const injectedDiscoverySlice = discoverySlice.injectInto(rootReducer);
+export const injectedDiscoverySlice = injectSlice(discoverySlice);
 
 export const { listingSortChanged, interestsChosen } = discoverySlice.actions;
 export const { selectListingSort, selectInterests } = injectedDiscoverySlice.selectors;

@@ -15,3 +15,4 @@ export * from './hooks';
 export * from './text';
 export * from './router/router';
 export * from './store/toolkit';
+export * from './store/injectSlice';
