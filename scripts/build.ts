@@ -29,7 +29,7 @@ async function main() {
   const report = await measureBudget();
   console.log(formatBudget(report));
   if (!report.withinBudget) {
-    console.error(`[build] the home route loads ${report.homeJs} bytes of JS (gzip), over the budget of ${report.homeBudget}`);
+    console.error(`[build] the home route loads ${report.homeJs} bytes of JS (gzip), over the enforced ceiling of ${report.homeCeiling}`);
     process.exit(1);
   }
 }

@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { selectHiddenByPartner, useAppSelector } from '@fable/shared';
+import { NotificationsViewport, selectHiddenByPartner, useAppSelector } from '@fable/shared';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { loadSideNavOpen, saveSideNavOpen } from './navPreference';
@@ -83,6 +83,7 @@ export function Layout() {
           <Footer />
         </Main>
       </Body>
+      <NotificationsViewport />
     </Shell>
   );
 }
