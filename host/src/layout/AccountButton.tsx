@@ -41,7 +41,7 @@ export function AccountButton({ onSignIn }: { onSignIn: () => void }) {
   if (status === 'loading') return null;
   if (status !== 'authenticated' || !user) {
     return (
-      <Button size="sm" onClick={onSignIn} data-testid="sign-in">
+      <Button size="sm" onClick={onSignIn} data-testid="sign-in" style={{ whiteSpace: 'nowrap' }}>
         Sign In
       </Button>
     );

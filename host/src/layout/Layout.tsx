@@ -26,6 +26,10 @@ const Main = styled.main`
   flex-direction: column;
   > .page {
     flex: 1;
+    padding: 20px 24px 32px;
+    @media (max-width: 600px) {
+      padding: 12px 12px 24px;
+    }
   }
 `;
 

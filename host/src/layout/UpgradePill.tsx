@@ -16,6 +16,12 @@ const pill = (theme: Theme) => css`
   font-size: 0.85rem;
   text-decoration: none;
   white-space: nowrap;
+  @media (max-width: 420px) {
+    padding: 8px;
+    .label {
+      display: none;
+    }
+  }
 `;
 
 const InternalPill = styled(Link)(({ theme }) => pill(theme));
@@ -31,18 +37,18 @@ export function UpgradePill() {
   const content = (
     <>
       <Icon name={button.icon ?? 'bolt'} size={16} />
-      <span>{button.label}</span>
+      <span className="label">{button.label}</span>
     </>
   );
   if (/^https:\/\//.test(button.to)) {
     return (
-      <ExternalPill href={button.to} target="_blank" rel="noopener noreferrer" data-testid="upgrade-pill">
+      <ExternalPill href={button.to} target="_blank" rel="noopener noreferrer" data-testid="upgrade-pill" aria-label={button.label}>
         {content}
       </ExternalPill>
     );
   }
   return (
-    <InternalPill to={button.to} data-testid="upgrade-pill">
+    <InternalPill to={button.to} data-testid="upgrade-pill" aria-label={button.label}>
       {content}
     </InternalPill>
   );
