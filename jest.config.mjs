@@ -18,6 +18,7 @@ const common = {
   moduleNameMapper: {
     '^@fable/contracts$': '<rootDir>/../contracts/src/index.ts',
     '^@fable/shared$': '<rootDir>/../shared/src/index.ts',
+    '^@fable/shared/testing$': '<rootDir>/../shared/src/testing/index.ts',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };

@@ -9,6 +9,25 @@ import { sharedModules } from './sharedModules.mjs';
 
 const require = createRequire(import.meta.url);
 
+/** The HTML page of an app (the host's title is replaced by the brand's name at boot). */
+function pageHtml(title) {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="color-scheme" content="dark light" />
+    <base href="/" />
+    <title>${title}</title>
+  </head>
+  <body>
+    <noscript>This site needs JavaScript.</noscript>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+}
+
 /**
  * @param {object} options
  * @param {string} options.dir            the app's folder (its rspack.config lives there)
@@ -69,10 +88,11 @@ export function createConfig({ dir, name, exposes, devPort, federation = true, d
         __APP_VERSION__: JSON.stringify(process.env.REMOTE_VERSION ?? pkg.version),
         ...define,
       }),
+      // One page for every app. A remote's page is its standalone shell; inside the host only its
+      // manifest is used. The base makes deep links (/chatbot/create) load scripts from the root.
       new rspack.HtmlRspackPlugin({
-        template: path.join(dir, 'index.html'),
-        // A remote's own page is its standalone dev shell; inside the host only its manifest is used.
         filename: 'index.html',
+        templateContent: pageHtml(isRemote ? `Fable · ${path.basename(dir)} (standalone)` : 'Fable'),
       }),
       // Static files (brand logos, icons) under <app>/public are copied as they are.
       existsSync(path.join(dir, 'public')) &&

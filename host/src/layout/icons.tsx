@@ -1,4 +1,5 @@
 import type { SVGProps } from 'react';
+import { SvgIcon } from '@fable/shared';
 
 // Small inline icons (stroke follows currentColor), so the shell needs no icon font.
 const paths: Record<string, string> = {
@@ -25,22 +26,10 @@ const paths: Record<string, string> = {
 
 export type IconName = keyof typeof paths;
 
-export function Icon({ name, size = 20, ...rest }: { name: string; size?: number } & SVGProps<SVGSVGElement>) {
+export function Icon({ name, size = 20, ...rest }: { name: string; size?: number } & Omit<SVGProps<SVGSVGElement>, 'children'>) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
+    <SvgIcon size={size} strokeWidth={1.8} {...rest}>
       <path d={paths[name] ?? paths.create} />
-    </svg>
+    </SvgIcon>
   );
 }

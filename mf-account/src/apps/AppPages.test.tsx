@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderRoute } from '../testing/renderRoute';
+import { renderRoute } from '@fable/shared/testing';
 import { storeWith, storyNestDeployment } from '../testing/deployments';
 import { AndroidAppPage } from './AndroidAppPage';
 import { DownloadPage } from './DownloadPage';

@@ -1,37 +1,36 @@
 /** Decorative icons of the app pages (the text beside them says what they are). */
-const common = { fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true, focusable: false } as const;
-
+import { SvgIcon } from '@fable/shared';
 export function PhoneIcon({ size = 28 }: { size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" {...common}>
+    <SvgIcon size={size} strokeWidth={1.8}>
       <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
       <path d="M10.5 18.5h3" />
-    </svg>
+    </SvgIcon>
   );
 }
 
 export function TabletIcon({ size = 28 }: { size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" {...common}>
+    <SvgIcon size={size} strokeWidth={1.8}>
       <rect x="4" y="2.5" width="16" height="19" rx="2.5" />
       <path d="M11 18.5h2" />
-    </svg>
+    </SvgIcon>
   );
 }
 
 export function BrowserIcon({ size = 28 }: { size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" {...common}>
+    <SvgIcon size={size} strokeWidth={1.8}>
       <rect x="2.5" y="4" width="19" height="16" rx="2.5" />
       <path d="M2.5 8.5h19M6 6.3h.01M8.5 6.3h.01" />
-    </svg>
+    </SvgIcon>
   );
 }
 
 export function DownloadIcon({ size = 20 }: { size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" {...common}>
+    <SvgIcon size={size} strokeWidth={1.8}>
       <path d="M12 4v11M7 10.5l5 5 5-5M5 19.5h14" />
-    </svg>
+    </SvgIcon>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { renderRoute } from '../testing/renderRoute';
+import { renderRoute } from '@fable/shared/testing';
 import { storeWith, storyNestDeployment } from '../testing/deployments';
 import { Compliance2257Page } from './Compliance2257Page';
 import { GuidelinesPage } from './GuidelinesPage';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DeploymentSchema } from '@fable/contracts';
 import { createStore, deploymentLoaded } from '@fable/shared';
-import { renderRoute } from '../testing/renderRoute';
+import { renderRoute } from '@fable/shared/testing';
 import { SubscribeCryptoPage } from './SubscribeCryptoPage';
 
 function card(title: string) {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, signedIn } from '@fable/shared';
 import { selectBillingFrequency } from '../billingSlice';
-import { renderRoute } from '../testing/renderRoute';
+import { renderRoute } from '@fable/shared/testing';
 import { PlanComparisonPage } from './PlanComparisonPage';
 
 const PATHS = ['/plan-comparison', '/plan-comparison/:frequency'];

@@ -12,3 +12,4 @@ export * from './Avatar';
 export * from './Pagination';
 export * from './Dropdown';
 export * from './ButtonLink';
+export * from './SvgIcon';

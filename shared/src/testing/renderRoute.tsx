@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from '@fable/shared';
-import { AppProviders, createStore, type AppStore } from '@fable/shared';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { AppProviders } from '../app/AppProviders';
+import { createStore, type AppStore } from '../store/store';
 
 function LocationProbe() {
   const location = useLocation();

@@ -1,0 +1,86 @@
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { AppConfig } from './config';
+import type { ApiDeps } from './http/apiPlugin';
+import { registerErrorHandling } from './http/errorHandling';
+import type { Cache } from './infra/cache/cache';
+import { openCache } from './infra/cache/openCache';
+import type { Database } from './infra/db/database';
+import { migrate } from './infra/db/migrate';
+import { openDatabase } from './infra/db/openDatabase';
+import { createLogger } from './logger';
+import { healthRoutes } from './modules/health/healthRoutes';
+import { appSettingsRoutes } from './modules/settings/appSettingsRoutes';
+
+export interface BuildAppOptions {
+  /** Use this database instead of opening one from the config; the caller closes it. */
+  db?: Database;
+  /** Use this cache instead of opening one from the config; the caller closes it. */
+  cache?: Cache;
+  logger?: Logger;
+}
+
+/** Every module's routes, mounted under /api. */
+const MODULES = [healthRoutes, appSettingsRoutes];
+
+/**
+ * The API, ready to `listen` or `inject`: opens the database (and applies pending migrations) and the cache
+ * unless given, and closes what it opened when the app closes, after the server has stopped.
+ */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}) {
+  const logger = options.logger ?? createLogger(config);
+  const owned: Array<{ name: string; close: () => Promise<void> }> = [];
+  const closeOwned = async () => {
+    for (const resource of owned.reverse()) {
+      try {
+        await resource.close();
+        logger.info(`${resource.name} closed`);
+      } catch (err) {
+        logger.error({ err }, `closing ${resource.name} failed`);
+      }
+    }
+  };
+
+  let deps: ApiDeps;
+  try {
+    let db = options.db;
+    if (!db) {
+      db = await openDatabase(config, logger);
+      owned.push({ name: 'database', close: db.close });
+      logger.info({ kind: db.kind }, 'database opened');
+    }
+    let cache = options.cache;
+    if (!cache) {
+      cache = await openCache(config, logger);
+      owned.push({ name: 'cache', close: cache.close });
+    }
+    await migrate(db, { log: logger });
+    deps = { db, cache };
+  } catch (err) {
+    await closeOwned();
+    throw err;
+  }
+
+  const loggerInstance: FastifyBaseLogger = logger;
+  const app = Fastify({
+    loggerInstance,
+    requestIdHeader: 'x-request-id',
+    trustProxy: config.nodeEnv === 'production',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onClose', closeOwned);
+
+  await app.register(
+    async (api) => {
+      for (const routes of MODULES) await api.register(routes, deps);
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

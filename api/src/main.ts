@@ -1,0 +1,64 @@
+import { buildApp } from './app';
+import { type AppConfig, loadConfig } from './config';
+import { createLogger } from './logger';
+
+/** How long in-flight requests get to finish after SIGINT/SIGTERM before the process gives up. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/**
+ * One Ctrl-C reaches this process more than once: the terminal signals the whole process group and
+ * wrappers (npm, tsx) relay it too. Repeats within this window are that same Ctrl-C; a later one forces exit.
+ */
+const REPEATED_SIGNAL_WINDOW_MS = 2_000;
+
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    process.exit(1);
+  }
+  const logger = createLogger(config);
+  const app = await buildApp(config, { logger }).catch((err: unknown) => {
+    logger.fatal({ err }, 'start failed');
+    process.exit(1);
+  });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    logger.fatal({ err }, 'listen failed');
+    await app.close();
+    process.exit(1);
+  }
+
+  let stoppingSince: number | undefined;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stoppingSince !== undefined) {
+      if (Date.now() - stoppingSince < REPEATED_SIGNAL_WINDOW_MS) return;
+      logger.warn({ signal }, 'second signal, exiting now');
+      process.exit(1);
+    }
+    stoppingSince = Date.now();
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      logger.error('shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    // Stops accepting connections, lets in-flight requests finish, then closes the cache and the database.
+    app.close().then(
+      () => {
+        logger.info('shutdown complete');
+        process.exit(0);
+      },
+      (err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+void main();

@@ -1,0 +1,40 @@
+import { API_HEADERS } from '@fable/contracts';
+import { z } from 'zod';
+import { AppError } from '../../http/appError';
+import type { ApiPlugin } from '../../http/apiPlugin';
+import { cachedJson } from '../../infra/cache/cache';
+import { findAppSettings } from './appSettingsRepository';
+import { appSettingsSchema } from './appSettingsSchema';
+
+export const DEFAULT_APPLICATION_ID = 'fable';
+
+/** Settings change rarely; every page load reads them. */
+const CACHE_TTL_SECONDS = 60;
+
+/** Node lower-cases header names. */
+const applicationIdHeader = API_HEADERS.applicationId.toLowerCase() as Lowercase<typeof API_HEADERS.applicationId>;
+
+const headersSchema = z.looseObject({
+  [applicationIdHeader]: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'must be 1-64 lower-case letters, digits, "-" or "_"')
+    .optional(),
+});
+
+/** GET /api/app-settings: branding, search, tags, models and flags of the application in X-Application-Id. */
+export const appSettingsRoutes: ApiPlugin = async (app, { db, cache }) => {
+  app.get(
+    '/app-settings',
+    { schema: { headers: headersSchema, response: { 200: appSettingsSchema } } },
+    async (request) => {
+      const applicationId = request.headers[applicationIdHeader] ?? DEFAULT_APPLICATION_ID;
+      const settings = await cachedJson(cache, `app-settings:${applicationId}`, CACHE_TTL_SECONDS, () =>
+        findAppSettings(db, applicationId),
+      );
+      if (!settings) {
+        throw new AppError(404, 'unknown_application', `Unknown application: ${applicationId}`);
+      }
+      return { applicationId, ...settings };
+    },
+  );
+};

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/**
+ * What `GET /api/app-settings` answers (document 1 §3 "App settings read"). Defined here until
+ * @fable/contracts carries a shared schema. Field names the spec gives are kept as written
+ * (inference models use the entity's own snake_case fields).
+ */
+
+/** A link: an in-app path ("/terms") or an absolute https URL, which the web app opens in a new tab. */
+const linkTarget = z.string().regex(/^(\/|https:\/\/|mailto:)/, 'must be a path, an https URL or a mailto: link');
+
+export const applicationKindSchema = z.enum(['main', 'sister', 'partner']);
+
+export const brandingSchema = z.object({
+  displayName: z.string().min(1),
+  logos: z.object({ light: z.string(), dark: z.string(), icon: z.string() }),
+  ownerAddresses: z.array(z.string()),
+  supportUrl: linkTarget,
+  privacyUrl: linkTarget,
+  refundUrl: linkTarget,
+  termsUrl: linkTarget,
+  /** Partner footers end with a custom line; null for our own brands. */
+  footerBottomLineHtml: z.string().nullable(),
+});
+
+/** Config for a hosted search client; Fable's own search API needs no key, so publicKey may be empty. */
+export const searchConfigSchema = z.object({ publicKey: z.string(), collectionName: z.string().min(1) });
+
+export const recommenderConfigSchema = z.object({ homepageScenarioName: z.string().min(1) });
+
+export const negativeKeywordSchema = z.object({
+  keyword: z.string().min(1),
+  /** What the search box suggests instead when the keyword is typed. */
+  alternatives: z.array(z.string().min(1)),
+});
+
+export const inferenceModelSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  size: z.string(),
+  /** Context size as shown, e.g. "4K", "8K", "16K". */
+  tokens: z.string(),
+  description: z.string(),
+  tag: z.string(),
+  level: z.number().int().min(0),
+  /** Permission needed to pick the model (document 1 §6), or null for everyone. */
+  permission: z.string().nullable(),
+  hide_unauthorized: z.boolean(),
+});
+
+/** The feature flags of document 1 §6. */
+export const growthFlagsSchema = z.object({
+  onboardingV2: z.boolean(),
+  lorebook: z.boolean(),
+  groupchat: z.boolean(),
+  languageFilter: z.boolean(),
+  interestModal: z.boolean(),
+  listingV2: z.boolean(),
+  valentinePromo: z.boolean(),
+  createV2: z.boolean(),
+  anonymousCreate: z.boolean(),
+  myChatsV2: z.boolean(),
+  profileV2: z.boolean(),
+  myChatbotsV2: z.boolean(),
+  personaV2: z.boolean(),
+});
+
+export const navHeaderButtonSchema = z.object({
+  label: z.string().min(1),
+  icon: z.string().nullable(),
+  to: linkTarget,
+});
+
+export const footerLinkSchema = z.object({ label: z.string().min(1), to: linkTarget });
+
+/** The settings stored per application in app_settings.settings. */
+export const storedAppSettingsSchema = z.object({
+  kind: applicationKindSchema,
+  branding: brandingSchema,
+  search: searchConfigSchema,
+  recommender: recommenderConfigSchema,
+  tagOptions: z.array(z.string().min(1)),
+  negativeKeywords: z.array(negativeKeywordSchema),
+  inferenceModels: z.array(inferenceModelSchema),
+  growthFlags: growthFlagsSchema,
+  /** Partner mode: where Sign Out sends the user; null stays on the site. */
+  logoutDomain: z.string().nullable(),
+  navHeaderButton: navHeaderButtonSchema,
+  notification: z.object({ salesBannerDisabled: z.boolean() }),
+  footerLinks: z.array(footerLinkSchema),
+});
+
+export const appSettingsSchema = z.object({ applicationId: z.string() }).extend(storedAppSettingsSchema.shape);
+
+export type StoredAppSettings = z.infer<typeof storedAppSettingsSchema>;
+export type AppSettings = z.infer<typeof appSettingsSchema>;

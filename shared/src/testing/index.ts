@@ -1,0 +1,3 @@
+// Test helpers for every app's jest tests (not part of the runtime bundle): import from '@fable/shared/testing'.
+export * from './renderWithProviders';
+export * from './renderRoute';
