@@ -4,7 +4,7 @@ import { api } from '@fable/shared';
 /** The parts of the app settings the shell uses (document 1 §3 "App settings read"). */
 export const ShellSettingsSchema = z.object({
   navHeaderButton: z.nullish(
-    z.object({ label: z.string().check(z.minLength(1)), to: z.string().check(z.minLength(1)), icon: z.optional(z.string()) }),
+    z.object({ label: z.string().check(z.minLength(1)), to: z.string().check(z.minLength(1)), icon: z.nullish(z.string()) }),
   ),
   salesBannerEnabled: z.optional(z.boolean()),
 });

@@ -1,0 +1,55 @@
+// npm run bench: benchmarks that print figures (never asserted: speed depends on the machine).
+// API: GET /api/health and /api/app-settings over real HTTP, on PGlite and, when reachable, on the
+// PostgreSQL server (BENCH_DATABASE_URL, default the local test database) with Redis.
+import { Client } from 'pg';
+import { buildApp } from '../api/src/app';
+import { testConfig } from '../api/src/config';
+import { httpLoad, type LoadResult } from './bench/httpLoad';
+
+const row = (name: string, r: LoadResult) =>
+  `  ${name.padEnd(44)} p50 ${r.p50.toFixed(2).padStart(7)} ms   p95 ${r.p95.toFixed(2).padStart(7)} ms   p99 ${r.p99.toFixed(2).padStart(7)} ms   ${r.perSecond.toFixed(0).padStart(6)} req/s`;
+
+/** Creates the bench database on the server when it is missing (never the test or main database). */
+async function ensureDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const admin = new Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).href });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await admin.query(`create database "${name.replace(/"/g, '')}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function benchApi(label: string, overrides: Parameters<typeof testConfig>[0]) {
+  const app = await buildApp(testConfig(overrides));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  try {
+    await httpLoad(`${base}/api/health`, { requests: 200 }); // warm-up
+    console.log(row(`${label}: GET /api/health`, await httpLoad(`${base}/api/health`)));
+    console.log(row(`${label}: GET /api/app-settings (cached)`, await httpLoad(`${base}/api/app-settings`, { headers: { 'X-Application-Id': 'fable' } })));
+  } finally {
+    await app.close();
+  }
+}
+
+async function main() {
+  console.log('API over HTTP (2000 requests, 16 in flight):');
+  await benchApi('PGlite', {});
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fable_bench';
+  try {
+    await ensureDatabase(url);
+    await benchApi('PostgreSQL + Redis', { databaseUrl: url, redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379' });
+  } catch (error) {
+    console.log(`  PostgreSQL + Redis: skipped (${(error as Error).message})`);
+  }
+  console.log('Front-end budgets: npm run build prints them.');
+}
+
+main().catch((error: Error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+/** Fires `requests` GETs at `url` with `concurrency` in flight; returns latency percentiles and throughput. */
+export interface LoadResult {
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  perSecond: number;
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+export async function httpLoad(url: string, { requests = 2000, concurrency = 16, headers = {} as Record<string, string> } = {}): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < requests) {
+        next += 1;
+        const t0 = performance.now();
+        const response = await fetch(url, { headers });
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { requests, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), perSecond: requests / seconds };
+}
