@@ -10,7 +10,7 @@ import { sharedModules } from './sharedModules.mjs';
 const require = createRequire(import.meta.url);
 
 /** The HTML page of an app (the host's title is replaced by the brand's name at boot). */
-function pageHtml(title) {
+function pageHtml(title, icon) {
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -18,6 +18,7 @@ function pageHtml(title) {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="color-scheme" content="dark light" />
     <base href="/" />
+    ${icon ? `<link rel="icon" href="${icon}" type="image/svg+xml" />` : ''}
     <title>${title}</title>
   </head>
   <body>
@@ -92,7 +93,7 @@ export function createConfig({ dir, name, exposes, devPort, federation = true, d
       // manifest is used. The base makes deep links (/chatbot/create) load scripts from the root.
       new rspack.HtmlRspackPlugin({
         filename: 'index.html',
-        templateContent: pageHtml(isRemote ? `Fable · ${path.basename(dir)} (standalone)` : 'Fable'),
+        templateContent: pageHtml(isRemote ? `Fable · ${path.basename(dir)} (standalone)` : 'Fable', isRemote ? null : '/favicon.svg'),
       }),
       // Static files (brand logos, icons) under <app>/public are copied as they are.
       existsSync(path.join(dir, 'public')) &&
