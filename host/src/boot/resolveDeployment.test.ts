@@ -1,4 +1,4 @@
-import { deploymentFixture } from '../testing/deploymentFixture';
+import { deploymentFixture } from '@fable/shared/testing';
 import { InvalidDeploymentError, UnknownDomainError, deploymentUrl, resolveDeployment } from './resolveDeployment';
 
 const answer = (status: number, body: unknown) => jest.fn(async () => ({ status, body }));

@@ -1,5 +1,5 @@
 import { GUEST_PERMISSIONS, permissionsFor } from '@fable/contracts';
-import { deploymentFixture, partnerFixture } from '../testing/deploymentFixture';
+import { deploymentFixture, partnerFixture } from '@fable/shared/testing';
 import { navItems } from './navEntries';
 
 const member = permissionsFor('free');

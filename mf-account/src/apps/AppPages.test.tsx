@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoute } from '@fable/shared/testing';
-import { storeWith, storyNestDeployment } from '../testing/deployments';
+import { partnerFixture, storeWith } from '@fable/shared/testing';
 import { AndroidAppPage } from './AndroidAppPage';
 import { DownloadPage } from './DownloadPage';
 
@@ -16,7 +16,7 @@ describe('/download', () => {
   });
 
   it('shows the deployment’s brand, without the NSFW tagline where the partner hides NSFW', () => {
-    renderRoute(<DownloadPage />, { path: '/download', url: '/download', store: storeWith(storyNestDeployment()) });
+    renderRoute(<DownloadPage />, { path: '/download', url: '/download', store: storeWith(partnerFixture()) });
     expect(screen.getByRole('heading', { level: 1, name: 'Get the StoryNest app' })).toBeInTheDocument();
     expect(screen.queryByText(/NSFW/)).not.toBeInTheDocument();
     expect(screen.getByText('Your characters and chats, wherever you are.')).toBeInTheDocument();
@@ -46,7 +46,7 @@ describe('/apps/android', () => {
   });
 
   it('names the white-label brand', () => {
-    renderRoute(<AndroidAppPage />, { path: '/apps/android', url: '/apps/android', store: storeWith(storyNestDeployment()) });
+    renderRoute(<AndroidAppPage />, { path: '/apps/android', url: '/apps/android', store: storeWith(partnerFixture()) });
     expect(screen.getByRole('heading', { level: 1, name: 'Install StoryNest on Android' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'our support team' })).toHaveAttribute('href', 'mailto:help@storynest.example');
   });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { renderRoute } from '@fable/shared/testing';
-import { storeWith, storyNestDeployment } from '../testing/deployments';
+import { partnerFixture, storeWith } from '@fable/shared/testing';
 import { Compliance2257Page } from './Compliance2257Page';
 import { GuidelinesPage } from './GuidelinesPage';
 import { PrivacyPage } from './PrivacyPage';
@@ -41,7 +41,7 @@ describe.each(PAGES)('%s', (path, title, Page) => {
   });
 
   it('names the white-label brand of the deployment, never the default one', () => {
-    const { container } = renderRoute(<Page />, { path, url: path, store: storeWith(storyNestDeployment()) });
+    const { container } = renderRoute(<Page />, { path, url: path, store: storeWith(partnerFixture()) });
     expect(container).toHaveTextContent('StoryNest');
     expect(container.textContent).not.toMatch(/Fable/);
   });
@@ -58,7 +58,7 @@ it('terms: the tiers, the subscription rules and links to the other legal pages'
 });
 
 it('privacy: says what the ad service receives and shows the brand’s support link and address', () => {
-  renderRoute(<PrivacyPage />, { path: '/privacy', url: '/privacy', store: storeWith(storyNestDeployment()) });
+  renderRoute(<PrivacyPage />, { path: '/privacy', url: '/privacy', store: storeWith(partnerFixture()) });
   expect(screen.getByText(/the last 10 messages of that conversation are sent to the ad service/)).toBeInTheDocument();
   expect(screen.getAllByRole('link', { name: 'our support team' })[0]).toHaveAttribute('href', 'mailto:help@storynest.example');
   expect(screen.getAllByText('StoryNest Media, 5 Harbour Road, Dublin')[0]?.tagName).toBe('ADDRESS');

@@ -1,3 +1,4 @@
 // Test helpers for every app's jest tests (not part of the runtime bundle): import from '@fable/shared/testing'.
 export * from './renderWithProviders';
 export * from './renderRoute';
+export * from './deployments';

@@ -1,4 +1,6 @@
 import { DeploymentSchema, type Deployment, type DeploymentInput } from '@fable/contracts';
+import { deploymentLoaded } from '../deployment/deploymentSlice';
+import { createStore } from '../store/store';
 
 const base: DeploymentInput = {
   id: 'main',
@@ -28,11 +30,21 @@ export function deploymentFixture(overrides: Partial<DeploymentInput> = {}): Dep
   return DeploymentSchema.parse({ ...base, ...overrides });
 }
 
+/** A white-label partner (StoryNest): partner mode on, mf-billing and mf-creator disabled. */
 export function partnerFixture(): Deployment {
   return deploymentFixture({
     id: 'partner-x',
+    applicationId: 'storynest',
     kind: 'partner',
-    partner: { enabled: true, hiddenFeatures: ['side_navigation', 'footer_items'], logoutDomain: 'https://partner.example' },
+    brand: {
+      name: 'StoryNest',
+      logoUrl: '/brand/partner-x-logo.svg',
+      colors: { primary: '#e4572e', accent: '#29335c' },
+      footer: { addresses: ['StoryNest Media, 5 Harbour Road, Dublin'], bottomLine: 'StoryNest is operated by StoryNest Media.' },
+      links: { support: 'mailto:help@storynest.example', terms: '/terms', privacy: '/privacy', refund: '/refund' },
+    },
+    hostnames: ['partner.localhost'],
+    partner: { enabled: true, hiddenFeatures: ['side_navigation', 'footer_items', 'nsfw_toggle'], logoutDomain: 'https://partner.example' },
     flags: {},
     remotes: {
       ...base.remotes,
@@ -40,4 +52,11 @@ export function partnerFixture(): Deployment {
       mf_billing: { entry: 'http://localhost:3004/0.1.0/mf-manifest.json', enabled: false },
     },
   });
+}
+
+/** A fresh store with the deployment loaded, as the host does at boot. */
+export function storeWith(deployment: Deployment) {
+  const store = createStore();
+  store.dispatch(deploymentLoaded(deployment));
+  return store;
 }
