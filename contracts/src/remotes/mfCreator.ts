@@ -28,7 +28,9 @@ export const mfCreatorContract = {
     { path: '/groupchat/edit', page: 'editGroupchat' },
   ],
   nav: [
-    { id: 'personas', label: 'My Personas', to: '/personas', order: 30, placement: ['side', 'top'], permission: 'view_my_chat_bots' },
+    { id: 'personas', label: 'My Personas', to: '/personas', order: 30, placement: ['side'], permission: 'view_my_chat_bots' },
+    // Top navigation order (document 1 §2): Chats, Create Chatbot, My Chatbots, My Personas, Help.
+    { id: 'personas-top', label: 'My Personas', to: '/personas', order: 45, placement: ['top'], permission: 'view_my_chat_bots' },
     { id: 'create', label: 'Create Chatbot', to: '/chatbot/create', order: 35, placement: ['side', 'top'], permission: 'create_character' },
     { id: 'my-chatbots', label: 'My Chatbots', to: '/my-chatbots', order: 40, placement: ['side'] },
     {

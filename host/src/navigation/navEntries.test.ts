@@ -47,7 +47,7 @@ describe('side navigation', () => {
 describe('top navigation', () => {
   it('shows each entry only with its permission and groups My Chatbots', () => {
     const items = navItems('top', { deployment: deploymentFixture(), permissions: member, signedIn: true });
-    expect(items.map((i) => i.label)).toEqual(['Chats', 'My Personas', 'Create', 'My Chatbots', 'Help']);
+    expect(items.map((i) => i.label)).toEqual(['Chats', 'Create Chatbot', 'My Chatbots', 'My Personas', 'Help']);
     expect(items.find((i) => i.label === 'My Chatbots')?.children?.map((c) => c.label)).toEqual([
       'My Chatbots',
       'Favorite Chatbots',

@@ -59,7 +59,7 @@ export function navItems(placement: NavPlacement, ctx: NavContext): NavItem[] {
   const items: NavItem[] = [];
   const groups = new Map<string, NavItem>();
   for (const entry of entries) {
-    const item = toItem(entry, ctx);
+    const item = toItem(entry, placement, ctx);
     if (!entry.group) {
       items.push(item);
       continue;
@@ -76,12 +76,12 @@ export function navItems(placement: NavPlacement, ctx: NavContext): NavItem[] {
 }
 
 /**
- * "Create Chatbot, or a Create dropdown with Chatbot, Lorebook [New], Groupchat [New] when those flags
- * are on" (document 1 §2).
+ * Side navigation: "Create Chatbot (or a Create dropdown with Chatbot, Lorebook [New], Groupchat [New] when
+ * those flags are on)" (document 1 §2). Top navigation keeps Create Chatbot.
  */
-function toItem(entry: NavEntry & { external?: boolean }, ctx: NavContext): NavItem {
+function toItem(entry: NavEntry & { external?: boolean }, placement: NavPlacement, ctx: NavContext): NavItem {
   const item: NavItem = { id: entry.id, label: entry.label, to: entry.to, external: entry.external };
-  if (entry.id !== 'create') return item;
+  if (entry.id !== 'create' || placement !== 'side') return item;
   const { flags } = ctx.deployment;
   const children: NavItem[] = [{ id: 'create-chatbot', label: 'Chatbot', to: '/chatbot/create' }];
   if (flags.lorebook) children.push({ id: 'create-lorebook', label: 'Lorebook', to: '/lorebook/create', badge: 'New' });
