@@ -20,6 +20,7 @@ const common = {
     '^@fable/shared$': '<rootDir>/../shared/src/index.ts',
     '^@fable/shared/testing$': '<rootDir>/../shared/src/testing/index.ts',
   },
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 
