@@ -182,8 +182,10 @@ describe.each(BACKENDS)('API on %s', (backend) => {
     });
   });
 
-  // An in-memory PGlite lives and dies with its app; migrate.test.ts covers re-running on one PGlite.
-  (backend === 'postgres' ? it : it.skip)('applies nothing again when the API restarts on the same database', async () => {
+  // An in-memory PGlite lives and dies with its app (migrate.test.ts covers re-running on one PGlite), so
+  // this case exists for the server only.
+  const itOnServer = backend === 'postgres' ? it : () => undefined;
+  itOnServer('applies nothing again when the API restarts on the same database', async () => {
     const db = await scratch.open();
     const before = await db.query('select version, applied_at from schema_migrations order by version');
     const again = await buildApp(testConfig({ databaseUrl: scratch.url }));
