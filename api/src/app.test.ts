@@ -16,6 +16,7 @@ function mountTestRoutes(app: App) {
   app.post(
     '/api/test/echo',
     {
+      config: { access: 'public' },
       schema: {
         body: z.object({ name: z.string().min(3), age: z.number().int().min(18) }),
         querystring: z.object({ page: z.coerce.number().int().min(1).default(1) }),
@@ -23,10 +24,10 @@ function mountTestRoutes(app: App) {
     },
     async (request) => ({ name: request.body.name, page: request.query.page }),
   );
-  app.get('/api/test/boom', async () => {
+  app.get('/api/test/boom', { config: { access: 'public' } }, async () => {
     throw new Error('secret connection string postgres://admin:hunter2@db');
   });
-  app.get('/api/test/conflict', async () => {
+  app.get('/api/test/conflict', { config: { access: 'public' } }, async () => {
     throw new AppError(409, 'username_taken', 'Username is not available', { field: 'username' });
   });
 }
@@ -67,8 +68,11 @@ describe.each(BACKENDS)('API on %s', (backend) => {
       expect(settings.branding.displayName).toBe('Fable');
       expect(settings.navHeaderButton).toMatchObject({ label: 'Upgrade', to: '/subscribe' });
       expect(settings.tagOptions.length).toBeGreaterThanOrEqual(40);
-      expect(new Set(settings.tagOptions).size).toBe(settings.tagOptions.length);
-      expect(settings.tagOptions).toEqual(expect.arrayContaining(['Female', 'Male', 'Non-Binary', 'Step-Family']));
+      const tags = settings.tagOptions.map((t) => t.value);
+      expect(new Set(tags).size).toBe(tags.length);
+      expect(tags).toEqual(expect.arrayContaining(['Female', 'Male', 'Non-Binary', 'Step-Family']));
+      expect(settings.tagOptions[0]).toEqual({ value: tags[0], label: tags[0] });
+      expect(settings.searchService).toEqual({ publicKey: '', collectionName: 'characters' });
       expect(settings.negativeKeywords.every((k) => k.alternatives.length > 0)).toBe(true);
       expect(settings.inferenceModels).toEqual([expect.objectContaining({ id: 'demo', tag: 'Demo' })]);
       expect(settings.notification.salesBannerDisabled).toBe(false);
@@ -215,7 +219,7 @@ describe('API with a failing database', () => {
       close: async () => undefined,
     };
     const cache = createMemoryCache();
-    const app = await buildApp(testConfig(), { db, cache });
+    const app = await buildApp(testConfig({ jwtSecret: 'a-test-only-key-of-at-least-32-characters' }), { db, cache });
     broken = true;
     try {
       const res = await app.inject({ method: 'GET', url: '/api/health' });

@@ -2,16 +2,27 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config';
+import { registerAccessControl } from './http/access';
 import type { ApiDeps } from './http/apiPlugin';
 import { registerErrorHandling } from './http/errorHandling';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rateLimits';
 import type { Cache } from './infra/cache/cache';
 import { openCache } from './infra/cache/openCache';
+import { systemClock, type Clock } from './infra/clock';
 import type { Database } from './infra/db/database';
 import { migrate } from './infra/db/migrate';
 import { openDatabase } from './infra/db/openDatabase';
+import type { Mailer } from './infra/mail/mailer';
+import { openMailer } from './infra/mail/openMailer';
 import { createLogger } from './logger';
+import { createAccessTokens } from './modules/auth/accessTokens';
+import { authRoutes } from './modules/auth/authRoutes';
+import { createOidcClients } from './modules/auth/oidc/oidcClient';
+import { loadJwtSecret } from './modules/auth/serverSecret';
+import { avatarRoutes } from './modules/avatars/avatarRoutes';
 import { healthRoutes } from './modules/health/healthRoutes';
 import { appSettingsRoutes } from './modules/settings/appSettingsRoutes';
+import { usersRoutes } from './modules/users/usersRoutes';
 
 export interface BuildAppOptions {
   /** Use this database instead of opening one from the config; the caller closes it. */
@@ -19,10 +30,16 @@ export interface BuildAppOptions {
   /** Use this cache instead of opening one from the config; the caller closes it. */
   cache?: Cache;
   logger?: Logger;
+  /** Use this mailer instead of SMTP / the dev mailbox; the caller closes it. */
+  mailer?: Mailer;
+  /** The time (tests move it to expire tokens and codes). */
+  clock?: Clock;
+  /** Override rate limits (tests). */
+  limits?: Partial<RateLimits>;
 }
 
 /** Every module's routes, mounted under /api. */
-const MODULES = [healthRoutes, appSettingsRoutes];
+const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes];
 
 /**
  * The API, ready to `listen` or `inject`: opens the database (and applies pending migrations) and the cache
@@ -56,7 +73,23 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       owned.push({ name: 'cache', close: cache.close });
     }
     await migrate(db, { log: logger });
-    deps = { db, cache };
+    const clock = options.clock ?? systemClock;
+    let mailer = options.mailer;
+    if (!mailer) {
+      mailer = openMailer(config, logger, clock);
+      owned.push({ name: 'mailer', close: mailer.close });
+    }
+    const tokens = createAccessTokens(await loadJwtSecret(db, config), clock, config.accessTokenTtlSeconds);
+    deps = {
+      db,
+      cache,
+      config,
+      clock,
+      mailer,
+      tokens,
+      limits: { ...DEFAULT_RATE_LIMITS, ...options.limits },
+      oidc: createOidcClients(config.oidcProviders ?? [], clock),
+    };
   } catch (err) {
     await closeOwned();
     throw err;
@@ -72,6 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerAccessControl(app, deps);
   app.addHook('onClose', closeOwned);
 
   await app.register(

@@ -1,3 +1,4 @@
+import { AUTH_TOKEN_LIFETIMES } from '@fable/contracts';
 import path from 'node:path';
 import { ConfigError, IN_MEMORY, REPO_ROOT, loadConfig } from './config';
 
@@ -11,6 +12,13 @@ describe('loadConfig', () => {
       dataDir: path.join(REPO_ROOT, '.data'),
       nodeEnv: 'development',
       logLevel: 'info',
+      jwtSecret: undefined,
+      accessTokenTtlSeconds: AUTH_TOKEN_LIFETIMES.accessSeconds,
+      smtpUrl: undefined,
+      mailFrom: 'Fable <no-reply@fable.example>',
+      publicUrl: 'http://localhost:3000',
+      partnerSecrets: {},
+      oidcProviders: [],
     });
     expect(path.basename(REPO_ROOT)).not.toBe('api');
   });
@@ -25,6 +33,14 @@ describe('loadConfig', () => {
         DATA_DIR: '/var/lib/fable',
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
+        JWT_SECRET: 'j'.repeat(40),
+        SMTP_URL: 'smtps://user:pass@mail.example:465',
+        MAIL_FROM: 'Tales <hi@tales.example>',
+        PUBLIC_URL: 'https://fable.example',
+        PARTNER_SECRETS: 'storynest=abcdefghijklmnopqrstuvwxyz, other=0123456789abcdef0',
+        OIDC_GOOGLE_ISSUER: 'https://accounts.google.com',
+        OIDC_GOOGLE_CLIENT_ID: 'gid',
+        OIDC_GOOGLE_CLIENT_SECRET: 'gsecret',
       }),
     ).toEqual({
       port: 8080,
@@ -34,6 +50,13 @@ describe('loadConfig', () => {
       dataDir: '/var/lib/fable',
       nodeEnv: 'production',
       logLevel: 'warn',
+      jwtSecret: 'j'.repeat(40),
+      accessTokenTtlSeconds: AUTH_TOKEN_LIFETIMES.accessSeconds,
+      smtpUrl: 'smtps://user:pass@mail.example:465',
+      mailFrom: 'Tales <hi@tales.example>',
+      publicUrl: 'https://fable.example',
+      partnerSecrets: { storynest: 'abcdefghijklmnopqrstuvwxyz', other: '0123456789abcdef0' },
+      oidcProviders: [{ id: 'google', issuer: 'https://accounts.google.com', clientId: 'gid', clientSecret: 'gsecret' }],
     });
   });
 
@@ -52,5 +75,28 @@ describe('loadConfig', () => {
       expect((err as Error).message).toMatch(/DATABASE_URL must start with postgres:\/\/ or postgresql:\/\//);
       expect((err as Error).message).toMatch(/NODE_ENV/);
     }
+  });
+
+  it('needs JWT_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: required in production/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/at least 32/);
+  });
+
+  it('enables a social provider only with all three variables', () => {
+    expect(loadConfig({ OIDC_DISCORD_ISSUER: '' }).oidcProviders).toEqual([]);
+    expect(() => loadConfig({ OIDC_DISCORD_ISSUER: 'https://discord.example' })).toThrow(/OIDC_DISCORD_/);
+  });
+
+  it('rejects malformed partner secrets', () => {
+    expect(() => loadConfig({ PARTNER_SECRETS: 'storynest' })).toThrow(/PARTNER_SECRETS/);
+    expect(() => loadConfig({ PARTNER_SECRETS: 'storynest=short' })).toThrow(/PARTNER_SECRETS/);
+  });
+});
+
+describe('ACCESS_TOKEN_TTL_SECONDS', () => {
+  it('defaults to the contracts lifetime and accepts a shorter one', () => {
+    expect(loadConfig({}).accessTokenTtlSeconds).toBe(AUTH_TOKEN_LIFETIMES.accessSeconds);
+    expect(loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '4' }).accessTokenTtlSeconds).toBe(4);
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '0' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
   });
 });

@@ -1,3 +1,4 @@
+import { AUTH_TOKEN_LIFETIMES } from '@fable/contracts';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -30,7 +31,38 @@ const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   ),
+  /** Lifetime of access tokens; the e2e suite shortens it to watch one expire. */
+  ACCESS_TOKEN_TTL_SECONDS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(86_400).default(AUTH_TOKEN_LIFETIMES.accessSeconds),
+  ),
+  JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'JWT_SECRET must be at least 32 characters'),
+  SMTP_URL: urlWithProtocol(['smtp', 'smtps'], 'SMTP_URL'),
+  MAIL_FROM: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('Fable <no-reply@fable.example>')),
+  PUBLIC_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^https?:\/\/[^/]+$/, 'PUBLIC_URL must be an origin like https://fable.example (no path)')
+      .default('http://localhost:3000'),
+  ),
+  PARTNER_SECRETS: optionalString.refine(
+    (v) => v === undefined || v.split(',').every((pair) => /^[a-z0-9][a-z0-9_-]{0,63}=.{16,}$/.test(pair.trim())),
+    'PARTNER_SECRETS must be application=secret pairs separated by commas (secrets of 16+ characters)',
+  ),
 });
+
+/** Social sign-in providers read from OIDC_<PROVIDER>_ISSUER, _CLIENT_ID and _CLIENT_SECRET. */
+export const OIDC_PROVIDER_IDS = ['google', 'apple', 'x', 'discord'] as const;
+export type OidcProviderId = (typeof OIDC_PROVIDER_IDS)[number];
+
+export interface OidcProviderConfig {
+  id: OidcProviderId;
+  /** Issuer URL; its /.well-known/openid-configuration is read on first use. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
 
 export interface AppConfig {
   port: number;
@@ -43,6 +75,23 @@ export interface AppConfig {
   dataDir: string;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Seconds an access token lives (default 15 minutes). */
+  accessTokenTtlSeconds?: number;
+  /**
+   * HS256 key of the access tokens. Required in production; elsewhere, when unset, a random key is generated
+   * once and kept in the database (so it lives with the data directory).
+   */
+  jwtSecret?: string;
+  /** smtp(s):// server for sign-in emails; unset means the embedded dev mailbox (log + GET /api/dev/mailbox). */
+  smtpUrl?: string;
+  /** From address of the emails. */
+  mailFrom?: string;
+  /** The site's origin as browsers see it (OIDC redirect URIs and return paths). */
+  publicUrl?: string;
+  /** Partner application id → secret, for POST /api/v2/users/external. */
+  partnerSecrets?: Readonly<Record<string, string>>;
+  /** The configured social sign-in providers (only those whose three variables are set). */
+  oidcProviders?: readonly OidcProviderConfig[];
 }
 
 export class ConfigError extends Error {
@@ -57,6 +106,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid environment: ${problems}`);
   }
   const e = parsed.data;
+  const oidc = readOidcProviders(env);
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new ConfigError('Invalid environment: JWT_SECRET: required in production');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -65,7 +118,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: e.DATA_DIR === IN_MEMORY ? IN_MEMORY : path.resolve(e.DATA_DIR),
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL,
+    partnerSecrets: parsePartnerSecrets(e.PARTNER_SECRETS),
+    oidcProviders: oidc,
   };
+}
+
+/** "storynest=s3cret,other=…" → { storynest: 's3cret', other: '…' }. */
+export function parsePartnerSecrets(value: string | undefined): Record<string, string> {
+  const secrets: Record<string, string> = {};
+  if (!value) return secrets;
+  for (const pair of value.split(',')) {
+    const at = pair.indexOf('=');
+    secrets[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+  }
+  return secrets;
+}
+
+/** A provider is enabled only when its issuer, client id and client secret are all set. */
+function readOidcProviders(env: NodeJS.ProcessEnv): OidcProviderConfig[] {
+  const providers: OidcProviderConfig[] = [];
+  const problems: string[] = [];
+  for (const id of OIDC_PROVIDER_IDS) {
+    const prefix = `OIDC_${id.toUpperCase()}_`;
+    const issuer = env[`${prefix}ISSUER`] || undefined;
+    const clientId = env[`${prefix}CLIENT_ID`] || undefined;
+    const clientSecret = env[`${prefix}CLIENT_SECRET`] || undefined;
+    if (!issuer && !clientId && !clientSecret) continue;
+    if (!issuer || !clientId || !clientSecret) {
+      problems.push(`${prefix}*: set ISSUER, CLIENT_ID and CLIENT_SECRET together`);
+      continue;
+    }
+    if (!/^https?:\/\//.test(issuer)) {
+      problems.push(`${prefix}ISSUER must be an http(s) URL`);
+      continue;
+    }
+    providers.push({ id, issuer, clientId, clientSecret });
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
+  return providers;
 }
 
 /** A configuration for tests: in-memory database, no servers, silent logs. */

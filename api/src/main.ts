@@ -1,6 +1,9 @@
 import { buildApp } from './app';
 import { type AppConfig, loadConfig } from './config';
+import type { Database } from './infra/db/database';
+import { openDatabase } from './infra/db/openDatabase';
 import { createLogger } from './logger';
+import { seedIfEmpty } from './modules/characters/seed/seedCatalog';
 
 /** How long in-flight requests get to finish after SIGINT/SIGTERM before the process gives up. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -11,6 +14,9 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
  */
 const REPEATED_SIGNAL_WINDOW_MS = 2_000;
 
+/** Characters generated on the first start (an empty catalog), outside tests; `npm run seed` makes more. */
+const FIRST_RUN_CHARACTERS = 300;
+
 async function main(): Promise<void> {
   let config: AppConfig;
   try {
@@ -20,10 +26,33 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = createLogger(config);
-  const app = await buildApp(config, { logger }).catch((err: unknown) => {
+  // Opened here rather than by buildApp so the first-run seed can use it; closed after the app has stopped.
+  let db: Database;
+  try {
+    db = await openDatabase(config, logger);
+    logger.info({ kind: db.kind }, 'database opened');
+  } catch (err) {
     logger.fatal({ err }, 'start failed');
     process.exit(1);
+  }
+  const app = await buildApp(config, { logger, db }).catch(async (err: unknown) => {
+    logger.fatal({ err }, 'start failed');
+    await db.close().catch(() => undefined);
+    process.exit(1);
   });
+  app.addHook('onClose', async () => {
+    await db.close();
+    logger.info('database closed');
+  });
+  if (config.nodeEnv !== 'test') {
+    // buildApp has applied the migrations. A failed seed leaves an empty catalog, not a dead server.
+    try {
+      const seeded = await seedIfEmpty(db, { characters: FIRST_RUN_CHARACTERS });
+      if (seeded) logger.info({ characters: seeded.inserted, ms: seeded.elapsedMs }, 'empty catalog seeded');
+    } catch (err) {
+      logger.error({ err }, 'seeding the empty catalog failed');
+    }
+  }
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {

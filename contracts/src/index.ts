@@ -6,3 +6,4 @@ export * from './entities';
 export * from './limits';
 export * from './errors';
 export * from './text';
+export * from './api';

@@ -44,7 +44,8 @@ export default async function globalSetup() {
     api = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'api/src/main.ts'], {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, PORT: String(API_PORT), DATA_DIR: path.join(scratch, 'data'), NODE_ENV: 'test' },
+      // Short-lived access tokens so that the refresh spec sees one expire.
+      env: { ...process.env, PORT: String(API_PORT), DATA_DIR: path.join(scratch, 'data'), NODE_ENV: 'test', ACCESS_TOKEN_TTL_SECONDS: '4', LOG_LEVEL: 'warn' },
     });
     await waitFor(`${apiUrl}/api/health`, 60_000);
   }

@@ -7,6 +7,8 @@ import { AppRouter } from './router/AppRouter';
 import { BootErrorPage } from './pages/BootErrorPage';
 import { loadThemePreference } from './layout/themePreference';
 import { startGuestSession } from './auth/guestSession';
+import { resolveSession } from './auth/sessionLifecycle';
+import { persistSessionTokens } from './auth/tokenStorage';
 
 async function boot() {
   const store = getStore();
@@ -18,14 +20,19 @@ async function boot() {
     const deployment = await resolveDeployment(window.location.hostname, fetchJson);
     store.dispatch(deploymentLoaded(deployment));
     store.dispatch(configureSession({ applicationId: deployment.applicationId, partnerMode: deployment.partner.enabled }));
-    startGuestSession(store);
     document.title = deployment.brand.name;
     registerDeploymentRemotes(deployment);
+    // The page renders at once in the session's loading state; the session resolves beside it.
+    persistSessionTokens(store);
     root.render(
       <AppProviders store={store}>
         <AppRouter deployment={deployment} />
       </AppProviders>,
     );
+    void resolveSession(store).catch((error: unknown) => {
+      console.error('[fable] session could not be resolved', error);
+      return startGuestSession(store);
+    });
   } catch (error) {
     console.error('[fable] boot failed', error);
     root.render(

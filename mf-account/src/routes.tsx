@@ -8,6 +8,10 @@ import { GuidelinesPage } from './legal/GuidelinesPage';
 import { PrivacyPage } from './legal/PrivacyPage';
 import { RefundPage } from './legal/RefundPage';
 import { TermsPage } from './legal/TermsPage';
+import { lazyPage } from './lazyPage';
+import { UserNotFoundPage } from './signup/UserNotFoundPage';
+
+const signupPages = () => import('./signup/SignupPages');
 
 injectSlice(accountSlice);
 
@@ -23,6 +27,12 @@ const routes: RemoteRoutesModule = {
     compliance2257: Compliance2257Page,
     download: DownloadPage,
     androidApp: AndroidAppPage,
+    signup: lazyPage(() => signupPages().then((m) => m.SignupPage)),
+    externalSignup: lazyPage(() => signupPages().then((m) => m.ExternalSignupPage)),
+    updateEmail: lazyPage(() => import('./signup/UpdateEmailPage').then((m) => m.UpdateEmailPage)),
+    userNotFound: UserNotFoundPage,
+    /** Not a route: the onboarding modal the host's sign-up gating shows over any page (onboarding_v2 flag). */
+    onboarding: lazyPage(() => signupPages().then((m) => m.OnboardingModal), { quiet: true }),
   },
 };
 

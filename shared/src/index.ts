@@ -4,6 +4,7 @@ export * from './store/rootReducer';
 export * from './store/uiSlice';
 export * from './api/api';
 export * from './session/sessionSlice';
+export * from './session/sessionUser';
 export * from './theme/theme';
 export * from './remote/remoteRoutesModule';
 export * from './ui';

@@ -1,12 +1,24 @@
 import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../config';
 import type { Cache } from '../infra/cache/cache';
+import type { Clock } from '../infra/clock';
 import type { Database } from '../infra/db/database';
+import type { Mailer } from '../infra/mail/mailer';
+import type { AccessTokens } from '../modules/auth/accessTokens';
+import type { OidcClients } from '../modules/auth/oidc/oidcClient';
+import type { RateLimits } from './rateLimits';
 
-/** What every module's routes get: the adapters, never the environment. */
+/** What every module's routes get: the adapters and services, never the environment itself. */
 export interface ApiDeps {
   db: Database;
   cache: Cache;
+  config: AppConfig;
+  clock: Clock;
+  mailer: Mailer;
+  tokens: AccessTokens;
+  limits: RateLimits;
+  oidc: OidcClients;
 }
 
 /** A module's routes: a Fastify plugin with zod-typed schemas, registered under /api. */

@@ -8,6 +8,8 @@ export interface ErrorBody {
 
 export class AppError extends Error {
   override name = 'AppError';
+  /** Headers sent with the error answer (Retry-After of a 429, WWW-Authenticate of a 401). */
+  headers?: Record<string, string>;
 
   constructor(
     readonly statusCode: number,
@@ -24,6 +26,24 @@ export class AppError extends Error {
 
   static notFound(message: string, details?: unknown): AppError {
     return new AppError(404, 'not_found', message, details);
+  }
+
+  static unauthorized(code: string, message: string): AppError {
+    const err = new AppError(401, code, message);
+    err.headers = { 'WWW-Authenticate': `Bearer error="${code === 'token_expired' ? 'invalid_token' : code}"` };
+    return err;
+  }
+
+  static forbidden(message: string, code = 'forbidden', details?: unknown): AppError {
+    return new AppError(403, code, message, details);
+  }
+
+  /** 429 with Retry-After (whole seconds, at least 1). */
+  static rateLimited(retryAfterMs: number, message = 'Too many requests. Please wait a moment and try again.'): AppError {
+    const retryAfter = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    const err = new AppError(429, 'rate_limited', message, { retry_after: retryAfter });
+    err.headers = { 'Retry-After': String(retryAfter) };
+    return err;
   }
 
   toBody(): ErrorBody {

@@ -68,6 +68,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {
     if (err instanceof AppError) {
       if (err.statusCode >= 500) request.log.error({ err }, err.message);
+      if (err.headers) void reply.headers(err.headers);
       return reply.code(err.statusCode).send(err.toBody());
     }
 

@@ -1,14 +1,30 @@
 import styled from '@emotion/styled';
-import { Link } from 'react-router';
 import { TIER_MARKETING_NAME } from '@fable/contracts';
-import { Button, selectAuthStatus, selectUser, useAppSelector } from '@fable/shared';
+import { Button, Dropdown, selectAuthStatus, selectUser, signOutRequested, useAppDispatch, useAppSelector } from '@fable/shared';
+import { useFreshUser } from '../auth/useFreshUser';
 
-const Profile = styled(Link)`
-  display: inline-flex;
-  align-items: center;
-  gap: 8px;
-  text-decoration: none;
-  min-width: 0;
+const Placeholder = styled.span`
+  display: inline-block;
+  width: 36px;
+  height: 36px;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  @media (prefers-reduced-motion: no-preference) {
+    animation: fable-pulse 1.2s ease-in-out infinite alternate;
+  }
+  @keyframes fable-pulse {
+    to {
+      opacity: 0.45;
+    }
+  }
+`;
+
+const Menu = styled(Dropdown)`
+  & > button {
+    padding: 2px 8px 2px 2px;
+    gap: 8px;
+    min-width: 0;
+  }
   .avatar {
     width: 36px;
     height: 36px;
@@ -24,6 +40,7 @@ const Profile = styled(Link)`
   }
   .tier {
     font-size: 0.75rem;
+    font-weight: 500;
     color: ${({ theme }) => theme.colors.textMuted};
     white-space: nowrap;
   }
@@ -34,30 +51,49 @@ const Profile = styled(Link)`
   }
 `;
 
-/** Avatar with profile link and tier label, or a Sign In button (document 1 §2 Header). */
+/** Texts of the account menu (document 1 §2: "Sign In / Sign Out button"; "avatar with profile link and tier label"). */
+export const ACCOUNT_TEXTS = { signIn: 'Sign In', signOut: 'Sign Out', profile: 'Profile', loading: 'Loading your account' } as const;
+
+/**
+ * The header's account slot (document 1 §2 Header): a placeholder while the session resolves, the Sign In button,
+ * or the avatar with the tier label opening a small menu (Profile, Sign Out).
+ */
 export function AccountButton({ onSignIn }: { onSignIn: () => void }) {
+  useFreshUser();
+  const dispatch = useAppDispatch();
   const status = useAppSelector(selectAuthStatus);
   const user = useAppSelector(selectUser);
-  if (status === 'loading') return null;
+  if (status === 'loading') return <Placeholder role="status" aria-label={ACCOUNT_TEXTS.loading} data-testid="account-loading" />;
   if (status !== 'authenticated' || !user) {
     return (
       <Button size="sm" onClick={onSignIn} data-testid="sign-in" style={{ whiteSpace: 'nowrap' }}>
-        Sign In
+        {ACCOUNT_TEXTS.signIn}
       </Button>
     );
   }
-  const name = user.name ?? user.username ?? 'You';
+  const name = user.name ?? user.username ?? user.email ?? 'You';
   const tierLabel = TIER_MARKETING_NAME[user.tier] ?? 'Free';
   return (
-    <Profile to="/profile" aria-label={`Profile of ${name}, ${tierLabel}`} data-testid="profile-link">
-      {user.avatarUrl ? (
-        <img className="avatar" src={user.avatarUrl} alt="" />
-      ) : (
-        <span className="avatar" aria-hidden="true">
-          {name.slice(0, 1).toUpperCase()}
-        </span>
-      )}
-      <span className="tier">{tierLabel}</span>
-    </Profile>
+    <Menu
+      variant="ghost"
+      align="end"
+      aria-label={`Account menu of ${name}, ${tierLabel}`}
+      label={
+        <>
+          {user.avatarUrl ? (
+            <img className="avatar" src={user.avatarUrl} alt="" />
+          ) : (
+            <span className="avatar" aria-hidden="true">
+              {name.slice(0, 1).toUpperCase()}
+            </span>
+          )}
+          <span className="tier">{tierLabel}</span>
+        </>
+      }
+      items={[
+        { id: 'profile', label: ACCOUNT_TEXTS.profile, to: '/profile' },
+        { id: 'sign-out', label: ACCOUNT_TEXTS.signOut, onSelect: () => dispatch(signOutRequested()) },
+      ]}
+    />
   );
 }

@@ -1,7 +1,9 @@
 import styled from '@emotion/styled';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { Brand } from '@fable/contracts';
 import { selectDeployment, useAppSelector } from '@fable/shared';
+import { useShellSettings } from '../settings/appSettingsApi';
 
 const Foot = styled.footer`
   border-top: 1px solid ${({ theme }) => theme.colors.border};
@@ -57,9 +59,28 @@ function BrandLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
+/** The main footer's links from the deployment, when the app settings give none (document 1 §2 Footer). */
+function DeploymentLinks({ links, main }: { links: Brand['links']; main: boolean }) {
+  return (
+    <>
+      <BrandLink to={links.terms}>Terms</BrandLink>
+      <BrandLink to={links.privacy}>Privacy</BrandLink>
+      <BrandLink to={links.refund}>Refunds</BrandLink>
+      <Link to="/report">Reporting</Link>
+      <Link to="/guidelines">Guidelines</Link>
+      <BrandLink to={links.support}>Support</BrandLink>
+      {main && links.affiliates && <BrandLink to={links.affiliates}>Affiliates</BrandLink>}
+      {main && links.discord && <BrandLink to={links.discord}>Discord</BrandLink>}
+      {main && links.x && <BrandLink to={links.x}>X</BrandLink>}
+      {main && links.reddit && <BrandLink to={links.reddit}>Reddit</BrandLink>}
+    </>
+  );
+}
+
 /** The main footer, and the partner variant (document 1 §2 Footer). */
 export function Footer() {
   const deployment = useAppSelector(selectDeployment);
+  const settingsLinks = useShellSettings()?.footerLinks;
   if (!deployment) return null;
   const { brand } = deployment;
   const { links } = brand;
@@ -91,16 +112,16 @@ export function Footer() {
         </Link>
       </div>
       <nav className="row" aria-label="Footer">
-        <BrandLink to={links.terms}>Terms</BrandLink>
-        <BrandLink to={links.privacy}>Privacy</BrandLink>
-        <BrandLink to={links.refund}>Refunds</BrandLink>
-        <Link to="/report">Reporting</Link>
-        <Link to="/guidelines">Guidelines</Link>
-        <BrandLink to={links.support}>Support</BrandLink>
-        {main && links.affiliates && <BrandLink to={links.affiliates}>Affiliates</BrandLink>}
-        {main && links.discord && <BrandLink to={links.discord}>Discord</BrandLink>}
-        {main && links.x && <BrandLink to={links.x}>X</BrandLink>}
-        {main && links.reddit && <BrandLink to={links.reddit}>Reddit</BrandLink>}
+        {settingsLinks?.length ? (
+          // The application's own footer links, from its app settings.
+          settingsLinks.map((link) => (
+            <BrandLink key={`${link.label}:${link.to}`} to={link.to}>
+              {link.label}
+            </BrandLink>
+          ))
+        ) : (
+          <DeploymentLinks links={links} main={main} />
+        )}
       </nav>
       {brand.footer.addresses.map((address) => (
         <address key={address}>{address}</address>

@@ -1,7 +1,8 @@
 import styled from '@emotion/styled';
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { NotificationsViewport, selectHiddenByPartner, useAppSelector } from '@fable/shared';
+import { NotificationsViewport, selectHiddenByPartner, signInRequested, useAppDispatch, useAppSelector } from '@fable/shared';
+import { AuthLayer } from '../auth/AuthLayer';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { loadSideNavOpen, saveSideNavOpen } from './navPreference';
@@ -51,6 +52,11 @@ export function Layout() {
   const sideNavHidden = useAppSelector((state) => selectHiddenByPartner(state, 'side_navigation'));
   const [open, setOpen] = useState(() => (isNarrow() ? false : loadSideNavOpen()));
   const location = useLocation();
+  const dispatch = useAppDispatch();
+  const openSignIn = useCallback(
+    () => dispatch(signInRequested({ returnTo: location.pathname + location.search })),
+    [dispatch, location.pathname, location.search],
+  );
 
   const toggle = useCallback(() => {
     setOpen((was) => {
@@ -76,7 +82,7 @@ export function Layout() {
 
   return (
     <Shell>
-      <Header sideNav={!sideNavHidden} menuOpen={open} onMenu={toggle} onSignIn={() => undefined} />
+      <Header sideNav={!sideNavHidden} menuOpen={open} onMenu={toggle} onSignIn={openSignIn} />
       <Body>
         {!sideNavHidden && <SideNav open={open} onToggle={toggle} onNavigate={closeDrawer} />}
         {!sideNavHidden && open && <Backdrop onClick={() => setOpen(false)} aria-hidden="true" />}
@@ -88,6 +94,7 @@ export function Layout() {
         </Main>
       </Body>
       <NotificationsViewport />
+      <AuthLayer />
     </Shell>
   );
 }

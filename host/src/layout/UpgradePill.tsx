@@ -1,8 +1,8 @@
 import { css, type Theme } from '@emotion/react';
 import styled from '@emotion/styled';
 import { Link } from 'react-router';
-import { DEFAULT_UPGRADE_BUTTON, useHost_getAppSettingsQuery } from '../settings/appSettingsApi';
-import { Icon } from './icons';
+import { DEFAULT_UPGRADE_BUTTON, useShellSettings } from '../settings/appSettingsApi';
+import { hasIcon, Icon } from './icons';
 
 const pill = (theme: Theme) => css`
   color: ${theme.colors.onPrimary};
@@ -32,11 +32,11 @@ const ExternalPill = styled.a(({ theme }) => pill(theme));
  * stay in the app; by default it goes to subscribe (document 1 §2).
  */
 export function UpgradePill() {
-  const { data } = useHost_getAppSettingsQuery();
+  const data = useShellSettings();
   const button = data?.navHeaderButton ?? DEFAULT_UPGRADE_BUTTON;
   const content = (
     <>
-      <Icon name={button.icon ?? 'bolt'} size={16} />
+      <Icon name={button.icon && hasIcon(button.icon) ? button.icon : 'bolt'} size={16} />
       <span className="label">{button.label}</span>
     </>
   );

@@ -22,9 +22,12 @@ const paths: Record<string, string> = {
   expand: 'M9 6l6 6-6 6',
   close: 'M6 6l12 12M18 6L6 18',
   bolt: 'M13 2L4 14h7l-1 8 9-12h-7z',
+  crown: 'M3 8l4 4 5-7 5 7 4-4-2 11H5z',
 };
 
 export type IconName = keyof typeof paths;
+
+export const hasIcon = (name: string): boolean => name in paths;
 
 export function Icon({ name, size = 20, ...rest }: { name: string; size?: number } & Omit<SVGProps<SVGSVGElement>, 'children'>) {
   return (

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { api } from '@fable/shared';
+import { api, selectAuthStatus, useAppSelector } from '@fable/shared';
 
 /** The parts of the app settings the shell uses (document 1 §3 "App settings read"). */
 export const ShellSettingsSchema = z.object({
@@ -7,6 +7,8 @@ export const ShellSettingsSchema = z.object({
     z.object({ label: z.string().check(z.minLength(1)), to: z.string().check(z.minLength(1)), icon: z.nullish(z.string()) }),
   ),
   salesBannerEnabled: z.optional(z.boolean()),
+  /** The main footer's links, per application (document 1 §3 "App settings read"). */
+  footerLinks: z.optional(z.array(z.object({ label: z.string().check(z.minLength(1)), to: z.string().check(z.minLength(1)) }))),
 });
 export type ShellSettings = z.infer<typeof ShellSettingsSchema>;
 
@@ -29,3 +31,9 @@ const appSettingsApi = api.injectEndpoints({
 });
 
 export const { useHost_getAppSettingsQuery } = appSettingsApi;
+
+/** The app settings, asked once the session is known so that the call carries the guest id or the token. */
+export function useShellSettings(): ShellSettings | undefined {
+  const sessionKnown = useAppSelector(selectAuthStatus) !== 'loading';
+  return useHost_getAppSettingsQuery(undefined, { skip: !sessionKnown }).data;
+}

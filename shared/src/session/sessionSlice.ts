@@ -12,6 +12,9 @@ export interface SessionUser {
   tier: Tier;
   roles: Role[];
   externalId?: string | null;
+  /** For sign-up gating (document 1 §4): the private-relay email check and the invalid account. */
+  email?: string | null;
+  isInvalid?: boolean;
 }
 
 export interface SessionState {
@@ -26,6 +29,13 @@ export interface SessionState {
   applicationId: string | null;
   impersonate: string | null;
   partnerMode: boolean;
+  /**
+   * The host's sign-in overlay: any app opens it with `signInRequested()` (a remote's "Create Free
+   * Account" or "Login"); `returnTo` is where to go after login.
+   */
+  signInPrompt: { open: boolean; returnTo: string | null };
+  /** Set by `signOutRequested()` (a remote's Logout button); the host signs out and the flag clears. */
+  signOutRequested: boolean;
 }
 
 const initialState: SessionState = {
@@ -39,6 +49,8 @@ const initialState: SessionState = {
   applicationId: null,
   impersonate: null,
   partnerMode: false,
+  signInPrompt: { open: false, returnTo: null },
+  signOutRequested: false,
 };
 
 export const sessionSlice = createSlice({
@@ -62,6 +74,7 @@ export const sessionSlice = createSlice({
       state.permissions = permissions;
       state.permissionsLoaded = true;
       state.status = external ? 'guest' : 'authenticated';
+      state.signInPrompt = { open: false, returnTo: null };
     },
     becameGuest(state, action: PayloadAction<{ guestUserId: string; permissions: Permission[] }>) {
       state.status = 'guest';
@@ -71,12 +84,25 @@ export const sessionSlice = createSlice({
       state.guestUserId = action.payload.guestUserId;
       state.permissions = action.payload.permissions;
       state.permissionsLoaded = true;
+      state.signOutRequested = false;
     },
     authenticationRequired(state) {
       state.status = 'authentication_required';
       state.accessToken = null;
       state.refreshToken = null;
       state.user = null;
+    },
+    signInRequested(state, action: PayloadAction<{ returnTo?: string | null } | undefined>) {
+      state.signInPrompt = { open: true, returnTo: action.payload?.returnTo ?? null };
+    },
+    signInPromptClosed(state) {
+      state.signInPrompt = { open: false, returnTo: null };
+    },
+    signOutRequested(state) {
+      state.signOutRequested = true;
+    },
+    signOutFinished(state) {
+      state.signOutRequested = false;
     },
   },
   selectors: {
@@ -85,8 +111,28 @@ export const sessionSlice = createSlice({
     selectUser: (s) => s.user,
     selectPermissions: (s) => s.permissions,
     selectIsSignedIn: (s) => s.status === 'authenticated',
+    selectSignInPrompt: (s) => s.signInPrompt,
+    selectSignOutRequested: (s) => s.signOutRequested,
   },
 });
 
-export const { configureSession, tokensReceived, signedIn, becameGuest, authenticationRequired } = sessionSlice.actions;
-export const { selectSession, selectAuthStatus, selectUser, selectPermissions, selectIsSignedIn } = sessionSlice.selectors;
+export const {
+  configureSession,
+  tokensReceived,
+  signedIn,
+  becameGuest,
+  authenticationRequired,
+  signInRequested,
+  signInPromptClosed,
+  signOutRequested,
+  signOutFinished,
+} = sessionSlice.actions;
+export const {
+  selectSession,
+  selectAuthStatus,
+  selectUser,
+  selectPermissions,
+  selectIsSignedIn,
+  selectSignInPrompt,
+  selectSignOutRequested,
+} = sessionSlice.selectors;

@@ -1,12 +1,13 @@
 import { API_HEADERS } from '@fable/contracts';
 import { z } from 'zod';
+import { DEFAULT_APPLICATION_ID } from '../../http/access';
 import { AppError } from '../../http/appError';
 import type { ApiPlugin } from '../../http/apiPlugin';
 import { cachedJson } from '../../infra/cache/cache';
 import { findAppSettings } from './appSettingsRepository';
-import { appSettingsSchema } from './appSettingsSchema';
+import { appSettingsSchema, toAppSettings } from './appSettingsSchema';
 
-export const DEFAULT_APPLICATION_ID = 'fable';
+export { DEFAULT_APPLICATION_ID };
 
 /** Settings change rarely; every page load reads them. */
 const CACHE_TTL_SECONDS = 60;
@@ -25,7 +26,11 @@ const headersSchema = z.looseObject({
 export const appSettingsRoutes: ApiPlugin = async (app, { db, cache }) => {
   app.get(
     '/app-settings',
-    { schema: { headers: headersSchema, response: { 200: appSettingsSchema } } },
+    {
+      schema: { headers: headersSchema, response: { 200: appSettingsSchema } },
+      // Cached, public and read on every page load (and by the benchmark): not counted against callers.
+      config: { access: 'public', skipCallerRateLimit: true },
+    },
     async (request) => {
       const applicationId = request.headers[applicationIdHeader] ?? DEFAULT_APPLICATION_ID;
       const settings = await cachedJson(cache, `app-settings:${applicationId}`, CACHE_TTL_SECONDS, () =>
@@ -34,7 +39,7 @@ export const appSettingsRoutes: ApiPlugin = async (app, { db, cache }) => {
       if (!settings) {
         throw new AppError(404, 'unknown_application', `Unknown application: ${applicationId}`);
       }
-      return { applicationId, ...settings };
+      return toAppSettings(applicationId, settings);
     },
   );
 };

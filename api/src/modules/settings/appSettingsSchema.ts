@@ -1,9 +1,9 @@
+import { AppSettingsSchema, PERMISSIONS, type AppSettings } from '@fable/contracts';
 import { z } from 'zod';
 
 /**
- * What `GET /api/app-settings` answers (document 1 §3 "App settings read"). Defined here until
- * @fable/contracts carries a shared schema. Field names the spec gives are kept as written
- * (inference models use the entity's own snake_case fields).
+ * The settings as stored per application (app_settings.settings), checked on read. `GET /api/app-settings`
+ * answers them in the shape of the contracts' AppSettingsSchema (see toAppSettings).
  */
 
 /** A link: an in-app path ("/terms") or an absolute https URL, which the web app opens in a new tab. */
@@ -44,7 +44,7 @@ export const inferenceModelSchema = z.object({
   tag: z.string(),
   level: z.number().int().min(0),
   /** Permission needed to pick the model (document 1 §6), or null for everyone. */
-  permission: z.string().nullable(),
+  permission: z.enum(PERMISSIONS).nullable(),
   hide_unauthorized: z.boolean(),
 });
 
@@ -90,7 +90,27 @@ export const storedAppSettingsSchema = z.object({
   footerLinks: z.array(footerLinkSchema),
 });
 
-export const appSettingsSchema = z.object({ applicationId: z.string() }).extend(storedAppSettingsSchema.shape);
+/** What GET /api/app-settings answers: the contracts' schema. */
+export const appSettingsSchema = AppSettingsSchema;
 
 export type StoredAppSettings = z.infer<typeof storedAppSettingsSchema>;
-export type AppSettings = z.infer<typeof appSettingsSchema>;
+export type { AppSettings };
+
+/** Stored settings in the contracts' shape: `search` is served as searchService, tag names as { value, label }. */
+export function toAppSettings(applicationId: string, stored: StoredAppSettings): AppSettings {
+  return {
+    applicationId,
+    kind: stored.kind,
+    branding: stored.branding,
+    searchService: stored.search,
+    recommender: stored.recommender,
+    tagOptions: stored.tagOptions.map((tag) => ({ value: tag, label: tag })),
+    negativeKeywords: stored.negativeKeywords,
+    inferenceModels: stored.inferenceModels,
+    growthFlags: stored.growthFlags,
+    logoutDomain: stored.logoutDomain,
+    navHeaderButton: stored.navHeaderButton,
+    notification: stored.notification,
+    footerLinks: stored.footerLinks,
+  };
+}

@@ -1,0 +1,181 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { API_ACCESS_LEVELS, API_HEADERS, AUTH_ERROR_CODES, AUTH_ERROR_MESSAGES, PARTNER_SECRET_HEADER, type ApiAccess } from '@fable/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config';
+import type { Cache } from '../infra/cache/cache';
+import { cachedJson } from '../infra/cache/cache';
+import type { Clock } from '../infra/clock';
+import type { Database } from '../infra/db/database';
+import type { AccessTokens } from '../modules/auth/accessTokens';
+import { findSessionUser, type UserRow } from '../modules/users/userRepository';
+import { AppError } from './appError';
+import { validationMessage } from './errorHandling';
+import { enforceRateLimit, type RateLimitRule, type RateLimits } from './rateLimits';
+
+/** The application when a call names none (the main brand). */
+export const DEFAULT_APPLICATION_ID = 'fable';
+
+const APPLICATION_ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+export const APPLICATION_ID_RULE = 'must be 1-64 lower-case letters, digits, "-" or "_"';
+const GUEST_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Who is calling, resolved once per request by the access hook. */
+export type Caller =
+  | { kind: 'anonymous'; applicationId: string }
+  | { kind: 'guest'; applicationId: string; guestId: string }
+  | { kind: 'member'; applicationId: string; userId: string; sessionId: string; user: UserRow }
+  | { kind: 'partner'; applicationId: string };
+
+export type MemberCaller = Extract<Caller, { kind: 'member' }>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (required on every route; checked at startup). */
+    access?: ApiAccess;
+    /** An extra limit for this route, counted per IP (auth) on top of the caller's general limit. */
+    rateLimitPerIp?: RateLimitRule;
+    /** Skip the caller's general limit (health checks). */
+    skipCallerRateLimit?: boolean;
+  }
+  interface FastifyRequest {
+    caller: Caller;
+  }
+}
+
+export interface AccessDeps {
+  db: Database;
+  cache: Cache;
+  config: AppConfig;
+  tokens: AccessTokens;
+  limits: RateLimits;
+  clock: Clock;
+}
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name.toLowerCase()];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
+/** Whether an application id is one we serve (it has settings); cached. */
+export async function applicationExists(db: Database, cache: Cache, applicationId: string): Promise<boolean> {
+  return cachedJson(cache, `application-exists:${applicationId}`, 60, async () => {
+    const { rowCount } = await db.query('select 1 from app_settings where application_id = $1', [applicationId]);
+    return rowCount > 0;
+  });
+}
+
+function secretMatches(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+const unauthenticated = () =>
+  AppError.unauthorized(AUTH_ERROR_CODES.UNAUTHENTICATED, AUTH_ERROR_MESSAGES[AUTH_ERROR_CODES.UNAUTHENTICATED]);
+const invalidToken = () => AppError.unauthorized(AUTH_ERROR_CODES.INVALID_TOKEN, AUTH_ERROR_MESSAGES[AUTH_ERROR_CODES.INVALID_TOKEN]);
+
+/**
+ * Access control for the whole API, in one place:
+ * - at startup, every route must declare `config.access` (public, guest, member, admin, partner), else
+ *   registering it throws;
+ * - on each request, one onRequest hook resolves the caller (bearer access token, X-Guest-User-Id, partner
+ *   secret; X-Application-Id), refuses callers the route does not admit, and counts the call against the
+ *   caller's rate limit (member, guest or IP) and the route's own per-IP limit.
+ */
+export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): void {
+  // Set by the onRequest hook below before any handler runs.
+  app.decorateRequest('caller', null as never);
+
+  app.addHook('onRoute', (route) => {
+    const access = (route.config as { access?: unknown } | undefined)?.access;
+    if (!API_ACCESS_LEVELS.includes(access as ApiAccess)) {
+      const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+      throw new Error(
+        `Route ${methods} ${route.url} must declare who may call it: config.access one of ${API_ACCESS_LEVELS.join(', ')}`,
+      );
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    const access = config.access;
+    // Unmatched URLs reach the not-found handler, which has no access declaration and reveals nothing.
+    if (!access) {
+      request.caller = { kind: 'anonymous', applicationId: DEFAULT_APPLICATION_ID };
+      return;
+    }
+
+    const applicationHeader = header(request, API_HEADERS.applicationId);
+    if (applicationHeader !== undefined && !APPLICATION_ID_PATTERN.test(applicationHeader)) {
+      const issues = [{ path: 'headers.x-application-id', message: APPLICATION_ID_RULE }];
+      throw new AppError(400, 'validation_error', validationMessage('headers', issues), { issues });
+    }
+    const applicationId = applicationHeader ?? DEFAULT_APPLICATION_ID;
+    if (applicationHeader !== undefined && !(await applicationExists(deps.db, deps.cache, applicationId))) {
+      throw new AppError(404, 'unknown_application', `Unknown application: ${applicationId}`);
+    }
+
+    // Before credentials are checked, so guessing them is limited too.
+    if (config.rateLimitPerIp) {
+      await enforceRateLimit(deps.cache, `ip-route:${request.ip}:${request.routeOptions.url}`, config.rateLimitPerIp);
+    }
+    request.caller = await resolveCaller(request, access, applicationId, deps);
+    if (!config.skipCallerRateLimit) await enforceCallerLimit(request, deps);
+
+    if (access === 'admin' && request.caller.kind === 'member' && !request.caller.user.permissions.includes('admin')) {
+      throw AppError.forbidden('You are not allowed to access this page');
+    }
+  });
+}
+
+async function resolveCaller(request: FastifyRequest, access: ApiAccess, applicationId: string, deps: AccessDeps): Promise<Caller> {
+  if (access === 'partner') {
+    const secret = header(request, PARTNER_SECRET_HEADER);
+    const expected = deps.config.partnerSecrets?.[applicationId];
+    if (!secret || !expected || header(request, API_HEADERS.applicationId) === undefined || !secretMatches(secret, expected)) {
+      throw AppError.unauthorized(AUTH_ERROR_CODES.PARTNER_AUTH_FAILED, AUTH_ERROR_MESSAGES[AUTH_ERROR_CODES.PARTNER_AUTH_FAILED]);
+    }
+    return { kind: 'partner', applicationId };
+  }
+
+  const authorization = header(request, API_HEADERS.authorization);
+  const bearer = authorization && /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
+  if (authorization !== undefined && access !== 'public') {
+    if (!bearer) throw invalidToken();
+    // Throws token_expired or invalid_token.
+    const claims = await deps.tokens.verify(bearer);
+    const user = await findSessionUser(deps.db, claims.userId, claims.sessionId, deps.clock.now());
+    // Revoked session (logout, refresh-token reuse, deletion) or deleted user.
+    if (!user) throw invalidToken();
+    // A token only works on the application it was issued for: a partner's users never reach another brand.
+    if (user.application_id !== applicationId || claims.applicationId !== applicationId) throw invalidToken();
+    // document 1 §4: a user whose id equals the external id is not authenticated.
+    if (user.external_id !== null && user.external_id === user.id) throw invalidToken();
+    return { kind: 'member', applicationId, userId: user.id, sessionId: claims.sessionId, user };
+  }
+
+  // Public routes do not look at credentials (logout checks its own bearer token).
+  if (access === 'public') return { kind: 'anonymous', applicationId };
+
+  const guestId = header(request, API_HEADERS.guestUserId);
+  if (access === 'guest' && guestId !== undefined && GUEST_ID_PATTERN.test(guestId)) {
+    return { kind: 'guest', applicationId, guestId: guestId.toLowerCase() };
+  }
+  throw unauthenticated();
+}
+
+async function enforceCallerLimit(request: FastifyRequest, deps: AccessDeps): Promise<void> {
+  const caller = request.caller;
+  if (caller.kind === 'member') return enforceRateLimit(deps.cache, `member:${caller.userId}`, deps.limits.perMember);
+  if (caller.kind === 'guest') {
+    await enforceRateLimit(deps.cache, `guest:${caller.guestId}`, deps.limits.perGuest);
+  }
+  if (caller.kind !== 'partner') await enforceRateLimit(deps.cache, `ip:${request.ip}`, deps.limits.perIp);
+}
+
+/** The member calling a member route (the hook guarantees it). */
+export function memberOf(request: FastifyRequest): MemberCaller {
+  const caller = request.caller;
+  if (caller.kind !== 'member') throw unauthenticated();
+  return caller;
+}

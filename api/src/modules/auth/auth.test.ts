@@ -1,0 +1,245 @@
+import '../../testing/injectUnderJest';
+import { GUEST_PERMISSIONS, SignInResultSchema, TokenPairSchema } from '@fable/contracts';
+import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
+import { bearer, latestCode, signInByEmail, startTestApp, type TestApp } from '../../testing/testApp';
+import { ACCESS_TOKEN_TTL_SECONDS } from './accessTokens';
+
+describe.each(BACKENDS)('auth on %s', (backend) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+  }, DB_SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v2/users', headers: bearer(token) });
+  const refresh = (refresh_token: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v2/auth/refresh', payload: { refresh_token } });
+
+  describe('email code sign-in', () => {
+    it('signs in end to end through the dev mailbox and creates the user without a username', async () => {
+      const requested = await t.app.inject({ method: 'POST', url: '/api/v2/auth/email-code', payload: { email: ' Ada@Example.com ' } });
+      expect(requested.statusCode).toBe(200);
+      expect(requested.json()).toEqual({ sent: true, expires_in: 600 });
+
+      const mailbox = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox?email=ada@example.com' });
+      expect(mailbox.statusCode).toBe(200);
+      const [mail] = mailbox.json().messages;
+      expect(mail).toMatchObject({ to: 'ada@example.com', subject: expect.stringMatching(/Fable sign-in code/) });
+      const code = /\d{6}/.exec(mail.text)?.[0];
+
+      const verified = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/auth/email-code/verify',
+        payload: { email: 'ada@example.com', code },
+      });
+      expect(verified.statusCode).toBe(200);
+      const body = SignInResultSchema.parse(verified.json());
+      expect(body).toMatchObject({ is_new_user: true, expires_in: ACCESS_TOKEN_TTL_SECONDS });
+      expect(body.user).toMatchObject({
+        email: 'ada@example.com',
+        username: null,
+        tier: 'free',
+        role: 'free',
+        roles: ['free_tier'],
+        application_id: 'fable',
+        external_id: null,
+        restrictions: [],
+        subscription: null,
+        settings: { blurNSFW: true, showNSFW: false, chatLanguage: 'en', likedBots: [] },
+      });
+      expect(body.user.permissions).toEqual(expect.arrayContaining(['create_character', 'view_chats', 'display_ads']));
+
+      const profile = await me(body.token);
+      expect(profile.statusCode).toBe(200);
+      expect(profile.json()).toMatchObject({ id: body.user.id, email: 'ada@example.com' });
+
+      // The same email signs in to the same user.
+      const again = await signInByEmail(t.app, 'ADA@example.com');
+      expect(again.user.id).toBe(body.user.id);
+      expect(again.is_new_user).toBe(false);
+    });
+
+    it('stores codes hashed, never in clear', async () => {
+      await t.app.inject({ method: 'POST', url: '/api/v2/auth/email-code', payload: { email: 'hash@example.com' } });
+      const code = await latestCode(t.app, 'hash@example.com');
+      const { rows } = await t.db.query<{ code_hash: string }>("select code_hash from email_codes where email = 'hash@example.com'");
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.code_hash).not.toContain(code);
+      expect(rows[0]?.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it('refuses a wrong code, and the code dies after 5 attempts', async () => {
+      const email = 'attempts@example.com';
+      await t.app.inject({ method: 'POST', url: '/api/v2/auth/email-code', payload: { email } });
+      const code = await latestCode(t.app, email);
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i++) {
+        const res = await t.app.inject({ method: 'POST', url: '/api/v2/auth/email-code/verify', payload: { email, code: wrong } });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.code).toBe('email_code_invalid');
+      }
+      const late = await t.app.inject({ method: 'POST', url: '/api/v2/auth/email-code/verify', payload: { email, code } });
+      expect(late.statusCode).toBe(400);
+      expect(late.json().error.code).toBe('email_code_expired');
+    });
+
+    it('refuses a code after 10 minutes, and a code used twice', async () => {
+      const email = 'late@example.com';
+      await t.app.inject({ method: 'POST', url: '/api/v2/auth/email-code', payload: { email } });
+      const code = await latestCode(t.app, email);
+      t.clock.advance(10 * 60 * 1000 + 1);
+      const late = await t.app.inject({ method: 'POST', url: '/api/v2/auth/email-code/verify', payload: { email, code } });
+      expect(late.json().error.code).toBe('email_code_expired');
+
+      await t.app.inject({ method: 'POST', url: '/api/v2/auth/email-code', payload: { email } });
+      const fresh = await latestCode(t.app, email);
+      const ok = await t.app.inject({ method: 'POST', url: '/api/v2/auth/email-code/verify', payload: { email, code: fresh } });
+      expect(ok.statusCode).toBe(200);
+      const twice = await t.app.inject({ method: 'POST', url: '/api/v2/auth/email-code/verify', payload: { email, code: fresh } });
+      expect(twice.json().error.code).toBe('email_code_expired');
+    });
+
+    it('validates the email with the spec message', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v2/auth/email-code', payload: { email: 'not-an-email' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'validation_error', message: expect.stringContaining('Please enter a valid email address') });
+    });
+
+    it('limits code requests per email: 429 with Retry-After and the error shape', async () => {
+      const email = 'spam@example.com';
+      for (let i = 0; i < 5; i++) {
+        const ok = await t.app.inject({ method: 'POST', url: '/api/v2/auth/email-code', payload: { email } });
+        expect(ok.statusCode).toBe(200);
+      }
+      const limited = await t.app.inject({ method: 'POST', url: '/api/v2/auth/email-code', payload: { email } });
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.json()).toEqual({
+        error: { code: 'rate_limited', message: expect.any(String), details: { retry_after: Number(limited.headers['retry-after']) } },
+      });
+    });
+  });
+
+  describe('tokens', () => {
+    it('rotates the refresh token on every refresh; the new access token works', async () => {
+      const first = await signInByEmail(t.app, 'rotate@example.com');
+      const refreshed = await refresh(first.refresh_token);
+      expect(refreshed.statusCode).toBe(200);
+      const pair = TokenPairSchema.parse(refreshed.json());
+      expect(pair.refresh_token).not.toBe(first.refresh_token);
+      expect((await me(pair.token)).statusCode).toBe(200);
+
+      const next = await refresh(pair.refresh_token);
+      expect(next.statusCode).toBe(200);
+    });
+
+    it('revokes the whole family when a rotated refresh token is reused', async () => {
+      const first = await signInByEmail(t.app, 'reuse@example.com');
+      const second = TokenPairSchema.parse((await refresh(first.refresh_token)).json());
+
+      // The old token again: refused, and the session is revoked.
+      const reuse = await refresh(first.refresh_token);
+      expect(reuse.statusCode).toBe(401);
+      expect(reuse.json()).toEqual({ error: { code: 'token_refresh_failed', message: 'Unable to refresh token' } });
+      // The legitimate successor dies with it, and so does its access token.
+      expect((await refresh(second.refresh_token)).statusCode).toBe(401);
+      const revoked = await me(second.token);
+      expect(revoked.statusCode).toBe(401);
+      expect(revoked.json().error.code).toBe('invalid_token');
+
+      // Another sign-in of the same user is a different family and is untouched.
+      const other = await signInByEmail(t.app, 'reuse@example.com');
+      expect((await me(other.token)).statusCode).toBe(200);
+    });
+
+    it('refuses unknown and expired refresh tokens', async () => {
+      expect((await refresh('nope')).statusCode).toBe(401);
+      const signedIn = await signInByEmail(t.app, 'old-refresh@example.com');
+      t.clock.advance(31 * 24 * 3600 * 1000);
+      expect((await refresh(signedIn.refresh_token)).statusCode).toBe(401);
+    });
+
+    it('answers 401 token_expired after 15 minutes, and the refresh works', async () => {
+      const signedIn = await signInByEmail(t.app, 'expiry@example.com');
+      t.clock.advance(ACCESS_TOKEN_TTL_SECONDS * 1000 - 5000);
+      expect((await me(signedIn.token)).statusCode).toBe(200);
+      t.clock.advance(10_000);
+      const expired = await me(signedIn.token);
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json()).toEqual({ error: { code: 'token_expired', message: 'Access token expired' } });
+      expect(expired.headers['www-authenticate']).toMatch(/^Bearer/);
+      const pair = TokenPairSchema.parse((await refresh(signedIn.refresh_token)).json());
+      expect((await me(pair.token)).statusCode).toBe(200);
+    });
+
+    it('refuses forged and malformed tokens', async () => {
+      const signedIn = await signInByEmail(t.app, 'forge@example.com');
+      const [header, payload] = signedIn.token.split('.');
+      const forged = `${header}.${payload}.${'A'.repeat(43)}`;
+      for (const token of [forged, 'garbage', `${header}.${payload}.`]) {
+        const res = await me(token);
+        expect(res.statusCode).toBe(401);
+        expect(res.json().error.code).toBe('invalid_token');
+      }
+      const alg = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+      expect((await me(`${alg}.${payload}.`)).statusCode).toBe(401);
+    });
+
+    it('logout revokes the refresh token and the access token of that session', async () => {
+      const signedIn = await signInByEmail(t.app, 'logout@example.com');
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/auth/logout',
+        headers: bearer(signedIn.token),
+        payload: { refresh_token: signedIn.refresh_token },
+      });
+      expect(out.statusCode).toBe(200);
+      expect(out.json()).toEqual({ ok: true });
+      expect((await refresh(signedIn.refresh_token)).statusCode).toBe(401);
+      expect((await me(signedIn.token)).statusCode).toBe(401);
+    });
+
+    it('logout with only the refresh token also ends the access token', async () => {
+      const signedIn = await signInByEmail(t.app, 'logout2@example.com');
+      await t.app.inject({ method: 'POST', url: '/api/v2/auth/logout', payload: { refresh_token: signedIn.refresh_token } });
+      expect((await me(signedIn.token)).statusCode).toBe(401);
+    });
+  });
+
+  describe('guests and providers', () => {
+    it('issues a guest id with the guest permissions', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v2/auth/guest' });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.guest_user_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(body.permissions).toEqual([...GUEST_PERMISSIONS]);
+      const other = await t.app.inject({ method: 'POST', url: '/api/v2/auth/guest' });
+      expect(other.json().guest_user_id).not.toBe(body.guest_user_id);
+    });
+
+    it('lists no social provider when none is configured, and refuses to start one', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v2/auth/providers' });
+      expect(res.json()).toEqual({ providers: [] });
+      const start = await t.app.inject({ method: 'GET', url: '/api/v2/auth/oidc/google/start' });
+      expect(start.statusCode).toBe(404);
+      expect(start.json().error.code).toBe('provider_not_configured');
+    });
+  });
+});
+
+describe('the dev mailbox in production', () => {
+  it('does not exist (404)', async () => {
+    const t = await startTestApp('pglite', {
+      config: { nodeEnv: 'production', jwtSecret: 'production-like-test-key-0123456789abcdef' },
+    });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox?email=a@example.com' });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  }, DB_SETUP_TIMEOUT_MS);
+});

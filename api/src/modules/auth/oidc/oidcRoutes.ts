@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import { AUTH_ERROR_CODES, AUTH_ERROR_MESSAGES, AUTH_TOKEN_LIFETIMES, DisplayNameSchema, LOGIN_CODE_PARAM, LOGIN_ERROR_PARAM, authCalls } from '@fable/contracts';
+import { AppError } from '../../../http/appError';
+import type { ApiDeps, ApiPlugin } from '../../../http/apiPlugin';
+import { applicationExists } from '../../../http/access';
+import { findUserByEmail, findUserById, insertUser, type UserRow } from '../../users/userRepository';
+import { issueSignIn } from '../signIn';
+import { randomToken, type OidcIdentity } from './oidcClient';
+
+/** How long a started social sign-in may take, and how long the one-time login code lives. */
+const STATE_TTL_SECONDS = 10 * 60;
+const LOGIN_CODE_TTL_SECONDS = AUTH_TOKEN_LIFETIMES.loginCodeSeconds;
+
+interface PendingSignIn {
+  provider: string;
+  applicationId: string;
+  codeVerifier: string;
+  nonce: string;
+  returnTo: string;
+}
+
+const hash = (value: string) => createHash('sha256').update(value).digest('hex');
+
+const withParam = (path: string, name: string, value: string) =>
+  `${path}${path.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(value)}`;
+
+/** The user a verified identity signs in as: linked before, else the same verified email, else a new user. */
+async function userForIdentity(
+  deps: Pick<ApiDeps, 'db' | 'clock'>,
+  provider: string,
+  applicationId: string,
+  identity: OidcIdentity,
+): Promise<{ user: UserRow; isNewUser: boolean } | null> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const linked = await tx.query<{ user_id: string }>(
+      'select user_id from user_identities where application_id = $1 and provider = $2 and subject = $3',
+      [applicationId, provider, identity.subject],
+    );
+    const linkedId = linked.rows[0]?.user_id;
+    if (linkedId) {
+      const user = await findUserById(tx, linkedId, now);
+      return user ? { user, isNewUser: false } : null;
+    }
+    // Only a provider-verified email may match or create an account.
+    if (!identity.email || !identity.emailVerified) return null;
+    let user = await findUserByEmail(tx, applicationId, identity.email, now);
+    const isNewUser = !user;
+    if (!user) {
+      const name = DisplayNameSchema.safeParse(identity.name ?? '');
+      const avatarUrl = identity.picture?.startsWith('https://') ? identity.picture : null;
+      user = await insertUser(
+        tx,
+        { applicationId, email: identity.email, name: name.success ? name.data : null, avatarUrl },
+        now,
+      );
+    }
+    await tx.query(
+      'insert into user_identities (application_id, provider, subject, user_id, created_at) values ($1, $2, $3, $4, $5)',
+      [applicationId, provider, identity.subject, user.id, now],
+    );
+    return { user, isNewUser };
+  });
+}
+
+/**
+ * Social sign-in over OpenID Connect (authorization code + PKCE + state + nonce). start redirects to the provider;
+ * the provider redirects to callback, which verifies everything and sends the browser back to return_to with a
+ * one-time login_code; the page exchanges it (POST oidc/complete) for tokens.
+ */
+export const oidcRoutes: ApiPlugin = async (app, deps) => {
+  const { cache, config, oidc, limits, db, clock } = deps;
+  const redirectUri = (provider: string) => `${config.publicUrl ?? 'http://localhost:3000'}/api/v2/auth/oidc/${provider}/callback`;
+
+  const start = authCalls.oidcStart;
+  app.get(
+    start.path,
+    { schema: { params: start.params, querystring: start.query }, config: { access: start.access, rateLimitPerIp: limits.authPerIp } },
+    async (request, reply) => {
+      const client = oidc.get(request.params.provider);
+      if (!client) {
+        throw new AppError(404, AUTH_ERROR_CODES.PROVIDER_NOT_CONFIGURED, AUTH_ERROR_MESSAGES.provider_not_configured);
+      }
+      const applicationId = request.query.application_id ?? request.caller.applicationId;
+      if (!(await applicationExists(db, cache, applicationId))) {
+        throw new AppError(404, 'unknown_application', `Unknown application: ${applicationId}`);
+      }
+      const state = randomToken();
+      const pending: PendingSignIn = {
+        provider: client.id,
+        applicationId,
+        codeVerifier: randomToken(),
+        nonce: randomToken(),
+        returnTo: request.query.return_to ?? '/',
+      };
+      await cache.set(`oidc-state:${hash(state)}`, JSON.stringify(pending), STATE_TTL_SECONDS);
+      const location = await client.authorizationUrl({
+        redirectUri: redirectUri(client.id),
+        state,
+        nonce: pending.nonce,
+        codeVerifier: pending.codeVerifier,
+      });
+      return reply.header('cache-control', 'no-store').redirect(location, 302);
+    },
+  );
+
+  const callback = authCalls.oidcCallback;
+  app.get(
+    callback.path,
+    {
+      schema: { params: callback.params, querystring: callback.query },
+      config: { access: callback.access, rateLimitPerIp: limits.authPerIp },
+    },
+    async (request, reply) => {
+      const fail = (returnTo: string, reason: string, err?: unknown) => {
+        request.log.warn({ err, provider: request.params.provider, reason }, 'social sign-in failed');
+        return reply.header('cache-control', 'no-store').redirect(withParam(returnTo, LOGIN_ERROR_PARAM, AUTH_ERROR_CODES.AUTH_FAILED), 302);
+      };
+      const { state, code, error } = request.query;
+      if (!state) return fail('/', 'missing state');
+      const key = `oidc-state:${hash(state)}`;
+      const stored = await cache.get(key);
+      // The state is single-use.
+      await cache.delete(key);
+      if (!stored) return fail('/', 'unknown or expired state');
+      const pending = JSON.parse(stored) as PendingSignIn;
+      const client = oidc.get(request.params.provider);
+      if (!client || pending.provider !== client.id) return fail(pending.returnTo, 'provider mismatch');
+      if (error || !code) return fail(pending.returnTo, `provider error: ${error ?? 'no code'}`);
+
+      let identity: OidcIdentity;
+      try {
+        identity = await client.exchangeCode({
+          code,
+          redirectUri: redirectUri(client.id),
+          codeVerifier: pending.codeVerifier,
+          nonce: pending.nonce,
+        });
+      } catch (err) {
+        return fail(pending.returnTo, 'code exchange or id_token check failed', err);
+      }
+      const signedIn = await userForIdentity(deps, client.id, pending.applicationId, identity);
+      if (!signedIn) return fail(pending.returnTo, 'no verified email');
+
+      const loginCode = randomToken();
+      await db.query(
+        `insert into login_codes (code_hash, user_id, application_id, method, is_new_user, expires_at)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [
+          hash(loginCode),
+          signedIn.user.id,
+          pending.applicationId,
+          `oidc:${client.id}`,
+          signedIn.isNewUser,
+          new Date(clock.now().getTime() + LOGIN_CODE_TTL_SECONDS * 1000),
+        ],
+      );
+      return reply.header('cache-control', 'no-store').redirect(withParam(pending.returnTo, LOGIN_CODE_PARAM, loginCode), 302);
+    },
+  );
+
+  const complete = authCalls.oidcComplete;
+  app.post(
+    complete.path,
+    {
+      schema: { body: complete.body, response: { 200: complete.response } },
+      config: { access: complete.access, rateLimitPerIp: limits.authPerIp },
+    },
+    async (request) => {
+      const { rows } = await db.query<{ user_id: string; application_id: string; method: string; is_new_user: boolean; expires_at: Date }>(
+        'delete from login_codes where code_hash = $1 returning user_id, application_id, method, is_new_user, expires_at',
+        [hash(request.body.login_code)],
+      );
+      const row = rows[0];
+      const now = clock.now();
+      const authFailed = () => AppError.unauthorized(AUTH_ERROR_CODES.AUTH_FAILED, AUTH_ERROR_MESSAGES.auth_failed);
+      if (!row || row.expires_at.getTime() <= now.getTime() || row.application_id !== request.caller.applicationId) throw authFailed();
+      const user = await findUserById(db, row.user_id, now);
+      if (!user) throw authFailed();
+      return issueSignIn(deps, user, row.method, row.is_new_user);
+    },
+  );
+};

@@ -1,0 +1,27 @@
+import type { SignInResult } from '@fable/contracts';
+import type { ApiDeps } from '../../http/apiPlugin';
+import { toSessionUser, type UserRow } from '../users/userRepository';
+import { createSession } from './sessions';
+
+/** Starts a session for `user` and answers tokens + the session user. */
+export async function issueSignIn(
+  deps: Pick<ApiDeps, 'db' | 'clock' | 'tokens'>,
+  user: UserRow,
+  method: string,
+  isNewUser: boolean,
+): Promise<SignInResult> {
+  const now = deps.clock.now();
+  const { sessionId, refreshToken } = await createSession(
+    deps.db,
+    { userId: user.id, applicationId: user.application_id, method },
+    now,
+  );
+  const token = await deps.tokens.sign({ userId: user.id, sessionId, applicationId: user.application_id });
+  return {
+    token,
+    refresh_token: refreshToken,
+    expires_in: deps.tokens.ttlSeconds,
+    user: toSessionUser(user),
+    is_new_user: isNewUser,
+  };
+}

@@ -1,0 +1,27 @@
+import { permissionsFor, type Permission, type Role, type Tier, type UserRestriction } from '@fable/contracts';
+
+/** Permissions a banned user keeps: none but the one that shows the ban screen (document 1 §6). */
+const BANNED: Record<'temporary' | 'complete', Permission[]> = {
+  temporary: ['restriction_full_time', 'limited_access'],
+  complete: ['restriction_full', 'limited_access'],
+};
+
+/** Limited: can chat; cannot upload or edit bots (document 1 §6 restriction_limited). */
+const LIMITED_LOSES: readonly Permission[] = ['create_character', 'delete_character'];
+
+/**
+ * A member's permissions: their tier's and roles' (contracts' permissionsFor), shaped by active restrictions.
+ * A complete or temporary ban leaves only the ban-screen permissions.
+ */
+export function permissionsForUser(tier: Tier, roles: readonly Role[], restrictions: readonly Pick<UserRestriction, 'kind'>[]): Permission[] {
+  const kinds = new Set(restrictions.map((r) => r.kind));
+  if (kinds.has('complete')) return [...BANNED.complete];
+  if (kinds.has('temporary')) return [...BANNED.temporary];
+  let permissions = permissionsFor(tier, roles);
+  if (kinds.has('limited')) {
+    permissions = permissions.filter((p) => !LIMITED_LOSES.includes(p));
+    permissions.push('restriction_limited');
+  }
+  if (kinds.has('shadowban')) permissions.push('temporary_shadowban');
+  return permissions;
+}

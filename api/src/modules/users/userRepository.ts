@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ProfileSubscriptionSchema,
+  ROLE_OF_TIER,
+  ROLES,
+  UserSettingsSchema,
+  type OpenAiMode,
+  type Permission,
+  type ProfileSubscription,
+  type Role,
+  type SessionUser,
+  type Tier,
+  type UserRestriction,
+  type UserRestrictionKind,
+  type UserSettings,
+} from '@fable/contracts';
+import type { Queryable } from '../../infra/db/database';
+import { permissionsForUser } from './userPermissions';
+
+/** A users row as stored. */
+export interface UserRecord {
+  id: string;
+  application_id: string;
+  email: string | null;
+  email_verified: boolean;
+  username: string | null;
+  name: string | null;
+  avatar_url: string | null;
+  highlights: string | null;
+  openai_api_key: string | null;
+  openai_mode: OpenAiMode;
+  tier: Tier;
+  /** Extra roles (beta_user, employee). */
+  roles: unknown;
+  settings: unknown;
+  subscription: unknown;
+  external_id: string | null;
+  profile_modified: boolean;
+  created_at: Date;
+  updated_at: Date;
+  deleted_at: Date | null;
+}
+
+/** A live user with what is derived from the row: active restrictions and permissions. */
+export interface UserRow extends Omit<UserRecord, 'roles' | 'settings' | 'subscription'> {
+  roles: Role[];
+  settings: UserSettings;
+  subscription: ProfileSubscription | null;
+  restrictions: UserRestriction[];
+  permissions: Permission[];
+}
+
+/** Active restrictions as a json array, for the row queries below ($N = now). */
+const restrictionsJson = (nowParam: string) => `coalesce((
+    select json_agg(json_build_object('kind', r.kind, 'expires_at', r.expires_at, 'reason', r.reason) order by r.created_at)
+    from user_restrictions r
+    where r.user_id = u.id and r.lifted_at is null and (r.expires_at is null or r.expires_at > ${nowParam})
+  ), '[]'::json) as restrictions_json`;
+
+type RowWithRestrictions = UserRecord & { restrictions_json: unknown };
+
+function toUserRow(row: RowWithRestrictions): UserRow {
+  const { restrictions_json, ...record } = row;
+  const raw = (typeof restrictions_json === 'string' ? JSON.parse(restrictions_json) : restrictions_json) as Array<{
+    kind: UserRestrictionKind;
+    expires_at: string | null;
+    reason: string | null;
+  }>;
+  const restrictions = raw.map((r) => ({
+    kind: r.kind,
+    expires_at: r.expires_at === null ? null : new Date(r.expires_at).toISOString(),
+    reason: r.reason,
+  }));
+  const extraRoles = Array.isArray(record.roles) ? record.roles.filter((r): r is Role => ROLES.includes(r as Role)) : [];
+  const roles: Role[] = [ROLE_OF_TIER[record.tier], ...extraRoles.filter((r) => r !== ROLE_OF_TIER[record.tier])];
+  const subscription = record.subscription == null ? null : ProfileSubscriptionSchema.nullable().catch(null).parse(record.subscription);
+  return {
+    ...record,
+    roles,
+    settings: UserSettingsSchema.parse(record.settings ?? {}),
+    subscription,
+    restrictions,
+    permissions: permissionsForUser(record.tier, roles, restrictions),
+  };
+}
+
+/** The live (not deleted) user by id. */
+export async function findUserById(db: Queryable, id: string, now: Date): Promise<UserRow | null> {
+  const { rows } = await db.query<RowWithRestrictions>(
+    `select u.*, ${restrictionsJson('$2')} from users u where u.id = $1 and u.deleted_at is null`,
+    [id, now],
+  );
+  return rows[0] ? toUserRow(rows[0]) : null;
+}
+
+/** The live user of a live (not revoked) session: what an access token may act as. */
+export async function findSessionUser(db: Queryable, userId: string, sessionId: string, now: Date): Promise<UserRow | null> {
+  const { rows } = await db.query<RowWithRestrictions>(
+    `select u.*, ${restrictionsJson('$3')}
+     from users u join auth_sessions s on s.user_id = u.id and s.id = $2 and s.revoked_at is null
+     where u.id = $1 and u.deleted_at is null`,
+    [userId, sessionId, now],
+  );
+  return rows[0] ? toUserRow(rows[0]) : null;
+}
+
+/** The live user whose verified email this is (sign-in matches only verified emails). */
+export async function findUserByEmail(db: Queryable, applicationId: string, email: string, now: Date): Promise<UserRow | null> {
+  const { rows } = await db.query<RowWithRestrictions>(
+    `select u.*, ${restrictionsJson('$3')} from users u
+     where u.application_id = $1 and u.email = $2 and u.email_verified and u.deleted_at is null`,
+    [applicationId, email.toLowerCase(), now],
+  );
+  return rows[0] ? toUserRow(rows[0]) : null;
+}
+
+export async function findUserByExternalId(db: Queryable, applicationId: string, externalId: string, now: Date): Promise<UserRow | null> {
+  const { rows } = await db.query<RowWithRestrictions>(
+    `select u.*, ${restrictionsJson('$3')} from users u
+     where u.application_id = $1 and u.external_id = $2 and u.deleted_at is null`,
+    [applicationId, externalId, now],
+  );
+  return rows[0] ? toUserRow(rows[0]) : null;
+}
+
+export async function findUserByUsername(db: Queryable, applicationId: string, username: string, now: Date): Promise<UserRow | null> {
+  const { rows } = await db.query<RowWithRestrictions>(
+    `select u.*, ${restrictionsJson('$3')} from users u
+     where u.application_id = $1 and u.username = $2 and u.deleted_at is null`,
+    [applicationId, username.toLowerCase(), now],
+  );
+  return rows[0] ? toUserRow(rows[0]) : null;
+}
+
+export interface NewUser {
+  applicationId: string;
+  /** A verified email (from an email code or a provider). */
+  email?: string | null;
+  username?: string | null;
+  name?: string | null;
+  avatarUrl?: string | null;
+  externalId?: string | null;
+}
+
+/** Inserts a user; the id is a fresh uuid, never equal to the external id (document 1 §4). */
+export async function insertUser(db: Queryable, user: NewUser, now: Date): Promise<UserRow> {
+  let id = randomUUID();
+  while (id === user.externalId) id = randomUUID();
+  await db.query(
+    `insert into users (id, application_id, email, email_verified, username, name, avatar_url, external_id, created_at, updated_at)
+     values ($1, $2, $3, $3::text is not null, $4, $5, $6, $7, $8, $8)`,
+    [
+      id,
+      user.applicationId,
+      user.email?.toLowerCase() ?? null,
+      user.username?.toLowerCase() ?? null,
+      user.name ?? null,
+      user.avatarUrl ?? null,
+      user.externalId ?? null,
+      now,
+    ],
+  );
+  const created = await findUserById(db, id, now);
+  if (!created) throw new Error('inserted user not found');
+  return created;
+}
+
+/** Profile columns PATCH and sign-up may change. */
+export interface ProfileChanges {
+  username?: string;
+  name?: string;
+  highlights?: string | null;
+  openai_api_key?: string | null;
+  openai_mode?: OpenAiMode;
+  avatar_url?: string | null;
+  /** An email typed by the user: stored unverified. */
+  email?: string;
+  settings?: UserSettings;
+  affiliate_id?: string | null;
+  tap_tracking_id?: string | null;
+}
+
+const PROFILE_COLUMNS = [
+  'username',
+  'name',
+  'highlights',
+  'openai_api_key',
+  'openai_mode',
+  'avatar_url',
+  'email',
+  'settings',
+  'affiliate_id',
+  'tap_tracking_id',
+] as const satisfies ReadonlyArray<keyof ProfileChanges>;
+
+/** Writes the given profile fields (others unchanged) and marks the profile modified. */
+export async function updateUserProfile(db: Queryable, id: string, changes: ProfileChanges, now: Date): Promise<void> {
+  const sets: string[] = [];
+  const params: unknown[] = [id, now];
+  for (const column of PROFILE_COLUMNS) {
+    const value = changes[column];
+    if (value === undefined) continue;
+    params.push(column === 'settings' ? JSON.stringify(value) : column === 'email' ? String(value).toLowerCase() : value);
+    sets.push(`${column} = $${params.length}${column === 'settings' ? '::jsonb' : ''}`);
+    if (column === 'email') sets.push('email_verified = false');
+  }
+  if (sets.length === 0) return;
+  await db.query(
+    `update users set ${sets.join(', ')}, profile_modified = true, updated_at = $2 where id = $1 and deleted_at is null`,
+    params as never,
+  );
+}
+
+/**
+ * Account deletion: the row stays (ids referenced elsewhere keep resolving) but every personal field is erased,
+ * identities and pending codes are removed, and every session is revoked.
+ */
+export async function softDeleteUser(db: Queryable, id: string, now: Date): Promise<void> {
+  const { rows } = await db.query<{ email: string | null; application_id: string }>(
+    'select email, application_id from users where id = $1',
+    [id],
+  );
+  await db.query(
+    `update users set email = null, email_verified = false, username = null, name = null, avatar_url = null, highlights = null,
+       openai_api_key = null, openai_mode = 'disabled', settings = '{}'::jsonb, subscription = null,
+       external_id = null, affiliate_id = null, tap_tracking_id = null, deleted_at = $2, updated_at = $2
+     where id = $1`,
+    [id, now],
+  );
+  await db.query('delete from user_identities where user_id = $1', [id]);
+  await db.query('delete from login_codes where user_id = $1', [id]);
+  const row = rows[0];
+  if (row?.email) await db.query('delete from email_codes where application_id = $1 and email = $2', [row.application_id, row.email]);
+  await db.query(`update auth_sessions set revoked_at = $2, revoked_reason = 'account_deleted' where user_id = $1 and revoked_at is null`, [id, now]);
+}
+
+/** The user as sent to that user (SessionUserSchema). */
+export function toSessionUser(user: UserRow): SessionUser {
+  return {
+    id: user.id,
+    external_id: user.external_id,
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    avatar_url: user.avatar_url,
+    highlights: user.highlights,
+    openai_api_key: user.openai_api_key,
+    openai_mode: user.openai_mode,
+    role: user.tier,
+    roles: user.roles,
+    permissions: user.permissions,
+    subscriptionTier: user.tier,
+    subscription: user.subscription,
+    isProfileModified: user.profile_modified,
+    isInvalid: false,
+    application_id: user.application_id,
+    tier: user.tier,
+    restrictions: user.restrictions,
+    settings: user.settings,
+    created_at: user.created_at.toISOString(),
+  };
+}
+
+/** Puts a restriction on a user (moderation; used by tests and admin tools). */
+export async function addRestriction(
+  db: Queryable,
+  userId: string,
+  restriction: { kind: UserRestrictionKind; reason?: string | null; expiresAt?: Date | null },
+  now: Date,
+): Promise<void> {
+  await db.query(
+    'insert into user_restrictions (id, user_id, kind, reason, expires_at, created_at) values ($1, $2, $3, $4, $5, $6)',
+    [randomUUID(), userId, restriction.kind, restriction.reason ?? null, restriction.expiresAt ?? null, now],
+  );
+}

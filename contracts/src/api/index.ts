@@ -1,0 +1,4 @@
+export * from './apiCall';
+export * from './auth';
+export * from './users';
+export * from './devMailbox';

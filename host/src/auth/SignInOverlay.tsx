@@ -1,0 +1,314 @@
+import styled from '@emotion/styled';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useStore } from 'react-redux';
+import { useLocation, useNavigate } from 'react-router';
+import { Button, Modal, type AppStore } from '@fable/shared';
+import { useHost_getProvidersQuery, useHost_requestEmailCodeMutation, useHost_verifyEmailCodeMutation, type AuthProvider } from './authApi';
+import { signInEmailError } from './emailCheck';
+import { rememberReturnPath, takeReturnPath } from './returnPath';
+import { completeSignIn } from './sessionLifecycle';
+import { authErrorMessage, RESEND_COOLDOWN_SECONDS, SIGN_IN_TEXTS as T } from './signInTexts';
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  label {
+    font-weight: 600;
+    font-size: 0.9rem;
+  }
+  input {
+    font: inherit;
+    padding: 10px 12px;
+    border-radius: ${({ theme }) => theme.radius.md};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.background};
+    color: ${({ theme }) => theme.colors.text};
+    &[aria-invalid='true'] {
+      border-color: ${({ theme }) => theme.colors.error};
+    }
+    &:focus-visible {
+      outline: 2px solid ${({ theme }) => theme.colors.accent};
+      outline-offset: 1px;
+    }
+  }
+  input.code {
+    letter-spacing: 0.4em;
+    font-size: 1.2rem;
+    text-align: center;
+  }
+  .error {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.error};
+    font-size: 0.85rem;
+  }
+  button[type='submit'] {
+    margin-top: 8px;
+  }
+`;
+
+const Intro = styled.p`
+  margin: 0 0 16px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  overflow-wrap: anywhere;
+`;
+
+const Divider = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  margin: 20px 0 12px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.85rem;
+  &::before,
+  &::after {
+    content: '';
+    flex: 1;
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+`;
+
+const Providers = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  gap: 8px;
+  margin-top: 12px;
+`;
+
+const Note = styled.p`
+  margin: 8px 0 0;
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.colors.success};
+`;
+
+export interface SignInOverlayProps {
+  open: boolean;
+  onClose: () => void;
+  /** Where the sign-in was asked from; stored as the return path when login should come back to it. */
+  returnTo: string | null;
+  /** Leaves the page for a provider; injectable for tests. */
+  leavePage?: (url: string) => void;
+}
+
+/** Where a social sign-in starts: the provider's start address with the page to land on afterwards. */
+export function providerStartUrl(provider: AuthProvider, returnTo: string, origin: string = window.location.origin): string {
+  const url = new URL(provider.start_url, origin);
+  url.searchParams.set('return_to', returnTo);
+  return url.origin === origin ? url.pathname + url.search : url.href;
+}
+
+/**
+ * The sign-in overlay (document 1 §4 "Sign-in", §5): an email checked before any call, a one-time code sent to it,
+ * the code entered (with resend), or a social provider from GET /v2/auth/providers. A provider's button shows
+ * loading until the page's visibility changes (the browser leaves for the provider, or comes back).
+ */
+export default function SignInOverlay({ open, onClose, returnTo, leavePage = (url) => window.location.assign(url) }: SignInOverlayProps) {
+  const store = useStore() as AppStore;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const ids = useId();
+  const [step, setStep] = useState<'email' | 'code'>('email');
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [resendAt, setResendAt] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const [resent, setResent] = useState(false);
+  const [leavingFor, setLeavingFor] = useState<string | null>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  const [requestCode, requestState] = useHost_requestEmailCodeMutation();
+  const [verifyCode, verifyState] = useHost_verifyEmailCodeMutation();
+  const providers = useHost_getProvidersQuery(undefined, { skip: !open });
+
+  const here = location.pathname + location.search;
+  useEffect(() => {
+    if (open) rememberReturnPath(returnTo ?? here);
+    // Stored once per opening: `here` changes when login navigates back.
+  }, [open]);
+
+  // A provider's button loads until the page is hidden or shown again (document 1 §4).
+  useEffect(() => {
+    if (!leavingFor) return;
+    const done = () => setLeavingFor(null);
+    document.addEventListener('visibilitychange', done);
+    window.addEventListener('pageshow', done);
+    return () => {
+      document.removeEventListener('visibilitychange', done);
+      window.removeEventListener('pageshow', done);
+    };
+  }, [leavingFor]);
+
+  const cooldown = Math.max(0, Math.ceil((resendAt - now) / 1000));
+  useEffect(() => {
+    if (cooldown <= 0) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [cooldown]);
+
+  useEffect(() => {
+    if (step === 'code') codeRef.current?.focus();
+  }, [step]);
+
+  const send = async (target: string) => {
+    const result = await requestCode({ email: target });
+    if ('error' in result && result.error) return authErrorMessage(result.error);
+    setResendAt(Date.now() + RESEND_COOLDOWN_SECONDS * 1000);
+    setNow(Date.now());
+    return null;
+  };
+
+  const onSubmitEmail = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = signInEmailError(email);
+    setEmailError(problem);
+    if (problem) return; // no login starts (document 1 §5)
+    const failure = await send(email.trim());
+    if (failure) {
+      setEmailError(failure);
+      return;
+    }
+    setCode('');
+    setCodeError(null);
+    setResent(false);
+    setStep('code');
+  };
+
+  const onSubmitCode = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = code.trim();
+    if (!/^\d{6}$/.test(value)) {
+      setCodeError(T.codeInvalid);
+      return;
+    }
+    setCodeError(null);
+    const result = await verifyCode({ email: email.trim(), code: value });
+    if ('error' in result && result.error) {
+      setCodeError(authErrorMessage(result.error));
+      return;
+    }
+    if (!result.data) return;
+    completeSignIn(store, result.data, 'email');
+    const back = takeReturnPath();
+    if (back && back !== here) navigate(back);
+  };
+
+  const onResend = async () => {
+    setResent(false);
+    const failure = await send(email.trim());
+    setCodeError(failure);
+    setResent(!failure);
+  };
+
+  const startProvider = (provider: AuthProvider) => {
+    setLeavingFor(provider.id);
+    leavePage(providerStartUrl(provider, returnTo ?? here));
+  };
+
+  const emailErrorId = `${ids}-email-error`;
+  const codeErrorId = `${ids}-code-error`;
+
+  return (
+    <Modal open={open} onClose={onClose} title={T.title} size="sm" data-testid="sign-in-overlay">
+      {step === 'email' ? (
+        <>
+          <Intro>{T.intro}</Intro>
+          <Form noValidate onSubmit={onSubmitEmail}>
+            <label htmlFor={`${ids}-email`}>{T.emailLabel}</label>
+            <input
+              id={`${ids}-email`}
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder={T.emailPlaceholder}
+              value={email}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                if (emailError) setEmailError(null);
+              }}
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={emailError ? emailErrorId : undefined}
+            />
+            {emailError ? (
+              <p className="error" id={emailErrorId} role="alert">
+                {emailError}
+              </p>
+            ) : null}
+            <Button type="submit" fullWidth loading={requestState.isLoading}>
+              {T.sendCode}
+            </Button>
+          </Form>
+          {providers.data && providers.data.length > 0 ? (
+            <>
+              <Divider>{T.or}</Divider>
+              <Providers>
+                {providers.data.map((provider) => (
+                  <Button
+                    key={provider.id}
+                    variant="secondary"
+                    fullWidth
+                    loading={leavingFor === provider.id}
+                    disabled={leavingFor !== null && leavingFor !== provider.id}
+                    onClick={() => startProvider(provider)}
+                    data-provider={provider.id}
+                  >
+                    {T.continueWith(provider.name)}
+                  </Button>
+                ))}
+              </Providers>
+            </>
+          ) : null}
+        </>
+      ) : (
+        <>
+          <Intro>{T.codeSent(email.trim())}</Intro>
+          <Form noValidate onSubmit={onSubmitCode}>
+            <label htmlFor={`${ids}-code`}>{T.codeLabel}</label>
+            <input
+              ref={codeRef}
+              id={`${ids}-code`}
+              className="code"
+              name="code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={6}
+              value={code}
+              onChange={(e) => {
+                setCode(e.target.value.replace(/\D/g, ''));
+                if (codeError) setCodeError(null);
+              }}
+              aria-invalid={codeError ? true : undefined}
+              aria-describedby={codeError ? codeErrorId : undefined}
+            />
+            {codeError ? (
+              <p className="error" id={codeErrorId} role="alert">
+                {codeError}
+              </p>
+            ) : null}
+            {resent && !codeError ? <Note role="status">{T.resent}</Note> : null}
+            <Button type="submit" fullWidth loading={verifyState.isLoading}>
+              {T.verify}
+            </Button>
+          </Form>
+          <Row>
+            <Button variant="ghost" size="sm" onClick={onResend} disabled={cooldown > 0} loading={requestState.isLoading}>
+              {cooldown > 0 ? T.resendIn(cooldown) : T.resend}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setStep('email')}>
+              {T.changeEmail}
+            </Button>
+          </Row>
+        </>
+      )}
+    </Modal>
+  );
+}

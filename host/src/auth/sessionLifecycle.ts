@@ -1,0 +1,147 @@
+import type { SignInResult } from '@fable/contracts';
+import {
+  api,
+  notify,
+  removeLocalStorage,
+  sessionFromUser,
+  signedIn,
+  tokensReceived,
+  type AppStore,
+  type SessionUser,
+} from '@fable/shared';
+import { authApi, LOGIN_CODE_PARAM, LOGIN_ERROR_PARAM } from './authApi';
+import { authEventFor, trackAuthEvent } from './authEvents';
+import { startGuestSession } from './guestSession';
+import { RETURN_PATH_KEY } from './returnPath';
+import { clearStoredTokens, readStoredTokens } from './tokenStorage';
+
+type StoreLike = Pick<AppStore, 'dispatch' | 'getState'>;
+
+/** The API's error code of a failed call, when it has the API's error shape. */
+function errorCodeOf(error: unknown): string | number | undefined {
+  const data = (error as { data?: { error?: { code?: unknown } } } | undefined)?.data;
+  const code = data?.error?.code;
+  return typeof code === 'string' || typeof code === 'number' ? code : undefined;
+}
+
+function isNetworkError(error: unknown): boolean {
+  return (error as { status?: unknown } | undefined)?.status === 'FETCH_ERROR';
+}
+
+/** A signed-in account the API calls invalid, deleted or suspended: gating sends it to /user-not-found. */
+const INVALID_USER: SessionUser = { id: 'invalid', username: null, name: null, avatarUrl: null, tier: 'free', roles: [], isInvalid: true };
+
+/**
+ * Loads the signed-in user (GET /v2/users) and signs the session in. Returns false when it cannot be loaded
+ * (the caller falls back to a guest).
+ */
+export async function loadSessionUser(store: StoreLike): Promise<boolean> {
+  const request = store.dispatch(authApi.endpoints.host_getMe.initiate(undefined, { forceRefetch: true, subscribe: false }));
+  const result = await request;
+  if (result.data) {
+    store.dispatch(signedIn(sessionFromUser(result.data)));
+    return true;
+  }
+  if (errorCodeOf(result.error) === 'invalid_account') {
+    store.dispatch(signedIn({ user: INVALID_USER, permissions: [] }));
+    return true;
+  }
+  return false;
+}
+
+/** A completed sign-in (email code or social): keeps the tokens, signs the user in, logs login or sign-up. */
+export function completeSignIn(store: StoreLike, result: SignInResult, method: 'email' | 'social'): void {
+  store.dispatch(tokensReceived({ accessToken: result.token, refreshToken: result.refresh_token }));
+  // Whatever was cached for the guest (favourites, chats) is not this user's.
+  store.dispatch(api.util.invalidateTags(['User', 'Character', 'Conversation', 'Persona', 'Lorebook', 'Memory', 'Message']));
+  store.dispatch(signedIn(sessionFromUser(result.user)));
+  trackAuthEvent(authEventFor(result.user.username), { method });
+}
+
+/**
+ * An error toast with one of the sign-in texts. The texts come with the overlay's chunk: these toasts are rare,
+ * and the catalogue of messages stays off the shell's critical path.
+ */
+export function notifyAuthError(which: 'authFailed' | 'networking' | 'tokenRefresh'): Promise<void> {
+  return import('./signInTexts').then(
+    ({ SIGN_IN_TEXTS }) => {
+      notify.error(SIGN_IN_TEXTS[which]);
+    },
+    (error: unknown) => console.error('[fable] sign-in texts could not be loaded', error),
+  );
+}
+
+/** Removes the social sign-in's parameters from the address, keeping the rest. */
+function stripLoginParams(location: Location, history: History): void {
+  const url = new URL(location.href);
+  url.searchParams.delete(LOGIN_CODE_PARAM);
+  url.searchParams.delete(LOGIN_ERROR_PARAM);
+  history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+}
+
+/**
+ * Resolves the session at boot (document 1 §4 "Auth"), while the page shows the loading state:
+ * - back from a social sign-in with `?login_code=`: exchanged for tokens and the user (`?login_error=`: an error toast);
+ * - a stored refresh token: refreshed, then the user loaded (GET /v2/users) → signed in;
+ * - otherwise, or when that fails: a guest (the id kept locally, else POST /v2/auth/guest).
+ */
+export async function resolveSession(store: StoreLike, location: Location = window.location, history: History = window.history): Promise<void> {
+  const params = new URLSearchParams(location.search);
+  const loginCode = params.get(LOGIN_CODE_PARAM);
+  const loginError = params.get(LOGIN_ERROR_PARAM);
+  if (loginCode || loginError) stripLoginParams(location, history);
+
+  if (loginCode) {
+    const result = await store.dispatch(authApi.endpoints.host_completeOidc.initiate({ login_code: loginCode }));
+    if (result.data) {
+      completeSignIn(store, result.data, 'social');
+      // The browser came back to the page sign-in started from (its return_to): the stored return path is spent.
+      removeLocalStorage(RETURN_PATH_KEY);
+      return;
+    }
+    void notifyAuthError('authFailed');
+  } else if (loginError) {
+    void notifyAuthError('authFailed');
+  }
+
+  const { refreshToken } = readStoredTokens();
+  if (refreshToken) {
+    const refreshed = await store.dispatch(authApi.endpoints.host_refresh.initiate({ refresh_token: refreshToken }));
+    if (refreshed.data) {
+      store.dispatch(tokensReceived({ accessToken: refreshed.data.token, refreshToken: refreshed.data.refresh_token }));
+      if (await loadSessionUser(store)) return;
+    } else if (isNetworkError(refreshed.error)) {
+      // Keep the stored tokens: the next load may reach the API.
+      void notifyAuthError('networking');
+      await startGuestSession(store);
+      return;
+    }
+    clearStoredTokens();
+  }
+  await startGuestSession(store);
+}
+
+export interface SignOutOptions {
+  /** Partner mode's logout domain (document 1 §4 "Logout may go to a configured logout domain in partner mode"). */
+  logoutDomain?: string | null;
+  /** Leaves the page for the logout domain; injectable for tests. */
+  assign?: (url: string) => void;
+}
+
+/**
+ * Signs out: POST /v2/auth/logout with the refresh token (its failure only logged), clears the tokens and the
+ * cached data, and continues as a guest. Returns true when the page is leaving for the partner's logout domain.
+ */
+export async function signOut(store: StoreLike, { logoutDomain, assign = (url) => window.location.assign(url) }: SignOutOptions = {}): Promise<boolean> {
+  const { refreshToken } = store.getState().session;
+  const result = await store.dispatch(authApi.endpoints.host_logout.initiate(refreshToken ? { refresh_token: refreshToken } : {}));
+  if ('error' in result && result.error) console.warn('[fable] logout call failed', result.error);
+  clearStoredTokens();
+  store.dispatch(api.util.resetApiState());
+  await startGuestSession(store);
+  if (logoutDomain) {
+    assign(logoutDomain);
+    return true;
+  }
+  return false;
+}
