@@ -49,6 +49,19 @@ describe.each(BACKENDS)('API on %s', (backend) => {
     await scratch?.drop();
   });
 
+  describe('GET /api/docs', () => {
+    it('serves an OpenAPI document generated from the contracts', async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/docs' });
+      expect(res.statusCode).toBe(200);
+      const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties?: object } }> } }>> };
+      expect(doc.openapi).toBe('3.1.0');
+      expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/app-settings', '/api/v2/auth/email-code', '/api/v2/users']));
+      const body = doc.paths['/api/v2/auth/email-code']?.post?.requestBody?.content['application/json']?.schema;
+      expect(body?.properties).toHaveProperty('email');
+      expect(Object.keys(doc.paths)).not.toContain('/api/docs');
+    });
+  });
+
   describe('GET /api/health', () => {
     it('answers ok after querying the database', async () => {
       const res = await app.inject({ method: 'GET', url: '/api/health' });

@@ -5,6 +5,7 @@ import type { AppConfig } from './config';
 import { registerAccessControl } from './http/access';
 import type { ApiDeps } from './http/apiPlugin';
 import { registerErrorHandling } from './http/errorHandling';
+import { docsRoutes, registerOpenApi } from './modules/docs/openApi';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rateLimits';
 import type { Cache } from './infra/cache/cache';
 import { openCache } from './infra/cache/openCache';
@@ -108,9 +109,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerAccessControl(app, deps);
   app.addHook('onClose', closeOwned);
 
+  await registerOpenApi(app);
   await app.register(
     async (api) => {
       for (const routes of MODULES) await api.register(routes, deps);
+      await api.register(docsRoutes);
     },
     { prefix: '/api' },
   );
