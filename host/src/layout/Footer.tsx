@@ -126,7 +126,7 @@ export function Footer() {
       {brand.footer.addresses.map((address) => (
         <address key={address}>{address}</address>
       ))}
-      {main && (
+      {main && !settingsLinks?.some((link) => link.to === '/2257') && (
         <p>
           <Link to="/2257">18 U.S.C. 2257 Record-Keeping Requirements Compliance Statement</Link>
         </p>
