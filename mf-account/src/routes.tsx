@@ -31,6 +31,7 @@ const routes: RemoteRoutesModule = {
     externalSignup: lazyPage(() => signupPages().then((m) => m.ExternalSignupPage)),
     updateEmail: lazyPage(() => import('./signup/UpdateEmailPage').then((m) => m.UpdateEmailPage)),
     userNotFound: UserNotFoundPage,
+    profile: lazyPage(() => import('./profile/ProfilePage').then((m) => m.ProfilePage)),
     /** Not a route: the onboarding modal the host's sign-up gating shows over any page (onboarding_v2 flag). */
     onboarding: lazyPage(() => signupPages().then((m) => m.OnboardingModal), { quiet: true }),
   },

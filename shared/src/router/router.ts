@@ -15,6 +15,7 @@ export {
   useNavigate,
   useParams,
   useSearchParams,
+  useBlocker,
   generatePath,
 } from 'react-router';
 export type { LinkProps, NavLinkProps, NavigateFunction, Location } from 'react-router';
