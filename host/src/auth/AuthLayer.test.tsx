@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { signedIn, signInRequested, signOutRequested, type SessionUser } from '@fable/shared';
 import { deploymentFixture, partnerFixture, renderWithProviders, storeWith } from '@fable/shared/testing';
-import { installFakeFetch } from '../testing/fakeFetch';
+import { installFakeFetch } from '@fable/shared/testing';
 import { AuthLayer } from './AuthLayer';
 import { GUEST_ID_KEY } from './guestSession';
 

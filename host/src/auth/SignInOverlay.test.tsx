@@ -2,8 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { renderWithProviders } from '@fable/shared/testing';
-import { apiErrorBody, installFakeFetch } from '../testing/fakeFetch';
-import { apiUserFixture } from '../testing/userFixture';
+import { apiErrorBody, installFakeFetch } from '@fable/shared/testing';
+import { apiUserFixture } from '@fable/shared/testing';
 import SignInOverlay, { providerStartUrl } from './SignInOverlay';
 import { readStoredTokens, persistSessionTokens } from './tokenStorage';
 

@@ -1,6 +1,6 @@
 import { createStore, tokensReceived } from '@fable/shared';
-import { apiErrorBody, installFakeFetch } from '../testing/fakeFetch';
-import { apiUserFixture } from '../testing/userFixture';
+import { apiErrorBody, installFakeFetch } from '@fable/shared/testing';
+import { apiUserFixture } from '@fable/shared/testing';
 import { GUEST_ID_KEY } from './guestSession';
 import { RETURN_PATH_KEY } from './returnPath';
 import { resolveSession, signOut } from './sessionLifecycle';

@@ -4,9 +4,9 @@ import { becameGuest, sessionFromUser, signedIn, type AppStore } from '@fable/sh
 import { deploymentFixture, partnerFixture, storeWith } from '@fable/shared/testing';
 import type { SessionUser as ApiUser } from '@fable/contracts';
 import routes from '../routes';
-import { apiErrorBody, installFakeFetch, type FakeHandler } from '../testing/fakeFetch';
+import { apiErrorBody, installFakeFetch, type FakeHandler } from '@fable/shared/testing';
 import { renderDataRoute } from '../testing/renderDataRoute';
-import { apiUserFixture } from '../testing/userFixture';
+import { apiUserFixture } from '@fable/shared/testing';
 import { ProfilePage } from './ProfilePage';
 
 let fake: ReturnType<typeof installFakeFetch> | undefined;

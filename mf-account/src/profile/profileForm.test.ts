@@ -1,4 +1,4 @@
-import { apiUserFixture } from '../testing/userFixture';
+import { apiUserFixture } from '@fable/shared/testing';
 import { changesOf, isDirty, keyTail, profileApiError, validateProfile, valuesFromUser } from './profileForm';
 
 const saved = valuesFromUser(apiUserFixture({ highlights: 'Hello there', avatar_url: '/api/avatars/a.svg' }));

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { signedIn, type SessionUser } from '@fable/shared';
 import { deploymentFixture, renderRoute, storeWith } from '@fable/shared/testing';
-import { apiErrorBody, installFakeFetch, type FakeHandler } from '../testing/fakeFetch';
-import { apiUserFixture } from '../testing/userFixture';
+import { apiErrorBody, installFakeFetch, type FakeHandler } from '@fable/shared/testing';
+import { apiUserFixture } from '@fable/shared/testing';
 import { SignupPage } from './SignupPages';
 
 let fake: ReturnType<typeof installFakeFetch>;

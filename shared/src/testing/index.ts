@@ -2,3 +2,5 @@
 export * from './renderWithProviders';
 export * from './renderRoute';
 export * from './deployments';
+export * from './fakeFetch';
+export * from './userFixture';
