@@ -1,13 +1,23 @@
 import { AUTH_REFRESH_PATH } from '../http/headers';
 import { API_ACCESS_LEVELS, callPath } from './apiCall';
 import { ReturnPathSchema, TokenPairSchema, authCalls } from './auth';
+import { chatCalls } from './chat';
 import { devCalls } from './devMailbox';
+import { discoveryCalls } from './discovery';
+import { leaderboardCalls } from './leaderboard';
 import { SessionUserSchema, UserUpdateSchema, usersCalls } from './users';
 
-const allCalls = [...Object.values(authCalls), ...Object.values(usersCalls), ...Object.values(devCalls)];
+const allCalls = [
+  ...Object.values(authCalls),
+  ...Object.values(usersCalls),
+  ...Object.values(devCalls),
+  ...Object.values(discoveryCalls),
+  ...Object.values(leaderboardCalls),
+  ...Object.values(chatCalls),
+];
 
 describe('API call contracts', () => {
-  it('puts users and auth under v2, each call with a declared access level', () => {
+  it('puts users and auth under v2, each call with a declared access level, no two calls on one method and path', () => {
     for (const call of [...Object.values(authCalls), ...Object.values(usersCalls)]) expect(call.path).toMatch(/^\/v2\/(auth|users)(\/|$)/);
     for (const call of allCalls) expect(API_ACCESS_LEVELS).toContain(call.access);
     const keys = allCalls.map((c) => `${c.method} ${c.path}`);
