@@ -21,7 +21,13 @@ import { authRoutes } from './modules/auth/authRoutes';
 import { createOidcClients } from './modules/auth/oidc/oidcClient';
 import { loadJwtSecret } from './modules/auth/serverSecret';
 import { avatarRoutes } from './modules/avatars/avatarRoutes';
+import { chatRoutes } from './modules/chat/chatRoutes';
+import { discoveryRoutes } from './modules/discovery/discoveryRoutes';
 import { healthRoutes } from './modules/health/healthRoutes';
+import { leaderboardRoutes } from './modules/leaderboard/leaderboardRoutes';
+import { memoryRoutes } from './modules/memories/memoryRoutes';
+import { personaRoutes } from './modules/personas/personaRoutes';
+import { searchRoutes } from './modules/search/searchRoutes';
 import { appSettingsRoutes } from './modules/settings/appSettingsRoutes';
 import { usersRoutes } from './modules/users/usersRoutes';
 
@@ -40,7 +46,7 @@ export interface BuildAppOptions {
 }
 
 /** Every module's routes, mounted under /api. */
-const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes];
+const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes];
 
 /**
  * The API, ready to `listen` or `inject`: opens the database (and applies pending migrations) and the cache

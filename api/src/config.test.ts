@@ -1,4 +1,4 @@
-import { AUTH_TOKEN_LIFETIMES } from '@fable/contracts';
+import { AUTH_TOKEN_LIFETIMES, CHARACTER_FAVORITE_LIMIT } from '@fable/contracts';
 import path from 'node:path';
 import { ConfigError, IN_MEMORY, REPO_ROOT, loadConfig } from './config';
 
@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       jwtSecret: undefined,
       accessTokenTtlSeconds: AUTH_TOKEN_LIFETIMES.accessSeconds,
+      characterFavoriteLimit: CHARACTER_FAVORITE_LIMIT,
       smtpUrl: undefined,
       mailFrom: 'Fable <no-reply@fable.example>',
       publicUrl: 'http://localhost:3000',
@@ -38,6 +39,7 @@ describe('loadConfig', () => {
         MAIL_FROM: 'Tales <hi@tales.example>',
         PUBLIC_URL: 'https://fable.example',
         PARTNER_SECRETS: 'storynest=abcdefghijklmnopqrstuvwxyz, other=0123456789abcdef0',
+        CHARACTER_FAVORITE_LIMIT: '3',
         OIDC_GOOGLE_ISSUER: 'https://accounts.google.com',
         OIDC_GOOGLE_CLIENT_ID: 'gid',
         OIDC_GOOGLE_CLIENT_SECRET: 'gsecret',
@@ -52,6 +54,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       jwtSecret: 'j'.repeat(40),
       accessTokenTtlSeconds: AUTH_TOKEN_LIFETIMES.accessSeconds,
+      characterFavoriteLimit: 3,
       smtpUrl: 'smtps://user:pass@mail.example:465',
       mailFrom: 'Tales <hi@tales.example>',
       publicUrl: 'https://fable.example',
@@ -98,5 +101,15 @@ describe('ACCESS_TOKEN_TTL_SECONDS', () => {
     expect(loadConfig({}).accessTokenTtlSeconds).toBe(AUTH_TOKEN_LIFETIMES.accessSeconds);
     expect(loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '4' }).accessTokenTtlSeconds).toBe(4);
     expect(() => loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '0' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
+  });
+});
+
+describe('CHARACTER_FAVORITE_LIMIT', () => {
+  it('defaults to the contracts limit and accepts a smaller one (e2e)', () => {
+    expect(loadConfig({}).characterFavoriteLimit).toBe(CHARACTER_FAVORITE_LIMIT);
+    expect(loadConfig({ CHARACTER_FAVORITE_LIMIT: '' }).characterFavoriteLimit).toBe(CHARACTER_FAVORITE_LIMIT);
+    expect(loadConfig({ CHARACTER_FAVORITE_LIMIT: '2' }).characterFavoriteLimit).toBe(2);
+    expect(() => loadConfig({ CHARACTER_FAVORITE_LIMIT: '0' })).toThrow(/CHARACTER_FAVORITE_LIMIT/);
+    expect(() => loadConfig({ CHARACTER_FAVORITE_LIMIT: 'many' })).toThrow(/CHARACTER_FAVORITE_LIMIT/);
   });
 });

@@ -1,6 +1,7 @@
-import { AUTH_TOKEN_LIFETIMES } from '@fable/contracts';
+import { AUTH_TOKEN_LIFETIMES, CHARACTER_FAVORITE_LIMIT } from '@fable/contracts';
 import path from 'node:path';
 import { z } from 'zod';
+import { readModelsFile, type ModelFileEntry } from './infra/inference/models';
 
 /** The repository root (api/src/config.ts → ../..); the embedded database lives in `<repo>/.data` by default. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -36,6 +37,11 @@ const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(1).max(86_400).default(AUTH_TOKEN_LIFETIMES.accessSeconds),
   ),
+  /** How many bots a member may favourite (document 1 §8 character_favorite_limit); the e2e suite sets it small. */
+  CHARACTER_FAVORITE_LIMIT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(100_000).default(CHARACTER_FAVORITE_LIMIT),
+  ),
   JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'JWT_SECRET must be at least 32 characters'),
   SMTP_URL: urlWithProtocol(['smtp', 'smtps'], 'SMTP_URL'),
   MAIL_FROM: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('Fable <no-reply@fable.example>')),
@@ -49,6 +55,19 @@ const envSchema = z.object({
   PARTNER_SECRETS: optionalString.refine(
     (v) => v === undefined || v.split(',').every((pair) => /^[a-z0-9][a-z0-9_-]{0,63}=.{16,}$/.test(pair.trim())),
     'PARTNER_SECRETS must be application=secret pairs separated by commas (secrets of 16+ characters)',
+  ),
+  /** JSON list of the inference models (infra/inference/models.ts); unset: the built-in demo model only. */
+  INFERENCE_MODELS_FILE: optionalString,
+  /** Milliseconds between the demo model's words (default 25; 0 in tests). */
+  DEMO_TOKEN_INTERVAL_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(5000).optional()),
+  /** Where members' own OpenAI keys are used (openai_mode enabled or hybrid). */
+  OPENAI_BASE_URL: urlWithProtocol(['http', 'https'], 'OPENAI_BASE_URL'),
+  /** The OpenAI model used with a member's own key (default gpt-4o-mini). */
+  OPENAI_USER_MODEL: optionalString,
+  /** Verified emails that get the employee role (and with it the admin permission) when they sign in. */
+  ADMIN_EMAILS: optionalString.refine(
+    (v) => v === undefined || v.split(',').every((email) => /^[^\s@,]+@[^\s@,]+$/.test(email.trim())),
+    'ADMIN_EMAILS must be email addresses separated by commas',
   ),
 });
 
@@ -77,6 +96,8 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Seconds an access token lives (default 15 minutes). */
   accessTokenTtlSeconds?: number;
+  /** Favourite bots per member (default CHARACTER_FAVORITE_LIMIT of the contracts, 500). */
+  characterFavoriteLimit?: number;
   /**
    * HS256 key of the access tokens. Required in production; elsewhere, when unset, a random key is generated
    * once and kept in the database (so it lives with the data directory).
@@ -90,8 +111,20 @@ export interface AppConfig {
   publicUrl?: string;
   /** Partner application id → secret, for POST /api/v2/users/external. */
   partnerSecrets?: Readonly<Record<string, string>>;
+  /** Lower-case verified emails whose users get the employee role (admin permission) at sign-in (ADMIN_EMAILS). */
+  adminEmails?: readonly string[];
   /** The configured social sign-in providers (only those whose three variables are set). */
   oidcProviders?: readonly OidcProviderConfig[];
+  /** The inference models (read from INFERENCE_MODELS_FILE); none means the built-in demo model. */
+  inferenceModels?: readonly ModelFileEntry[];
+  /** Milliseconds between the demo model's words (default 25, and 0 when nodeEnv is test). */
+  demoTokenIntervalMs?: number;
+  /** Base URL for members' own OpenAI keys (default https://api.openai.com/v1). */
+  openAiBaseUrl?: string;
+  /** The OpenAI model used with a member's own key (default gpt-4o-mini). */
+  openAiUserModel?: string;
+  /** How often chat message counts are written (default 250 ms; 0, at once, when nodeEnv is test). */
+  messageCountFlushMs?: number;
 }
 
 export class ConfigError extends Error {
@@ -107,6 +140,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const oidc = readOidcProviders(env);
+  let inferenceModels: ModelFileEntry[] | undefined;
+  if (e.INFERENCE_MODELS_FILE) {
+    try {
+      inferenceModels = readModelsFile(path.resolve(e.INFERENCE_MODELS_FILE));
+    } catch (err) {
+      throw new ConfigError(`Invalid environment: INFERENCE_MODELS_FILE: ${(err as Error).message}`);
+    }
+  }
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError('Invalid environment: JWT_SECRET: required in production');
   }
@@ -120,11 +161,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    characterFavoriteLimit: e.CHARACTER_FAVORITE_LIMIT,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL,
     partnerSecrets: parsePartnerSecrets(e.PARTNER_SECRETS),
+    adminEmails: e.ADMIN_EMAILS?.split(',').map((email) => email.trim().toLowerCase()),
     oidcProviders: oidc,
+    inferenceModels,
+    demoTokenIntervalMs: e.DEMO_TOKEN_INTERVAL_MS,
+    openAiBaseUrl: e.OPENAI_BASE_URL,
+    openAiUserModel: e.OPENAI_USER_MODEL,
   };
 }
 

@@ -4,6 +4,8 @@
 // { id, result } or { id, error }.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+// pg_trgm: trigram indexes of the search module (migration 004); the PostgreSQL server ships it in contrib.
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 // The same parsing decisions as typeParsers.ts (int8 fits in a number or stays text; date and interval text).
 const parseInt8 = (text) => {
@@ -94,6 +96,7 @@ async function handle(msg) {
 try {
   pg = await PGlite.create({
     dataDir: workerData.dataDir,
+    extensions: { pg_trgm },
     parsers: { 20: parseInt8, 1082: keepText, 1186: keepText },
   });
   parentPort.postMessage({ id: 0, result: 'ready' });

@@ -1,16 +1,18 @@
 import type { SignInResult } from '@fable/contracts';
 import type { ApiDeps } from '../../http/apiPlugin';
 import { toSessionUser, type UserRow } from '../users/userRepository';
+import { applyAdminEmails } from './adminEmails';
 import { createSession } from './sessions';
 
-/** Starts a session for `user` and answers tokens + the session user. */
+/** Starts a session for the user (given the employee role first when ADMIN_EMAILS lists their email) and answers tokens + the session user. */
 export async function issueSignIn(
-  deps: Pick<ApiDeps, 'db' | 'clock' | 'tokens'>,
-  user: UserRow,
+  deps: Pick<ApiDeps, 'db' | 'clock' | 'tokens' | 'config'>,
+  signingIn: UserRow,
   method: string,
   isNewUser: boolean,
 ): Promise<SignInResult> {
   const now = deps.clock.now();
+  const user = await applyAdminEmails(deps.db, deps.config, signingIn, now);
   const { sessionId, refreshToken } = await createSession(
     deps.db,
     { userId: user.id, applicationId: user.application_id, method },

@@ -1,4 +1,4 @@
-import { permissionsFor, type Permission, type Role, type Tier, type UserRestriction } from '@fable/contracts';
+import { TIER_RANK, permissionsFor, type Permission, type Role, type Tier, type UserRestriction } from '@fable/contracts';
 
 /** Permissions a banned user keeps: none but the one that shows the ban screen (document 1 §6). */
 const BANNED: Record<'temporary' | 'complete', Permission[]> = {
@@ -24,4 +24,9 @@ export function permissionsForUser(tier: Tier, roles: readonly Role[], restricti
   }
   if (kinds.has('shadowban')) permissions.push('temporary_shadowban');
   return permissions;
+}
+
+/** The tier in effect: the stored (subscription) tier, or an active grant's tier when that is higher. */
+export function effectiveTier(stored: Tier, granted: Tier | null | undefined): Tier {
+  return granted && TIER_RANK[granted] > TIER_RANK[stored] ? granted : stored;
 }

@@ -15,7 +15,7 @@ import {
   type UserSettings,
 } from '@fable/contracts';
 import type { Queryable } from '../../infra/db/database';
-import { permissionsForUser } from './userPermissions';
+import { effectiveTier, permissionsForUser } from './userPermissions';
 
 /** A users row as stored. */
 export interface UserRecord {
@@ -48,19 +48,34 @@ export interface UserRow extends Omit<UserRecord, 'roles' | 'settings' | 'subscr
   subscription: ProfileSubscription | null;
   restrictions: UserRestriction[];
   permissions: Permission[];
+  /** The tier in effect: the stored tier, raised by an active tier grant (a leaderboard prize); permissions follow it. */
+  effective_tier: Tier;
 }
 
-/** Active restrictions as a json array, for the row queries below ($N = now). */
+/**
+ * Active restrictions as a json array, and the best active tier grant (tier_grants, migration 006), for the row
+ * queries below ($N = now).
+ */
 const restrictionsJson = (nowParam: string) => `coalesce((
     select json_agg(json_build_object('kind', r.kind, 'expires_at', r.expires_at, 'reason', r.reason) order by r.created_at)
     from user_restrictions r
     where r.user_id = u.id and r.lifted_at is null and (r.expires_at is null or r.expires_at > ${nowParam})
-  ), '[]'::json) as restrictions_json`;
+  ), '[]'::json) as restrictions_json,
+  (select g.tier from tier_grants g where g.user_id = u.id and g.starts_at <= ${nowParam} and g.ends_at > ${nowParam}
+    order by array_position(array['minimal', 'basic', 'premium'], g.tier) desc limit 1) as granted_tier`;
 
-type RowWithRestrictions = UserRecord & { restrictions_json: unknown };
+/**
+ * settings.likedBots and settings.blockedUsers are not stored in users.settings: they are read from the favourites
+ * and blocked-creators tables (migration 005, written by the discovery calls), newest first.
+ */
+const MEMBER_LISTS = `coalesce((select array_agg(f.character_id order by f.created_at desc) from character_favorites f where f.user_id = u.id), '{}') as liked_bots,
+  coalesce((select array_agg(b.creator_user_id order by b.created_at desc) from creator_blocks b where b.user_id = u.id), '{}') as blocked_users`;
+
+type RowWithRestrictions = UserRecord & { restrictions_json: unknown; granted_tier: Tier | null; liked_bots: string[]; blocked_users: string[] };
 
 function toUserRow(row: RowWithRestrictions): UserRow {
-  const { restrictions_json, ...record } = row;
+  const { restrictions_json, granted_tier, liked_bots, blocked_users, ...record } = row;
+  const tier = effectiveTier(record.tier, granted_tier);
   const raw = (typeof restrictions_json === 'string' ? JSON.parse(restrictions_json) : restrictions_json) as Array<{
     kind: UserRestrictionKind;
     expires_at: string | null;
@@ -72,22 +87,23 @@ function toUserRow(row: RowWithRestrictions): UserRow {
     reason: r.reason,
   }));
   const extraRoles = Array.isArray(record.roles) ? record.roles.filter((r): r is Role => ROLES.includes(r as Role)) : [];
-  const roles: Role[] = [ROLE_OF_TIER[record.tier], ...extraRoles.filter((r) => r !== ROLE_OF_TIER[record.tier])];
+  const roles: Role[] = [ROLE_OF_TIER[tier], ...extraRoles.filter((r) => r !== ROLE_OF_TIER[tier])];
   const subscription = record.subscription == null ? null : ProfileSubscriptionSchema.nullable().catch(null).parse(record.subscription);
   return {
     ...record,
     roles,
-    settings: UserSettingsSchema.parse(record.settings ?? {}),
+    settings: { ...UserSettingsSchema.parse(record.settings ?? {}), likedBots: liked_bots ?? [], blockedUsers: blocked_users ?? [] },
     subscription,
     restrictions,
-    permissions: permissionsForUser(record.tier, roles, restrictions),
+    permissions: permissionsForUser(tier, roles, restrictions),
+    effective_tier: tier,
   };
 }
 
 /** The live (not deleted) user by id. */
 export async function findUserById(db: Queryable, id: string, now: Date): Promise<UserRow | null> {
   const { rows } = await db.query<RowWithRestrictions>(
-    `select u.*, ${restrictionsJson('$2')} from users u where u.id = $1 and u.deleted_at is null`,
+    `select u.*, ${restrictionsJson('$2')}, ${MEMBER_LISTS} from users u where u.id = $1 and u.deleted_at is null`,
     [id, now],
   );
   return rows[0] ? toUserRow(rows[0]) : null;
@@ -96,7 +112,7 @@ export async function findUserById(db: Queryable, id: string, now: Date): Promis
 /** The live user of a live (not revoked) session: what an access token may act as. */
 export async function findSessionUser(db: Queryable, userId: string, sessionId: string, now: Date): Promise<UserRow | null> {
   const { rows } = await db.query<RowWithRestrictions>(
-    `select u.*, ${restrictionsJson('$3')}
+    `select u.*, ${restrictionsJson('$3')}, ${MEMBER_LISTS}
      from users u join auth_sessions s on s.user_id = u.id and s.id = $2 and s.revoked_at is null
      where u.id = $1 and u.deleted_at is null`,
     [userId, sessionId, now],
@@ -107,7 +123,7 @@ export async function findSessionUser(db: Queryable, userId: string, sessionId: 
 /** The live user whose verified email this is (sign-in matches only verified emails). */
 export async function findUserByEmail(db: Queryable, applicationId: string, email: string, now: Date): Promise<UserRow | null> {
   const { rows } = await db.query<RowWithRestrictions>(
-    `select u.*, ${restrictionsJson('$3')} from users u
+    `select u.*, ${restrictionsJson('$3')}, ${MEMBER_LISTS} from users u
      where u.application_id = $1 and u.email = $2 and u.email_verified and u.deleted_at is null`,
     [applicationId, email.toLowerCase(), now],
   );
@@ -116,7 +132,7 @@ export async function findUserByEmail(db: Queryable, applicationId: string, emai
 
 export async function findUserByExternalId(db: Queryable, applicationId: string, externalId: string, now: Date): Promise<UserRow | null> {
   const { rows } = await db.query<RowWithRestrictions>(
-    `select u.*, ${restrictionsJson('$3')} from users u
+    `select u.*, ${restrictionsJson('$3')}, ${MEMBER_LISTS} from users u
      where u.application_id = $1 and u.external_id = $2 and u.deleted_at is null`,
     [applicationId, externalId, now],
   );
@@ -125,7 +141,7 @@ export async function findUserByExternalId(db: Queryable, applicationId: string,
 
 export async function findUserByUsername(db: Queryable, applicationId: string, username: string, now: Date): Promise<UserRow | null> {
   const { rows } = await db.query<RowWithRestrictions>(
-    `select u.*, ${restrictionsJson('$3')} from users u
+    `select u.*, ${restrictionsJson('$3')}, ${MEMBER_LISTS} from users u
      where u.application_id = $1 and u.username = $2 and u.deleted_at is null`,
     [applicationId, username.toLowerCase(), now],
   );
@@ -165,6 +181,9 @@ export async function insertUser(db: Queryable, user: NewUser, now: Date): Promi
   return created;
 }
 
+/** users.settings as stored: every setting but the two lists kept in their own tables. */
+export type StoredUserSettings = Omit<UserSettings, 'likedBots' | 'blockedUsers'>;
+
 /** Profile columns PATCH and sign-up may change. */
 export interface ProfileChanges {
   username?: string;
@@ -175,7 +194,8 @@ export interface ProfileChanges {
   avatar_url?: string | null;
   /** An email typed by the user: stored unverified. */
   email?: string;
-  settings?: UserSettings;
+  /** likedBots and blockedUsers are never stored (they come from their tables). */
+  settings?: StoredUserSettings;
   affiliate_id?: string | null;
   tap_tracking_id?: string | null;
 }
@@ -246,15 +266,15 @@ export function toSessionUser(user: UserRow): SessionUser {
     highlights: user.highlights,
     openai_api_key: user.openai_api_key,
     openai_mode: user.openai_mode,
-    role: user.tier,
+    role: user.effective_tier,
     roles: user.roles,
     permissions: user.permissions,
-    subscriptionTier: user.tier,
+    subscriptionTier: user.effective_tier,
     subscription: user.subscription,
     isProfileModified: user.profile_modified,
     isInvalid: false,
     application_id: user.application_id,
-    tier: user.tier,
+    tier: user.effective_tier,
     restrictions: user.restrictions,
     settings: user.settings,
     created_at: user.created_at.toISOString(),

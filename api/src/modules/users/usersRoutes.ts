@@ -66,8 +66,13 @@ async function applyProfileUpdate(deps: Pick<ApiDeps, 'db' | 'clock'>, user: Use
     changes.email = update.email;
   }
   if (update.settings !== undefined) {
-    const patch = Object.fromEntries(Object.entries(update.settings).filter(([, v]) => v !== undefined));
-    changes.settings = UserSettingsSchema.parse({ ...user.settings, ...patch });
+    // likedBots and blockedUsers are ignored: they are the favourites and blocked creators, changed only by their
+    // own calls (PUT/DELETE /characters/:id/favorite, /users/blocked-creators/:id), never stored in settings.
+    const patch = Object.fromEntries(
+      Object.entries(update.settings).filter(([key, v]) => v !== undefined && key !== 'likedBots' && key !== 'blockedUsers'),
+    );
+    const { likedBots: _liked, blockedUsers: _blocked, ...stored } = UserSettingsSchema.parse({ ...user.settings, ...patch });
+    changes.settings = stored;
   }
   if (update.affiliate_id !== undefined) changes.affiliate_id = update.affiliate_id;
   if (update.tap_tracking_id !== undefined) changes.tap_tracking_id = update.tap_tracking_id;

@@ -143,6 +143,49 @@ describe('catalog generator', () => {
     for (const c of characters) expect(negative.test(textOf(c))).toBe(false);
   });
 
+  it('gives public characters daily activity over the last two months, consistent with their counts', () => {
+    const today = NOW.toISOString().slice(0, 10);
+    // The window starts on the first day of the month before NOW (2026-10-01).
+    const windowStart = '2026-10-01';
+    let rows = 0;
+    const previousMonthByCreator = new Map<string, number>();
+    for (const c of characters) {
+      const activity = generator.activity(c);
+      expect(generator.activity(c)).toEqual(activity);
+      if (c.visibility !== 'public') {
+        expect(activity).toEqual([]);
+        continue;
+      }
+      rows += activity.length;
+      expect(new Set(activity.map((a) => a.day)).size).toBe(activity.length);
+      let messages = 0;
+      let favorites = 0;
+      for (const a of activity) {
+        expect(a.character_id).toBe(c.id);
+        expect(a.day >= windowStart && a.day <= today).toBe(true);
+        expect(a.day >= c.created_at.toISOString().slice(0, 10)).toBe(true);
+        expect(a.messages > 0 || a.favorites > 0).toBe(true);
+        expect(a.favorites).toBeGreaterThanOrEqual(0);
+        messages += a.messages;
+        favorites += a.favorites;
+        if (a.day < '2026-11-01') previousMonthByCreator.set(c.creator_user_id, (previousMonthByCreator.get(c.creator_user_id) ?? 0) + a.messages);
+      }
+      expect(messages).toBeLessThanOrEqual(c.num_messages);
+      expect(favorites).toBeLessThanOrEqual(c.num_favorites);
+      // The last 24 hours are today's row (all of it for a character created today).
+      const todays = activity.find((a) => a.day === today)?.messages ?? 0;
+      expect(todays).toBe(c.created_at.toISOString().slice(0, 10) === today ? c.num_messages : c.num_messages_24h);
+      // A character born in the window has all its messages there.
+      if (c.created_at.toISOString().slice(0, 10) >= windowStart) expect(messages).toBe(c.num_messages);
+    }
+    const publicCount = characters.filter((c) => c.visibility === 'public').length;
+    // Cheap enough for 300,000 characters: a few rows per public character at most.
+    expect(rows / publicCount).toBeGreaterThan(0.5);
+    expect(rows / publicCount).toBeLessThan(4);
+    // Enough creators active in the previous month to fill a leaderboard.
+    expect([...previousMonthByCreator.values()].filter((m) => m > 0).length).toBeGreaterThan(25);
+  });
+
   it('generates lorebooks that satisfy the LorebookSchema, each with entries', () => {
     expect(generator.lorebookCount).toBeGreaterThanOrEqual(3);
     for (let j = 0; j < generator.lorebookCount; j++) {

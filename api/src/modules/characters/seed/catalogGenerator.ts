@@ -81,6 +81,15 @@ export interface SeedLorebook {
   entries: SeedLorebookEntry[];
 }
 
+/** A character's activity on one UTC day (character_daily_activity, the creator leaderboard's source). */
+export interface SeedActivity {
+  character_id: string;
+  /** yyyy-mm-dd */
+  day: string;
+  messages: number;
+  favorites: number;
+}
+
 /** Shares of the catalog (document: ~15% NSFW, visibility ~80/10/10, English the majority). */
 export const SEED_SHARES = {
   nsfw: 0.15,
@@ -141,6 +150,12 @@ export interface CatalogGenerator {
   creator(index: number): SeedCreator;
   character(index: number): SeedCharacter;
   lorebook(index: number): SeedLorebook;
+  /**
+   * Daily activity of a public character from the first day of the month before `now` to the day of `now`: its
+   * num_messages_24h on the day of `now`, and the share of its other messages (and favourites) that falls in the
+   * window, in a few rows on distinct days (more rows for busier characters). Nothing for other visibilities.
+   */
+  activity(character: SeedCharacter): SeedActivity[];
 }
 
 /** Creators for a catalog of n characters: about one per twelve characters, a few prolific ones. */
@@ -498,5 +513,49 @@ export function createCatalogGenerator(options: CatalogOptions): CatalogGenerato
     };
   }
 
-  return { options, creatorCount, lorebookCount, creator, character, lorebook };
+  const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const windowStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1);
+
+  function dailyActivity(c: SeedCharacter): SeedActivity[] {
+    if (c.visibility !== 'public' || c.num_messages === 0) return [];
+    const r = new Random(seed, `activity:${c.id}`);
+    const createdMs = c.created_at.getTime();
+    const createdDay = Date.UTC(c.created_at.getUTCFullYear(), c.created_at.getUTCMonth(), c.created_at.getUTCDate());
+    const firstDay = Math.max(windowStart, createdDay);
+    // Whole days in the window before today.
+    const pastDays = Math.max(0, Math.round((today - firstDay) / DAY_MS));
+    const rows: SeedActivity[] = [];
+    const todayMessages = pastDays === 0 ? c.num_messages : c.num_messages_24h;
+    if (todayMessages > 0) rows.push({ character_id: c.id, day: dayText(today), messages: todayMessages, favorites: 0 });
+    if (pastDays === 0) return rows;
+
+    // The share of the older messages that falls in the window: all of them for a character born in it, otherwise
+    // the window's part of its life, leaning a little towards recent days.
+    const ageDays = Math.max(1, (nowMs - createdMs) / DAY_MS);
+    const share = createdDay >= windowStart ? 1 : Math.min(1, (pastDays / ageDays) * (1 + 0.5 * r.next()));
+    const messages = Math.floor((c.num_messages - c.num_messages_24h) * share);
+    const favorites = Math.floor(c.num_favorites * share);
+    if (messages === 0 && favorites === 0) return rows;
+    // One row for most characters, two or three for busy ones: about 1.5 rows per public character in all.
+    const count = Math.min(pastDays, messages < 300 ? 1 : messages < 30_000 ? 2 : 3);
+    const picked = new Set<number>();
+    while (picked.size < count) picked.add(r.int(0, pastDays - 1));
+    const offsets = [...picked].sort((a, b) => a - b);
+    const weights = offsets.map(() => 0.2 + r.next());
+    const total = weights.reduce((sum, w) => sum + w, 0);
+    let messagesLeft = messages;
+    let favoritesLeft = favorites;
+    offsets.forEach((offset, i) => {
+      const last = i === offsets.length - 1;
+      const m = last ? messagesLeft : Math.floor((messages * weights[i]!) / total);
+      const f = last ? favoritesLeft : Math.floor((favorites * weights[i]!) / total);
+      messagesLeft -= m;
+      favoritesLeft -= f;
+      if (m > 0 || f > 0) rows.push({ character_id: c.id, day: dayText(firstDay + offset * DAY_MS), messages: m, favorites: f });
+    });
+    return rows;
+  }
+
+  return { options, creatorCount, lorebookCount, creator, character, lorebook, activity: dailyActivity };
 }

@@ -41,6 +41,7 @@ describe.each(BACKENDS)('seeding the catalog on %s', (backend) => {
   it('seeds N characters with creators, lorebooks and entries; a re-run without reset adds nothing', async () => {
     const result = await seedCatalog(db, { characters: 1500, reset: true, now: NOW, chunkSize: 400, batchSize: 150 });
     expect(result).toMatchObject({ skipped: false, before: 0, after: 1500, inserted: 1500 });
+    expect(result.activityRows).toBe(await count(db, 'character_daily_activity'));
     expect(await countCharacters(db)).toBe(1500);
     expect(await count(db, 'creators')).toBe(result.creators);
     expect(result.creators).toBeGreaterThan(100);
@@ -57,6 +58,22 @@ describe.each(BACKENDS)('seeding the catalog on %s', (backend) => {
     expect(again).toMatchObject({ skipped: true, inserted: 0, before: 1500 });
     expect(await countCharacters(db)).toBe(1500);
   }, 120_000);
+
+  it('writes daily activity of public characters for the last two months, within their message counts', async () => {
+    const rows = await count(db, 'character_daily_activity');
+    expect(rows).toBeGreaterThan(500);
+    const { rows: check } = await db.query<{ not_public: number; over: number; outside: number; days: number }>(
+      `select count(*) filter (where c.visibility <> 'public')::int as not_public,
+              count(*) filter (where a.total > c.num_messages)::int as over,
+              count(*) filter (where a.first_day < date '2026-10-01' or a.last_day > date '2026-11-01')::int as outside,
+              (select count(distinct day)::int from character_daily_activity) as days
+       from (select character_id, sum(messages) as total, min(day) as first_day, max(day) as last_day
+             from character_daily_activity group by character_id) a
+       join characters c on c.id = a.character_id`,
+    );
+    expect(check[0]).toMatchObject({ not_public: 0, over: 0, outside: 0 });
+    expect(check[0]!.days).toBeGreaterThan(20);
+  });
 
   it('tops a smaller catalog up to the asked size', async () => {
     const result = await seedCatalog(db, { characters: 1700, now: NOW });
@@ -86,8 +103,10 @@ describe.each(BACKENDS)('seeding the catalog on %s', (backend) => {
 
   it('the same seed gives the same catalog after a reset', async () => {
     const before = await db.query<{ id: string; name: string }>('select id, name from characters order by id limit 20');
+    const activity = await db.query('select * from character_daily_activity order by character_id, day limit 50');
     await seedCatalog(db, { characters: 1700, reset: true, now: NOW });
     const after = await db.query<{ id: string; name: string }>('select id, name from characters order by id limit 20');
     expect(after.rows).toEqual(before.rows);
+    expect((await db.query('select * from character_daily_activity order by character_id, day limit 50')).rows).toEqual(activity.rows);
   }, 60_000);
 });

@@ -35,6 +35,8 @@ export interface SeedOptions {
 export interface SeedResult {
   /** True when the catalog already held that many characters (nothing was written). */
   skipped: boolean;
+  /** character_daily_activity rows written (public characters' last two months). */
+  activityRows: number;
   /** Characters before and after. */
   before: number;
   after: number;
@@ -78,6 +80,9 @@ const INSERT_ENTRIES = recordsetInsert('lorebook_entries', {
   created_at: 'timestamptz', updated_at: 'timestamptz',
 });
 const INSERT_LINKS = recordsetInsert('character_lorebooks', { character_id: 'text', lorebook_id: 'text' });
+const INSERT_ACTIVITY = recordsetInsert('character_daily_activity', {
+  character_id: 'text', day: 'date', messages: 'integer', favorites: 'integer',
+});
 
 async function insertRows(db: Queryable, sql: string, rows: readonly object[], batchSize: number): Promise<number> {
   let count = 0;
@@ -110,9 +115,12 @@ export async function countCharacters(db: Queryable): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-/** Deletes the whole catalog: characters, their lorebook links, lorebooks, entries and creators. */
+/**
+ * Deletes the whole catalog: characters, their lorebook links and daily activity, lorebooks, entries and creators,
+ * and (cascade) every row that refers to a character: favourites, ratings, interactions and the like.
+ */
 export async function resetCatalog(db: Queryable): Promise<void> {
-  await db.exec('truncate character_lorebooks, lorebook_entries, lorebooks, characters, creators');
+  await db.exec('truncate character_daily_activity, character_lorebooks, lorebook_entries, lorebooks, characters, creators cascade');
 }
 
 function characterRecord(c: SeedCharacter): CharacterRow {
@@ -149,7 +157,7 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<S
   if (options.reset) await resetCatalog(db);
   const before = await countCharacters(db);
   const result = (fields: Partial<SeedResult>): SeedResult => ({
-    skipped: false, before, after: before, inserted: 0, creators: 0, lorebooks: 0, elapsedMs: Date.now() - started, ...fields,
+    skipped: false, before, after: before, inserted: 0, creators: 0, lorebooks: 0, activityRows: 0, elapsedMs: Date.now() - started, ...fields,
   });
   if (before >= target) return result({ skipped: true });
 
@@ -164,20 +172,25 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<S
   const supporting = await writeSupporting(db, gen, batchSize);
 
   let inserted = 0;
+  let activityRows = 0;
   for (let start = before; start < target; start += chunkSize) {
     const end = Math.min(target, start + chunkSize);
     const characters: SeedCharacter[] = [];
     for (let i = start; i < end; i++) characters.push(gen.character(i));
     const links = characters.flatMap((c) => c.lorebook_ids.map((lorebookId) => ({ character_id: c.id, lorebook_id: lorebookId })));
+    const activity = characters.flatMap((c) => gen.activity(c));
     inserted += await db.transaction(async (tx) => {
       const n = await insertRows(tx, INSERT_CHARACTERS, characters.map(characterRecord), batchSize);
       await insertRows(tx, INSERT_LINKS, links, batchSize);
+      activityRows += await insertRows(tx, INSERT_ACTIVITY, activity, batchSize * 2);
       return n;
     });
     options.onProgress?.({ inserted, target: target - before, elapsedMs: Date.now() - started });
   }
   const after = await countCharacters(db);
-  return result({ after, inserted, creators: supporting.creators, lorebooks: supporting.lorebooks, elapsedMs: Date.now() - started });
+  return result({
+    after, inserted, creators: supporting.creators, lorebooks: supporting.lorebooks, activityRows, elapsedMs: Date.now() - started,
+  });
 }
 
 /** First-run seeding: a catalog of `characters` when the characters table is empty, otherwise nothing. */

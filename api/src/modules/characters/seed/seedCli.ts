@@ -99,7 +99,8 @@ export async function runSeedCli(argv: readonly string[], out: (line: string) =>
     } else {
       out(
         `[seed] ${result.inserted.toLocaleString('en')} characters added (${result.after.toLocaleString('en')} in total), ` +
-          `${result.creators.toLocaleString('en')} creators and ${result.lorebooks.toLocaleString('en')} lorebooks written`,
+          `${result.creators.toLocaleString('en')} creators, ${result.lorebooks.toLocaleString('en')} lorebooks and ` +
+          `${result.activityRows.toLocaleString('en')} daily activity rows written`,
       );
     }
     out(`[seed] done in ${seconds(Date.now() - started)}`);

@@ -1,0 +1,49 @@
+import { ERROR_CATALOGUE, ERROR_CODES } from '@fable/contracts';
+import { AppError } from '../../http/appError';
+import type { InferenceError } from '../../infra/inference/engine';
+
+/**
+ * Chat errors (document 1 §8). chat_not_allowed, creator_blocked and chat_server_busy are the spec's (catalogue
+ * status and text); the others are ours.
+ */
+export const CHAT_ERROR_CODES = {
+  NOT_ALLOWED: ERROR_CODES.CHAT_NOT_ALLOWED,
+  CREATOR_BLOCKED: ERROR_CODES.CREATOR_BLOCKED,
+  SERVER_BUSY: ERROR_CODES.CHAT_SERVER_BUSY,
+  /** Ours: guests cannot chat with NSFW characters; they sign in first. */
+  LOGIN_REQUIRED: 'login_required',
+  /** Ours: the character waits for a manual review (aicq_manual_review_required); the chat redirects. */
+  MANUAL_REVIEW_REQUIRED: 'manual_review_required',
+  /** Ours: the engine failed (not 429/503/504) or broke mid-stream. */
+  INFERENCE_FAILED: 'inference_failed',
+  UNKNOWN_MODEL: 'unknown_model',
+  MODEL_NOT_ALLOWED: 'model_not_allowed',
+} as const;
+
+const catalogued = (code: typeof ERROR_CODES.CHAT_NOT_ALLOWED | typeof ERROR_CODES.CREATOR_BLOCKED | typeof ERROR_CODES.CHAT_SERVER_BUSY, details?: unknown) => {
+  const entry = ERROR_CATALOGUE[code];
+  return new AppError(entry.status, code, entry.message, details);
+};
+
+/** Missing, another application's, or someone else's private character: 403 with the spec text. */
+export const chatNotAllowed = () => catalogued(ERROR_CODES.CHAT_NOT_ALLOWED);
+export const chatCreatorBlocked = () => catalogued(ERROR_CODES.CREATOR_BLOCKED);
+export const chatLoginRequired = () =>
+  AppError.forbidden('Please sign in to chat with this character.', CHAT_ERROR_CODES.LOGIN_REQUIRED);
+export const manualReviewRequired = () =>
+  new AppError(409, CHAT_ERROR_CODES.MANUAL_REVIEW_REQUIRED, 'This chatbot is under manual review.');
+export const conversationNotFound = () => AppError.notFound('Conversation not found');
+export const messageNotFound = () => AppError.notFound('Message not found');
+export const personaNotFound = () => AppError.notFound('Persona not found');
+
+export const INFERENCE_FAILED_MESSAGE = 'The chat server could not answer. Please try again.';
+
+/** An engine refusal as the API answers it: 429 passed up, 503/504 "Chat server is busy.", anything else 502. */
+export function inferenceAppError(err: InferenceError, details?: unknown): AppError {
+  if (err.kind === 'rate_limited') {
+    const e = AppError.rateLimited((err.retryAfterSeconds ?? 1) * 1000);
+    return details === undefined ? e : Object.assign(new AppError(429, e.code, e.message, { ...(e.details as object), ...(details as object) }), { headers: e.headers });
+  }
+  if (err.kind === 'busy') return catalogued(ERROR_CODES.CHAT_SERVER_BUSY, details);
+  return new AppError(502, CHAT_ERROR_CODES.INFERENCE_FAILED, INFERENCE_FAILED_MESSAGE, details);
+}

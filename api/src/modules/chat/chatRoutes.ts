@@ -1,0 +1,51 @@
+import { GUEST_PERMISSIONS, chatCalls } from '@fable/contracts';
+import type { ApiPlugin } from '../../http/apiPlugin';
+import { createModelRegistry } from '../../infra/inference/models';
+import { chatTurn } from './chatTurn';
+import { conversationRoutes } from './conversationRoutes';
+import { createMessageCounter } from './messageCounter';
+import { messageRoutes } from './messageRoutes';
+import { bpeTokenizer } from './prompt/tokenizer';
+
+/** How often message counts are written (see messageCounter.ts). */
+export const MESSAGE_COUNT_FLUSH_MS = 250;
+
+/**
+ * The chat (document 1 §7): POST /chat (an event stream), GET /chat/models, and the conversation and message
+ * calls. The models come from the configuration (INFERENCE_MODELS_FILE), else the built-in demo model.
+ */
+export const chatRoutes: ApiPlugin = async (app, deps) => {
+  const { db, clock, config } = deps;
+  const models = createModelRegistry({
+    models: config.inferenceModels,
+    demoTokenIntervalMs: config.demoTokenIntervalMs ?? (config.nodeEnv === 'test' ? 0 : 25),
+    openAiBaseUrl: config.openAiBaseUrl,
+    openAiUserModel: config.openAiUserModel,
+  });
+
+  const counter = createMessageCounter(db, {
+    flushMs: config.messageCountFlushMs ?? (config.nodeEnv === 'test' ? 0 : MESSAGE_COUNT_FLUSH_MS),
+    onError: (err) => app.log.error({ err }, 'counting chat messages failed'),
+  });
+  app.addHook('onClose', async () => {
+    await counter.flush();
+  });
+
+  const chat = chatCalls.chat;
+  app.post(chat.path, { schema: { body: chat.body }, config: { access: chat.access } }, async (request, reply) => {
+    await chatTurn(request, reply, { db, clock, models, tokenizer: bpeTokenizer, counter });
+  });
+
+  const list = chatCalls.models;
+  app.get(list.path, { schema: { response: { 200: list.response } }, config: { access: list.access } }, async (request) => {
+    const caller = request.caller;
+    if (caller.kind === 'member') {
+      const u = caller.user;
+      return models.list({ permissions: u.permissions, openAiMode: u.openai_mode, openAiKey: u.openai_api_key });
+    }
+    return models.list({ permissions: GUEST_PERMISSIONS });
+  });
+
+  await app.register(conversationRoutes, deps);
+  await app.register(messageRoutes, deps);
+};

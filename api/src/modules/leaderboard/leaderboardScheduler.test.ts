@@ -1,0 +1,110 @@
+import '../../testing/injectUnderJest';
+import { createManualClock } from '../../infra/clock';
+import type { Database } from '../../infra/db/database';
+import { migrate } from '../../infra/db/migrate';
+import { startTestApp } from '../../testing/testApp';
+import { BACKENDS, DB_SETUP_TIMEOUT_MS, createScratchDatabase, type ScratchDatabase } from '../../testing/testDatabases';
+import { addActivity, insertCharacter, insertCreator } from './leaderboardFixtures';
+import { monthOf, previousMonth } from './leaderboardMonth';
+import { approveLeaderboardMonth } from './leaderboardPrizes';
+import { createLeaderboardScheduler } from './leaderboardScheduler';
+
+const silent = { info: () => undefined, error: () => undefined };
+
+async function months(db: Database) {
+  const { rows } = await db.query<{ month: string; status: string; computed_by: string }>(
+    'select month, status, computed_by from leaderboard_months order by month',
+  );
+  return rows;
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.each(BACKENDS)('leaderboard scheduler on %s', (backend) => {
+  let scratch: ScratchDatabase;
+  let db: Database;
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(backend);
+    db = await scratch.open();
+    await migrate(db);
+    const creator = await insertCreator(db, { username: 'sched_creator' });
+    const id = await insertCharacter(db, creator, { createdAt: new Date('2026-10-02T00:00:00Z') });
+    await addActivity(db, id, { '2026-10-03': 40, '2026-11-03': 70 });
+  }, DB_SETUP_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await scratch?.drop();
+  });
+
+  it('computes the previous month once the clock has passed its end, once', async () => {
+    const clock = createManualClock(new Date('2026-10-31T23:59:00Z'));
+    const scheduler = createLeaderboardScheduler({ db, clock, log: silent });
+    // October is still running: the job computes September (empty) and leaves October alone.
+    expect(await scheduler.tick()).toEqual({ date: '2026-09', entries: 0, skipped: false });
+    expect(await scheduler.tick()).toBeNull();
+
+    clock.set(new Date('2026-11-01T00:00:01Z'));
+    expect(await scheduler.tick()).toEqual({ date: '2026-10', entries: 2, skipped: false });
+    expect(await scheduler.tick()).toBeNull();
+    // Another process (a fresh scheduler) finds the month done.
+    expect(await createLeaderboardScheduler({ db, clock, log: silent }).tick()).toBeNull();
+    expect(await months(db)).toEqual([
+      { month: '2026-09', status: 'pending', computed_by: 'scheduler' },
+      { month: '2026-10', status: 'pending', computed_by: 'scheduler' },
+    ]);
+    const { rows } = await db.query('select type, rank, score from leaderboard_entries where month = $1 order by type', ['2026-10']);
+    expect(rows).toEqual([
+      { type: 'All Bots', rank: 1, score: 40 },
+      { type: 'New Bots', rank: 1, score: 40 },
+    ]);
+  });
+
+  it('runs on its interval until stopped, and never touches a published month', async () => {
+    await approveLeaderboardMonth(db, '2026-10', { now: new Date('2026-11-02T00:00:00Z'), by: 'test' });
+    const clock = createManualClock(new Date('2026-11-20T00:00:00Z'));
+    const scheduler = createLeaderboardScheduler({ db, clock, log: silent, intervalMs: 10 });
+    scheduler.start();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect((await months(db)).map((m) => `${m.month} ${m.status}`)).toEqual(['2026-09 pending', '2026-10 published']);
+
+    clock.set(new Date('2026-12-01T00:00:00Z'));
+    await waitFor(async () => (await months(db)).some((m) => m.month === '2026-11'));
+    await scheduler.stop();
+    clock.set(new Date('2027-01-01T00:00:00Z'));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect((await months(db)).map((m) => m.month)).toEqual(['2026-09', '2026-10', '2026-11']);
+    const { rows } = await db.query<{ score: number }>(`select score from leaderboard_entries where month = '2026-11' and type = 'All Bots'`);
+    expect(rows).toEqual([{ score: 70 }]);
+  });
+});
+
+describe.each(BACKENDS)('leaderboard scheduler in the app on %s', (backend) => {
+  it('does not run under NODE_ENV=test', async () => {
+    const t = await startTestApp(backend);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await months(t.db)).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  }, DB_SETUP_TIMEOUT_MS);
+
+  it('starts with the app otherwise, computes the month that ended, and finishes it before the app has closed', async () => {
+    const t = await startTestApp(backend, { config: { nodeEnv: 'development' } });
+    try {
+      const expected = previousMonth(monthOf(t.clock.now()));
+      // Closing right away: the first check started when the app became ready, and closing waits for it.
+      await t.app.close();
+      expect(await months(t.db)).toEqual([{ month: expected, status: 'pending', computed_by: 'scheduler' }]);
+    } finally {
+      await t.scratch.drop();
+    }
+  }, DB_SETUP_TIMEOUT_MS);
+});

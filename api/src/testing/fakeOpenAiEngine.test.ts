@@ -1,0 +1,88 @@
+import { fakeTokens, startFakeOpenAiEngine, type FakeOpenAiEngine } from './fakeOpenAiEngine';
+
+let engine: FakeOpenAiEngine;
+beforeEach(async () => {
+  engine = await startFakeOpenAiEngine();
+});
+afterEach(() => engine.close());
+
+const ask = (body: object, headers: Record<string, string> = {}) =>
+  fetch(`${engine.baseUrl}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+/** Reads an SSE body into its data payloads; rejects when the connection is cut. */
+async function events(response: Response): Promise<string[]> {
+  const text = await response.text();
+  return text
+    .split('\n\n')
+    .filter((block) => block.startsWith('data: '))
+    .map((block) => block.slice('data: '.length));
+}
+
+const hello = { model: 'fake-model', messages: [{ role: 'user', content: 'Hello castle guard' }] };
+
+it('splits text into tokens that join back to it', () => {
+  expect(fakeTokens(' Hello  brave world.')).toEqual([' Hello', '  brave', ' world.']);
+  expect(fakeTokens(' Hello  brave world.').join('')).toBe(' Hello  brave world.');
+});
+
+it('streams chat completion chunks over SSE, ending with a finish reason and [DONE]', async () => {
+  const response = await ask({ ...hello, stream: true }, { authorization: 'Bearer sk-test' });
+  expect(response.headers.get('content-type')).toBe('text/event-stream');
+  const data = await events(response);
+  expect(data.at(-1)).toBe('[DONE]');
+  const chunks = data.slice(0, -1).map((d) => JSON.parse(d) as { object: string; choices: Array<{ delta: { content?: string; role?: string }; finish_reason: string | null }> });
+  expect(chunks.every((c) => c.object === 'chat.completion.chunk')).toBe(true);
+  expect(chunks[0]!.choices[0]!.delta.role).toBe('assistant');
+  expect(chunks.at(-1)!.choices[0]!.finish_reason).toBe('stop');
+  const text = chunks.map((c) => c.choices[0]!.delta.content ?? '').join('');
+  expect(text).toContain('Hello castle guard');
+  expect(engine.requests[0]!.authorization).toBe('Bearer sk-test');
+});
+
+it('answers without streaming when stream is off, and stops at max_tokens', async () => {
+  const response = await ask({ ...hello, max_tokens: 3 });
+  const body = (await response.json()) as { choices: Array<{ message: { content: string } }> };
+  expect(fakeTokens(body.choices[0]!.message.content)).toHaveLength(3);
+});
+
+it('waits the first-token delay before the first content', async () => {
+  engine.behaviour.firstTokenDelayMs = 150;
+  const started = Date.now();
+  await events(await ask({ ...hello, stream: true }));
+  expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+});
+
+it('fails with the configured status and an OpenAI error body', async () => {
+  engine.behaviour.failWithStatus = 503;
+  const response = await ask({ ...hello, stream: true });
+  expect(response.status).toBe(503);
+  expect(await response.json()).toEqual({ error: { message: 'fake engine failure 503', type: 'server_error' } });
+});
+
+it('cuts the connection mid-stream after the configured tokens', async () => {
+  engine.behaviour.cutAfterTokens = 2;
+  const response = await ask({ ...hello, stream: true });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let received = '';
+  const readAll = async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      received += decoder.decode(value, { stream: true });
+    }
+  };
+  await expect(readAll()).rejects.toThrow();
+  const contents = received.split('\n\n').filter((b) => b.includes('"content"'));
+  expect(contents).toHaveLength(2);
+  expect(received).not.toContain('[DONE]');
+});
+
+it('rejects a body without model or messages', async () => {
+  const response = await ask({ messages: 'nope' });
+  expect(response.status).toBe(400);
+});
