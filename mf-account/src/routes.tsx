@@ -1,5 +1,5 @@
 import { CONTRACT_VERSION } from '@fable/contracts';
-import { injectSlice, type RemoteRoutesModule } from '@fable/shared';
+import { injectSlice, lazyPage, type RemoteRoutesModule } from '@fable/shared';
 import { accountSlice } from './accountSlice';
 import { AndroidAppPage } from './apps/AndroidAppPage';
 import { DownloadPage } from './apps/DownloadPage';
@@ -8,7 +8,6 @@ import { GuidelinesPage } from './legal/GuidelinesPage';
 import { PrivacyPage } from './legal/PrivacyPage';
 import { RefundPage } from './legal/RefundPage';
 import { TermsPage } from './legal/TermsPage';
-import { lazyPage } from './lazyPage';
 import { UserNotFoundPage } from './signup/UserNotFoundPage';
 
 const signupPages = () => import('./signup/SignupPages');
@@ -31,6 +30,7 @@ const routes: RemoteRoutesModule = {
     externalSignup: lazyPage(() => signupPages().then((m) => m.ExternalSignupPage)),
     updateEmail: lazyPage(() => import('./signup/UpdateEmailPage').then((m) => m.UpdateEmailPage)),
     userNotFound: UserNotFoundPage,
+    blockedCreators: lazyPage(() => import('./blocked/BlockedCreatorsPage').then((m) => m.BlockedCreatorsPage)),
     profile: lazyPage(() => import('./profile/ProfilePage').then((m) => m.ProfilePage)),
     /** Not a route: the onboarding modal the host's sign-up gating shows over any page (onboarding_v2 flag). */
     onboarding: lazyPage(() => signupPages().then((m) => m.OnboardingModal), { quiet: true }),

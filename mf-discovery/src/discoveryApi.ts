@@ -1,59 +1,163 @@
 import { api } from '@fable/shared';
-import type { ListingSort } from './home/listingSorts';
+import {
+  callPath,
+  type CharacterSummary,
+  type Creator,
+  type FavoritesResult,
+  type ListingSort,
+  type RecommendationsResult,
+  type SearchCharactersResult,
+  type SessionUser as ApiUser,
+  type UserUpdate,
+} from '@fable/contracts';
+import { DISCOVERY_CALLS, USERS_CALLS } from './discoveryCalls';
+import type { Interest } from './home/interests';
 
-/**
- * Search over public chatbots (document 1 §7 "Search service"): 48 hits a page, tag facets, the five
- * sorts. The API path is not shown by the spec; `/search/characters` is ours. The types move to
- * @fable/contracts when the API answers this call.
- */
-export const SEARCH_PAGE_SIZE = 48;
-
+/** A listing search as the pages ask for it; empty parts are left out of the query string. */
 export interface SearchArgs {
-  /** A query starting with @ searches by creator username. */
-  query: string;
+  /** A query starting with @ searches by creator username (the API does it). */
+  q: string;
   sort: ListingSort;
   page: number;
-  includeTags?: string[];
-  excludeTags?: string[];
+  includeTags?: readonly string[];
+  excludeTags?: readonly string[];
+  languages?: readonly string[];
+  nsfw?: boolean;
+  chatLanguage?: string;
+  /** The creator page: that creator's bots only. */
+  creatorUsername?: string;
 }
 
-export interface SearchHit {
-  id: string;
-  name: string;
-  title: string;
-  avatar_url: string | null;
-  avatar_is_nsfw: boolean;
-  is_nsfw: boolean;
-  creator_username: string;
-  tags: string[];
-  num_messages: number;
-  rating_score: number;
+export interface RecommendationsArgs {
+  count: number;
+  scenario: 'home' | 'external' | 'recommended';
+  nsfw: boolean;
+  excludeTags?: readonly string[];
+  includeTags?: readonly string[];
+  interests?: readonly Interest[];
 }
 
-export interface SearchResult {
-  hits: SearchHit[];
-  found: number;
-  page: number;
-  facets: { tags: { value: string; count: number }[] };
+export interface FavoriteState {
+  character_id: string;
+  is_favorite: boolean;
+  num_favorites: number;
 }
 
+export type InteractionBody = { kind: 'detail_view' | 'cart_addition'; character_id: string; amount?: number; recommId?: string };
+
+const csv = (list: readonly string[] | undefined) => (list && list.length > 0 ? list.join(',') : undefined);
+
+/** The query string of a search: only what differs from the API's defaults, so equal searches share a cache entry. */
+export function searchParams(args: SearchArgs): Record<string, string | number> {
+  const params: Record<string, string | number | undefined> = {
+    q: args.q.trim() || undefined,
+    sort: args.sort,
+    page: args.page,
+    include_tags: csv(args.includeTags),
+    exclude_tags: csv(args.excludeTags),
+    languages: csv(args.languages),
+    nsfw: args.nsfw ? 1 : undefined,
+    chat_language: args.chatLanguage,
+    creator_username: args.creatorUsername,
+  };
+  return Object.fromEntries(Object.entries(params).filter((e): e is [string, string | number] => e[1] !== undefined));
+}
+
+export function recommendationParams(args: RecommendationsArgs): Record<string, string | number> {
+  const params: Record<string, string | number | undefined> = {
+    count: args.count,
+    scenario: args.scenario,
+    nsfw: args.nsfw ? 1 : undefined,
+    exclude_tags: csv(args.excludeTags),
+    include_tags: csv(args.includeTags),
+    interests: csv(args.interests),
+  };
+  return Object.fromEntries(Object.entries(params).filter((e): e is [string, string | number] => e[1] !== undefined));
+}
+
+const FAVORITES_TAG = { type: 'Character', id: 'FAVORITES' } as const;
+
+/**
+ * The discovery remote's calls (document 1 §7 "Search service", "Recommender", like/unlike, block creator), on the
+ * paths of discoveryCalls.ts, injected into the one api with names prefixed by the domain.
+ */
 export const discoveryApi = api.injectEndpoints({
   endpoints: (build) => ({
-    discovery_search: build.query<SearchResult, SearchArgs>({
-      query: ({ query, sort, page, includeTags = [], excludeTags = [] }) => ({
-        url: '/search/characters',
-        params: {
-          q: query,
-          sort,
-          page,
-          per_page: SEARCH_PAGE_SIZE,
-          ...(includeTags.length ? { tags: includeTags.join(',') } : {}),
-          ...(excludeTags.length ? { exclude_tags: excludeTags.join(',') } : {}),
-        },
-      }),
+    discovery_search: build.query<SearchCharactersResult, SearchArgs>({
+      query: (args) => ({ url: DISCOVERY_CALLS.search.path, params: searchParams(args) }),
       providesTags: ['Character'],
+    }),
+    discovery_favorites: build.query<FavoritesResult, { page: number }>({
+      query: ({ page }) => ({ url: DISCOVERY_CALLS.favorites.path, params: { page } }),
+      providesTags: [FAVORITES_TAG],
+    }),
+    discovery_like: build.mutation<FavoriteState, string>({
+      query: (characterId) => ({ url: callPath(DISCOVERY_CALLS.like.path, { characterId }), method: DISCOVERY_CALLS.like.method }),
+      invalidatesTags: (result) => (result ? [FAVORITES_TAG] : []),
+    }),
+    discovery_unlike: build.mutation<FavoriteState, string>({
+      query: (characterId) => ({ url: callPath(DISCOVERY_CALLS.unlike.path, { characterId }), method: DISCOVERY_CALLS.unlike.method }),
+      invalidatesTags: (result) => (result ? [FAVORITES_TAG] : []),
+    }),
+    /** Removes the card and records a dislike (document 1 §4). */
+    discovery_lessLikeThis: build.mutation<{ ok: true }, string>({
+      query: (characterId) => ({
+        url: callPath(DISCOVERY_CALLS.lessLikeThis.path, { characterId }),
+        method: DISCOVERY_CALLS.lessLikeThis.method,
+      }),
+    }),
+    discovery_interaction: build.mutation<{ ok: true }, InteractionBody>({
+      query: (body) => ({ url: DISCOVERY_CALLS.interaction.path, method: DISCOVERY_CALLS.interaction.method, body }),
+    }),
+    discovery_recommendations: build.query<RecommendationsResult, RecommendationsArgs>({
+      query: (args) => ({ url: DISCOVERY_CALLS.recommendations.path, params: recommendationParams(args) }),
+    }),
+    discovery_creator: build.query<Creator, string>({
+      query: (username) => callPath(DISCOVERY_CALLS.creator.path, { username }),
+    }),
+    /** Blocks a creator; the user's settings (blockedUsers) and the blocked list change. */
+    discovery_blockCreator: build.mutation<{ blocked: { id: string; username: string }[] }, string>({
+      query: (creatorUserId) => ({
+        url: callPath(DISCOVERY_CALLS.blockCreator.path, { creatorUserId }),
+        method: DISCOVERY_CALLS.blockCreator.method,
+      }),
+      invalidatesTags: (result) => (result ? ['User'] : []),
+    }),
+    /**
+     * The signed-in user's settings (showNSFW, blurNSFW, likedBots, blockedUsers, selectedTags, chatLanguage): the
+     * session keeps only the identity, GET /v2/users has the rest.
+     */
+    discovery_viewer: build.query<ApiUser, void>({
+      query: () => USERS_CALLS.me.path,
+      providesTags: ['User'],
+    }),
+    /** User tag and language selections, saved after a 2 s pause (document 1 §7). */
+    discovery_saveSelections: build.mutation<ApiUser, NonNullable<UserUpdate['settings']>>({
+      query: (settings) => ({ url: USERS_CALLS.update.path, method: USERS_CALLS.update.method, body: { settings } }),
+      async onQueryStarted(_settings, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(discoveryApi.util.upsertQueryData('discovery_viewer', undefined, data));
+        } catch {
+          // Not saved: the selection still applies on this page; it is tried again on the next change.
+        }
+      },
     }),
   }),
 });
 
-export const { useDiscovery_searchQuery } = discoveryApi;
+export const {
+  useDiscovery_searchQuery,
+  useDiscovery_favoritesQuery,
+  useDiscovery_likeMutation,
+  useDiscovery_unlikeMutation,
+  useDiscovery_lessLikeThisMutation,
+  useDiscovery_interactionMutation,
+  useDiscovery_recommendationsQuery,
+  useDiscovery_creatorQuery,
+  useDiscovery_blockCreatorMutation,
+  useDiscovery_viewerQuery,
+  useDiscovery_saveSelectionsMutation,
+} = discoveryApi;
+
+export type { CharacterSummary };

@@ -1,38 +1,49 @@
-import { createSlice, type PayloadAction, type WithSlice } from '@fable/shared';
-import { injectSlice } from '@fable/shared';
-import { DEFAULT_LISTING_SORT, type ListingSort } from './home/listingSorts';
+import { createSlice, injectSlice, type PayloadAction, type WithSlice } from '@fable/shared';
+import { discoveryApi } from './discoveryApi';
 
-/** The first-time "I'm interested in..." choices (document 1 §2 "Listing (home) screen"). */
-export const INTERESTS = [
-  { id: 'female', label: 'Female' },
-  { id: 'male', label: 'Male' },
-  { id: 'non_binary', label: 'Non-Binary' },
-] as const;
-export type Interest = (typeof INTERESTS)[number]['id'];
-
+/**
+ * What the listing screens know beyond the server's answers, for this page's life: the user's latest likes (the
+ * search hits do not say whether a bot is liked; settings.likedBots is read once), the cards taken away with Less
+ * Like This, and creators blocked from a card before the user's settings come back with them.
+ */
 export interface DiscoveryState {
-  /** The listing's sort, kept while the user moves between pages. */
-  sort: ListingSort;
-  /** What the user picked in the first-time interest picker (empty when skipped with Jump In). */
-  interests: Interest[];
+  /** character id → liked, set by like/unlike (optimistically, then from the answer, reverted on failure). */
+  favorites: Record<string, boolean>;
+  /** Cards removed with Less Like This. */
+  hiddenCharacterIds: string[];
+  /** Creators blocked from a card; cleared when the user's settings (blockedUsers) arrive fresh. */
+  blockedCreatorIds: string[];
 }
 
-const initialState: DiscoveryState = { sort: DEFAULT_LISTING_SORT, interests: [] };
+const initialState: DiscoveryState = { favorites: {}, hiddenCharacterIds: [], blockedCreatorIds: [] };
 
 export const discoverySlice = createSlice({
   name: 'discovery',
   initialState,
   reducers: {
-    listingSortChanged(state, action: PayloadAction<ListingSort>) {
-      state.sort = action.payload;
+    favoriteSet(state, action: PayloadAction<{ characterId: string; liked: boolean }>) {
+      state.favorites[action.payload.characterId] = action.payload.liked;
     },
-    interestsChosen(state, action: PayloadAction<Interest[]>) {
-      state.interests = action.payload;
+    characterHidden(state, action: PayloadAction<string>) {
+      if (!state.hiddenCharacterIds.includes(action.payload)) state.hiddenCharacterIds.push(action.payload);
+    },
+    characterUnhidden(state, action: PayloadAction<string>) {
+      state.hiddenCharacterIds = state.hiddenCharacterIds.filter((id) => id !== action.payload);
+    },
+    creatorBlocked(state, action: PayloadAction<string>) {
+      if (!state.blockedCreatorIds.includes(action.payload)) state.blockedCreatorIds.push(action.payload);
     },
   },
+  extraReducers: (builder) => {
+    // The settings now say who is blocked (an unblock on the Blocked Creators page included).
+    builder.addMatcher(discoveryApi.endpoints.discovery_viewer.matchFulfilled, (state) => {
+      state.blockedCreatorIds = [];
+    });
+  },
   selectors: {
-    selectListingSort: (state) => state.sort,
-    selectInterests: (state) => state.interests,
+    selectFavoriteOverrides: (state) => state.favorites,
+    selectHiddenCharacterIds: (state) => state.hiddenCharacterIds,
+    selectBlockedCreatorIds: (state) => state.blockedCreatorIds,
   },
 });
 
@@ -45,5 +56,5 @@ declare module '@fable/shared' {
 /** Injected into the one root reducer as soon as anything of this remote uses it. */
 export const injectedDiscoverySlice = injectSlice(discoverySlice);
 
-export const { listingSortChanged, interestsChosen } = discoverySlice.actions;
-export const { selectListingSort, selectInterests } = injectedDiscoverySlice.selectors;
+export const { favoriteSet, characterHidden, characterUnhidden, creatorBlocked } = discoverySlice.actions;
+export const { selectFavoriteOverrides, selectHiddenCharacterIds, selectBlockedCreatorIds } = injectedDiscoverySlice.selectors;

@@ -1,13 +1,24 @@
 import { CONTRACT_VERSION } from '@fable/contracts';
-import type { RemoteRoutesModule } from '@fable/shared';
+import { lazyPage, type RemoteRoutesModule } from '@fable/shared';
 import './discoverySlice';
-import { HomePage } from './home/HomePage';
+import { ExternalHomePage, HomePage } from './home/HomePage';
+
+const profilePages = () => import('./profile/ChatbotProfilePage');
 
 const routes: RemoteRoutesModule = {
   remote: 'mf_discovery',
   contractVersion: CONTRACT_VERSION,
   buildVersion: __APP_VERSION__,
-  pages: { home: HomePage },
+  pages: {
+    home: HomePage,
+    externalHome: ExternalHomePage,
+    chatbotProfile: lazyPage(() => profilePages().then((m) => m.ChatbotProfilePage)),
+    groupchatProfile: lazyPage(() => profilePages().then((m) => m.GroupchatProfilePage)),
+    creator: lazyPage(() => import('./creator/CreatorPage').then((m) => m.CreatorPage)),
+    favorites: lazyPage(() => import('./favorites/FavoritesPage').then((m) => m.FavoritesPage)),
+    recommended: lazyPage(() => import('./recommended/RecommendedPage').then((m) => m.RecommendedPage)),
+    leaderboard: lazyPage(() => import('./leaderboard/LeaderboardPage').then((m) => m.LeaderboardPage)),
+  },
 };
 
 export default routes;

@@ -7,6 +7,7 @@ export * from './session/sessionSlice';
 export * from './session/sessionUser';
 export * from './theme/theme';
 export * from './remote/remoteRoutesModule';
+export * from './remote/lazyPage';
 export * from './ui';
 export * from './deployment/deploymentSlice';
 export * from './app/AppProviders';

@@ -1,72 +1,51 @@
 import styled from '@emotion/styled';
-import { useId, useState } from 'react';
-import { EmptyState, selectFlag, useAppDispatch, useAppSelector } from '@fable/shared';
-import { interestsChosen, listingSortChanged, selectListingSort, type Interest } from '../discoverySlice';
+import { SEARCH_LIMITS } from '@fable/contracts';
+import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
+import { BackToTop, EmptyState, selectFlag, useAppSelector, useLocalStorage, VisuallyHidden } from '@fable/shared';
+import { CardActionsProvider, useCardFilter } from '../cards/CardActions';
+import { useDiscovery_searchQuery, type SearchArgs } from '../discoveryApi';
+import { selectHiddenCharacterIds, selectBlockedCreatorIds } from '../discoverySlice';
+import { ListingPage } from '../listing/ListingPage';
+import { ListingResults } from '../listing/ListingResults';
+import { LISTING_TEXTS } from '../listing/listingTexts';
+import { useNsfwMode } from '../viewer/useNsfwMode';
+import { useViewer } from '../viewer/useViewer';
+import { isChatLanguage } from './chatLanguages';
 import { SearchIcon } from './icons';
-import { InterestPicker } from './InterestPicker';
+import { INTEREST_PICKER_DONE_KEY, type Interest } from './interests';
 import { ListingToolbar } from './ListingToolbar';
-import { TagFilterPanel } from './TagFilterPanel';
+import { filtersDiffer, useListingUrlState, type ListingState } from './listingUrlState';
+import { NsfwToggle } from './NsfwToggle';
+import {
+  FILTERS_CHANGED_AT_KEY,
+  injectRecommendations,
+  mayInjectRecommendations,
+  usableRecommendations,
+} from './recommendationInjection';
+import type { TagSelection } from './TagFilterPanel';
+import { useRecommendations, useStoredInterests } from './useRecommendations';
+import { useSavedTagSelection } from './useSavedTagSelection';
+
+/** Loaded when first opened: the listing's first load carries neither. */
+const TagFilter = lazy(() => import('./TagFilterPanel'));
+const InterestPicker = lazy(() => import('./InterestPicker').then((m) => ({ default: m.InterestPicker })));
 
 /** Texts of the listing (document 1 §2 "Listing (home) screen"), verbatim where quoted there. */
 export const HOME_TEXTS = {
   heading: 'Home',
-  noResults: 'No Results Found',
-  noResultsHint: 'Try clearing your filters or use another keyword',
+  noResults: LISTING_TEXTS.noResults,
+  noResultsHint: LISTING_TEXTS.noResultsHint,
 } as const;
 
-/** The first-time picker is shown once; its being done is remembered locally. */
-const PICKER_DONE_KEY = 'fable.interestPickerDone';
-
-function readPickerDone(): boolean {
-  try {
-    return window.localStorage.getItem(PICKER_DONE_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function rememberPickerDone(): void {
-  try {
-    window.localStorage.setItem(PICKER_DONE_KEY, '1');
-  } catch {
-    // Storage may be unavailable (private mode); the picker then shows again next visit.
-  }
-}
-
-const Page = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 16px;
-  width: 100%;
-  max-width: 1440px;
-  margin: 0 auto;
-`;
-
-const VisuallyHidden = styled.h1`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  padding: 0;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
-`;
-
-/** Tag panel beside the results on wide screens (220 px, document 1 §9), above them on narrow ones. */
+/** Tag panel beside the results on wide screens (220 px, document 1 §9); a drawer on narrow ones. */
 const Body = styled.div<{ withPanel: boolean }>`
   display: grid;
   gap: 16px;
-  grid-template-columns: ${({ withPanel }) => (withPanel ? '220px minmax(0, 1fr)' : 'minmax(0, 1fr)')};
-  @media ${({ theme }) => theme.breakpoints.mobile} {
+  align-items: start;
+  grid-template-columns: ${({ withPanel }) => (withPanel ? 'auto minmax(0, 1fr)' : 'minmax(0, 1fr)')};
+  @media ${({ theme }) => theme.breakpoints.tablet} {
     grid-template-columns: minmax(0, 1fr);
   }
-`;
-
-const Results = styled.div`
-  border-radius: ${({ theme }) => theme.radius.lg};
-  border: 1px dashed ${({ theme }) => theme.colors.border};
 `;
 
 const EmptyIcon = styled.div`
@@ -79,52 +58,160 @@ const EmptyIcon = styled.div`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+export type HomeScenario = 'home' | 'external';
+
 /**
- * The home/listing page frame: search box, tag filter, sort and the results area. The search call is
- * wired by a later issue; until then the query lives here and the results area shows the empty state.
+ * The home/listing screen (document 1 §2), `/` and `/external` (partner users): search, tag filter, sort, NSFW
+ * toggle, result count, card grid with recommendations injected into the first page (§7), pages, back to top, and
+ * the first-time interest picker. The search state is the URL's.
  */
-export function HomePage() {
-  const dispatch = useAppDispatch();
-  const sort = useAppSelector(selectListingSort);
-  const pickerEnabled = useAppSelector((state) => selectFlag(state, 'first_time_interest_modal'));
-  const [query, setQuery] = useState('');
+function Listing({ scenario }: { scenario: HomeScenario }) {
+  const viewer = useViewer();
+  const nsfw = useNsfwMode(viewer);
+  const [state, update] = useListingUrlState();
+  const languageFilter = useAppSelector((s) => selectFlag(s, 'language_filter'));
+  const pickerFlag = useAppSelector((s) => selectFlag(s, 'first_time_interest_modal'));
+  const [pickerDone, setPickerDone] = useLocalStorage<boolean>(INTEREST_PICKER_DONE_KEY, false);
+  const [, setInterests] = useStoredInterests();
+  const [filtersChangedAt, setFiltersChangedAt] = useLocalStorage<number | null>(FILTERS_CHANGED_AT_KEY, null);
   const [tagsOpen, setTagsOpen] = useState(false);
-  const [pickerDone, setPickerDone] = useState(readPickerDone);
   const tagPanelId = useId();
+  const saveSelection = useSavedTagSelection(viewer, state, update, languageFilter);
+
+  const languages = languageFilter ? state.languages.filter(isChatLanguage) : [];
+  const args: SearchArgs = {
+    q: state.q,
+    sort: state.sort,
+    page: state.page,
+    includeTags: state.includeTags,
+    excludeTags: state.excludeTags,
+    languages,
+    nsfw: nsfw.active,
+    chatLanguage: viewer.settings?.chatLanguage,
+  };
+  // NSFW mode and the chat language come with a member's settings: wait for them rather than search twice.
+  const search = useDiscovery_searchQuery(args, { skip: viewer.loading || viewer.settingsLoading });
+
+  const now = Date.now();
+  const injectable = mayInjectRecommendations(state, filtersChangedAt, now);
+  const recommendations = useRecommendations({
+    scenario,
+    nsfw: nsfw.active,
+    // Not while the first-time picker is open: its answer is part of the request.
+    enabled: injectable && !viewer.loading && !viewer.settingsLoading && !(pickerFlag && pickerDone !== true),
+    includeTags: state.includeTags,
+    excludeTags: state.excludeTags,
+    cache: true,
+  });
+
+  const keep = useCardFilter();
+  const hiddenIds = useAppSelector(selectHiddenCharacterIds);
+  const blockedNow = useAppSelector(selectBlockedCreatorIds);
+  const blockedBefore = viewer.settings?.blockedUsers;
+  const data = search.data;
+  const entries = useMemo(() => {
+    const hits = (data?.hits ?? []).filter(keep);
+    if (!injectable || hits.length === 0) return hits.map((character) => ({ character }));
+    const recs = usableRecommendations(recommendations.hits, {
+      hits,
+      blockedCreatorIds: new Set([...blockedNow, ...(blockedBefore ?? [])]),
+      hiddenCharacterIds: new Set(hiddenIds),
+      includeTags: state.includeTags,
+      excludeTags: state.excludeTags,
+      nsfw: nsfw.active,
+    });
+    return injectRecommendations(hits, recs);
+  }, [data, keep, injectable, recommendations.hits, blockedNow, blockedBefore, hiddenIds, state.includeTags, state.excludeTags, nsfw.active]);
+
+  const selection: TagSelection = { includeTags: state.includeTags, excludeTags: state.excludeTags, languages: state.languages };
+  const changeFilters = useCallback(
+    (next: TagSelection) => {
+      const nextState: ListingState = { ...state, ...next };
+      if (!filtersDiffer(state, nextState)) return;
+      update(next);
+      setFiltersChangedAt(Date.now());
+      saveSelection(next);
+    },
+    [state, update, setFiltersChangedAt, saveSelection],
+  );
 
   const finishPicker = (interests: Interest[]) => {
-    dispatch(interestsChosen(interests));
-    rememberPickerDone();
+    setInterests(interests);
     setPickerDone(true);
   };
 
+  const activeFilters = state.includeTags.length + state.excludeTags.length + languages.length;
+
   return (
-    <Page>
-      <VisuallyHidden>{HOME_TEXTS.heading}</VisuallyHidden>
-      {pickerEnabled && !pickerDone ? <InterestPicker onDone={finishPicker} /> : null}
+    <ListingPage>
+      <VisuallyHidden as="h1">{HOME_TEXTS.heading}</VisuallyHidden>
+      {pickerFlag && pickerDone !== true ? (
+        <Suspense fallback={null}>
+          <InterestPicker onDone={finishPicker} />
+        </Suspense>
+      ) : null}
       <ListingToolbar
-        query={query}
-        onQueryChange={setQuery}
-        sort={sort}
-        onSortChange={(next) => dispatch(listingSortChanged(next))}
-        tagsOpen={tagsOpen}
-        onToggleTags={() => setTagsOpen((open) => !open)}
-        tagPanelId={tagPanelId}
-      />
+        query={state.q}
+        onQueryCommit={(q) => update({ q }, { replace: true })}
+        sort={state.sort}
+        onSortChange={(sort) => update({ sort })}
+        tags={{ open: tagsOpen, onToggle: () => setTagsOpen((open) => !open), panelId: tagPanelId, activeCount: activeFilters }}
+      >
+        <NsfwToggle viewer={viewer} mode={nsfw} />
+      </ListingToolbar>
       <Body withPanel={tagsOpen}>
-        {tagsOpen ? <TagFilterPanel id={tagPanelId} /> : null}
-        <Results aria-live="polite">
-          <EmptyState
-            title={HOME_TEXTS.noResults}
-            description={HOME_TEXTS.noResultsHint}
-            icon={
-              <EmptyIcon>
-                <SearchIcon size={28} />
-              </EmptyIcon>
+        {tagsOpen ? (
+          <Suspense fallback={null}>
+            <TagFilter
+              id={tagPanelId}
+              tags={data?.facets.tags ?? []}
+              languages={data?.facets.translated_languages ?? []}
+              selection={selection}
+              languageFilter={languageFilter}
+              onChange={changeFilters}
+              onClose={() => setTagsOpen(false)}
+            />
+          </Suspense>
+        ) : null}
+        <section aria-label={LISTING_TEXTS.results}>
+          <ListingResults
+            query={search}
+            entries={entries}
+            page={state.page}
+            onPageChange={(page) => update({ page })}
+            empty={
+              <EmptyState
+                title={HOME_TEXTS.noResults}
+                description={HOME_TEXTS.noResultsHint}
+                icon={
+                  <EmptyIcon>
+                    <SearchIcon size={28} />
+                  </EmptyIcon>
+                }
+              />
             }
           />
-        </Results>
+        </section>
       </Body>
-    </Page>
+      <BackToTop threshold={SEARCH_LIMITS.backToTopPx} label={LISTING_TEXTS.backToTop} />
+    </ListingPage>
   );
+}
+
+function HomeScreen({ scenario }: { scenario: HomeScenario }) {
+  return (
+    <CardActionsProvider>
+      <Listing scenario={scenario} />
+    </CardActionsProvider>
+  );
+}
+
+/** `/`: the home listing. */
+export function HomePage() {
+  return <HomeScreen scenario="home" />;
+}
+
+/** `/external`: the same home for partner users (the recommender's external scenario). */
+export function ExternalHomePage() {
+  return <HomeScreen scenario="external" />;
 }

@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { useId, useState } from 'react';
-import { Button } from '@fable/shared';
-import { INTERESTS, type Interest } from '../discoverySlice';
+import { Button, Modal } from '@fable/shared';
+import { INTERESTS, type Interest } from './interests';
 
 /** Texts of the first-time picker (document 1 §2 "Listing (home) screen"), verbatim. */
 export const INTEREST_PICKER_TEXTS = {
@@ -10,40 +10,21 @@ export const INTEREST_PICKER_TEXTS = {
   startChatting: 'Start Chatting',
 } as const;
 
-const Card = styled.section`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 12px 20px;
-  padding: 16px 20px;
-  border-radius: ${({ theme }) => theme.radius.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: linear-gradient(
-    120deg,
-    ${({ theme }) => theme.colors.primary}26,
-    ${({ theme }) => theme.colors.accent}1a
-  );
-  h2 {
-    margin: 0;
-    font-size: 1.1rem;
-  }
-`;
-
 const Choices = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: 8px;
-  flex: 1 1 260px;
+  gap: 10px;
+  padding: 8px 0;
 `;
 
 const Choice = styled.button`
+  flex: 1 1 120px;
   font: inherit;
   font-weight: 600;
-  font-size: 0.9rem;
-  padding: 8px 16px;
-  border-radius: ${({ theme }) => theme.radius.pill};
+  padding: 14px 16px;
+  border-radius: ${({ theme }) => theme.radius.md};
   border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
   color: ${({ theme }) => theme.colors.text};
   cursor: pointer;
   &[aria-pressed='true'] {
@@ -54,30 +35,41 @@ const Choice = styled.button`
   &:hover {
     filter: brightness(1.08);
   }
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.accent};
+    outline-offset: 2px;
+  }
 `;
 
 /**
- * The first-time "I'm interested in..." picker: Female, Male, Non-Binary; Jump In, or Start Chatting once
- * one is chosen. Shown inline at the top of the listing (the kit's Modal can host it later).
+ * The first-time "I'm interested in..." picker (behind the first-time interest modal flag): Female, Male,
+ * Non-Binary; Jump In, or Start Chatting once one is chosen. Closing it counts as Jump In.
  */
 export function InterestPicker({ onDone }: { onDone: (interests: Interest[]) => void }) {
   const [chosen, setChosen] = useState<Interest[]>([]);
-  const titleId = useId();
+  const groupId = useId();
   const toggle = (interest: Interest) =>
     setChosen((current) => (current.includes(interest) ? current.filter((i) => i !== interest) : [...current, interest]));
   return (
-    <Card aria-labelledby={titleId}>
-      <h2 id={titleId}>{INTEREST_PICKER_TEXTS.title}</h2>
-      <Choices role="group" aria-labelledby={titleId}>
+    <Modal
+      open
+      onClose={() => onDone([])}
+      title={<span id={groupId}>{INTEREST_PICKER_TEXTS.title}</span>}
+      size="sm"
+      closeOnBackdropClick={false}
+      footer={
+        <Button fullWidth onClick={() => onDone(chosen)}>
+          {chosen.length > 0 ? INTEREST_PICKER_TEXTS.startChatting : INTEREST_PICKER_TEXTS.jumpIn}
+        </Button>
+      }
+    >
+      <Choices role="group" aria-labelledby={groupId}>
         {INTERESTS.map((interest) => (
-          <Choice key={interest.id} type="button" aria-pressed={chosen.includes(interest.id)} onClick={() => toggle(interest.id)}>
-            {interest.label}
+          <Choice key={interest} type="button" aria-pressed={chosen.includes(interest)} onClick={() => toggle(interest)}>
+            {interest}
           </Choice>
         ))}
       </Choices>
-      <Button onClick={() => onDone(chosen)}>
-        {chosen.length > 0 ? INTEREST_PICKER_TEXTS.startChatting : INTEREST_PICKER_TEXTS.jumpIn}
-      </Button>
-    </Card>
+    </Modal>
   );
 }

@@ -1,6 +1,7 @@
 import styled from '@emotion/styled';
-import { useId } from 'react';
-import { Button } from '@fable/shared';
+import { SEARCH_LIMITS } from '@fable/contracts';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Button, useDebouncedCallback } from '@fable/shared';
 import { ChevronDownIcon, SearchIcon, TagIcon } from './icons';
 import { LISTING_SORTS, isListingSort, type ListingSort } from './listingSorts';
 
@@ -10,6 +11,7 @@ export const TOOLBAR_TEXTS = {
   searchLabel: 'Search chatbots',
   sortLabel: 'Sort by',
   tags: 'Tags',
+  activeFilters: (n: number) => `${n} active`,
 } as const;
 
 const Bar = styled.div`
@@ -65,6 +67,7 @@ const SearchForm = styled.form`
 
 const Controls = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: 8px;
   margin-left: auto;
@@ -126,38 +129,82 @@ const SelectBox = styled.div`
   }
 `;
 
+const Badge = styled.span`
+  min-width: 20px;
+  padding: 1px 6px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.onPrimary};
+  font-size: 0.75rem;
+`;
+
 export interface ListingToolbarProps {
+  /** The search of the URL. */
   query: string;
-  onQueryChange: (query: string) => void;
+  /** Called 300 ms after typing stops (document 1 §5, §9), or at once on Enter. */
+  onQueryCommit: (query: string) => void;
   sort: ListingSort;
   onSortChange: (sort: ListingSort) => void;
-  tagsOpen: boolean;
-  onToggleTags: () => void;
-  tagPanelId: string;
+  /** Without these the listing has no tag filter (the creator page). */
+  tags?: { open: boolean; onToggle: () => void; panelId: string; activeCount: number };
+  /** More controls after the sort (the NSFW toggle). */
+  children?: ReactNode;
 }
 
-/** Search box, tag filter button and sort dropdown of the listing. */
-export function ListingToolbar({ query, onQueryChange, sort, onSortChange, tagsOpen, onToggleTags, tagPanelId }: ListingToolbarProps) {
+/**
+ * Search box (placeholder "Dive into endless fantasies - start searching!", debounced 300 ms; a query starting with @
+ * searches creators), tag filter button and sort dropdown of the listing.
+ */
+export function ListingToolbar({ query, onQueryCommit, sort, onSortChange, tags, children }: ListingToolbarProps) {
   const sortId = useId();
+  const [text, setText] = useState(query);
+  const committed = useRef(query);
+  const commit = useDebouncedCallback((value: string) => {
+    committed.current = value;
+    onQueryCommit(value);
+  }, SEARCH_LIMITS.searchDebounceMs);
+
+  // The URL changed under the box (back/forward, a link): show its search. Our own commit coming back is not that
+  // (the user may already be typing on).
+  useEffect(() => {
+    if (query === committed.current) return;
+    committed.current = query;
+    commit.cancel();
+    setText(query);
+  }, [query, commit]);
+
   return (
     <Bar>
-      <SearchForm role="search" onSubmit={(event) => event.preventDefault()}>
+      <SearchForm
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          commit.flush();
+        }}
+      >
         <SearchIcon />
         <input
           type="search"
           aria-label={TOOLBAR_TEXTS.searchLabel}
           placeholder={TOOLBAR_TEXTS.searchPlaceholder}
-          value={query}
-          onChange={(event) => onQueryChange(event.target.value)}
+          value={text}
+          maxLength={200}
+          onChange={(event) => {
+            setText(event.target.value);
+            commit(event.target.value);
+          }}
           autoComplete="off"
           enterKeyHint="search"
         />
       </SearchForm>
       <Controls>
-        <TagButton variant="secondary" aria-expanded={tagsOpen} aria-controls={tagPanelId} onClick={onToggleTags}>
-          <TagIcon />
-          {TOOLBAR_TEXTS.tags}
-        </TagButton>
+        {tags ? (
+          <TagButton variant="secondary" aria-expanded={tags.open} aria-controls={tags.open ? tags.panelId : undefined} onClick={tags.onToggle}>
+            <TagIcon />
+            {TOOLBAR_TEXTS.tags}
+            {tags.activeCount > 0 ? <Badge aria-label={TOOLBAR_TEXTS.activeFilters(tags.activeCount)}>{tags.activeCount}</Badge> : null}
+          </TagButton>
+        ) : null}
         <SortField>
           <label htmlFor={sortId}>{TOOLBAR_TEXTS.sortLabel}</label>
           <SelectBox>
@@ -177,6 +224,7 @@ export function ListingToolbar({ query, onQueryChange, sort, onSortChange, tagsO
             <ChevronDownIcon />
           </SelectBox>
         </SortField>
+        {children}
       </Controls>
     </Bar>
   );

@@ -6,6 +6,8 @@
 export interface FakeCall {
   method: string;
   path: string;
+  /** The query string's parameters (the last value of a repeated one). */
+  query: Record<string, string>;
   body: unknown;
   headers: Record<string, string>;
 }
@@ -60,7 +62,8 @@ export function installFakeFetch(handlers: Record<string, FakeHandler>) {
   g.Request = FakeRequest;
   g.Response = FakeResponse;
   g.fetch = async (request: FakeRequest) => {
-    const path = request.url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/api/, '').split('?')[0] ?? '';
+    const [path = '', search = ''] = request.url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/api/, '').split('?');
+    const query = Object.fromEntries(new URLSearchParams(search));
     let body: unknown = request.body;
     if (typeof body === 'string' && body.length > 0) {
       try {
@@ -73,7 +76,7 @@ export function installFakeFetch(handlers: Record<string, FakeHandler>) {
     request.headers.forEach((value, key) => {
       headers[key] = value;
     });
-    const call: FakeCall = { method: request.method, path, body, headers };
+    const call: FakeCall = { method: request.method, path, query, body, headers };
     calls.push(call);
     const handler = handlers[`${request.method} ${path}`];
     const answer = typeof handler === 'function' ? await handler(call) : handler;

@@ -13,3 +13,5 @@ export * from './Pagination';
 export * from './Dropdown';
 export * from './ButtonLink';
 export * from './SvgIcon';
+export * from './Switch';
+export * from './BackToTop';

@@ -195,4 +195,13 @@ describe('Dropdown', () => {
     await user.keyboard('{Escape}');
     expect(onParentKey).not.toHaveBeenCalled();
   });
+
+  it('can leave the chevron out for an icon-only trigger', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Dropdown label={<span aria-hidden="true">⋯</span>} aria-label="More actions" showChevron={false} items={[{ id: 'x', label: 'X' }]} />);
+    const button = screen.getByRole('button', { name: 'More actions' });
+    expect(button).not.toHaveTextContent('▼');
+    await user.click(button);
+    expect(screen.getByRole('menuitem', { name: 'X' })).toHaveFocus();
+  });
 });

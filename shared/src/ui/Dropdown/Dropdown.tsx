@@ -32,6 +32,8 @@ export interface DropdownProps {
   variant?: ButtonVariant;
   size?: ButtonSize;
   disabled?: boolean;
+  /** The ▼ after the label; off for an icon-only trigger (a card's "more actions" button). */
+  showChevron?: boolean;
   className?: string;
 }
 
@@ -129,6 +131,7 @@ export function Dropdown({
   variant = 'secondary',
   size = 'md',
   disabled = false,
+  showChevron = true,
   className,
 }: DropdownProps) {
   const baseId = useId();
@@ -244,9 +247,11 @@ export function Dropdown({
         onKeyDown={onTriggerKeyDown}
       >
         {label}
-        <Chevron aria-hidden="true" $open={open}>
-          ▼
-        </Chevron>
+        {showChevron ? (
+          <Chevron aria-hidden="true" $open={open}>
+            ▼
+          </Chevron>
+        ) : null}
       </Button>
       {open ? (
         <Menu id={menuId} role="menu" aria-labelledby={triggerId} $align={align} onKeyDown={onMenuKeyDown}>

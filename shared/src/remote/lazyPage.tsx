@@ -1,9 +1,10 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Spinner } from '@fable/shared';
+import { Spinner } from '../ui/Spinner';
 
 /**
- * A page loaded on first use. The account flows carry the contracts' zod schemas: loaded apart, they stay out of
- * the legal and app pages' first load.
+ * A remote's page loaded on first use, so that a route's first load carries only what it shows (the account flows
+ * and the discovery pages beyond home carry more code, some of it the contracts' zod schemas). A spinner while it
+ * loads, or nothing when `quiet` (a modal over another page).
  */
 export function lazyPage(load: () => Promise<ComponentType>, { quiet = false }: { quiet?: boolean } = {}): ComponentType {
   const Lazy = lazy(() => load().then((Page) => ({ default: Page })));

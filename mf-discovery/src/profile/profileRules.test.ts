@@ -1,0 +1,75 @@
+import { CHARACTER_VISIBILITY_LABELS } from '@fable/contracts';
+import { api } from '@fable/shared';
+import { profileApi } from './profileApi';
+import { profileFixture } from './profileFixture';
+import { blurAvatar, canShare, definitionShown, displayText, editPath, profileTitle, ratingPercent } from './profileRules';
+import { VISIBILITY_LABELS } from './profileTexts';
+
+const viewer = { is_creator: false, is_favorite: false, rating: null, creator_blocked: false };
+
+describe('profileApi', () => {
+  it('adds its endpoints to the one api, prefixed by the domain', () => {
+    expect(profileApi).toBe(api);
+    expect(Object.keys(profileApi.endpoints)).toEqual(expect.arrayContaining(['discovery_profile', 'discovery_profileFavorite', 'discovery_profileRate']));
+  });
+
+  it('labels visibilities as the contracts do', () => {
+    expect(VISIBILITY_LABELS).toEqual(CHARACTER_VISIBILITY_LABELS);
+  });
+});
+
+describe('definitionShown', () => {
+  it('shows the definition when visible, hides it when withheld, and always shows it to the creator', () => {
+    expect(definitionShown(profileFixture())).toBe(true);
+    expect(definitionShown(profileFixture({ definition_visible: false, definition_hidden: true }))).toBe(false);
+    expect(definitionShown(profileFixture({ definition_visible: true, definition_hidden: true }))).toBe(false);
+    expect(definitionShown(profileFixture({ definition_visible: false, definition_hidden: false, viewer: { ...viewer, is_creator: true } }))).toBe(true);
+  });
+});
+
+describe('canShare', () => {
+  it('shares public and unlisted bots whose creator is not blocked, outside partner mode', () => {
+    expect(canShare(profileFixture({ visibility: 'public' }), false)).toBe(true);
+    expect(canShare(profileFixture({ visibility: 'hidden' }), false)).toBe(true);
+    expect(canShare(profileFixture({ visibility: 'private' }), false)).toBe(false);
+    expect(canShare(profileFixture({ visibility: 'permanently_private' }), false)).toBe(false);
+    expect(canShare(profileFixture({ viewer: { ...viewer, creator_blocked: true } }), false)).toBe(false);
+    expect(canShare(profileFixture(), true)).toBe(false);
+  });
+});
+
+describe('blurAvatar', () => {
+  it('blurs NSFW avatars for guests always and for members with the setting', () => {
+    expect(blurAvatar(false, false, true)).toBe(false);
+    expect(blurAvatar(true, false, false)).toBe(true);
+    expect(blurAvatar(true, true, true)).toBe(true);
+    expect(blurAvatar(true, true, false)).toBe(false);
+  });
+});
+
+describe('texts', () => {
+  it('strips HTML from user text', () => {
+    expect(displayText('<p>Hello <b>there</b></p><script>alert(1)</script>')).toBe('Hello there');
+    expect(displayText(null)).toBe('');
+    expect(displayText('I <3 you')).toBe('I <3 you');
+  });
+
+  it('cuts the title at 100 characters', () => {
+    expect(profileTitle('a'.repeat(100))).toBe('a'.repeat(100));
+    expect(profileTitle('a'.repeat(101))).toBe(`${'a'.repeat(100)}…`);
+    // Characters, not UTF-16 units.
+    expect(profileTitle('🙂'.repeat(101))).toBe(`${'🙂'.repeat(100)}…`);
+  });
+
+  it('shows the rating as a percent', () => {
+    expect(ratingPercent(0.874)).toBe(87);
+    expect(ratingPercent(1)).toBe(100);
+    expect(ratingPercent(null)).toBeNull();
+    expect(ratingPercent(undefined)).toBeNull();
+  });
+
+  it('edits a chatbot at /chatbot/edit/{id}', () => {
+    expect(editPath('chatbot', 'a b')).toBe('/chatbot/edit/a%20b');
+  });
+});
+
