@@ -1,33 +1,71 @@
 import { api } from '@fable/shared';
+import type { chatCalls, usersCalls } from '@fable/contracts';
 
 /**
- * Recent chats (document 1 §7 "GET conversations (limit 25, last_id)": the entry flagged is_last_id gives
- * the next cursor). The types move to @fable/contracts when the API answers this call.
+ * The chat remote's call paths (contracts/src/api/chat.ts), checked against the call contracts at compile time
+ * only: the contracts' call objects carry classic zod, which stays out of this remote's bundle (docs/adr/0001;
+ * mf-discovery/src/discoveryApi.ts does the same). Each feature folder injects its own endpoints
+ * (recentChats/conversationsApi.ts, memories/memoriesApi.ts, personas/personasApi.ts, settings/settingsApi.ts).
  */
-export const CONVERSATIONS_PAGE_SIZE = 25;
+type Calls = typeof chatCalls;
+type Used =
+  | 'conversations'
+  | 'characterConversations'
+  | 'removeConversation'
+  | 'renameConversation'
+  | 'changePersona'
+  | 'memories'
+  | 'addMemory'
+  | 'updateMemory'
+  | 'removeMemory'
+  | 'removeAllMemories'
+  | 'personas'
+  | 'models';
+export const CHAT_CALLS: { [K in Used]: { method: Calls[K]['method']; path: Calls[K]['path'] } } = {
+  conversations: { method: 'GET', path: '/conversations' },
+  characterConversations: { method: 'GET', path: '/characters/:characterId/conversations' },
+  removeConversation: { method: 'DELETE', path: '/conversations/:conversationId' },
+  renameConversation: { method: 'PUT', path: '/conversations/:conversationId/label' },
+  changePersona: { method: 'PUT', path: '/conversations/:conversationId/persona' },
+  memories: { method: 'GET', path: '/conversations/:conversationId/memories' },
+  addMemory: { method: 'POST', path: '/conversations/:conversationId/memories' },
+  updateMemory: { method: 'PUT', path: '/memories/:memoryId' },
+  removeMemory: { method: 'DELETE', path: '/memories/:memoryId' },
+  removeAllMemories: { method: 'DELETE', path: '/conversations/:conversationId/memories' },
+  personas: { method: 'GET', path: '/personas' },
+  models: { method: 'GET', path: '/chat/models' },
+};
 
-export interface RecentConversation {
-  id: string;
-  character_id: string;
-  character: { name: string; title: string; avatar_url: string | null; avatar_is_nsfw: boolean };
-  user_persona_id: string | null;
-  label: string | null;
-  last_message: { content: string; createdAt: string } | null;
-  last_message_id: string | null;
-  message_count: number;
-  is_last_id?: boolean;
+type UsersCalls = typeof usersCalls;
+export const CHAT_USERS_CALLS: {
+  me: { method: UsersCalls['me']['method']; path: UsersCalls['me']['path'] };
+  update: { method: UsersCalls['update']['method']; path: UsersCalls['update']['path'] };
+} = {
+  me: { method: 'GET', path: '/v2/users' },
+  update: { method: 'PATCH', path: '/v2/users' },
+};
+
+/** Fills ":name" parameters of a path (callPath of contracts, kept here so no contracts module is pulled in). */
+export function fillPath(path: string, params: Readonly<Record<string, string>>): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
-export const chatApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    chat_getRecentChats: build.query<RecentConversation[], { lastId?: string } | void>({
-      query: (args) => ({
-        url: '/conversations',
-        params: { limit: CONVERSATIONS_PAGE_SIZE, ...(args?.lastId ? { last_id: args.lastId } : {}) },
-      }),
-      providesTags: ['Conversation'],
-    }),
-  }),
-});
+/** document 1 §8 generic text. */
+export const GENERIC_ERROR_TEXT = 'Something went wrong!';
 
-export const { useChat_getRecentChatsQuery } = chatApi;
+/** The server's message of a failed RTK Query call (`{ error: { code, message } }`), or null. */
+export function serverMessageOf(error: unknown): string | null {
+  const body = (error as { data?: unknown } | null | undefined)?.data;
+  const inner = (body as { error?: unknown } | null | undefined)?.error;
+  if (!inner || typeof inner !== 'object') return null;
+  const message = (inner as { message?: unknown }).message;
+  return typeof message === 'string' && message.trim() ? message.trim() : null;
+}
+
+/** The server's message, or "Something went wrong!". */
+export function errorMessageOf(error: unknown): string {
+  return serverMessageOf(error) ?? GENERIC_ERROR_TEXT;
+}
+
+/** The one api; the endpoints come with the feature files. */
+export const chatApi = api;

@@ -1,5 +1,5 @@
 import { CONTRACT_VERSION } from '@fable/contracts';
-import type { RemoteRoutesModule } from '@fable/shared';
+import { lazyPage, type RemoteRoutesModule } from '@fable/shared';
 import './chatSlice';
 import { RecentChatsPage } from './recentChats/RecentChatsPage';
 
@@ -7,7 +7,12 @@ const routes: RemoteRoutesModule = {
   remote: 'mf_chat',
   contractVersion: CONTRACT_VERSION,
   buildVersion: __APP_VERSION__,
-  pages: { recentChats: RecentChatsPage },
+  pages: {
+    recentChats: RecentChatsPage,
+    savedChats: lazyPage(() => import('./savedChats/SavedChatsPage').then((m) => m.SavedChatsPage)),
+    // The chat screen loads on first use: /chats stays light.
+    chat: lazyPage(() => import('./chat/ChatPage').then((m) => m.ChatPage)),
+  },
 };
 
 export default routes;

@@ -1,0 +1,312 @@
+import styled from '@emotion/styled';
+import { useState } from 'react';
+import { stripHtml, type ChatMessage, type MessageRating } from '@fable/contracts';
+import { Avatar, Button, Spinner } from '@fable/shared';
+import { CHAT_TEXTS } from './chatTexts';
+import { alternateOptions, type StreamKind } from './conversationState';
+import { GREETING_ID, isSavedMessage } from './greeting';
+import { RatingBox } from './RatingBox';
+import type { TypingIndicator } from './useChatConversation';
+
+export type PickMode = 'remove' | 'clone' | null;
+
+const List = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 14px;
+`;
+
+const Row = styled.li<{ $user: boolean; $picked: boolean; $dimmed: boolean }>`
+  display: flex;
+  gap: 10px;
+  align-items: flex-start;
+  flex-direction: ${({ $user }) => ($user ? 'row-reverse' : 'row')};
+  opacity: ${({ $dimmed }) => ($dimmed ? 0.45 : 1)};
+  outline: ${({ theme, $picked }) => ($picked ? `2px solid ${theme.colors.primary}` : 'none')};
+  outline-offset: 4px;
+  border-radius: ${({ theme }) => theme.radius.md};
+`;
+
+const Bubble = styled.div<{ $user: boolean }>`
+  max-width: min(720px, 100%);
+  min-width: 0;
+  padding: 10px 14px;
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme, $user }) => ($user ? theme.colors.primarySoft : theme.colors.surface)};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  color: ${({ theme }) => theme.colors.text};
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+  line-height: 1.5;
+`;
+
+const Name = styled.div`
+  font-size: 0.8rem;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.textMuted};
+  margin-bottom: 2px;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px;
+  margin-top: 6px;
+  align-items: center;
+`;
+
+const Editor = styled.textarea`
+  width: 100%;
+  min-height: 80px;
+  font: inherit;
+  padding: 8px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.background};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const PickButton = styled.button`
+  all: unset;
+  display: block;
+  cursor: pointer;
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.primary};
+    outline-offset: 2px;
+  }
+`;
+
+export interface MessageListProps {
+  messages: readonly ChatMessage[];
+  stream: { kind: StreamKind; text: string } | null;
+  typing: TypingIndicator;
+  botName: string;
+  botAvatar: string | null;
+  userName: string;
+  shownAltIndex: number | null;
+  onPage: (delta: number) => void;
+  mode: PickMode;
+  picked: string | null;
+  onPick: (id: string) => void;
+  /** Members: rate and report saved replies. */
+  canRateAndReport: boolean;
+  /** Regenerate and Continue on the last reply (hidden while a turn runs). */
+  turnActions: boolean;
+  onEdit: (id: string, content: string) => Promise<unknown>;
+  onRate: (id: string, label: MessageRating, reason?: string) => Promise<unknown>;
+  onReport: (id: string) => void;
+  onRegenerate: () => void;
+  onContinue: () => void;
+  hasMore: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+}
+
+/** The message list (document 1 §2 "Body"): Load Previous Messages, messages, the last reply's pager and actions. */
+export function MessageList(props: MessageListProps) {
+  const { messages, stream, typing, botName, botAvatar, userName, mode, picked, hasMore, loadingOlder, onLoadOlder } = props;
+  const lastIndex = messages.length - 1;
+  const pickedIndex = picked ? messages.findIndex((m) => m.id === picked) : -1;
+  const streamingInto = stream && (stream.kind === 'continue' || stream.kind === 'regenerate');
+
+  return (
+    <div>
+      {hasMore && (
+        <div style={{ display: 'flex', justifyContent: 'center', marginBottom: 12 }}>
+          <Button variant="secondary" size="sm" loading={loadingOlder} onClick={onLoadOlder}>
+            {CHAT_TEXTS.loadPrevious}
+          </Button>
+        </div>
+      )}
+      <List aria-label="Messages" aria-live="polite" aria-busy={stream ? true : undefined}>
+        {messages.map((message, index) => {
+          const isLast = index === lastIndex;
+          const dimmed = mode === 'remove' ? pickedIndex !== -1 && index >= pickedIndex : mode === 'clone' ? pickedIndex !== -1 && index > pickedIndex : false;
+          let shown = message.content;
+          if (isLast && message.role === 'assistant' && streamingInto && stream) {
+            shown = stream.kind === 'continue' ? message.content + stream.text : stream.text || message.content;
+          } else if (isLast && props.shownAltIndex !== null) {
+            shown = alternateOptions(message)[props.shownAltIndex]?.content ?? message.content;
+          }
+          return (
+            <MessageItem
+              key={message.id}
+              {...props}
+              message={message}
+              shownContent={shown}
+              isLast={isLast}
+              dimmed={dimmed}
+              isPicked={picked === message.id}
+              pickable={mode === 'remove' ? message.id !== GREETING_ID : mode === 'clone' && isSavedMessage(message)}
+              name={message.role === 'user' ? userName : botName}
+              avatar={message.role === 'user' ? null : botAvatar}
+            />
+          );
+        })}
+        {stream && stream.kind === 'reply' && (
+          <Row $user={false} $picked={false} $dimmed={false}>
+            <Avatar src={botAvatar} name={botName} size="sm" />
+            <div style={{ minWidth: 0 }}>
+              <Name>{botName}</Name>
+              {stream.text ? <Bubble $user={false}>{stripHtml(stream.text)}</Bubble> : null}
+            </div>
+          </Row>
+        )}
+      </List>
+      {typing && (
+        <p role="status" style={{ margin: '8px 0 0', fontSize: '0.85rem', opacity: 0.75 }}>
+          {typing === 'autopilot' ? CHAT_TEXTS.suggesting : CHAT_TEXTS.typing(botName)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface MessageItemProps extends MessageListProps {
+  message: ChatMessage;
+  shownContent: string;
+  isLast: boolean;
+  dimmed: boolean;
+  isPicked: boolean;
+  pickable: boolean;
+  name: string;
+  avatar: string | null;
+}
+
+function MessageItem({
+  message,
+  shownContent,
+  isLast,
+  dimmed,
+  isPicked,
+  pickable,
+  name,
+  avatar,
+  mode,
+  onPick,
+  canRateAndReport,
+  turnActions,
+  onEdit,
+  onRate,
+  onReport,
+  onRegenerate,
+  onContinue,
+  shownAltIndex,
+  onPage,
+}: MessageItemProps) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [saving, setSaving] = useState(false);
+  const user = message.role === 'user';
+  const saved = isSavedMessage(message);
+  const options = isLast && !user ? alternateOptions(message) : [];
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await onEdit(message.id, draft.trim());
+      setEditing(false);
+    } catch {
+      // reverted by the page, which tells the user
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const text = stripHtml(shownContent);
+  const body = editing ? (
+    <div>
+      <Editor aria-label={CHAT_TEXTS.edit} value={draft} onChange={(event) => setDraft(event.target.value)} />
+      <Actions>
+        <Button size="sm" disabled={!draft.trim()} loading={saving} onClick={() => void save()}>
+          {CHAT_TEXTS.save}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => setEditing(false)}>
+          {CHAT_TEXTS.cancel}
+        </Button>
+      </Actions>
+    </div>
+  ) : (
+    <Bubble $user={user}>{text}</Bubble>
+  );
+
+  return (
+    <Row $user={user} $picked={isPicked} $dimmed={dimmed} data-message-id={message.id}>
+      {!user && <Avatar src={avatar} name={name} size="sm" />}
+      <div style={{ minWidth: 0, maxWidth: '100%' }}>
+        <Name style={{ textAlign: user ? 'right' : 'left' }}>{name}</Name>
+        {pickable ? (
+          <PickButton type="button" aria-pressed={isPicked} aria-label={`${name}: ${text.slice(0, 80)}`} onClick={() => onPick(message.id)}>
+            {body}
+          </PickButton>
+        ) : (
+          body
+        )}
+        {mode === null && !editing && (
+          <Actions>
+            {options.length > 1 && shownAltIndex !== null && (
+              <div role="group" aria-label="Alternate replies" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+                <Button size="sm" variant="ghost" aria-label={CHAT_TEXTS.previousAlternate} disabled={!turnActions || shownAltIndex <= 0} onClick={() => onPage(-1)}>
+                  ‹
+                </Button>
+                <span aria-live="polite">{CHAT_TEXTS.alternateOf(shownAltIndex + 1, options.length)}</span>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={CHAT_TEXTS.nextAlternate}
+                  disabled={!turnActions || shownAltIndex >= options.length - 1}
+                  onClick={() => onPage(1)}
+                >
+                  ›
+                </Button>
+              </div>
+            )}
+            {isLast && user && saved && turnActions && (
+              // The reply to this message failed: ask for it again.
+              <Button size="sm" variant="ghost" onClick={onRegenerate}>
+                {CHAT_TEXTS.regenerate}
+              </Button>
+            )}
+            {isLast && !user && saved && turnActions && (
+              <>
+                <Button size="sm" variant="ghost" onClick={onRegenerate}>
+                  {CHAT_TEXTS.regenerate}
+                </Button>
+                <Button size="sm" variant="ghost" onClick={onContinue}>
+                  {CHAT_TEXTS.continue}
+                </Button>
+              </>
+            )}
+            {saved && turnActions && (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => {
+                  setDraft(message.content);
+                  setEditing(true);
+                }}
+              >
+                {CHAT_TEXTS.edit}
+              </Button>
+            )}
+            {!user && saved && canRateAndReport && (
+              <Button size="sm" variant="ghost" onClick={() => onReport(message.id)}>
+                {CHAT_TEXTS.report}
+              </Button>
+            )}
+          </Actions>
+        )}
+        {mode === null && !user && saved && canRateAndReport && !editing && (
+          <RatingBox key={message.id} rating={message.rating} onRate={(label, reason) => onRate(message.id, label, reason)} />
+        )}
+      </div>
+    </Row>
+  );
+}
+
+export function ListLoading() {
+  return <Spinner label="Loading messages" center />;
+}

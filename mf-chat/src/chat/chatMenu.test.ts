@@ -1,0 +1,43 @@
+import { canShareChatbot, chatMenuEntries, type ChatMenuContext } from './chatMenu';
+
+const base: ChatMenuContext = { member: true, isCreator: false, savedConversation: true, hasMessages: true, canShare: true, hasMemoryPermission: true };
+
+it('gives members of a saved conversation every entry but Edit Chatbot', () => {
+  expect(chatMenuEntries(base)).toEqual([
+    'startNewChat',
+    'shareChatbot',
+    'viewSavedChats',
+    'removeMessages',
+    'changePersona',
+    'cloneConversation',
+    'changeTitle',
+    'favorite',
+    'blockCreator',
+    'manageMemories',
+    'generationSettings',
+  ]);
+});
+
+it('gives the creator Edit Chatbot instead of favourite and Block Creator', () => {
+  const entries = chatMenuEntries({ ...base, isCreator: true });
+  expect(entries).toContain('editChatbot');
+  expect(entries).not.toContain('blockCreator');
+  expect(entries).not.toContain('favorite');
+});
+
+it('hides Block Creator, favourites, saved chats and conversation entries from guests', () => {
+  expect(chatMenuEntries({ ...base, member: false, savedConversation: false })).toEqual(['startNewChat', 'shareChatbot', 'removeMessages', 'generationSettings']);
+});
+
+it('offers Manage Memories only with memory_manager and a saved conversation', () => {
+  expect(chatMenuEntries({ ...base, hasMemoryPermission: false })).not.toContain('manageMemories');
+  expect(chatMenuEntries({ ...base, savedConversation: false })).not.toContain('manageMemories');
+});
+
+it('shares public and unlisted bots only, not when the creator is blocked nor in partner mode', () => {
+  expect(canShareChatbot('public', false, false)).toBe(true);
+  expect(canShareChatbot('hidden', false, false)).toBe(true);
+  expect(canShareChatbot('private', false, false)).toBe(false);
+  expect(canShareChatbot('public', true, false)).toBe(false);
+  expect(canShareChatbot('public', false, true)).toBe(false);
+});

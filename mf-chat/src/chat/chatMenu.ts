@@ -1,0 +1,47 @@
+/**
+ * The options menu of the chat screen (document 1 §2 "Options menu", §6 roles): which entries a viewer gets.
+ * Voice, auto response and conversation images are not part of this screen yet.
+ */
+export type ChatMenuEntry =
+  | 'startNewChat'
+  | 'shareChatbot'
+  | 'viewSavedChats'
+  | 'removeMessages'
+  | 'changePersona'
+  | 'cloneConversation'
+  | 'changeTitle'
+  | 'favorite'
+  | 'blockCreator'
+  | 'editChatbot'
+  | 'manageMemories'
+  | 'generationSettings';
+
+export interface ChatMenuContext {
+  member: boolean;
+  isCreator: boolean;
+  /** The conversation exists on the server (not a new one, not a guest's). */
+  savedConversation: boolean;
+  /** There is a message besides the greeting. */
+  hasMessages: boolean;
+  canShare: boolean;
+  hasMemoryPermission: boolean;
+}
+
+/** Share: public and unlisted (hidden) bots whose creator is not blocked, outside partner mode (document 1 §6). */
+export function canShareChatbot(visibility: string, creatorBlocked: boolean, partnerMode: boolean): boolean {
+  return (visibility === 'public' || visibility === 'hidden') && !creatorBlocked && !partnerMode;
+}
+
+export function chatMenuEntries(ctx: ChatMenuContext): ChatMenuEntry[] {
+  const entries: ChatMenuEntry[] = ['startNewChat'];
+  if (ctx.canShare) entries.push('shareChatbot');
+  if (ctx.member) entries.push('viewSavedChats');
+  if (ctx.hasMessages) entries.push('removeMessages');
+  if (ctx.member && ctx.savedConversation) entries.push('changePersona', 'cloneConversation', 'changeTitle');
+  // The creator sees Edit Chatbot instead of Block or favourite; guests cannot favourite or block (§6).
+  if (ctx.member && !ctx.isCreator) entries.push('favorite', 'blockCreator');
+  if (ctx.isCreator) entries.push('editChatbot');
+  if (ctx.member && ctx.savedConversation && ctx.hasMemoryPermission) entries.push('manageMemories');
+  entries.push('generationSettings');
+  return entries;
+}

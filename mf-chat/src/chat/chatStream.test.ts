@@ -1,0 +1,56 @@
+import { API_HEADERS } from '@fable/contracts';
+import { ChatStreamError } from './chatErrors';
+import { chatHeaders, streamChat, type ChatStreamEvent } from './chatStream';
+import { streamOf } from './testing/fakeChatStream';
+import type { ByteStream } from './sseReader';
+
+const answer = (body: ByteStream | null, status = 200, text = '') => async () => ({ ok: status < 300, status, body, text: async () => text });
+
+it('sends the turn as JSON to /api/chat with the session headers, and reads the events', async () => {
+  const seen: { url: string; init: RequestInit }[] = [];
+  const events: ChatStreamEvent[] = [];
+  const body = streamOf([
+    'event: start\ndata: {"conversation_id":"c1","user_message":null}\n\n',
+    'event: token\ndata: {"text":"Hi"}\n\nevent: token\ndata: {"text":"!"}\n\n',
+    'event: done\ndata: {"message":{"id":"m2","role":"assistant","content":"Hi!"},"conversation_id":"c1","stopped":false}\n\n',
+  ]);
+  await streamChat(
+    { character_id: 'bot1', message: 'hello' },
+    {
+      headers: chatHeaders({ accessToken: 't', guestUserId: null, applicationId: 'fable', impersonate: null }),
+      signal: new AbortController().signal,
+      onEvent: (e) => events.push(e),
+      fetchImpl: async (url, init) => {
+        seen.push({ url, init });
+        return answer(body)();
+      },
+    },
+  );
+  expect(seen[0]!.url).toBe('/api/chat');
+  expect(seen[0]!.init.method).toBe('POST');
+  expect(JSON.parse(String(seen[0]!.init.body))).toEqual({ character_id: 'bot1', message: 'hello' });
+  expect((seen[0]!.init.headers as Record<string, string>)[API_HEADERS.authorization]).toBe('Bearer t');
+  expect(events.map((e) => e.type)).toEqual(['start', 'token', 'token', 'done']);
+  expect(events[3]).toMatchObject({ type: 'done', conversation_id: 'c1', stopped: false, message: { content: 'Hi!' } });
+});
+
+it('rejects with the status and code of a refused call (429 passed up)', async () => {
+  const refused = streamChat(
+    { character_id: 'bot1', message: 'x' },
+    {
+      headers: {},
+      signal: new AbortController().signal,
+      onEvent: () => {},
+      fetchImpl: answer(null, 429, JSON.stringify({ error: { code: 'rate_limited', message: 'Too many' } })),
+    },
+  );
+  await expect(refused).rejects.toBeInstanceOf(ChatStreamError);
+  await expect(refused).rejects.toMatchObject({ status: 429, code: 'rate_limited', message: 'Too many' });
+});
+
+it('rejects on an error event of the stream', async () => {
+  const body = streamOf(['event: error\ndata: {"code":"chat_server_busy","message":"Chat server is busy.","status":503}\n\n']);
+  await expect(
+    streamChat({ character_id: 'bot1' }, { headers: {}, signal: new AbortController().signal, onEvent: () => {}, fetchImpl: answer(body) }),
+  ).rejects.toMatchObject({ status: 503, code: 'chat_server_busy' });
+});

@@ -1,0 +1,90 @@
+import { API_BASE, API_HEADERS, type ChatMessage, type ChatRequest } from '@fable/contracts';
+import type { SessionState } from '@fable/shared';
+import { ChatStreamError } from './chatErrors';
+import { readSse, type ByteStream } from './sseReader';
+
+/** POST /api/chat (contracts chatCalls.chat; copied here so the contracts' zod stays off this page, docs/adr/0001). */
+export const CHAT_PATH = '/chat';
+
+export type ChatStreamEvent =
+  | { type: 'start'; conversation_id: string | null; user_message?: ChatMessage | null }
+  | { type: 'token'; text: string }
+  | { type: 'done'; message: ChatMessage; conversation_id: string | null; stopped: boolean }
+  | { type: 'error'; code: string; message: string; status: number };
+
+type FetchLike = (input: string, init: RequestInit) => Promise<{ ok: boolean; status: number; body: ByteStream | null; text(): Promise<string> }>;
+
+/** What every call carries (the same headers as the shared baseQuery). */
+export function chatHeaders(session: Pick<SessionState, 'accessToken' | 'guestUserId' | 'applicationId' | 'impersonate'>): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
+  if (session.accessToken) headers[API_HEADERS.authorization] = `Bearer ${session.accessToken}`;
+  if (session.guestUserId) headers[API_HEADERS.guestUserId] = session.guestUserId;
+  if (session.applicationId) headers[API_HEADERS.applicationId] = session.applicationId;
+  if (session.impersonate) headers[API_HEADERS.impersonate] = session.impersonate;
+  return headers;
+}
+
+function parseData(data: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(data);
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Sends a chat turn and calls `onEvent` for each event of the answer, in order. Rejects with a ChatStreamError when
+ * the call is refused (an HTTP error: 429 passed up with its status) or the stream says `error`; with an AbortError
+ * when `signal` aborts.
+ */
+export async function streamChat(
+  request: ChatRequest,
+  { headers, signal, onEvent, fetchImpl }: { headers: Record<string, string>; signal: AbortSignal; onEvent: (event: ChatStreamEvent) => void; fetchImpl?: FetchLike },
+): Promise<void> {
+  const doFetch = fetchImpl ?? (globalThis.fetch as unknown as FetchLike);
+  const response = await doFetch(`${API_BASE}${CHAT_PATH}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(request),
+    signal,
+    credentials: 'include',
+  });
+  if (!response.ok || !response.body) {
+    const body = parseData(await response.text().catch(() => ''));
+    const error = (body.error ?? {}) as { code?: unknown; message?: unknown };
+    throw new ChatStreamError(
+      typeof error.message === 'string' ? error.message : '',
+      response.status,
+      typeof error.code === 'string' || typeof error.code === 'number' ? String(error.code) : null,
+    );
+  }
+  for await (const { event, data } of readSse(response.body)) {
+    const payload = parseData(data);
+    switch (event) {
+      case 'start':
+        onEvent({ type: 'start', conversation_id: (payload.conversation_id as string | null) ?? null, user_message: (payload.user_message as ChatMessage | null) ?? null });
+        break;
+      case 'token':
+        if (typeof payload.text === 'string') onEvent({ type: 'token', text: payload.text });
+        break;
+      case 'done':
+        onEvent({
+          type: 'done',
+          message: payload.message as ChatMessage,
+          conversation_id: (payload.conversation_id as string | null) ?? null,
+          stopped: payload.stopped === true,
+        });
+        break;
+      case 'error': {
+        const status = typeof payload.status === 'number' ? payload.status : 500;
+        const code = typeof payload.code === 'string' ? payload.code : '';
+        const message = typeof payload.message === 'string' ? payload.message : '';
+        onEvent({ type: 'error', code, message, status });
+        throw new ChatStreamError(message, status, code || null);
+      }
+      default:
+        break;
+    }
+  }
+}

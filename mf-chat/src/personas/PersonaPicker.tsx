@@ -1,0 +1,159 @@
+import styled from '@emotion/styled';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Button, Link, Modal, Spinner, useDebounce } from '@fable/shared';
+import { PersonaCard } from './PersonaCard';
+import { orderPersonas, searchPersonas, useChat_personasQuery } from './personasApi';
+import { usePersonaPickerDontShow } from './useShouldPickPersona';
+
+/** Texts of the persona picker (document 1 §2, verbatim where the spec quotes them). */
+export const PERSONA_PICKER_TEXTS = {
+  title: (bot: string) => `Who is going to chat with ${bot}`,
+  search: 'Search personas',
+  managePersonas: 'Manage Personas',
+  dontShowAgain: "Don't show this again",
+  chatWith: (bot: string) => `Chat with ${bot}`,
+  noMatch: 'No persona matches your search.',
+  loadError: 'Unable to get persona.',
+  retry: 'Retry',
+} as const;
+
+/** The personas page (mf-creator), reached by URL only. */
+export const PERSONAS_PATH = '/personas';
+/** Local search debounce (document 1 §5, §9: 300 ms). */
+export const PERSONA_SEARCH_DEBOUNCE_MS = 300;
+
+const Top = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  align-items: center;
+  margin-bottom: 12px;
+  input[type='search'] {
+    flex: 1 1 200px;
+    min-width: 0;
+    padding: 8px 12px;
+    border-radius: ${({ theme }) => theme.radius.md};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.background};
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+  }
+  a {
+    color: ${({ theme }) => theme.colors.primary};
+    font-weight: 600;
+  }
+`;
+
+const List = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  max-height: min(55vh, 480px);
+  overflow-y: auto;
+`;
+
+const Footer = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+  align-items: center;
+  justify-content: space-between;
+  width: 100%;
+  label {
+    display: inline-flex;
+    gap: 6px;
+    align-items: center;
+    cursor: pointer;
+  }
+  input {
+    accent-color: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+export interface PersonaPickerProps {
+  botName: string;
+  open: boolean;
+  onChoose: (personaId: string) => void;
+  onClose: () => void;
+}
+
+/**
+ * "Who is going to chat with {bot}" (document 1 §2): search, Manage Personas link, persona cards (default first,
+ * preselected), "Don't show this again" (kept on the device), and the Chat with {bot} button.
+ */
+export function PersonaPicker({ botName, open, onChoose, onClose }: PersonaPickerProps) {
+  const groupName = useId();
+  const personas = useChat_personasQuery(undefined, { skip: !open });
+  const [savedDontShow, setSavedDontShow] = usePersonaPickerDontShow();
+  // Kept on the device when the user chats (ticking it does not close a picker its opener shows by that flag).
+  const [dontShow, setDontShow] = useState(savedDontShow);
+  const [query, setQuery] = useState('');
+  const debounced = useDebounce(query, PERSONA_SEARCH_DEBOUNCE_MS);
+  const ordered = useMemo(() => orderPersonas(personas.data ?? []), [personas.data]);
+  const shown = useMemo(() => searchPersonas(ordered, debounced), [ordered, debounced]);
+  const [selected, setSelected] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (open && selected === null && ordered[0]) setSelected(ordered[0].id);
+  }, [open, ordered, selected]);
+
+  const choose = () => {
+    if (selected === null) return;
+    if (dontShow !== savedDontShow) setSavedDontShow(dontShow);
+    onChoose(selected);
+  };
+
+  let body;
+  if (personas.isLoading) body = <Spinner label="Loading" center />;
+  else if (personas.isError)
+    body = (
+      <div role="alert">
+        <p>{PERSONA_PICKER_TEXTS.loadError}</p>
+        <Button variant="secondary" onClick={() => void personas.refetch()}>
+          {PERSONA_PICKER_TEXTS.retry}
+        </Button>
+      </div>
+    );
+  else if (shown.length === 0) body = <p>{PERSONA_PICKER_TEXTS.noMatch}</p>;
+  else
+    body = (
+      <List role="radiogroup" aria-label={PERSONA_PICKER_TEXTS.title(botName)}>
+        {shown.map((persona) => (
+          <PersonaCard key={persona.id} persona={persona} name={groupName} checked={persona.id === selected} onSelect={() => setSelected(persona.id)} />
+        ))}
+      </List>
+    );
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={PERSONA_PICKER_TEXTS.title(botName)}
+      footer={
+        <Footer>
+          <label>
+            <input type="checkbox" checked={dontShow} onChange={(event) => setDontShow(event.target.checked)} />
+            {PERSONA_PICKER_TEXTS.dontShowAgain}
+          </label>
+          <Button disabled={selected === null} onClick={choose}>
+            {PERSONA_PICKER_TEXTS.chatWith(botName)}
+          </Button>
+        </Footer>
+      }
+    >
+      <Top>
+        <input
+          type="search"
+          aria-label={PERSONA_PICKER_TEXTS.search}
+          placeholder={PERSONA_PICKER_TEXTS.search}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <Link to={PERSONAS_PATH}>{PERSONA_PICKER_TEXTS.managePersonas}</Link>
+      </Top>
+      {body}
+    </Modal>
+  );
+}
+
+export default PersonaPicker;

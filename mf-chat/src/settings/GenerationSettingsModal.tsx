@@ -1,0 +1,167 @@
+import styled from '@emotion/styled';
+import { useEffect, useId, useState } from 'react';
+import { Button, Modal, Spinner, useNotify } from '@fable/shared';
+import { GENERATION_DEFAULTS, GENERATION_SLIDERS } from '@fable/contracts';
+import { errorMessageOf } from '../chatApi';
+import { SLIDER_NAMES, useInferenceSettings, type SliderName } from './inferenceSettings';
+
+/** Texts of the Generation Settings modal; the toast is the spec's (document 1 §8), the labels ours. */
+export const GENERATION_SETTINGS_TEXTS = {
+  title: 'Generation Settings',
+  saved: 'Generations settings saved',
+  save: 'Save',
+  cancel: 'Cancel',
+  reset: 'Reset to defaults',
+  deviceNote: 'These settings are saved on this device.',
+  labels: {
+    max_new_tokens: 'Max new tokens',
+    temperature: 'Temperature',
+    top_p: 'Top P',
+    top_k: 'Top K',
+  } satisfies Record<SliderName, string>,
+  hints: {
+    max_new_tokens: 'The longest reply the bot may write.',
+    temperature: 'Higher is more creative, lower is more focused.',
+    top_p: 'Only the most likely words that add up to this share are considered.',
+    top_k: 'Only this many of the most likely words are considered.',
+  } satisfies Record<SliderName, string>,
+} as const;
+
+type Values = Record<SliderName, number>;
+
+const Field = styled.div`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: 4px 12px;
+  align-items: center;
+  padding: 10px 0;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  label {
+    font-weight: 600;
+  }
+  output {
+    font-variant-numeric: tabular-nums;
+    color: ${({ theme }) => theme.colors.text};
+  }
+  input[type='range'] {
+    grid-column: 1 / -1;
+    width: 100%;
+    accent-color: ${({ theme }) => theme.colors.primary};
+  }
+  p {
+    grid-column: 1 / -1;
+    margin: 0;
+    font-size: 0.85rem;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Note = styled.p`
+  margin: 8px 0 0;
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Footer = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  width: 100%;
+  justify-content: flex-end;
+  & > :first-of-type {
+    margin-right: auto;
+  }
+`;
+
+function valuesOf(settings: Values): Values {
+  return { max_new_tokens: settings.max_new_tokens, temperature: settings.temperature, top_p: settings.top_p, top_k: settings.top_k };
+}
+
+function sameValues(a: Values, b: Values): boolean {
+  return SLIDER_NAMES.every((name) => a[name] === b[name]);
+}
+
+function Slider({ name, value, onChange }: { name: SliderName; value: number; onChange: (value: number) => void }) {
+  const id = useId();
+  const { min, max, step } = GENERATION_SLIDERS[name];
+  return (
+    <Field>
+      <label htmlFor={id}>{GENERATION_SETTINGS_TEXTS.labels[name]}</label>
+      <output htmlFor={id}>{value}</output>
+      <input
+        id={id}
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onChange(Number(event.target.value))}
+      />
+      <p id={`${id}-hint`}>{GENERATION_SETTINGS_TEXTS.hints[name]}</p>
+    </Field>
+  );
+}
+
+/**
+ * Generation Settings (document 1 §2 modals, §5 "Generation sliders"): max new tokens 180–300 step 1, temperature
+ * 0–1.5 step 0.01, top-p 0.01–1 step 0.01, top-k 1–100 step 1; Save disabled while nothing changed.
+ */
+export function GenerationSettingsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const notify = useNotify();
+  const { settings, loading, save, saving, target } = useInferenceSettings();
+  const saved = valuesOf(settings);
+  const [draft, setDraft] = useState<Values>(saved);
+  const savedKey = SLIDER_NAMES.map((n) => saved[n]).join('|');
+
+  useEffect(() => {
+    if (open) setDraft(valuesOf(settings));
+    // The draft starts again from the saved settings when the modal opens or they change.
+  }, [open, savedKey]);
+
+  const unchanged = sameValues(draft, saved);
+
+  const submit = async () => {
+    try {
+      await save({ ...settings, ...draft });
+      notify.success(GENERATION_SETTINGS_TEXTS.saved);
+      onClose();
+    } catch (error) {
+      notify.error(errorMessageOf(error));
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={GENERATION_SETTINGS_TEXTS.title}
+      footer={
+        <Footer>
+          <Button variant="ghost" onClick={() => setDraft({ ...GENERATION_DEFAULTS })} disabled={saving || sameValues(draft, GENERATION_DEFAULTS)}>
+            {GENERATION_SETTINGS_TEXTS.reset}
+          </Button>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            {GENERATION_SETTINGS_TEXTS.cancel}
+          </Button>
+          <Button onClick={() => void submit()} disabled={unchanged || loading} loading={saving}>
+            {GENERATION_SETTINGS_TEXTS.save}
+          </Button>
+        </Footer>
+      }
+    >
+      {loading ? (
+        <Spinner label="Loading" center />
+      ) : (
+        <>
+          {SLIDER_NAMES.map((name) => (
+            <Slider key={name} name={name} value={draft[name]} onChange={(value) => setDraft((d) => ({ ...d, [name]: value }))} />
+          ))}
+          {target === 'device' ? <Note>{GENERATION_SETTINGS_TEXTS.deviceNote}</Note> : null}
+        </>
+      )}
+    </Modal>
+  );
+}
+
+export default GenerationSettingsModal;

@@ -1,0 +1,49 @@
+import type { ReactElement } from 'react';
+import type { Permission, SessionUser as ApiUser, UserSettings } from '@fable/contracts';
+import { becameGuest, sessionFromUser, signedIn, selectNotifications, type AppStore } from '@fable/shared';
+import { apiUserFixture, deploymentFixture, installFakeFetch, renderRoute, storeWith, type FakeHandler } from '@fable/shared/testing';
+
+export interface ChatRemoteSetup {
+  /** A guest (default), or a member with these settings. */
+  member?: Partial<UserSettings> | true;
+  /** The member's permissions (default: the free tier's). */
+  permissions?: Permission[];
+  handlers?: Record<string, FakeHandler>;
+  url?: string;
+  path?: string | string[];
+}
+
+/** Renders a page or modal of this remote with a fresh store, a guest or member session, and the fake API. */
+export function renderChatRemote(ui: ReactElement, setup: ChatRemoteSetup = {}) {
+  window.localStorage.clear();
+  const member = setup.member
+    ? apiUserFixture({
+        ...(setup.permissions ? { permissions: setup.permissions } : {}),
+        settings: { ...apiUserFixture().settings, ...(setup.member === true ? {} : setup.member) },
+      } as Partial<ApiUser>)
+    : null;
+  const fake = installFakeFetch({ ...(member ? { 'GET /v2/users': { body: member } } : {}), ...setup.handlers });
+  const store = storeWith(deploymentFixture());
+  if (member) {
+    const session = sessionFromUser(member);
+    store.dispatch(signedIn({ ...session, permissions: setup.permissions ?? session.permissions }));
+  } else store.dispatch(becameGuest({ guestUserId: 'guest-1', permissions: [] }));
+  const result = renderRoute(ui, { path: setup.path ?? '/', url: setup.url ?? '/', store });
+  afterTestRestore(fake.restore);
+  return { ...result, fake, member };
+}
+
+const restores: (() => void)[] = [];
+function afterTestRestore(restore: () => void) {
+  restores.push(restore);
+}
+afterEach(() => {
+  while (restores.length) restores.pop()?.();
+});
+
+export const location = (): string => document.querySelector('[data-testid="location"]')?.textContent ?? '';
+
+/** The messages of the notifications shown so far, with their type. */
+export function toasts(store: AppStore): { type: string; message: string }[] {
+  return selectNotifications(store.getState()).map((n) => ({ type: String(n.type), message: String(n.message) }));
+}
