@@ -16,6 +16,12 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL: `http://localhost:${SITE_PORT_BASE}`,
+    // The first visit of the main brand's home shows the "I'm interested in..." picker over the page (its flag is
+    // on); specs start as returning visitors. Unit tests cover the picker.
+    storageState: {
+      cookies: [],
+      origins: [{ origin: `http://localhost:${SITE_PORT_BASE}`, localStorage: [{ name: 'fable.interestPickerDone', value: 'true' }] }],
+    },
     launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -1,16 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { latestCode } from '../support/mailbox';
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function signInWithEmail(page: Page, email: string) {
-  await page.getByTestId('sign-in').click();
-  const dialog = page.getByRole('dialog', { name: 'Sign In' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByRole('button', { name: 'Send code' }).click();
-  await dialog.getByLabel('Code').fill(await latestCode(email));
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
-}
+import { expect, test } from '@playwright/test';
+import { completeOnboarding, signInWithEmail, unique } from '../support/members';
 
 test('a guest gets a guest id that every API call carries', async ({ page }) => {
   const guestHeaders: string[] = [];
@@ -39,16 +28,7 @@ test('sign in with an email code, sign up, stay signed in across a reload, sign 
   await signInWithEmail(page, email);
 
   // A new member has no username yet: onboarding (Welcome Aboard, then Community Guidelines).
-  const onboarding = page.getByRole('dialog', { name: 'Welcome Aboard' });
-  await expect(onboarding).toBeVisible();
-  await onboarding.getByLabel('Username', { exact: true }).fill(`e2e_${tag}`.slice(0, 20));
-  await onboarding.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
-  await onboarding.getByLabel('I confirm that I am 18 year or older').check();
-  await onboarding.getByLabel(/I agree with the/).check();
-  await onboarding.getByRole('button', { name: 'Continue' }).click();
-  const guidelines = page.getByRole('dialog', { name: 'Community Guidelines Agreement' });
-  await guidelines.getByLabel(/I agree to follow the/).check();
-  await guidelines.getByRole('button', { name: 'Start Chatting' }).click();
+  await completeOnboarding(page, `e2e_${tag}`, 'Ada Lovelace');
 
   // A member with the free tier: avatar and tier label in the header.
   const account = page.getByRole('button', { name: /Account menu of Ada Lovelace, Free/ });
@@ -74,14 +54,7 @@ test('an expired access token is refreshed without the user noticing', async ({ 
   // Not a legal page: those stay open to a member who has not picked a username yet.
   await page.goto('/');
   await signInWithEmail(page, email);
-  const onboarding = page.getByRole('dialog', { name: 'Welcome Aboard' });
-  await onboarding.getByLabel('Username', { exact: true }).fill(`r_${tag}`.slice(0, 20));
-  await onboarding.getByLabel('Name', { exact: true }).fill('Grace');
-  await onboarding.getByLabel('I confirm that I am 18 year or older').check();
-  await onboarding.getByLabel(/I agree with the/).check();
-  await onboarding.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('dialog', { name: 'Community Guidelines Agreement' }).getByLabel(/I agree to follow the/).check();
-  await page.getByRole('button', { name: 'Start Chatting' }).click();
+  await completeOnboarding(page, `r_${tag}`, 'Grace');
   await expect(page.getByRole('button', { name: /Account menu of Grace, Free/ })).toBeVisible();
 
   // Wait out the access token's lifetime (the e2e API issues 4-second tokens), then let the page make a

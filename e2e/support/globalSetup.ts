@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,18 @@ import type { RemoteApp } from '../../deploy/server/localSites';
 import { writeLocalDeployments } from '../../deploy/scripts/localDeployments';
 import { buildApps, publishRemotes } from '../../scripts/build/buildApps';
 import { ROOT } from '../../scripts/lib/apps';
+import { startFakeOpenAiEngine, type FakeEngineBehaviour } from '../../api/src/testing/fakeOpenAiEngine';
+import { E2E_ADMIN_EMAIL, E2E_CATALOG_SIZE, E2E_FAVORITE_LIMIT } from './catalog';
 import { API_PORT, CONTROL_PORT, SITE_PORT_BASE } from './ports';
+
+/** Runs a command to completion, failing on a non-zero exit. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`))));
+  });
+}
 
 async function waitFor(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -38,20 +49,57 @@ export default async function globalSetup() {
   await cp(path.join(ROOT, 'deploy/.published'), publishedDir, { recursive: true });
   await writeLocalDeployments(path.join(ROOT, 'deploy/deployments'), deploymentsDir, SITE_PORT_BASE);
 
+  // The inference engine: our fake OpenAI-compatible server (real HTTP and SSE), the e2e API's only model. Replies
+  // come at a visible pace; specs change its behaviour through the control server (POST /engine).
+  const engineDefaults: Partial<FakeEngineBehaviour> = { firstTokenDelayMs: 150, tokenIntervalMs: 60 };
+  const engine = await startFakeOpenAiEngine(engineDefaults);
+  const modelsFile = path.join(scratch, 'models.json');
+  writeFileSync(
+    modelsFile,
+    JSON.stringify([{ id: 'fable-e2e', name: 'Fable E2E', tokens: '8K', description: 'The e2e fake engine', base_url: engine.baseUrl, model: 'fake-model' }]),
+  );
+
   let api: ChildProcess | null = null;
   const apiUrl = `http://127.0.0.1:${API_PORT}`;
   if (existsSync(path.join(ROOT, 'api/src/main.ts'))) {
+    // A small catalog of its own (the API does not seed itself under NODE_ENV=test): specs read it through the API.
+    await run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'api/scripts/seed.ts', '--characters', String(E2E_CATALOG_SIZE)], {
+      DATA_DIR: path.join(scratch, 'data'),
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+    });
     api = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'api/src/main.ts'], {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],
       // Short-lived access tokens so that the refresh spec sees one expire.
-      env: { ...process.env, PORT: String(API_PORT), DATA_DIR: path.join(scratch, 'data'), NODE_ENV: 'test', ACCESS_TOKEN_TTL_SECONDS: '4', LOG_LEVEL: 'warn' },
+      // A favourites limit small enough for a spec to reach it; one admin account (leaderboard).
+      env: {
+        ...process.env,
+        PORT: String(API_PORT),
+        DATA_DIR: path.join(scratch, 'data'),
+        NODE_ENV: 'test',
+        ACCESS_TOKEN_TTL_SECONDS: '4',
+        LOG_LEVEL: 'warn',
+        CHARACTER_FAVORITE_LIMIT: String(E2E_FAVORITE_LIMIT),
+        ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+        INFERENCE_MODELS_FILE: modelsFile,
+      },
     });
     await waitFor(`${apiUrl}/api/health`, 60_000);
   }
 
   const site = await startComposedSite({ portBase: SITE_PORT_BASE, publishedDir, deploymentsDir, apiUrl });
   const control = http.createServer((req, res) => {
+    if (req.method === 'POST' && req.url?.startsWith('/engine')) {
+      // ?cutAfterTokens=3, ?failWithStatus=503, ?tokenIntervalMs=200; no query: back to the defaults.
+      const query = new URL(req.url, 'http://control').searchParams;
+      engine.behaviour.cutAfterTokens = undefined;
+      engine.behaviour.failWithStatus = undefined;
+      Object.assign(engine.behaviour, engineDefaults);
+      for (const [key, value] of query) Object.assign(engine.behaviour, { [key]: Number(value) });
+      res.writeHead(204).end();
+      return;
+    }
     const match = /^\/remotes\/(mf-[a-z]+)\/(stop|start)$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !match) {
       res.writeHead(404).end();
@@ -72,6 +120,7 @@ export default async function globalSetup() {
 
   return async () => {
     control.close();
+    await engine.close();
     await site.close();
     api?.kill('SIGTERM');
     rmSync(scratch, { recursive: true, force: true });
