@@ -1,10 +1,15 @@
 // npm run bench: benchmarks that print figures (never asserted: speed depends on the machine).
 // API: GET /api/health and /api/app-settings over real HTTP, on PGlite and, when reachable, on the
-// PostgreSQL server (BENCH_DATABASE_URL, default the local test database) with Redis.
+// PostgreSQL server (BENCH_DATABASE_URL, default the local fable_bench database) with Redis.
+// Search: GET /api/characters/search per query shape on a 300,000-character catalog (seeded on first run, then
+// reused: .data/bench for PGlite, the fable_bench database), uncached, with the EXPLAIN of each shape.
+// `npm run bench -- --only api`, `--only search` or `--only chat` runs one part.
 import { Client } from 'pg';
 import { buildApp } from '../api/src/app';
 import { testConfig } from '../api/src/config';
 import { httpLoad, type LoadResult } from './bench/httpLoad';
+import { benchChatStreams, benchPromptBuilding } from './bench/chatBench';
+import { benchSearch, pgliteBenchConfig } from './bench/searchBench';
 
 const row = (name: string, r: LoadResult) =>
   `  ${name.padEnd(44)} p50 ${r.p50.toFixed(2).padStart(7)} ms   p95 ${r.p95.toFixed(2).padStart(7)} ms   p99 ${r.p99.toFixed(2).padStart(7)} ms   ${r.perSecond.toFixed(0).padStart(6)} req/s`;
@@ -37,14 +42,32 @@ async function benchApi(label: string, overrides: Parameters<typeof testConfig>[
 }
 
 async function main() {
-  console.log('API over HTTP (2000 requests, 16 in flight):');
-  await benchApi('PGlite', {});
+  const only = /^--only[= ](api|search|chat)$/.exec(process.argv.slice(2).join(' '))?.[1];
   const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fable_bench';
+  const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  let serverReachable = true;
   try {
     await ensureDatabase(url);
-    await benchApi('PostgreSQL + Redis', { databaseUrl: url, redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379' });
   } catch (error) {
-    console.log(`  PostgreSQL + Redis: skipped (${(error as Error).message})`);
+    serverReachable = false;
+    console.log(`PostgreSQL + Redis: skipped (${(error as Error).message})`);
+  }
+  if (only === undefined || only === 'api') {
+    console.log('API over HTTP (2000 requests, 16 in flight):');
+    await benchApi('PGlite', {});
+    if (serverReachable) await benchApi('PostgreSQL + Redis', { databaseUrl: url, redisUrl });
+  }
+  if (only === undefined || only === 'search') {
+    const requests = Number(process.env.SEARCH_BENCH_REQUESTS ?? 200);
+    if (serverReachable) {
+      await benchSearch({ label: 'PostgreSQL + Redis', config: { databaseUrl: url, redisUrl }, requests, concurrency: 4 });
+    }
+    await benchSearch({ label: 'PGlite', config: pgliteBenchConfig(), requests: Math.ceil(requests / 2), concurrency: 4 });
+  }
+  if (only === undefined || only === 'chat') {
+    benchPromptBuilding();
+    await benchChatStreams('PGlite');
+    if (serverReachable) await benchChatStreams('PostgreSQL', { databaseUrl: url });
   }
   console.log('Front-end budgets: npm run build prints them.');
 }

@@ -1,4 +1,7 @@
-/** Fires `requests` GETs at `url` with `concurrency` in flight; returns latency percentiles and throughput. */
+/**
+ * Fires `requests` GETs at `url` (or at each of `url` in turn when it is a list) with `concurrency` in flight;
+ * returns latency percentiles and throughput.
+ */
 export interface LoadResult {
   requests: number;
   p50: number;
@@ -13,18 +16,20 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.max(0, index)]!;
 }
 
-export async function httpLoad(url: string, { requests = 2000, concurrency = 16, headers = {} as Record<string, string> } = {}): Promise<LoadResult> {
+export async function httpLoad(url: string | readonly string[], { requests = 2000, concurrency = 16, headers = {} as Record<string, string> } = {}): Promise<LoadResult> {
+  const urls = typeof url === 'string' ? [url] : url;
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < requests) {
+        const target = urls[next % urls.length]!;
         next += 1;
         const t0 = performance.now();
-        const response = await fetch(url, { headers });
-        await response.arrayBuffer();
-        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+        const response = await fetch(target, { headers });
+        const body = await response.arrayBuffer();
+        if (!response.ok) throw new Error(`${target} answered ${response.status}: ${Buffer.from(body).toString().slice(0, 300)}`);
         latencies.push(performance.now() - t0);
       }
     }),
