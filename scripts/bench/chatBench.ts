@@ -1,9 +1,12 @@
-// The chat turn over real sockets against the fake OpenAI-compatible engine (first token after 200 ms, then a
-// token every 20 ms): how much time the platform adds to the engine's first token and to each following token,
-// at 1, 50 and 200 concurrent streams of members in saved conversations; and the prompt building time for a
-// 16K context with a 100-entry lorebook and 500 messages.
+// The chat turn over real sockets against the fake OpenAI-compatible engine: how much time the platform adds to
+// the engine's first token and to each following token, with 1, 50 and 200 streams open at once (members in
+// saved conversations); and the prompt building time for a 16K context with a 100-entry lorebook and 500 messages.
+// The engine and the clients run in a second process (chatLoad.ts) so that they do not share the API's event loop,
+// and each stream's added time is measured exactly (engine and client share that process's clock).
 // Run alone: npx tsx scripts/bench/chatBench.ts [--database-url postgres://…]
+import { fork, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { buildApp } from '../../api/src/app';
 import { testConfig, type AppConfig } from '../../api/src/config';
 import { DEFAULT_RATE_LIMITS } from '../../api/src/http/rateLimits';
@@ -11,15 +14,16 @@ import { openDatabase } from '../../api/src/infra/db/openDatabase';
 import { buildPrompt, type PromptHistoryMessage } from '../../api/src/modules/chat/prompt/buildPrompt';
 import type { PromptLoreEntry } from '../../api/src/modules/chat/prompt/lorebookActivation';
 import { bpeTokenizer } from '../../api/src/modules/chat/prompt/tokenizer';
-import { postSse, type SseResult } from '../../api/src/modules/chat/testing/sseClient';
+import { postSse } from '../../api/src/modules/chat/testing/sseClient';
 import { insertCharacter, insertCreator } from '../../api/src/modules/discovery/testing/catalogFixture';
-import { startFakeOpenAiEngine } from '../../api/src/testing/fakeOpenAiEngine';
 import { LOOSE_LIMITS, bearer, signUp } from '../../api/src/testing/testApp';
+import type { EngineShape, LoadCommand, LoadMessage, LoadResult, LoadUser } from './chatLoad';
 import { percentile } from './httpLoad';
 
-const FIRST_TOKEN_MS = 200;
-const TOKEN_MS = 20;
+/** A served model at a plausible pace: first token after 200 ms, then 40 tokens a second, 80-token replies. */
+const ENGINE: EngineShape = { firstTokenDelayMs: 200, tokenIntervalMs: 25, replyTokens: 80 };
 const LEVELS: number[] = process.env.CHAT_BENCH_LEVELS ? process.env.CHAT_BENCH_LEVELS.split(',').map(Number) : [1, 50, 200];
+const MEASURE_MS = Number(process.env.CHAT_BENCH_MEASURE_MS ?? 15_000);
 
 const fmt = (n: number) => n.toFixed(2).padStart(7);
 const pct = (values: number[]) => {
@@ -27,81 +31,74 @@ const pct = (values: number[]) => {
   return `p50 ${fmt(percentile(s, 50))} ms   p95 ${fmt(percentile(s, 95))} ms   p99 ${fmt(percentile(s, 99))} ms`;
 };
 
-/** First-token time and token gaps of one stream, measured by the client. */
-function timings(r: SseResult): { firstToken: number; gaps: number[] } {
-  const tokens = r.events.filter((e) => e.event === 'token');
-  if (tokens.length === 0 || !r.events.some((e) => e.event === 'done')) throw new Error(`stream failed: ${JSON.stringify(r.json ?? r.events.at(-1))}`);
-  const gaps = tokens.slice(1).map((e, i) => e.at - tokens[i]!.at);
-  return { firstToken: tokens[0]!.at - r.sentAt, gaps };
+/** The load process: the fake engine and the streaming clients. */
+class LoadProcess {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly engineUrl: string,
+  ) {}
+
+  static async start(): Promise<LoadProcess> {
+    const child = fork(path.join(__dirname, 'chatLoad.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const first = await LoadProcess.next(child);
+    if (first.type !== 'ready') throw new Error(`load process: ${JSON.stringify(first)}`);
+    return new LoadProcess(child, first.engineUrl);
+  }
+
+  private static next(child: ChildProcess): Promise<LoadMessage> {
+    return new Promise((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`load process exited (${code})`));
+      child.once('exit', onExit);
+      child.once('message', (m: LoadMessage) => {
+        child.off('exit', onExit);
+        resolve(m);
+      });
+    });
+  }
+
+  async run(command: LoadCommand): Promise<LoadResult> {
+    this.child.send(command);
+    const answer = await LoadProcess.next(this.child);
+    if (answer.type === 'failed') throw new Error(answer.error);
+    if (answer.type !== 'done') throw new Error(`load process: ${JSON.stringify(answer)}`);
+    return answer.result;
+  }
+
+  stop(): void {
+    this.child.kill();
+  }
 }
 
-/** The same stream straight from the engine (its own HTTP and timers, without the platform). */
-async function engineDirect(baseUrl: string, concurrency: number, rounds: number): Promise<{ firstToken: number[]; gaps: number[] }> {
-  const firstToken: number[] = [];
-  const gaps: number[] = [];
-  for (let round = 0; round < rounds; round += 1) {
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        const sentAt = performance.now();
-        const res = await fetch(`${baseUrl}/chat/completions`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ model: 'fake', stream: true, messages: [{ role: 'user', content: 'Hello there friend' }] }),
-        });
-        const reader = res.body!.getReader();
-        const decoder = new TextDecoder();
-        let buffer = '';
-        const at: number[] = [];
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          buffer += decoder.decode(value, { stream: true });
-          let i: number;
-          while ((i = buffer.indexOf('\n\n')) >= 0) {
-            const line = buffer.slice(0, i);
-            buffer = buffer.slice(i + 2);
-            if (line.includes('"content"')) at.push(performance.now());
-          }
-        }
-        firstToken.push(at[0]! - sentAt);
-        gaps.push(...at.slice(1).map((t, k) => t - at[k]!));
-      }),
-    );
-  }
-  return { firstToken, gaps };
+function report(label: string, r: LoadResult): void {
+  console.log(`  ${label} (${r.streams} streams${r.failures.length ? `, ${r.failures.length} failed: ${r.failures[0]}` : ''})`);
+  console.log(`    first token as the user waits (engine's ${ENGINE.firstTokenDelayMs} ms included)   ${pct(r.firstToken)}`);
+  console.log(`    added to the first token                                   ${pct(r.firstTokenAdded)}`);
+  console.log(`    added per token                                            ${pct(r.tokenAdded)}`);
 }
 
 export async function benchChatStreams(label: string, overrides: Partial<AppConfig> = {}): Promise<void> {
-  const engine = await startFakeOpenAiEngine({ firstTokenDelayMs: 0, tokenIntervalMs: 0 });
+  const load = await LoadProcess.start();
   const config = testConfig({
-      messageCountFlushMs: 250,
+    messageCountFlushMs: 250,
     ...overrides,
-      inferenceModels: [{ id: 'fake', name: 'Fake', tokens: '16K', base_url: engine.baseUrl, model: 'fake', hide_unauthorized: false }],
-    });
+    inferenceModels: [{ id: 'fake', name: 'Fake', tokens: '16K', base_url: load.engineUrl, model: 'fake', hide_unauthorized: false }],
+  });
   const appDb = await openDatabase(config);
-  const app = await buildApp(
-    config,
-    {
-      db: appDb,
-      limits: {
-        ...DEFAULT_RATE_LIMITS,
-        ...LOOSE_LIMITS,
-        perMember: { max: 1_000_000, windowSeconds: 60 },
-        perGuest: { max: 1_000_000, windowSeconds: 60 },
-        perIp: { max: 1_000_000, windowSeconds: 60 },
-      },
+  const app = await buildApp(config, {
+    db: appDb,
+    limits: {
+      ...DEFAULT_RATE_LIMITS,
+      ...LOOSE_LIMITS,
+      perMember: { max: 1_000_000, windowSeconds: 60 },
+      perGuest: { max: 1_000_000, windowSeconds: 60 },
+      perIp: { max: 1_000_000, windowSeconds: 60 },
     },
-  );
+  });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
     // Members (one per stream at the highest level) and a character with a lorebook-free definition.
     const stamp = Date.now().toString(36);
-    const members: Array<Record<string, string>> = [];
-    for (let i = 0; i < Math.max(...LEVELS); i += 1) {
-      const signed = await signUp(app, `bench_${stamp}_${i}@example.com`, `b${stamp}${i}`.slice(0, 20));
-      members.push(bearer(signed.token));
-    }
     const creator = await insertCreator(appDb, { username: `benchcreator${stamp}`.slice(0, 20) });
     const character = await insertCharacter(appDb, creator, {
       name: 'Aria',
@@ -110,49 +107,34 @@ export async function benchChatStreams(label: string, overrides: Partial<AppConf
       scenario: 'A busy tavern at night.',
       dialogue: '{{user}}: Hi\n{{char}}: Hello, traveller!',
     });
-    // One saved conversation per member, with some history (written with the engine answering at once).
-    const conversations: string[] = [];
-    for (const headers of members) {
+    // One saved conversation per member, with some history (written while the engine answers at once).
+    const users: LoadUser[] = [];
+    for (let i = 0; i < Math.max(...LEVELS); i += 1) {
+      const headers = bearer((await signUp(app, `bench_${stamp}_${i}@example.com`, `b${stamp}${i}`.slice(0, 20))).token);
       const first = await postSse(`${base}/chat`, headers, { character_id: character.id, conversation_id: 'new', message: 'Hello Aria, sing me a song' });
-      const id = first.events.find((e) => e.event === 'start')!.data.conversation_id as string;
-      for (let k = 0; k < 3; k += 1) await postSse(`${base}/chat`, headers, { character_id: character.id, conversation_id: id, message: `Tell me more, part ${k}` });
-      conversations.push(id);
+      const conversationId = first.events.find((e) => e.event === 'start')!.data.conversation_id as string;
+      for (let k = 0; k < 3; k += 1) await postSse(`${base}/chat`, headers, { character_id: character.id, conversation_id: conversationId, message: `Tell me more, part ${k}` });
+      users.push({ headers, conversationId });
     }
-    engine.behaviour = { ...engine.behaviour, firstTokenDelayMs: FIRST_TOKEN_MS, tokenIntervalMs: TOKEN_MS };
+    await load.run({ type: 'engine', shape: ENGINE });
 
-    console.log(`Chat streams, ${label} (fake engine: first token ${FIRST_TOKEN_MS} ms, then ${TOKEN_MS} ms/token; members, saved conversations):`);
+    const streamMs = ENGINE.firstTokenDelayMs + ENGINE.tokenIntervalMs * ENGINE.replyTokens;
+    console.log(
+      `Chat streams, ${label} (fake engine in another process: first token after ${ENGINE.firstTokenDelayMs} ms, then a token every ${ENGINE.tokenIntervalMs} ms, ` +
+        `${ENGINE.replyTokens}-token replies, ~${(streamMs / 1000).toFixed(1)} s a stream; members in saved conversations):`,
+    );
+    const run = (c: Omit<Extract<LoadCommand, { type: 'run' }>, 'type' | 'url' | 'characterId'>) =>
+      load.run({ type: 'run', url: `${base}/chat`, characterId: character.id, ...c });
     for (const level of LEVELS) {
-      const rounds = level === 1 ? 30 : level === 50 ? 2 : 1;
-      const direct = await engineDirect(engine.baseUrl, level, rounds);
-      const firstTokens: number[] = [];
-      const gaps: number[] = [];
-      for (let round = 0; round < rounds; round += 1) {
-        const results = await Promise.all(
-          Array.from({ length: level }, (_, i) =>
-            postSse(`${base}/chat`, members[i]!, { character_id: character.id, conversation_id: conversations[i], message: `Round ${round}: what happens next?` }),
-          ),
-        );
-        for (const r of results) {
-          const m = timings(r);
-          firstTokens.push(m.firstToken);
-          gaps.push(...m.gaps);
-        }
-      }
-      const engineFirst = [...direct.firstToken].sort((a, b) => a - b);
-      const engineGap = [...direct.gaps].sort((a, b) => a - b);
-      const added = firstTokens.map((v) => v - percentile(engineFirst, 50));
-      const addedGap = gaps.map((v) => v - percentile(engineGap, 50));
-      console.log(`  ${String(level).padStart(3)} concurrent (${firstTokens.length} streams)`);
-      console.log(`    first token, engine alone            ${pct(direct.firstToken)}`);
-      console.log(`    first token, through the platform    ${pct(firstTokens)}`);
-      console.log(`    added to the first token             ${pct(added)}`);
-      console.log(`    token gap, engine alone              ${pct(direct.gaps)}`);
-      console.log(`    added per token                      ${pct(addedGap)}`);
+      const result = await run({ users: users.slice(0, level), mode: 'steady', measureMs: MEASURE_MS, streams: 20 });
+      report(`${String(level).padStart(3)} streams open at once, steady (each user streams back to back, starts spread over one stream)`, result);
     }
+    const top = Math.max(...LEVELS);
+    if (top > 1) report(`${top} streams sent in the same instant (a burst, the worst case)`, await run({ users: users.slice(0, top), mode: 'burst' }));
   } finally {
+    load.stop();
     await app.close();
     await appDb.close();
-    await engine.close();
   }
 }
 

@@ -56,6 +56,17 @@ it('waits the first-token delay before the first content', async () => {
   expect(Date.now() - started).toBeGreaterThanOrEqual(140);
 });
 
+it('records when each request arrived and when each of its tokens was sent (for the benchmark)', async () => {
+  engine.behaviour.firstTokenDelayMs = 60;
+  engine.behaviour.tokenIntervalMs = 5;
+  const data = await events(await ask({ ...hello, stream: true }));
+  const contentChunks = data.filter((d) => d.includes('"content"'));
+  const record = engine.requests[0]!;
+  expect(record.tokenSentAt).toHaveLength(contentChunks.length);
+  expect(record.tokenSentAt[0]! - record.receivedAt).toBeGreaterThanOrEqual(55);
+  expect(record.tokenSentAt.every((t, i) => i === 0 || t >= record.tokenSentAt[i - 1]!)).toBe(true);
+});
+
 it('fails with the configured status and an OpenAI error body', async () => {
   engine.behaviour.failWithStatus = 503;
   const response = await ask({ ...hello, stream: true });

@@ -37,12 +37,21 @@ export interface FakeChatRequest {
   stop?: string[];
 }
 
+export interface FakeEngineRequest {
+  body: FakeChatRequest;
+  authorization: string | undefined;
+  /** performance.now() when the request arrived (before its body was read). */
+  receivedAt: number;
+  /** performance.now() when each content token was handed to the socket. */
+  tokenSentAt: number[];
+}
+
 export interface FakeOpenAiEngine {
   /** http://127.0.0.1:<port>/v1 — what an OpenAI client takes as its base URL. */
   baseUrl: string;
   behaviour: FakeEngineBehaviour;
-  /** Every chat request received, in order, with the Authorization header. */
-  requests: Array<{ body: FakeChatRequest; authorization: string | undefined }>;
+  /** Every chat request received, in order, with the Authorization header and its timings. */
+  requests: FakeEngineRequest[];
   /** Streams currently open. */
   openStreams(): number;
   close(): Promise<void>;
@@ -81,6 +90,7 @@ export async function startFakeOpenAiEngine(behaviour: Partial<FakeEngineBehavio
   let open = 0;
 
   async function completions(req: IncomingMessage, res: ServerResponse) {
+    const receivedAt = performance.now();
     let body: FakeChatRequest;
     try {
       body = JSON.parse(await readBody(req)) as FakeChatRequest;
@@ -92,7 +102,8 @@ export async function startFakeOpenAiEngine(behaviour: Partial<FakeEngineBehavio
       json(res, 400, { error: { message: 'model and messages are required', type: 'invalid_request_error' } });
       return;
     }
-    requests.push({ body, authorization: req.headers.authorization });
+    const record: FakeEngineRequest = { body, authorization: req.headers.authorization, receivedAt, tokenSentAt: [] };
+    requests.push(record);
     const b = state;
     if (b.failWithStatus !== undefined) {
       await sleep(b.firstTokenDelayMs);
@@ -137,6 +148,7 @@ export async function startFakeOpenAiEngine(behaviour: Partial<FakeEngineBehavio
         }
         if (i > 0) await sleep(b.tokenIntervalMs);
         if (closed) return;
+        record.tokenSentAt.push(performance.now());
         await send(chunk({ content: tokens[i]! }, null));
       }
       if (b.cutAfterTokens !== undefined) {

@@ -138,15 +138,6 @@ export async function conversationsPage(
   return { conversations, has_more };
 }
 
-/** The main line of a conversation, newest first (at most `limit`). */
-export async function mainLineNewestFirst(db: Queryable, conversationId: string, limit: number): Promise<MessageRow[]> {
-  const { rows } = await db.query<MessageRow>(
-    `select ${MESSAGE_SELECT} from messages m where m.conversation_id = $1 and not m.is_alternative order by m.seq desc limit $2`,
-    [conversationId, limit],
-  );
-  return rows;
-}
-
 /** The alternates of a reply, oldest first. */
 export async function alternatesOf(db: Queryable, messageId: string): Promise<MessageRow[]> {
   const { rows } = await db.query<MessageRow>(

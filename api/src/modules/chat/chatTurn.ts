@@ -16,8 +16,7 @@ import type { Clock } from '../../infra/clock';
 import type { Database, Queryable } from '../../infra/db/database';
 import { InferenceError, isAbortError, type InferenceRequest, type InferenceStream } from '../../infra/inference/engine';
 import type { ModelChooser, ModelRegistry, OfferedModel } from '../../infra/inference/models';
-import { CHARACTER_SELECT, canView, viewerOf } from '../discovery/characterAccess';
-import type { CharacterRow } from '../characters/characterRow';
+import { canView, viewerOf } from '../discovery/characterAccess';
 import {
   CHAT_ERROR_CODES,
   INFERENCE_FAILED_MESSAGE,
@@ -29,20 +28,20 @@ import {
   manualReviewRequired,
   messageNotFound,
 } from './chatErrors';
-import { MESSAGE_SELECT, alternatesOf, findOwnConversation, mainLineNewestFirst, toChatMessage, type ConversationRow, type MessageRow } from './chatRepository';
+import { MESSAGE_SELECT, alternatesOf, toChatMessage, type ConversationRow, type MessageRow } from './chatRepository';
 import { buildPrompt, type BuiltPrompt, type PromptHistoryMessage } from './prompt/buildPrompt';
 import type { Tokenizer } from './prompt/tokenizer';
-import { loadPromptMemories } from '../memories/promptMemories';
+import { PROMPT_MEMORY_CAP } from '../memories/promptMemories';
 import type { MessageCounter } from './messageCounter';
-import type { PromptLoreEntry } from './prompt/lorebookActivation';
-import { LORE_ENTRIES_JSON, loadTurnPersona } from './promptSources';
+import type { CharacterRow } from '../characters/characterRow';
+import { loadTurnContext } from './promptSources';
 
 /**
  * One chat turn (POST /api/chat, document 1 §7): checks, prompt, engine stream relayed as Server-Sent Events,
  * and the reply saved once, whole.
  *
- * Timing: every read (character with the block check, conversation, history, persona, memories, lorebook) runs
- * in parallel before the engine is called; the user's message is written while the engine works (nothing waits
+ * Timing: every read (character with the block check, conversation, history, persona, memories, lorebook) is one
+ * statement before the engine is called (promptSources.ts); the user's message is written while the engine works (nothing waits
  * for it but the reply's save); the reply is written after the stream. Each token is written to the socket as it
  * arrives.
  *
@@ -72,8 +71,6 @@ interface Line {
   content: string;
   tokens?: number;
 }
-
-type CharacterWithBlock = CharacterRow & { blocked: boolean; lore: PromptLoreEntry[] };
 
 function modeOf(body: ChatRequest): Mode {
   if (body.autopilot) return 'autopilot';
@@ -128,17 +125,6 @@ function generationSettings(caller: Caller, asked: Partial<InferenceSettings> | 
   return { ...base, ...pick(saved), ...pick(asked) };
 }
 
-async function readCharacter(db: Queryable, characterId: string, userId: string | null): Promise<CharacterWithBlock | null> {
-  const { rows } = await db.query<CharacterWithBlock>(
-    `select ${CHARACTER_SELECT},
-       exists(select 1 from creator_blocks b where b.user_id = $2::uuid and b.creator_user_id = c.creator_user_id) as blocked,
-       ${LORE_ENTRIES_JSON} as lore
-       from characters c where c.id = $1`,
-    [characterId, userId],
-  );
-  return rows[0] ?? null;
-}
-
 /** Makes an alternate the main reply (the main one joins the alternates); answers the picked message. */
 async function pickAlternate(db: Database, member: MemberCaller, altId: string, now: Date): Promise<MessageRow> {
   return db.transaction(async (tx) => {
@@ -191,14 +177,20 @@ export async function chatTurn(request: FastifyRequest<{ Body: ChatRequest }>, r
   const requestedConversation = body.conversation_id && body.conversation_id !== NEW_CONVERSATION_ID ? body.conversation_id : null;
   const conversationIdForReads = member ? (requestedConversation ?? picked?.conversation_id ?? null) : null;
 
-  // Every read at once.
-  const [character, conversation, history, memories, persona] = await Promise.all([
-    readCharacter(db, body.character_id, member?.userId ?? null),
-    member && conversationIdForReads ? findOwnConversation(db, conversationIdForReads, member.userId) : Promise.resolve(null),
-    member && conversationIdForReads ? mainLineNewestFirst(db, conversationIdForReads, HISTORY_READ_MAX) : Promise.resolve([] as MessageRow[]),
-    member && conversationIdForReads ? loadPromptMemories(db, conversationIdForReads) : Promise.resolve([]),
-    member ? loadTurnPersona(db, member.userId, body.user_persona_id ?? null, conversationIdForReads) : Promise.resolve(null),
-  ]);
+  // Every read at once, in one statement.
+  const context = await loadTurnContext(db, {
+    characterId: body.character_id,
+    userId: member?.userId ?? null,
+    conversationId: conversationIdForReads,
+    personaId: member ? (body.user_persona_id ?? null) : null,
+    historyMax: HISTORY_READ_MAX,
+    memoryMax: PROMPT_MEMORY_CAP,
+  });
+  const character = context?.character ?? null;
+  const conversation = context?.conversation ?? null;
+  const history = context?.history ?? [];
+  const memories = context?.memories ?? [];
+  const persona = context?.persona ?? null;
 
   if (!character || !canView(character, viewerOf(caller))) throw chatNotAllowed();
   if (character.aicq_manual_review_required) throw manualReviewRequired();

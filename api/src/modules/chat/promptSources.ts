@@ -1,46 +1,75 @@
 import type { Queryable } from '../../infra/db/database';
-import type { PromptPersona } from './prompt/buildPrompt';
+import type { CharacterRow } from '../characters/characterRow';
+import { CHARACTER_SELECT } from '../discovery/characterAccess';
+import { promptMemoriesJson, type PromptMemory } from '../memories/promptMemories';
+import { promptPersonaJson, type PromptPersona } from '../personas/promptPersona';
+import type { ConversationRow } from './chatRepository';
 import type { PromptLoreEntry } from './prompt/lorebookActivation';
 
 /**
- * What the prompt reads besides the character and the messages (memories come from the memories module's
- * loadPromptMemories). The persona is read here rather than with the personas module's loadPromptPersona because
- * the turn also needs its id (a new conversation records it) and falls back to the conversation's persona.
+ * Everything a chat turn reads before it calls the engine, in one statement (one round trip, one snapshot): the
+ * character with the caller's block of its creator and its lorebook entries; for a member, their conversation,
+ * its main line (newest first), its prompt memories, and the persona of the turn. The time the platform adds to
+ * the engine's first token is mostly this read (see scripts/bench/chatBench.ts).
  */
 
-/**
- * The persona of a turn: the one asked for, else the conversation's, else the member's default; null when the
- * member has none (or asked for one that is not theirs).
- */
-export async function loadTurnPersona(
-  db: Queryable,
-  userId: string,
-  personaId: string | null,
-  conversationId: string | null,
-): Promise<(PromptPersona & { id: string }) | null> {
-  const { rows } = await db.query<{ id: string; name: string; highlights: string }>(
-    `with chosen as (select coalesce($2::text, (select user_persona_id from conversations where id = $3 and user_id = $1)) as id)
-     select p.id, p.name, p.highlights from personas p, chosen
-      where p.user_id = $1 and (p.id = chosen.id or (chosen.id is null and p.is_default))
-      limit 1`,
-    [userId, personaId, conversationId],
-  );
-  return rows[0] ?? null;
+/** One message of the main line as the prompt needs it. */
+export interface TurnHistoryMessage {
+  id: string;
+  prev_id: string | null;
+  role: 'user' | 'assistant';
+  content: string;
+  token_count: number;
+}
+
+export interface TurnContext {
+  character: CharacterRow & { blocked: boolean; lore: PromptLoreEntry[] };
+  /** The member's conversation (null for a guest, a new conversation, or one that is not theirs). */
+  conversation: ConversationRow | null;
+  history: TurnHistoryMessage[];
+  memories: PromptMemory[];
+  persona: PromptPersona | null;
 }
 
 /** The entries of the character `c` (an alias in the enclosing query) as a json array, in lorebook then entry order. */
-export const LORE_ENTRIES_JSON = `coalesce((
+const LORE_ENTRIES_JSON = `coalesce((
     select json_agg(json_build_object('id', e.id, 'keywords', e.keywords, 'content', e.content) order by cl.lorebook_id, e.position)
       from character_lorebooks cl join lorebook_entries e on e.lorebook_id = cl.lorebook_id
      where cl.character_id = c.id), '[]'::json)`;
 
-/** The entries of the character's lorebooks, in lorebook then entry order. */
-export async function loadLoreEntries(db: Queryable, characterId: string): Promise<PromptLoreEntry[]> {
-  const { rows } = await db.query<PromptLoreEntry>(
-    `select e.id, e.keywords, e.content from character_lorebooks cl
-       join lorebook_entries e on e.lorebook_id = cl.lorebook_id
-      where cl.character_id = $1 order by cl.lorebook_id, e.position`,
-    [characterId],
-  );
-  return rows;
+/** $2 user (null for guests), $3 conversation (null when new): the conversation when it is the user's. */
+const OWN_CONVERSATION = '(select o.id from conversations o where o.id = $3::text and o.user_id = $2::uuid)';
+
+const TURN_CONTEXT_SQL = `
+  select ${CHARACTER_SELECT},
+    exists(select 1 from creator_blocks b where b.user_id = $2::uuid and b.creator_user_id = c.creator_user_id) as blocked,
+    ${LORE_ENTRIES_JSON} as lore,
+    (select row_to_json(cv) from (
+       select id, user_id::text as user_id, character_id, user_persona_id, label, voice_id, message_count, last_message_id
+         from conversations where id = $3::text and user_id = $2::uuid) cv) as turn_conversation,
+    coalesce((select json_agg(json_build_object('id', h.id, 'prev_id', h.prev_id, 'role', h.role, 'content', h.content, 'token_count', h.token_count) order by h.seq desc)
+       from (select m.id, m.prev_id, m.role, m.content, m.token_count, m.seq from messages m
+              where m.conversation_id = ${OWN_CONVERSATION} and not m.is_alternative
+              order by m.seq desc limit $5::int) h), '[]'::json) as turn_history,
+    ${promptMemoriesJson(OWN_CONVERSATION, '$6::int')} as turn_memories,
+    ${promptPersonaJson('$2::uuid', `coalesce($4::text, (select o.user_persona_id from conversations o where o.id = $3::text and o.user_id = $2::uuid))`)} as turn_persona
+  from characters c where c.id = $1::text`;
+
+type TurnContextRow = TurnContext['character'] & {
+  turn_conversation: ConversationRow | null;
+  turn_history: TurnHistoryMessage[];
+  turn_memories: PromptMemory[];
+  turn_persona: PromptPersona | null;
+};
+
+/** The turn's context, or null when the character does not exist. */
+export async function loadTurnContext(
+  db: Queryable,
+  q: { characterId: string; userId: string | null; conversationId: string | null; personaId: string | null; historyMax: number; memoryMax: number },
+): Promise<TurnContext | null> {
+  const { rows } = await db.query<TurnContextRow>(TURN_CONTEXT_SQL, [q.characterId, q.userId, q.conversationId, q.personaId, q.historyMax, q.memoryMax]);
+  const row = rows[0];
+  if (!row) return null;
+  const { turn_conversation, turn_history, turn_memories, turn_persona, ...character } = row;
+  return { character, conversation: turn_conversation, history: turn_history, memories: turn_memories, persona: turn_persona };
 }

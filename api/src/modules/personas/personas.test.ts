@@ -209,9 +209,11 @@ describe.each(BACKENDS)('personas on %s', (backend) => {
     await create(m.headers, 'Dflt');
     const chosen = await create(m.headers, 'Chosen');
     const foreign = await create(other.headers, 'Foreign');
-    expect(await loadPromptPersona(t.db, m.id, null)).toEqual({ name: 'Dflt', highlights: 'About Dflt' });
-    expect(await loadPromptPersona(t.db, m.id, chosen.id)).toEqual({ name: 'Chosen', highlights: 'About Chosen' });
-    expect(await loadPromptPersona(t.db, m.id, foreign.id)).toEqual({ name: 'Dflt', highlights: 'About Dflt' });
-    expect(await loadPromptPersona(t.db, m.id, 'missing')).toEqual({ name: 'Dflt', highlights: 'About Dflt' });
+    const dflt = { id: expect.any(String), name: 'Dflt', highlights: 'About Dflt' };
+    expect(await loadPromptPersona(t.db, m.id, null)).toEqual(dflt);
+    expect(await loadPromptPersona(t.db, m.id, chosen.id)).toEqual({ id: chosen.id, name: 'Chosen', highlights: 'About Chosen' });
+    expect(await loadPromptPersona(t.db, m.id, foreign.id)).toEqual(dflt);
+    expect(await loadPromptPersona(t.db, m.id, 'missing')).toEqual(dflt);
+    expect((await loadPromptPersona(t.db, m.id, null))!.id).not.toBe(foreign.id);
   });
 });
