@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { selectSignInPrompt } from '@fable/shared';
+import { selectSession, selectSignInPrompt, tokensReceived } from '@fable/shared';
 import { apiErrorBody, type FakeCall } from '@fable/shared/testing';
 import { location, renderChatRemote, toasts, type ChatRemoteSetup } from '../testing/renderChatRemote';
 import { ChatPage } from './ChatPage';
@@ -157,6 +157,51 @@ describe('chat errors (document 1 §8)', () => {
     const alert = await screen.findByRole('alert');
     await userEvent.click(within(alert).getByRole('button', { name: 'Sign Up' }));
     expect(selectSignInPrompt(store.getState()).open).toBe(true);
+  });
+
+  it('refreshes an expired access token (the stream is no RTK call) and sends the turn again, once', async () => {
+    const { store, fake, member } = renderChat({
+      handlers: {
+        // The shared baseQuery refreshes on this call's 401 and retries it with the new token.
+        'GET /v2/users': (call) => (call.headers.authorization === 'Bearer fresh' ? { body: member } : { status: 401, body: apiErrorBody('token_expired', 'Access token expired') }),
+        'POST /v2/auth/refresh': { body: { token: 'fresh', refresh_token: 'refresh-2', expires_in: 900 } },
+      },
+    });
+    act(() => {
+      store.dispatch(tokensReceived({ accessToken: 'stale', refreshToken: 'refresh-1' }));
+    });
+    await screen.findByText('Welcome aboard, traveller.');
+    chatStream.refuseNext(401, apiErrorBody('token_expired', 'Access token expired'));
+    await userEvent.type(input(), 'Hello{Enter}');
+    await waitFor(() => expect(chatStream.calls).toHaveLength(1));
+    expect(chatStream.last().headers.Authorization).toBe('Bearer fresh');
+    expect(chatStream.last().body).toMatchObject({ message: 'Hello' });
+    expect(fake.callsTo('POST /v2/auth/refresh').map((c) => c.body)).toEqual([{ refresh_token: 'refresh-1' }]);
+    expect(selectSession(store.getState())).toMatchObject({ accessToken: 'fresh', refreshToken: 'refresh-2' });
+    act(() => {
+      chatStream.last().stream.event('done', { message: messageFixture('b1', 'assistant', 'Ahoy!', { conversation_id: 'c9' }), conversation_id: 'c9', stopped: false });
+      chatStream.last().stream.close();
+    });
+    expect(await within(messages()).findByText('Ahoy!')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Error' })).not.toBeInTheDocument();
+  });
+
+  it('sends the turn no second time when the access token cannot be refreshed (the session then needs a sign-in)', async () => {
+    const { store, fake } = renderChat({
+      handlers: {
+        'GET /v2/users': { status: 401, body: apiErrorBody('token_expired', 'Access token expired') },
+        'POST /v2/auth/refresh': { status: 401, body: apiErrorBody('token_refresh_failed', 'Unable to refresh token') },
+      },
+    });
+    act(() => {
+      store.dispatch(tokensReceived({ accessToken: 'stale', refreshToken: 'spent' }));
+    });
+    await screen.findByText('Welcome aboard, traveller.');
+    chatStream.refuseNext(401, apiErrorBody('token_expired', 'Access token expired'));
+    await userEvent.type(input(), 'Hello{Enter}');
+    await waitFor(() => expect(selectSession(store.getState()).status).toBe('authentication_required'));
+    expect(fake.callsTo('POST /v2/auth/refresh')).toHaveLength(1);
+    expect(chatStream.calls).toHaveLength(0);
   });
 
   it('shows other failures in the error modal titled "Error" with Close', async () => {
@@ -418,6 +463,36 @@ describe('a saved conversation', () => {
     await userEvent.type(title, 'Renamed');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fake.callsTo('PUT /conversations/c1/label')[0]?.body).toEqual({ label: 'Renamed' }));
+  });
+
+  it('keeps a title changed in a conversation started on this page for Change Title and Clone', async () => {
+    renderChat({ handlers: { 'PUT /conversations/c9/label': { body: { result: { label: 'Our voyage' } } } } });
+    await screen.findByText('Welcome aboard, traveller.');
+    const call = await sendMessage('Hello');
+    act(() => {
+      call.stream.event('start', { conversation_id: 'c9', user_message: messageFixture('u1', 'user', 'Hello', { conversation_id: 'c9' }) });
+      call.stream.event('done', { message: messageFixture('b1', 'assistant', 'Ahoy!', { conversation_id: 'c9' }), conversation_id: 'c9', stopped: false });
+      call.stream.close();
+    });
+    await waitFor(() => expect(location()).toBe('/chat/bot1/c9'));
+    const openMenu = async (entry: string) => {
+      await userEvent.click(screen.getByRole('button', { name: 'Chat options' }));
+      await userEvent.click(screen.getByRole('menuitem', { name: entry }));
+    };
+    await openMenu('Change Title');
+    let dialog = await screen.findByRole('dialog', { name: 'Update title' });
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Our voyage');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await openMenu('Change Title');
+    dialog = await screen.findByRole('dialog', { name: 'Update title' });
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Our voyage');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await openMenu('Clone Conversation');
+    dialog = await screen.findByRole('dialog', { name: 'Clone Conversation' });
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Our voyage');
   });
 
   it('shows the creator Edit Chatbot and no Block Creator', async () => {

@@ -115,6 +115,8 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
   const [mode, setMode] = useState<PickMode>(null);
   const [picked, setPicked] = useState<string | null>(null);
   const [cloneTitle, setCloneTitle] = useState('');
+  // A title saved on this page: a conversation started here has no loaded record to keep it in.
+  const [savedTitle, setSavedTitle] = useState<{ conversationId: string; label: string } | null>(null);
   const [reportId, setReportId] = useState<string | null>(null);
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const [opened, setOpened] = useState<Record<string, boolean>>({});
@@ -356,6 +358,8 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
     setPicked(null);
   };
 
+  const conversationTitle =
+    (savedTitle && savedTitle.conversationId === chat.conversationId ? savedTitle.label : chat.conversation?.label) ?? '';
   const lastReply = lastBotReply(state.messages);
   const turnActions = !streaming && !rateLimited;
   const inputDisabled = rateLimited || creatorBlocked || (failure?.kind === 'notAllowed');
@@ -518,18 +522,19 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
       <CloneConversationModal
         open={Boolean(open.clone)}
         initialType="full"
-        initialTitle={chat.conversation?.label ?? ''}
+        initialTitle={conversationTitle}
         onClose={() => show('clone', false)}
         onSubmit={onCloneSubmit}
       />
       <ChangeTitleModal
         open={Boolean(open.title)}
-        initialTitle={chat.conversation?.label ?? ''}
+        initialTitle={conversationTitle}
         onClose={() => show('title', false)}
         onSave={async (label) => {
-          if (!chat.conversationId) return;
-          const { result } = await rename({ conversationId: chat.conversationId, label }).unwrap();
-          chat.setConversation((c) => (c ? { ...c, label: result.label } : c));
+          const conversationId = chat.conversationId;
+          if (!conversationId) return;
+          const { result } = await rename({ conversationId, label }).unwrap();
+          setSavedTitle({ conversationId, label: result.label });
           notify.success(CHAT_TEXTS.titleSaved);
         }}
       />

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { CHAT_LIMITS, type ChatMessage, type ChatRequest, type Conversation } from '@fable/contracts';
-import { selectSession, useAppSelector, useNavigate } from '@fable/shared';
-import { chatFailureOf, isAbortError, type ChatFailure } from './chatErrors';
-import { useLazyChat_screenMessagesQuery, olderPageCursor } from './chatScreenApi';
+import { selectSession, useAppDispatch, useNavigate } from '@fable/shared';
+import { ChatStreamError, chatFailureOf, isAbortError, type ChatFailure } from './chatErrors';
+import { useChat_screenRenewSessionMutation, useLazyChat_screenMessagesQuery, olderPageCursor } from './chatScreenApi';
 import { chatHeaders, streamChat, type ChatStreamEvent } from './chatStream';
 import { chatViewReducer, initialChatView, lastBotReply, pagedAlternateId, type StreamKind } from './conversationState';
 import { GREETING_ID, NEW_CONVERSATION, greetingMessage, isSavedMessage, localMessage } from './greeting';
@@ -32,7 +32,7 @@ export interface ChatConversationOptions {
  */
 export function useChatConversation({ characterId, routeConversationId, greeting, isGuest, ready, inferenceModel, inferenceSettings, personaId, setInput }: ChatConversationOptions) {
   const navigate = useNavigate();
-  const session = useAppSelector(selectSession);
+  const dispatchApp = useAppDispatch();
   const [state, dispatch] = useReducer(chatViewReducer, initialChatView);
   const [typing, setTyping] = useState<TypingIndicator>(null);
   const [failure, setFailure] = useState<ChatFailure | null>(null);
@@ -40,6 +40,7 @@ export function useChatConversation({ characterId, routeConversationId, greeting
   const [loadFailed, setLoadFailed] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [fetchMessages] = useLazyChat_screenMessagesQuery();
+  const [renewSession] = useChat_screenRenewSessionMutation();
   const [conversation, setConversation] = useState<Conversation | null>(null);
 
   const isNew = !routeConversationId || routeConversationId === NEW_CONVERSATION;
@@ -130,7 +131,9 @@ export function useChatConversation({ characterId, routeConversationId, greeting
       const startedNew = conversationIdRef.current === null && !isGuest;
       let created: string | null = null;
       let finished = false;
+      let answered = false;
       const onEvent = (event: ChatStreamEvent) => {
+        answered = true;
         if (event.type === 'start') {
           if (event.conversation_id && startedNew) created = event.conversation_id;
           const localUser = request.message !== undefined ? lastUserLocalId(stateRef.current.messages) : null;
@@ -146,8 +149,19 @@ export function useChatConversation({ characterId, routeConversationId, greeting
           dispatch({ type: 'replyDone', message: event.message });
         }
       };
+      // The session as it is now (a refresh may have replaced the access token since this page last rendered).
+      const currentSession = () => dispatchApp((_dispatch, getState) => selectSession(getState()));
+      const stream = () => streamChat(request, { headers: chatHeaders(currentSession()), signal: controller.signal, onEvent });
       try {
-        await streamChat(request, { headers: chatHeaders(session), signal: controller.signal, onEvent });
+        try {
+          await stream();
+        } catch (error) {
+          // The access token expired before the turn started: refresh it (as every other call does) and send once more.
+          const expired = error instanceof ChatStreamError && error.status === 401 && !answered && !controller.signal.aborted;
+          if (!expired || !currentSession().refreshToken || 'error' in (await renewSession())) throw error;
+          if (controller.signal.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+          await stream();
+        }
         if (!finished) dispatch({ type: 'streamEnded' });
       } catch (error) {
         if (isAbortError(error) || controller.signal.aborted) {
@@ -180,7 +194,7 @@ export function useChatConversation({ characterId, routeConversationId, greeting
         }
       }
     },
-    [characterId, isGuest, navigate, session, setInput],
+    [characterId, isGuest, navigate, dispatchApp, renewSession, setInput],
   );
 
   const baseRequest = useCallback((): ChatRequest => {
