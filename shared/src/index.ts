@@ -3,6 +3,7 @@ export * from './store/hooks';
 export * from './store/rootReducer';
 export * from './store/uiSlice';
 export * from './api/api';
+export { renewAccessToken } from './api/baseQuery';
 export * from './session/sessionSlice';
 export * from './session/sessionUser';
 export * from './theme/theme';

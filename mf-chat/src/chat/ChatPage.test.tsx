@@ -160,10 +160,9 @@ describe('chat errors (document 1 §8)', () => {
   });
 
   it('refreshes an expired access token (the stream is no RTK call) and sends the turn again, once', async () => {
-    const { store, fake, member } = renderChat({
+    const { store, fake } = renderChat({
       handlers: {
-        // The shared baseQuery refreshes on this call's 401 and retries it with the new token.
-        'GET /v2/users': (call) => (call.headers.authorization === 'Bearer fresh' ? { body: member } : { status: 401, body: apiErrorBody('token_expired', 'Access token expired') }),
+        // The page refreshes through the shared renewAccessToken: the refresh call is the only one it makes.
         'POST /v2/auth/refresh': { body: { token: 'fresh', refresh_token: 'refresh-2', expires_in: 900 } },
       },
     });
@@ -189,7 +188,6 @@ describe('chat errors (document 1 §8)', () => {
   it('sends the turn no second time when the access token cannot be refreshed (the session then needs a sign-in)', async () => {
     const { store, fake } = renderChat({
       handlers: {
-        'GET /v2/users': { status: 401, body: apiErrorBody('token_expired', 'Access token expired') },
         'POST /v2/auth/refresh': { status: 401, body: apiErrorBody('token_refresh_failed', 'Unable to refresh token') },
       },
     });

@@ -7,7 +7,6 @@ import {
   type MessageRating,
   type chatCalls,
   type discoveryCalls,
-  type usersCalls,
 } from '@fable/contracts';
 
 /**
@@ -18,7 +17,6 @@ import {
  */
 type Chat = typeof chatCalls;
 type Discovery = typeof discoveryCalls;
-type Users = typeof usersCalls;
 type CallOf<C extends { method: string; path: string }> = { method: C['method']; path: C['path'] };
 
 export const CHAT_SCREEN_CALLS: {
@@ -36,7 +34,6 @@ export const CHAT_SCREEN_CALLS: {
   blockCreator: CallOf<Discovery['blockCreator']>;
   unblockCreator: CallOf<Discovery['unblockCreator']>;
   rate: CallOf<Discovery['rate']>;
-  me: CallOf<Users['me']>;
 } = {
   profile: { method: 'GET', path: '/characters/:characterId' },
   messages: { method: 'GET', path: '/conversations/:conversationId/messages' },
@@ -52,7 +49,6 @@ export const CHAT_SCREEN_CALLS: {
   blockCreator: { method: 'PUT', path: '/users/blocked-creators/:creatorUserId' },
   unblockCreator: { method: 'DELETE', path: '/users/blocked-creators/:creatorUserId' },
   rate: { method: 'PUT', path: '/characters/:characterId/rating' },
-  me: { method: 'GET', path: '/v2/users' },
 };
 
 /** Message page size (document 1 §9: 50). */
@@ -136,14 +132,6 @@ export const chatScreenApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Conversation'],
     }),
-    /**
-     * The chat stream is no RTK call, so its 401 (an expired access token) refreshes nothing. This member call goes
-     * through the shared baseQuery, which refreshes the token on its own 401: one refresh for the whole app, as
-     * refresh tokens rotate. Resolves without error when the session holds a working access token again.
-     */
-    chat_screenRenewSession: build.mutation<unknown, void>({
-      query: () => ({ url: CHAT_SCREEN_CALLS.me.path, method: CHAT_SCREEN_CALLS.me.method }),
-    }),
     chat_screenModels: build.query<{ models: ChatModelOption[]; default_model: string }, void>({
       query: () => CHAT_SCREEN_CALLS.models.path,
     }),
@@ -208,5 +196,4 @@ export const {
   useChat_screenModelsQuery,
   useChat_screenFavoriteMutation,
   useChat_screenBlockCreatorMutation,
-  useChat_screenRenewSessionMutation,
 } = chatScreenApi;

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { CHAT_LIMITS, type ChatMessage, type ChatRequest, type Conversation } from '@fable/contracts';
-import { selectSession, useAppDispatch, useNavigate } from '@fable/shared';
+import { renewAccessToken, selectSession, useAppDispatch, useNavigate } from '@fable/shared';
 import { ChatStreamError, chatFailureOf, isAbortError, type ChatFailure } from './chatErrors';
-import { useChat_screenRenewSessionMutation, useLazyChat_screenMessagesQuery, olderPageCursor } from './chatScreenApi';
+import { useLazyChat_screenMessagesQuery, olderPageCursor } from './chatScreenApi';
 import { chatHeaders, streamChat, type ChatStreamEvent } from './chatStream';
 import { chatViewReducer, initialChatView, lastBotReply, pagedAlternateId, type StreamKind } from './conversationState';
 import { GREETING_ID, NEW_CONVERSATION, greetingMessage, isSavedMessage, localMessage } from './greeting';
@@ -40,7 +40,6 @@ export function useChatConversation({ characterId, routeConversationId, greeting
   const [loadFailed, setLoadFailed] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [fetchMessages] = useLazyChat_screenMessagesQuery();
-  const [renewSession] = useChat_screenRenewSessionMutation();
   const [conversation, setConversation] = useState<Conversation | null>(null);
 
   const isNew = !routeConversationId || routeConversationId === NEW_CONVERSATION;
@@ -156,9 +155,9 @@ export function useChatConversation({ characterId, routeConversationId, greeting
         try {
           await stream();
         } catch (error) {
-          // The access token expired before the turn started: refresh it (as every other call does) and send once more.
+          // The access token expired before the turn started: refresh it (the one refresh every call shares) and send once more.
           const expired = error instanceof ChatStreamError && error.status === 401 && !answered && !controller.signal.aborted;
-          if (!expired || !currentSession().refreshToken || 'error' in (await renewSession())) throw error;
+          if (!expired || !(await dispatchApp(renewAccessToken()))) throw error;
           if (controller.signal.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
           await stream();
         }
@@ -194,7 +193,7 @@ export function useChatConversation({ characterId, routeConversationId, greeting
         }
       }
     },
-    [characterId, isGuest, navigate, dispatchApp, renewSession, setInput],
+    [characterId, isGuest, navigate, dispatchApp, setInput],
   );
 
   const baseRequest = useCallback((): ChatRequest => {
