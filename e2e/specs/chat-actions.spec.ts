@@ -197,7 +197,7 @@ test('a member renames the conversation and clones it fully and partially; the t
   const partialRow = rows.filter({ hasText: 'The partial copy' });
   await expect(partialRow).toHaveCount(1);
   await partialRow.getByRole('button', { name: `Change the title of the chat with ${name}` }).click();
-  const renameDialog = page.getByRole('dialog', { name: 'Change Title' });
+  const renameDialog = page.getByRole('dialog', { name: 'Update title' });
   await expect(renameDialog.getByRole('textbox', { name: 'Title' })).toHaveValue('The partial copy');
   await renameDialog.getByRole('textbox', { name: 'Title' }).fill('Renamed on the list');
   await renameDialog.getByRole('button', { name: 'Save' }).click();

@@ -20,6 +20,7 @@ import {
   useParams,
   type DropdownItem,
 } from '@fable/shared';
+import { UpdateTitleModal } from '../conversationTitle/UpdateTitleModal';
 import { useInferenceSettings } from '../settings/inferenceSettings';
 import { useShouldPickPersona } from '../personas/useShouldPickPersona';
 import { ChatHeader } from './ChatHeader';
@@ -40,7 +41,7 @@ import {
 } from './chatScreenApi';
 import { CHAT_TEXTS } from './chatTexts';
 import { idsFrom, lastBotReply, shownAlternateIndex } from './conversationState';
-import { ChangeTitleModal, CloneConversationModal, type CloneType } from './ConversationModals';
+import { CloneConversationModal, type CloneType } from './ConversationModals';
 import { GREETING_ID, NEW_CONVERSATION, isSavedMessage } from './greeting';
 import { clearGuestChat } from './guestHistory';
 import { ChangePersonaModal, GenerationSettingsModal, MemoryManagerModal, ModelSelectModal, PersonaPicker, WhenOpened } from './lazyModals';
@@ -526,16 +527,15 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
         onClose={() => show('clone', false)}
         onSubmit={onCloneSubmit}
       />
-      <ChangeTitleModal
+      <UpdateTitleModal
         open={Boolean(open.title)}
         initialTitle={conversationTitle}
         onClose={() => show('title', false)}
         onSave={async (label) => {
           const conversationId = chat.conversationId;
-          if (!conversationId) return;
+          if (!conversationId) throw new Error('The conversation is not saved yet.');
           const { result } = await rename({ conversationId, label }).unwrap();
           setSavedTitle({ conversationId, label: result.label });
-          notify.success(CHAT_TEXTS.titleSaved);
         }}
       />
       <ConfirmationModal

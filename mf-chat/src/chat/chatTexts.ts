@@ -50,14 +50,11 @@ export const CHAT_TEXTS = {
   remove: 'Remove',
   cloneHint: 'Pick the last message to clone.',
   clone: 'Clone',
-  // clone / title (§4, §5)
+  // clone (§4, §5)
   cloneTitle: 'Clone Conversation',
   clonePartial: 'Partial',
   cloneFull: 'Full',
-  titleLabel: 'Title',
   cloned: 'Conversation cloned',
-  updateTitle: 'Update title',
-  titleSaved: 'Title updated',
   // rating (§3, §4)
   ratingLabels: { terrible: 'Terrible', bad: 'Bad', great: 'Great', fantastic: 'Fantastic' },
   rateMessage: 'Rate this reply',

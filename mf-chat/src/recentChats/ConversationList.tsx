@@ -3,10 +3,10 @@ import { useState, type ReactNode } from 'react';
 import type { Conversation } from '@fable/contracts';
 import { Avatar, Button, ConfirmationModal, Link, Spinner, useDebounce, useNotify } from '@fable/shared';
 import { errorMessageOf } from '../chatApi';
+import { UpdateTitleModal } from '../conversationTitle/UpdateTitleModal';
 import { useChat_viewerSettingsQuery } from '../settings/settingsApi';
-import { useChat_conversationsInfiniteQuery, useChat_removeConversationMutation } from './conversationsApi';
+import { useChat_conversationsInfiniteQuery, useChat_removeConversationMutation, useChat_renameConversationMutation } from './conversationsApi';
 import { conversationTitle, formatChatTime, lastMessagePreview } from './conversationText';
-import { RenameConversationModal } from './RenameConversationModal';
 
 /** Texts of the chats list (ours: the spec names the screen and its parts, document 1 §2). */
 export const CONVERSATION_LIST_TEXTS = {
@@ -201,6 +201,7 @@ export function ConversationList({ characterId, empty }: ConversationListProps) 
   const list = useChat_conversationsInfiniteQuery(characterId ? { q, characterId } : { q });
   const [removeConversation] = useChat_removeConversationMutation();
   const [renaming, setRenaming] = useState<Conversation | null>(null);
+  const [renameConversation] = useChat_renameConversationMutation();
   const [removing, setRemoving] = useState<Conversation | null>(null);
 
   const conversations = list.data?.pages.flatMap((page) => page.conversations) ?? [];
@@ -255,11 +256,13 @@ export function ConversationList({ characterId, empty }: ConversationListProps) 
         onChange={(event) => setQuery(event.target.value)}
       />
       {body}
-      <RenameConversationModal
-        conversationId={renaming?.id ?? ''}
-        currentTitle={renaming?.label ?? ''}
+      <UpdateTitleModal
+        initialTitle={renaming?.label ?? ''}
         open={renaming !== null}
         onClose={() => setRenaming(null)}
+        onSave={async (label) => {
+          if (renaming) await renameConversation({ conversationId: renaming.id, label }).unwrap();
+        }}
       />
       <ConfirmationModal
         open={removing !== null}

@@ -134,7 +134,7 @@ it('renames a chat: non-blank, at most 50, saved with PUT label', async () => {
     },
   });
   await userEvent.click(await screen.findByRole('button', { name: 'Change the title of the chat with Aria' }));
-  const dialog = screen.getByRole('dialog', { name: 'Change Title' });
+  const dialog = screen.getByRole('dialog', { name: 'Update title' });
   const input = within(dialog).getByRole('textbox', { name: 'Title' });
   const save = within(dialog).getByRole('button', { name: 'Save' });
   expect(save).toBeDisabled();
@@ -152,6 +152,24 @@ it('renames a chat: non-blank, at most 50, saved with PUT label', async () => {
   await waitFor(() => expect(fake.callsTo('PUT /conversations/conv1/label')[0]?.body).toEqual({ label: 'The long road' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(toasts(store)).toContainEqual({ type: 'success', message: 'Title updated' });
+});
+
+it("keeps the Update title dialog open with the server's message when the rename fails", async () => {
+  const { fake } = renderChats({
+    member: true,
+    handlers: {
+      'GET /conversations': page([conversationFixture({ label: 'Old' })]),
+      'PUT /conversations/conv1/label': { status: 422, body: apiErrorBody('validation_failed', 'Title is not allowed') },
+    },
+  });
+  await userEvent.click(await screen.findByRole('button', { name: 'Change the title of the chat with Aria' }));
+  const dialog = screen.getByRole('dialog', { name: 'Update title' });
+  const input = within(dialog).getByRole('textbox', { name: 'Title' });
+  await userEvent.type(input, ' and new{Enter}');
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent('Title is not allowed');
+  expect(fake.callsTo('PUT /conversations/conv1/label')[0]?.body).toEqual({ label: 'Old and new' });
+  await userEvent.type(input, '!');
+  expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
 });
 
 it('shows the empty state and the load failure with Try Again', async () => {
