@@ -1,8 +1,7 @@
-import styled from '@emotion/styled';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Button, ConfirmationModal, Link, Modal, Spinner, useNotify } from '@fable/shared';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, ConfirmationModal, Link, Modal, useNotify } from '@fable/shared';
 import { serverMessageOf } from '../chatApi';
-import { PersonaCard } from './PersonaCard';
+import { PersonaList } from './PersonaList';
 import { orderPersonas, useChat_changePersonaMutation, useChat_personasQuery } from './personasApi';
 import { PERSONAS_PATH } from './PersonaPicker';
 
@@ -16,19 +15,9 @@ export const CHANGE_PERSONA_TEXTS = {
   confirm: 'Change Persona',
   changed: 'Persona changed',
   failed: 'Unable to change persona.',
-  loadError: 'Unable to get persona.',
   none: 'No persona found.',
   managePersonas: 'Manage Personas',
-  retry: 'Retry',
 } as const;
-
-const List = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  max-height: min(55vh, 480px);
-  overflow-y: auto;
-`;
 
 export interface ChangePersonaModalProps {
   conversationId: string;
@@ -40,7 +29,6 @@ export interface ChangePersonaModalProps {
 
 /** Change Persona (document 1 §2): pick a persona, confirm, PUT /api/conversations/:id/persona. */
 export function ChangePersonaModal({ conversationId, open, onClose, currentPersonaId = null }: ChangePersonaModalProps) {
-  const groupName = useId();
   const notify = useNotify();
   const personas = useChat_personasQuery(undefined, { skip: !open });
   const [changePersona] = useChat_changePersonaMutation();
@@ -66,32 +54,6 @@ export function ChangePersonaModal({ conversationId, open, onClose, currentPerso
     notify.success(CHANGE_PERSONA_TEXTS.changed);
   };
 
-  let body;
-  if (personas.isLoading) body = <Spinner label="Loading" center />;
-  else if (personas.isError)
-    body = (
-      <div role="alert">
-        <p>{CHANGE_PERSONA_TEXTS.loadError}</p>
-        <Button variant="secondary" onClick={() => void personas.refetch()}>
-          {CHANGE_PERSONA_TEXTS.retry}
-        </Button>
-      </div>
-    );
-  else if (ordered.length === 0)
-    body = (
-      <p>
-        {CHANGE_PERSONA_TEXTS.none} <Link to={PERSONAS_PATH}>{CHANGE_PERSONA_TEXTS.managePersonas}</Link>
-      </p>
-    );
-  else
-    body = (
-      <List role="radiogroup" aria-label={CHANGE_PERSONA_TEXTS.title}>
-        {ordered.map((persona) => (
-          <PersonaCard key={persona.id} persona={persona} name={groupName} checked={persona.id === selected} onSelect={() => setSelected(persona.id)} />
-        ))}
-      </List>
-    );
-
   return (
     <>
       <Modal
@@ -109,7 +71,18 @@ export function ChangePersonaModal({ conversationId, open, onClose, currentPerso
           </>
         }
       >
-        {body}
+        <PersonaList
+          query={personas}
+          personas={ordered}
+          label={CHANGE_PERSONA_TEXTS.title}
+          selected={selected}
+          onSelect={setSelected}
+          empty={
+            <p>
+              {CHANGE_PERSONA_TEXTS.none} <Link to={PERSONAS_PATH}>{CHANGE_PERSONA_TEXTS.managePersonas}</Link>
+            </p>
+          }
+        />
       </Modal>
       <ConfirmationModal
         open={open && confirming}

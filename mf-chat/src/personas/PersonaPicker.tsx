@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { Button, Link, Modal, Spinner, useDebounce } from '@fable/shared';
-import { PersonaCard } from './PersonaCard';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Link, Modal, useDebounce } from '@fable/shared';
+import { PersonaList } from './PersonaList';
 import { orderPersonas, searchPersonas, useChat_personasQuery } from './personasApi';
 import { usePersonaPickerDontShow } from './useShouldPickPersona';
 
@@ -13,8 +13,6 @@ export const PERSONA_PICKER_TEXTS = {
   dontShowAgain: "Don't show this again",
   chatWith: (bot: string) => `Chat with ${bot}`,
   noMatch: 'No persona matches your search.',
-  loadError: 'Unable to get persona.',
-  retry: 'Retry',
 } as const;
 
 /** The personas page (mf-creator), reached by URL only. */
@@ -42,14 +40,6 @@ const Top = styled.div`
     color: ${({ theme }) => theme.colors.primary};
     font-weight: 600;
   }
-`;
-
-const List = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  max-height: min(55vh, 480px);
-  overflow-y: auto;
 `;
 
 const Footer = styled.div`
@@ -82,7 +72,6 @@ export interface PersonaPickerProps {
  * preselected), "Don't show this again" (kept on the device), and the Chat with {bot} button.
  */
 export function PersonaPicker({ botName, open, onChoose, onClose }: PersonaPickerProps) {
-  const groupName = useId();
   const personas = useChat_personasQuery(undefined, { skip: !open });
   const [savedDontShow, setSavedDontShow] = usePersonaPickerDontShow();
   // Kept on the device when the user chats (ticking it does not close a picker its opener shows by that flag).
@@ -102,27 +91,6 @@ export function PersonaPicker({ botName, open, onChoose, onClose }: PersonaPicke
     if (dontShow !== savedDontShow) setSavedDontShow(dontShow);
     onChoose(selected);
   };
-
-  let body;
-  if (personas.isLoading) body = <Spinner label="Loading" center />;
-  else if (personas.isError)
-    body = (
-      <div role="alert">
-        <p>{PERSONA_PICKER_TEXTS.loadError}</p>
-        <Button variant="secondary" onClick={() => void personas.refetch()}>
-          {PERSONA_PICKER_TEXTS.retry}
-        </Button>
-      </div>
-    );
-  else if (shown.length === 0) body = <p>{PERSONA_PICKER_TEXTS.noMatch}</p>;
-  else
-    body = (
-      <List role="radiogroup" aria-label={PERSONA_PICKER_TEXTS.title(botName)}>
-        {shown.map((persona) => (
-          <PersonaCard key={persona.id} persona={persona} name={groupName} checked={persona.id === selected} onSelect={() => setSelected(persona.id)} />
-        ))}
-      </List>
-    );
 
   return (
     <Modal
@@ -151,7 +119,14 @@ export function PersonaPicker({ botName, open, onChoose, onClose }: PersonaPicke
         />
         <Link to={PERSONAS_PATH}>{PERSONA_PICKER_TEXTS.managePersonas}</Link>
       </Top>
-      {body}
+      <PersonaList
+        query={personas}
+        personas={shown}
+        label={PERSONA_PICKER_TEXTS.title(botName)}
+        selected={selected}
+        onSelect={setSelected}
+        empty={<p>{PERSONA_PICKER_TEXTS.noMatch}</p>}
+      />
     </Modal>
   );
 }
