@@ -7,6 +7,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../../api/src/app';
 import { testConfig, type AppConfig } from '../../api/src/config';
 import { DEFAULT_RATE_LIMITS } from '../../api/src/http/rateLimits';
@@ -19,6 +20,7 @@ import { insertCharacter, insertCreator } from '../../api/src/modules/discovery/
 import { LOOSE_LIMITS, bearer, signUp } from '../../api/src/testing/testApp';
 import type { EngineShape, LoadCommand, LoadMessage, LoadResult, LoadUser } from './chatLoad';
 import { percentile } from './httpLoad';
+import { loopDelayPercentiles } from './loopDelay';
 
 /** A served model at a plausible pace: first token after 200 ms, then 40 tokens a second, 80-token replies. */
 const ENGINE: EngineShape = { firstTokenDelayMs: 200, tokenIntervalMs: 25, replyTokens: 80 };
@@ -69,11 +71,34 @@ class LoadProcess {
   }
 }
 
-function report(label: string, r: LoadResult): void {
+/** CHAT_BENCH_PROFILE=file.cpuprofile: the API process's CPU profile of the highest level (open it in Chrome's DevTools). */
+async function startCpuProfile(): Promise<(file: string) => Promise<void>> {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFile } = await import('node:fs/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async (file) => {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
+function report(label: string, r: LoadResult & { apiLoopDelay?: [number, number, number] }): void {
   console.log(`  ${label} (${r.streams} streams${r.failures.length ? `, ${r.failures.length} failed: ${r.failures[0]}` : ''})`);
   console.log(`    first token as the user waits (engine's ${ENGINE.firstTokenDelayMs} ms included)   ${pct(r.firstToken)}`);
   console.log(`    added to the first token                                   ${pct(r.firstTokenAdded)}`);
   console.log(`    added per token                                            ${pct(r.tokenAdded)}`);
+  if (r.loadLoopDelay) {
+    const [p50, p95, p99] = r.loadLoopDelay;
+    console.log(`    (load process's own event-loop delay, counted above         p50 ${fmt(p50)} ms   p95 ${fmt(p95)} ms   p99 ${fmt(p99)} ms)`);
+  }
+  if (r.apiLoopDelay) {
+    const [p50, p95, p99] = r.apiLoopDelay;
+    console.log(`    (API process's event-loop delay                             p50 ${fmt(p50)} ms   p95 ${fmt(p95)} ms   p99 ${fmt(p99)} ms)`);
+  }
 }
 
 export async function benchChatStreams(label: string, overrides: Partial<AppConfig> = {}): Promise<void> {
@@ -126,7 +151,13 @@ export async function benchChatStreams(label: string, overrides: Partial<AppConf
     const run = (c: Omit<Extract<LoadCommand, { type: 'run' }>, 'type' | 'url' | 'characterId'>) =>
       load.run({ type: 'run', url: `${base}/chat`, characterId: character.id, ...c });
     for (const level of LEVELS) {
-      const result = await run({ users: users.slice(0, level), mode: 'steady', measureMs: MEASURE_MS, streams: 20 });
+      const stopProfile = process.env.CHAT_BENCH_PROFILE && level === Math.max(...LEVELS) ? await startCpuProfile() : null;
+      const apiDelay = monitorEventLoopDelay({ resolution: 1 });
+      apiDelay.enable();
+      const result: Parameters<typeof report>[1] = await run({ users: users.slice(0, level), mode: 'steady', measureMs: MEASURE_MS, streams: 20 });
+      apiDelay.disable();
+      result.apiLoopDelay = loopDelayPercentiles(apiDelay);
+      if (stopProfile) await stopProfile(process.env.CHAT_BENCH_PROFILE!);
       report(`${String(level).padStart(3)} streams open at once, steady (each user streams back to back, starts spread over one stream)`, result);
     }
     const top = Math.max(...LEVELS);

@@ -4,6 +4,8 @@
 // it sent the request and when each token arrived.
 //   first token added = (client's first token − client sent) − (engine's first token sent − engine received)
 //   per token added    = client's token k arrived − engine's token k sent (k ≥ 1)
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { loopDelayPercentiles } from './loopDelay';
 import { postSse } from '../../api/src/modules/chat/testing/sseClient';
 import { startFakeOpenAiEngine, type FakeEngineRequest } from '../../api/src/testing/fakeOpenAiEngine';
 
@@ -42,6 +44,8 @@ export interface LoadResult {
   firstToken: number[];
   streams: number;
   failures: string[];
+  /** This process's own event-loop delay while measuring (ms, p50/p95/p99): time the clients and the engine were late by themselves. */
+  loadLoopDelay?: [number, number, number];
 }
 
 export type LoadMessage = { type: 'ready'; engineUrl: string } | { type: 'done'; result: LoadResult } | { type: 'failed'; error: string };
@@ -51,6 +55,8 @@ const WORDS = 'the old bard tunes her lute and smiles while rain taps the tavern
 const send = (message: LoadMessage) => process.send!(message);
 
 async function main() {
+  // The bench process went away (finished or crashed): so does this one.
+  process.on('disconnect', () => process.exit(0));
   const engine = await startFakeOpenAiEngine({ firstTokenDelayMs: 0, tokenIntervalMs: 0 });
   // Each request's record, by the tag its last user message carries.
   const byTag = new Map<string, FakeEngineRequest>();
@@ -97,6 +103,8 @@ async function main() {
       }
       const result: LoadResult = { firstTokenAdded: [], tokenAdded: [], firstToken: [], streams: 0, failures: [] };
       const { url, characterId, users } = command;
+      const delay = monitorEventLoopDelay({ resolution: 1 });
+      delay.enable();
       if (command.mode === 'burst') {
         await Promise.all(users.map((u) => stream(url, characterId, u, result)));
       } else if (users.length === 1) {
@@ -115,6 +123,8 @@ async function main() {
         );
         result.failures.push(...warmup.failures);
       }
+      delay.disable();
+      result.loadLoopDelay = loopDelayPercentiles(delay);
       send({ type: 'done', result });
     })().catch((error: Error) => send({ type: 'failed', error: error.stack ?? error.message }));
   });
