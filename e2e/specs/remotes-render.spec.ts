@@ -38,7 +38,7 @@ test.describe('each remote renders inside the shell', () => {
     await expect(page.getByText('404', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'This page is gone.' })).toBeVisible();
     await expect(page.getByText('The page you are looking for does not exist or never existed.')).toBeVisible();
-    await page.getByRole('button', { name: 'Back to home' }).click();
+    await page.getByRole('link', { name: 'Back to home' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator('[data-remote="mf_discovery"]')).toBeAttached();
   });

@@ -47,7 +47,7 @@ it('shows the 404 empty state for an unknown creator', async () => {
   });
   expect(await screen.findByRole('heading', { level: 1, name: 'This page is gone.' })).toBeInTheDocument();
   expect(screen.getByText('The page you are looking for does not exist or never existed.')).toBeInTheDocument();
-  await userEvent.click(screen.getByRole('button', { name: 'Back to home' }));
+  await userEvent.click(screen.getByRole('link', { name: 'Back to home' }));
   expect(location()).toBe('/');
 });
 

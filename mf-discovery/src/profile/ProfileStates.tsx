@@ -1,6 +1,6 @@
 import { keyframes } from '@emotion/react';
 import styled from '@emotion/styled';
-import { ButtonLink, EmptyState, NOT_FOUND_TEXTS, VisuallyHidden } from '@fable/shared';
+import { EmptyState, NotFoundPage, VisuallyHidden } from '@fable/shared';
 import { PROFILE_TEXTS } from './profileTexts';
 
 const pulse = keyframes`50% { opacity: 0.45; }`;
@@ -69,46 +69,9 @@ export function ProfileSkeleton() {
   );
 }
 
-const Gone = styled.section`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 12px;
-  padding: 48px 16px;
-  text-align: center;
-  .code {
-    margin: 0;
-    font-size: clamp(3.5rem, 12vw, 6rem);
-    font-weight: 800;
-    line-height: 1;
-    background: linear-gradient(135deg, ${({ theme }) => theme.colors.primary}, ${({ theme }) => theme.colors.accent});
-    -webkit-background-clip: text;
-    background-clip: text;
-    color: transparent;
-  }
-  h1 {
-    margin: 0;
-    font-size: 1.5rem;
-  }
-  p {
-    margin: 0 0 12px;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`;
 
-/** A private or missing chatbot (and any page this remote does not show here): the 404 texts of document 1 §2. */
-export function NotFoundState() {
-  return (
-    <Gone data-testid="not-found">
-      <p className="code" aria-hidden="true">
-        {NOT_FOUND_TEXTS.code}
-      </p>
-      <h1>{NOT_FOUND_TEXTS.title}</h1>
-      <p>{NOT_FOUND_TEXTS.description}</p>
-      <ButtonLink to="/">{NOT_FOUND_TEXTS.action}</ButtonLink>
-    </Gone>
-  );
-}
+/** A private or missing chatbot (and any page this remote does not show here): the 404 page of document 1 §2. */
+export const NotFoundState = NotFoundPage;
 
 /** A failed load with Try Again (document 1 §8 search failure texts). */
 export function LoadErrorState({ onRetry }: { onRetry: () => void }) {

@@ -18,6 +18,6 @@ it('renders the 404 texts of the spec and goes home', async () => {
   );
   expect(screen.getByText('This page is gone.')).toBeInTheDocument();
   expect(screen.getByText('The page you are looking for does not exist or never existed.')).toBeInTheDocument();
-  await userEvent.click(screen.getByRole('button', { name: 'Back to home' }));
+  await userEvent.click(screen.getByRole('link', { name: 'Back to home' }));
   expect(screen.getByText('home page')).toBeInTheDocument();
 });

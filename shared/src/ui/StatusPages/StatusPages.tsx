@@ -1,6 +1,5 @@
 import styled from '@emotion/styled';
-import { useNavigate } from 'react-router';
-import { Button } from '../Button';
+import { ButtonLink } from '../ButtonLink';
 
 /** Texts of the 404 page (document 1 §2, document 2 §2), verbatim. */
 export const NOT_FOUND_TEXTS = {
@@ -13,7 +12,8 @@ export const NOT_FOUND_TEXTS = {
 /** Text of the 403 page (document 1 §2). */
 export const FORBIDDEN_TEXT = 'You are Not Authorized to access this page';
 
-const Page = styled.main`
+// A section: the host's layout holds the page's one <main>.
+const Page = styled.section`
   display: flex;
   flex-direction: column;
   align-items: center;
@@ -43,7 +43,6 @@ const Page = styled.main`
 `;
 
 export function NotFoundPage() {
-  const navigate = useNavigate();
   return (
     <Page data-testid="not-found">
       <p className="code" aria-hidden="true">
@@ -51,20 +50,19 @@ export function NotFoundPage() {
       </p>
       <h1>{NOT_FOUND_TEXTS.title}</h1>
       <p>{NOT_FOUND_TEXTS.description}</p>
-      <Button onClick={() => navigate('/')}>{NOT_FOUND_TEXTS.action}</Button>
+      <ButtonLink to="/">{NOT_FOUND_TEXTS.action}</ButtonLink>
     </Page>
   );
 }
 
 export function ForbiddenPage() {
-  const navigate = useNavigate();
   return (
     <Page data-testid="forbidden">
       <p className="code" aria-hidden="true">
         403
       </p>
       <h1>{FORBIDDEN_TEXT}</h1>
-      <Button onClick={() => navigate('/')}>{NOT_FOUND_TEXTS.action}</Button>
+      <ButtonLink to="/">{NOT_FOUND_TEXTS.action}</ButtonLink>
     </Page>
   );
 }
