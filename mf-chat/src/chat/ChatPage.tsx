@@ -49,6 +49,7 @@ import { MessageList, type PickMode } from './MessageList';
 import { RateChatbotModal } from './RateChatbotModal';
 import { ReportMessageModal } from './ReportMessageModal';
 import { useChatConversation } from './useChatConversation';
+import { useStickToBottom } from './useStickToBottom';
 
 const Screen = styled.section`
   display: flex;
@@ -215,6 +216,11 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
     }
   }, [personaId, chat]);
 
+  // Open at the newest message and follow the reply as it streams in (unless the reader scrolled up).
+  const screenRef = useRef<HTMLElement>(null);
+  const newest = state.messages.at(-1);
+  useStickToBottom(screenRef, !chat.loading && state.messages.length > 0, `${state.messages.length}:${newest?.id}:${newest?.content.length}:${state.stream?.text.length ?? -1}:${chat.typing ? 1 : 0}`);
+
   if (!characterId || character.isError) {
     const failed = apiErrorOf(character.error);
     const view = chatFailureOf({ ...failed });
@@ -366,7 +372,7 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
   const inputDisabled = rateLimited || creatorBlocked || (failure?.kind === 'notAllowed');
 
   return (
-    <Screen aria-label="Chat">
+    <Screen aria-label="Chat" ref={screenRef}>
       <ChatHeader
         name={botName}
         avatarUrl={profile.avatar_url}

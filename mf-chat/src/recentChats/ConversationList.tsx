@@ -54,6 +54,7 @@ const List = styled.ul`
 
 const Row = styled.li`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: 8px;
   padding: 4px 8px 4px 0;
@@ -124,8 +125,12 @@ const RowActions = styled.span`
   flex: none;
   display: flex;
   gap: 4px;
+  /* Narrow screens: the actions go under the texts, which keep the row's width. */
   @media (max-width: 480px) {
-    flex-direction: column;
+    flex-basis: 100%;
+    justify-content: flex-end;
+    margin-top: -6px;
+    padding-bottom: 4px;
   }
 `;
 
