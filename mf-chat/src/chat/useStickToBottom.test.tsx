@@ -2,45 +2,54 @@ import { fireEvent, render } from '@testing-library/react';
 import { useRef } from 'react';
 import { useStickToBottom } from './useStickToBottom';
 
-/** A scrolling box of `height` px whose content is `content` px tall (jsdom has no layout: the sizes are set). */
+// jsdom has no layout: the chat's bottom edge (relative to the viewport) is set by the test, and scrolling it into
+// view is recorded.
+let chatBottom = 0;
+const scrolled: unknown[] = [];
+
 function Chat({ ready, content }: { ready: boolean; content: number }) {
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLElement>(null);
   useStickToBottom(ref, ready, String(content));
   return (
-    <div
-      data-testid="box"
-      style={{ overflowY: 'auto' }}
-      ref={(box) => {
-        if (!box) return;
-        Object.defineProperty(box, 'scrollHeight', { configurable: true, get: () => content });
-        Object.defineProperty(box, 'clientHeight', { configurable: true, get: () => 500 });
+    <section
+      ref={(el) => {
+        ref.current = el;
+        if (!el) return;
+        el.getBoundingClientRect = () => ({ bottom: chatBottom }) as DOMRect;
+        el.scrollIntoView = (arg) => {
+          scrolled.push(arg);
+          chatBottom = window.innerHeight;
+        };
       }}
-    >
-      <div ref={ref} />
-    </div>
+    />
   );
 }
 
-it('opens at the newest message once the conversation is shown', () => {
-  const { getByTestId, rerender } = render(<Chat ready={false} content={2000} />);
-  expect(getByTestId('box').scrollTop).toBe(0);
-  rerender(<Chat ready content={2000} />);
-  expect(getByTestId('box').scrollTop).toBe(2000);
+beforeEach(() => {
+  scrolled.length = 0;
+  chatBottom = window.innerHeight + 2000;
 });
 
-it('follows new content while the reader is at the bottom, and leaves a reader who scrolled up where they are', () => {
-  const { getByTestId, rerender } = render(<Chat ready content={2000} />);
-  const box = getByTestId('box');
-  rerender(<Chat ready content={2100} />);
-  expect(box.scrollTop).toBe(2100);
+it('opens at the newest message (the end of the chat) once the conversation is shown', () => {
+  const { rerender } = render(<Chat ready={false} content={1} />);
+  expect(scrolled).toHaveLength(0);
+  rerender(<Chat ready content={1} />);
+  expect(scrolled).toEqual([{ block: 'end' }]);
+});
 
-  box.scrollTop = 300; // reading older messages
-  fireEvent.scroll(box);
-  rerender(<Chat ready content={2200} />);
-  expect(box.scrollTop).toBe(300);
+it('follows new content while the reader is at the end, and leaves a reader who scrolled up where they are', () => {
+  const { rerender } = render(<Chat ready content={1} />);
+  chatBottom += 100; // a reply grew
+  rerender(<Chat ready content={2} />);
+  expect(scrolled).toHaveLength(2);
 
-  box.scrollTop = 1650; // back near the bottom (2200 - 1650 - 500 = 50 px left)
-  fireEvent.scroll(box);
-  rerender(<Chat ready content={2300} />);
-  expect(box.scrollTop).toBe(2300);
+  chatBottom = window.innerHeight + 900; // the reader scrolled up to older messages
+  fireEvent.scroll(window);
+  rerender(<Chat ready content={3} />);
+  expect(scrolled).toHaveLength(2);
+
+  chatBottom = window.innerHeight + 40; // back near the end
+  fireEvent.scroll(window);
+  rerender(<Chat ready content={4} />);
+  expect(scrolled).toHaveLength(3);
 });

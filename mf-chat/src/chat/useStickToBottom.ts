@@ -12,25 +12,32 @@ export function scrollParentOf(el: HTMLElement): HTMLElement {
   return (document.scrollingElement as HTMLElement | null) ?? document.documentElement;
 }
 
-const nearBottom = (c: HTMLElement) => c.scrollHeight - c.scrollTop - c.clientHeight <= STICK_THRESHOLD_PX;
+const isDocument = (c: HTMLElement) => c === document.scrollingElement || c === document.documentElement || c === document.body;
+
+/** Whether the end of `el` is in view (or nearly) in its scrolling `container`. */
+function endInView(el: HTMLElement, container: HTMLElement): boolean {
+  const viewBottom = isDocument(container) ? window.innerHeight : container.getBoundingClientRect().bottom;
+  return el.getBoundingClientRect().bottom - viewBottom <= STICK_THRESHOLD_PX;
+}
 
 /**
- * Keeps a chat at its newest message: scrolls to the bottom when the conversation is first shown, and again when
- * `contentKey` changes (a message or streamed text arrives) if the reader was at the bottom just before. Someone
- * reading older messages is left where they are; Load Previous Messages prepends without a jump (the browser's
- * scroll anchoring).
+ * Keeps a chat at its newest message: brings the end of `ref` (the chat, its input last) into view when the
+ * conversation is first shown, and again when `contentKey` changes (a message or streamed text arrives) if the
+ * reader was there just before. Someone reading older messages is left where they are; Load Previous Messages
+ * prepends without a jump (the browser's scroll anchoring). What follows the chat on the page (the site's footer)
+ * stays out of view.
  */
 export function useStickToBottom(ref: RefObject<HTMLElement | null>, ready: boolean, contentKey: string): void {
-  const atBottom = useRef(true);
+  const atEnd = useRef(true);
   const shown = useRef(false);
 
   useEffect(() => {
     const el = ref.current;
     if (!el || !ready) return;
     const container = scrollParentOf(el);
-    const target: HTMLElement | Window = container === document.scrollingElement ? window : container;
+    const target: HTMLElement | Window = isDocument(container) ? window : container;
     const onScroll = () => {
-      atBottom.current = nearBottom(container);
+      atEnd.current = endInView(el, container);
     };
     target.addEventListener('scroll', onScroll, { passive: true });
     return () => target.removeEventListener('scroll', onScroll);
@@ -39,10 +46,9 @@ export function useStickToBottom(ref: RefObject<HTMLElement | null>, ready: bool
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el || !ready) return;
-    if (shown.current && !atBottom.current) return;
+    if (shown.current && !atEnd.current) return;
     shown.current = true;
-    const container = scrollParentOf(el);
-    container.scrollTop = container.scrollHeight;
-    atBottom.current = true;
+    el.scrollIntoView?.({ block: 'end' });
+    atEnd.current = true;
   }, [ref, ready, contentKey]);
 }
