@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { searchCatalog } from '../support/catalog';
+import { lastMessage, messages, safeCharacter, send } from '../support/chat';
 import { signUpNewMember } from '../support/members';
 import { setEngine } from '../support/site';
 
@@ -8,25 +8,10 @@ import { setEngine } from '../support/site';
 // `*smiles* You said "<the first six words>". Tell me more, I am listening.`, so the texts sent here stay short.
 test.afterEach(() => setEngine());
 
-async function safeCharacter() {
-  const { hits } = await searchCatalog({ sort: 'trending' });
-  const character = hits.find((h) => !h.is_nsfw);
-  if (!character) throw new Error('no SFW character in the e2e catalog');
-  return character;
-}
-
-const messages = (page: Page) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
-const lastMessage = (page: Page) => messages(page).last();
 /** The message whose bubble says exactly `text` (a user's message; a reply quotes it, but not exactly). */
 const messageSaying = (page: Page, text: string) => messages(page).filter({ has: page.getByText(text, { exact: true }) });
 /** The bot's reply to `text`. */
 const replyTo = (page: Page, text: string) => messages(page).filter({ hasText: `You said "${text}"` });
-
-async function send(page: Page, text: string) {
-  const input = page.getByRole('textbox', { name: /^Message / });
-  await input.fill(text);
-  await input.press('Enter');
-}
 
 /** Sends `text` and waits for the whole reply (its Regenerate button shows once the turn is over). */
 async function turn(page: Page, text: string) {

@@ -1,27 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { searchCatalog } from '../support/catalog';
+import { expect, test } from '@playwright/test';
+import { lastMessage, messages, safeCharacter, send } from '../support/chat';
 import { signUpNewMember } from '../support/members';
 import { setEngine } from '../support/site';
 
 // Replies come from the fake OpenAI-compatible engine (e2e/support/globalSetup.ts): it answers
 // `*smiles* You said "<the first words>". Tell me more, I am listening.` a word at a time.
 test.afterEach(() => setEngine());
-
-async function safeCharacter() {
-  const { hits } = await searchCatalog({ sort: 'trending' });
-  const character = hits.find((h) => !h.is_nsfw);
-  if (!character) throw new Error('no SFW character in the e2e catalog');
-  return character;
-}
-
-const messages = (page: Page) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
-const lastMessage = (page: Page) => messages(page).last();
-
-async function send(page: Page, text: string) {
-  const input = page.getByRole('textbox', { name: /^Message / });
-  await input.fill(text);
-  await input.press('Enter');
-}
 
 test('a guest chats and sees the reply arrive token by token', async ({ page }) => {
   const character = await safeCharacter();
