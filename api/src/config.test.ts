@@ -1,6 +1,6 @@
 import { AUTH_TOKEN_LIFETIMES, CHARACTER_FAVORITE_LIMIT } from '@fable/contracts';
 import path from 'node:path';
-import { ConfigError, IN_MEMORY, REPO_ROOT, loadConfig } from './config';
+import { ConfigError, DATABASE_POOL_MAX, IN_MEMORY, REPO_ROOT, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('has defaults that need nothing installed', () => {
@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       port: 3100,
       host: '127.0.0.1',
       databaseUrl: undefined,
+      databasePoolMax: DATABASE_POOL_MAX,
       redisUrl: undefined,
       dataDir: path.join(REPO_ROOT, '.data'),
       nodeEnv: 'development',
@@ -30,6 +31,7 @@ describe('loadConfig', () => {
         PORT: '8080',
         HOST: '0.0.0.0',
         DATABASE_URL: 'postgres://fable@db:5432/fable',
+        DATABASE_POOL_MAX: '30',
         REDIS_URL: 'redis://cache:6379',
         DATA_DIR: '/var/lib/fable',
         NODE_ENV: 'production',
@@ -48,6 +50,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       databaseUrl: 'postgres://fable@db:5432/fable',
+      databasePoolMax: 30,
       redisUrl: 'redis://cache:6379',
       dataDir: '/var/lib/fable',
       nodeEnv: 'production',
@@ -101,6 +104,15 @@ describe('ACCESS_TOKEN_TTL_SECONDS', () => {
     expect(loadConfig({}).accessTokenTtlSeconds).toBe(AUTH_TOKEN_LIFETIMES.accessSeconds);
     expect(loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '4' }).accessTokenTtlSeconds).toBe(4);
     expect(() => loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '0' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
+  });
+});
+
+describe('DATABASE_POOL_MAX', () => {
+  it('defaults, reads and rejects what is not a pool size', () => {
+    expect(loadConfig({ DATABASE_POOL_MAX: '' }).databasePoolMax).toBe(DATABASE_POOL_MAX);
+    expect(loadConfig({ DATABASE_POOL_MAX: '40' }).databasePoolMax).toBe(40);
+    expect(() => loadConfig({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
+    expect(() => loadConfig({ DATABASE_POOL_MAX: 'lots' })).toThrow(/DATABASE_POOL_MAX/);
   });
 });
 

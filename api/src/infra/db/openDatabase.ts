@@ -9,10 +9,11 @@ interface Logger {
 }
 
 /** DATABASE_URL set: that PostgreSQL server. Otherwise PGlite in `<DATA_DIR>/pglite` (or in memory). */
-export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>, log?: Logger): Promise<Database> {
+export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databasePoolMax' | 'dataDir'>, log?: Logger): Promise<Database> {
   if (config.databaseUrl) {
     return openPostgresDatabase({
       connectionString: config.databaseUrl,
+      max: config.databasePoolMax,
       onIdleError: (err) => log?.warn({ err }, 'idle database connection failed'),
     });
   }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { DATABASE_POOL_MAX } from '../../config';
 import type { Database, QueryResult, Queryable, SqlParam } from './database';
 import { PG_OID, keepText, parseInt8 } from './typeParsers';
 
@@ -57,7 +58,7 @@ function wrap(target: pg.Pool | pg.PoolClient): Queryable {
 export async function openPostgresDatabase(options: PostgresOptions): Promise<Database> {
   const pool = new Pool({
     connectionString: options.connectionString,
-    max: options.max ?? 10,
+    max: options.max ?? DATABASE_POOL_MAX,
     connectionTimeoutMillis: 10_000,
     types: typeParsers,
   });
