@@ -1,8 +1,10 @@
 import { AUTH_TOKEN_LIFETIMES, CHARACTER_FAVORITE_LIMIT } from '@fable/contracts';
 
 /**
- * Connections per API process: with 200 chat streams open the first token waited on a pool of 10 (p95 18.7 ms added)
- * and no longer on 20 (11.4 ms); more connections only add backends competing for the same cores (scripts/bench).
+ * Connections per API process: enough that 200 open chat streams (about 90 turns a second, each two reads, a short
+ * transaction for the user's message and one for the reply) need not wait for one; more would only add backends
+ * competing for the same cores. The chat bench's figures vary more from run to run on this machine than between
+ * 10 and 20 connections, so this is a sizing choice, not a measured gain.
  */
 export const DATABASE_POOL_MAX = 20;
 import path from 'node:path';
