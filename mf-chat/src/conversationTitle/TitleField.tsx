@@ -1,6 +1,7 @@
 import styled from '@emotion/styled';
 import { useId } from 'react';
 import { CHAT_LIMITS } from '@fable/contracts';
+import { textInputCss } from '@fable/shared';
 
 /** Texts of the conversation title (document 1 §2 modals "Update title"; the field's words are ours). */
 export const TITLE_TEXTS = {
@@ -19,15 +20,7 @@ const Field = styled.div`
     font-weight: 600;
   }
   input {
-    padding: 8px 12px;
-    border-radius: ${({ theme }) => theme.radius.md};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.background};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
-  }
-  input[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.error};
+    ${({ theme }) => textInputCss(theme)}
   }
   small {
     align-self: flex-end;

@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useId, useRef, useEffect } from 'react';
-import { Button } from '@fable/shared';
+import { Button, textInputCss } from '@fable/shared';
 import { MEMORY_MAX, memoryError, memorySaveDisabled } from './memoryRules';
 
 const Form = styled.form`
@@ -11,16 +11,8 @@ const Form = styled.form`
     width: 100%;
     min-height: 72px;
     resize: vertical;
-    padding: 8px 10px;
-    border-radius: ${({ theme }) => theme.radius.md};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.background};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
     box-sizing: border-box;
-  }
-  textarea[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.error};
+    ${({ theme }) => textInputCss(theme)}
   }
 `;
 

@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Link, Modal, useDebounce } from '@fable/shared';
+import { Button, Link, Modal, textInputCss, useDebounce } from '@fable/shared';
 import { PersonaList } from './PersonaList';
 import { orderPersonas, searchPersonas, useChat_personasQuery } from './personasApi';
 import { usePersonaPickerDontShow } from './useShouldPickPersona';
@@ -29,12 +29,7 @@ const Top = styled.div`
   input[type='search'] {
     flex: 1 1 200px;
     min-width: 0;
-    padding: 8px 12px;
-    border-radius: ${({ theme }) => theme.radius.md};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.background};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
+    ${({ theme }) => textInputCss(theme)}
   }
   a {
     color: ${({ theme }) => theme.colors.primary};

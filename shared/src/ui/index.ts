@@ -15,3 +15,4 @@ export * from './ButtonLink';
 export * from './SvgIcon';
 export * from './Switch';
 export * from './BackToTop';
+export * from './TextInput';
