@@ -37,22 +37,22 @@ const LORE_ENTRIES_JSON = `coalesce((
       from character_lorebooks cl join lorebook_entries e on e.lorebook_id = cl.lorebook_id
      where cl.character_id = c.id), '[]'::json)`;
 
-/** $2 user (null for guests), $3 conversation (null when new): the conversation when it is the user's. */
-const OWN_CONVERSATION = '(select o.id from conversations o where o.id = $3::text and o.user_id = $2::uuid)';
-
+// $1 character, $2 user (null for guests), $3 conversation (null when new), $4 persona asked, $5/$6 caps.
+// `own` is the conversation when it is the user's: read once, used by every part below.
 const TURN_CONTEXT_SQL = `
+  with own as (
+    select id, user_id::text as user_id, character_id, user_persona_id, label, voice_id, message_count, last_message_id
+      from conversations where id = $3::text and user_id = $2::uuid)
   select ${CHARACTER_SELECT},
     exists(select 1 from creator_blocks b where b.user_id = $2::uuid and b.creator_user_id = c.creator_user_id) as blocked,
     ${LORE_ENTRIES_JSON} as lore,
-    (select row_to_json(cv) from (
-       select id, user_id::text as user_id, character_id, user_persona_id, label, voice_id, message_count, last_message_id
-         from conversations where id = $3::text and user_id = $2::uuid) cv) as turn_conversation,
+    (select row_to_json(own) from own) as turn_conversation,
     coalesce((select json_agg(json_build_object('id', h.id, 'prev_id', h.prev_id, 'role', h.role, 'content', h.content, 'token_count', h.token_count) order by h.seq desc)
        from (select m.id, m.prev_id, m.role, m.content, m.token_count, m.seq from messages m
-              where m.conversation_id = ${OWN_CONVERSATION} and not m.is_alternative
+              where m.conversation_id = (select id from own) and not m.is_alternative
               order by m.seq desc limit $5::int) h), '[]'::json) as turn_history,
-    ${promptMemoriesJson(OWN_CONVERSATION, '$6::int')} as turn_memories,
-    ${promptPersonaJson('$2::uuid', `coalesce($4::text, (select o.user_persona_id from conversations o where o.id = $3::text and o.user_id = $2::uuid))`)} as turn_persona
+    ${promptMemoriesJson('(select id from own)', '$6::int')} as turn_memories,
+    ${promptPersonaJson('$2::uuid', 'coalesce($4::text, (select user_persona_id from own))')} as turn_persona
   from characters c where c.id = $1::text`;
 
 type TurnContextRow = TurnContext['character'] & {
