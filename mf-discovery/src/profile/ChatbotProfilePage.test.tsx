@@ -5,6 +5,7 @@ import { becameGuest, sessionFromUser, signedIn, type AppStore } from '@fable/sh
 import {
   apiErrorBody,
   apiUserFixture,
+  characterProfileFixture,
   deploymentFixture,
   installFakeFetch,
   renderRoute,
@@ -12,7 +13,6 @@ import {
   type FakeHandler,
 } from '@fable/shared/testing';
 import { ChatbotProfilePage, GroupchatProfilePage } from './ChatbotProfilePage';
-import { profileFixture } from './profileFixture';
 
 let fake: ReturnType<typeof installFakeFetch> | undefined;
 afterEach(() => {
@@ -44,7 +44,7 @@ const heading = (name: string) => screen.queryByRole('heading', { name });
 
 describe('the profile', () => {
   it('shows the chatbot with its creator link, Chat Now, counts, lorebook and sections', async () => {
-    open(profileFixture());
+    open(characterProfileFixture());
     expect(await screen.findByRole('heading', { level: 1, name: 'Captain Mira' })).toBeInTheDocument();
     expect(screen.getByText('A starship captain who never backs down')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Chatbots of @starwright' })).toHaveAttribute('href', '/creator/starwright');
@@ -66,13 +66,13 @@ describe('the profile', () => {
     expect(screen.getByTestId('profile-skeleton')).toBeInTheDocument();
     expect(screen.getByText('Loading chatbot')).toHaveAttribute('role', 'status');
     await waitFor(() => expect(fake!.calls).toHaveLength(1));
-    await act(async () => answer({ body: profileFixture() }));
+    await act(async () => answer({ body: characterProfileFixture() }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Captain Mira' })).toBeInTheDocument();
   });
 
   it('never renders user text as HTML and cuts the title at 100 characters', async () => {
     const longTitle = 'x'.repeat(130);
-    open(profileFixture({ name: '<b>Mira</b>', title: longTitle, greeting: 'Hi <img src=x onerror="alert(1)"> there<script>alert(2)</script>' }));
+    open(characterProfileFixture({ name: '<b>Mira</b>', title: longTitle, greeting: 'Hi <img src=x onerror="alert(1)"> there<script>alert(2)</script>' }));
     const h1 = await screen.findByRole('heading', { level: 1 });
     expect(h1).toHaveTextContent('Mira');
     expect(h1.querySelector('b')).toBeNull();
@@ -84,14 +84,14 @@ describe('the profile', () => {
 
 describe('the definition', () => {
   it('is shown when visible', async () => {
-    open(profileFixture());
+    open(characterProfileFixture());
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByText('Brave, curious and loyal to her crew.')).toBeInTheDocument();
     expect(screen.queryByText(/keeps the personality/)).not.toBeInTheDocument();
   });
 
   it('is hidden from others when definition_hidden, the greeting staying', async () => {
-    open(profileFixture({ definition_visible: false, definition_hidden: true, persona: '', scenario: null, dialogue: null }));
+    open(characterProfileFixture({ definition_visible: false, definition_hidden: true, persona: '', scenario: null, dialogue: null }));
     await screen.findByRole('heading', { level: 1 });
     expect(heading('Greeting')).toBeInTheDocument();
     for (const name of ['Personality', 'Scenario', 'Example Dialogues']) expect(heading(name)).not.toBeInTheDocument();
@@ -99,13 +99,13 @@ describe('the definition', () => {
   });
 
   it('stays hidden when the answer is inconsistent (definition not visible, viewer not the creator)', async () => {
-    open(profileFixture({ definition_visible: false, definition_hidden: false }));
+    open(characterProfileFixture({ definition_visible: false, definition_hidden: false }));
     await screen.findByRole('heading', { level: 1 });
     expect(heading('Personality')).not.toBeInTheDocument();
   });
 
   it('is shown to the creator even when not visible to others', async () => {
-    open(profileFixture({ definition_visible: false, definition_hidden: false, viewer: { is_creator: true, is_favorite: false, rating: null, creator_blocked: false } }));
+    open(characterProfileFixture({ definition_visible: false, definition_hidden: false, viewer: { is_creator: true, is_favorite: false, rating: null, creator_blocked: false } }));
     await screen.findByRole('heading', { level: 1 });
     for (const name of ['Personality', 'Scenario', 'Example Dialogues']) expect(heading(name)).toBeInTheDocument();
   });
@@ -113,7 +113,7 @@ describe('the definition', () => {
 
 describe('the creator', () => {
   it('sees Edit Chatbot instead of Favorite, Rate, Report and Block Creator', async () => {
-    open(profileFixture({ viewer: { is_creator: true, is_favorite: false, rating: null, creator_blocked: false } }));
+    open(characterProfileFixture({ viewer: { is_creator: true, is_favorite: false, rating: null, creator_blocked: false } }));
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByRole('link', { name: 'Edit Chatbot' })).toHaveAttribute('href', '/chatbot/edit/bot1');
     expect(screen.queryByRole('button', { name: 'Favorite' })).not.toBeInTheDocument();
@@ -125,7 +125,7 @@ describe('the creator', () => {
   });
 
   it('of a group chat edits it in the group chat editor', async () => {
-    open(profileFixture({ type: 'group', viewer: { is_creator: true, is_favorite: false, rating: null, creator_blocked: false } }), { group: true });
+    open(characterProfileFixture({ type: 'group', viewer: { is_creator: true, is_favorite: false, rating: null, creator_blocked: false } }), { group: true });
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByRole('link', { name: 'Edit Chatbot' })).toHaveAttribute('href', '/groupchat/edit?id=bot1');
   });
@@ -133,14 +133,14 @@ describe('the creator', () => {
 
 describe('favourite', () => {
   it('asks a guest to sign in, sending nothing', async () => {
-    const store = open(profileFixture(), { member: false });
+    const store = open(characterProfileFixture(), { member: false });
     await userEvent.click(await screen.findByRole('button', { name: 'Favorite' }));
     expect(store.getState().session.signInPrompt).toEqual({ open: true, returnTo: '/chatbot/bot1' });
     expect(fake!.callsTo('PUT /characters/bot1/favorite')).toHaveLength(0);
   });
 
   it('toggles for a member', async () => {
-    open(profileFixture(), {
+    open(characterProfileFixture(), {
       handlers: {
         'PUT /characters/bot1/favorite': { body: { character_id: 'bot1', is_favorite: true, num_favorites: 43 } },
         'DELETE /characters/bot1/favorite': { body: { character_id: 'bot1', is_favorite: false, num_favorites: 42 } },
@@ -160,7 +160,7 @@ describe('favourite', () => {
 
   it('at the limit shows the spec message in an error modal and undoes the like', async () => {
     let release: (() => void) | undefined;
-    open(profileFixture(), {
+    open(characterProfileFixture(), {
       handlers: {
         'PUT /characters/bot1/favorite': async () => {
           await new Promise<void>((resolve) => (release = resolve));
@@ -194,7 +194,7 @@ describe('favourite', () => {
   });
 
   it('shows the server message for other errors', async () => {
-    open(profileFixture(), { handlers: { 'PUT /characters/bot1/favorite': { status: 500, body: apiErrorBody('internal_error', 'The server stumbled') } } });
+    open(characterProfileFixture(), { handlers: { 'PUT /characters/bot1/favorite': { status: 500, body: apiErrorBody('internal_error', 'The server stumbled') } } });
     await userEvent.click(await screen.findByRole('button', { name: 'Favorite' }));
     expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent('The server stumbled');
   });
@@ -203,7 +203,7 @@ describe('favourite', () => {
 describe('share', () => {
   it('copies the link of a public bot', async () => {
     const user = userEvent.setup();
-    const store = open(profileFixture());
+    const store = open(characterProfileFixture());
     await user.click(await screen.findByRole('button', { name: 'Share' }));
     await waitFor(() => expect(notifications(store)).toContain('Copied to clipboard'));
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/chatbot/bot1`);
@@ -211,10 +211,10 @@ describe('share', () => {
 
   const others = { is_creator: false, is_favorite: false, rating: null, creator_blocked: false };
   it.each([
-    ['a public bot', true, profileFixture()],
-    ['an unlisted bot', true, profileFixture({ visibility: 'hidden' })],
-    ['a private bot (its creator)', false, profileFixture({ visibility: 'private', viewer: { ...others, is_creator: true } })],
-    ['a bot whose creator is blocked', false, profileFixture({ viewer: { ...others, creator_blocked: true } })],
+    ['a public bot', true, characterProfileFixture()],
+    ['an unlisted bot', true, characterProfileFixture({ visibility: 'hidden' })],
+    ['a private bot (its creator)', false, characterProfileFixture({ visibility: 'private', viewer: { ...others, is_creator: true } })],
+    ['a bot whose creator is blocked', false, characterProfileFixture({ viewer: { ...others, creator_blocked: true } })],
   ] as const)('for %s: offered %p', async (_what, shown, profile) => {
     open(profile);
     await screen.findByRole('heading', { level: 1 });
@@ -222,7 +222,7 @@ describe('share', () => {
   });
 
   it('is hidden in partner mode, as is Report', async () => {
-    open(profileFixture(), {
+    open(characterProfileFixture(), {
       deployment: deploymentFixture({ kind: 'partner', partner: { enabled: true, hiddenFeatures: ['share', 'report', 'token_counts'] } }),
     });
     await screen.findByRole('heading', { level: 1 });
@@ -234,7 +234,7 @@ describe('share', () => {
 
 describe('report and block', () => {
   it('offers Report to guests and hides Block Creator from them', async () => {
-    open(profileFixture(), { member: false });
+    open(characterProfileFixture(), { member: false });
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByRole('link', { name: 'Report' })).toHaveAttribute('href', '/report/bot1');
     expect(screen.queryByRole('button', { name: 'Block Creator' })).not.toBeInTheDocument();
@@ -242,7 +242,7 @@ describe('report and block', () => {
 
   it('blocks the creator after the confirmation, then tells the member how to chat again', async () => {
     let blocked = false;
-    const store = open(() => ({ body: profileFixture({ viewer: { is_creator: false, is_favorite: false, rating: null, creator_blocked: blocked } }) }), {
+    const store = open(() => ({ body: characterProfileFixture({ viewer: { is_creator: false, is_favorite: false, rating: null, creator_blocked: blocked } }) }), {
       handlers: {
         'PUT /users/blocked-creators/creator1': () => {
           blocked = true;
@@ -266,7 +266,7 @@ describe('report and block', () => {
 
 describe('rating', () => {
   it('has Done disabled until a new choice, then submits it', async () => {
-    const store = open(profileFixture(), {
+    const store = open(characterProfileFixture(), {
       handlers: { 'PUT /characters/bot1/rating': { body: { character_id: 'bot1', rating: 3, rating_score: 0.9 } } },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Rate' }));
@@ -284,7 +284,7 @@ describe('rating', () => {
   });
 
   it('keeps Done disabled for the current rating and says when it fails', async () => {
-    const store = open(profileFixture({ viewer: { is_creator: false, is_favorite: false, rating: 5, creator_blocked: false } }), {
+    const store = open(characterProfileFixture({ viewer: { is_creator: false, is_favorite: false, rating: 5, creator_blocked: false } }), {
       handlers: { 'PUT /characters/bot1/rating': { status: 500, body: apiErrorBody('internal_error', 'no') } },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Rated: Love' }));
@@ -298,7 +298,7 @@ describe('rating', () => {
 });
 
 describe('avatar', () => {
-  const nsfw = profileFixture({ avatar_is_nsfw: true, is_nsfw: true });
+  const nsfw = characterProfileFixture({ avatar_is_nsfw: true, is_nsfw: true });
 
   it('is blurred for guests', async () => {
     open(nsfw, { member: false });
@@ -327,7 +327,7 @@ describe('states', () => {
 
   it('offers Try Again after a failure', async () => {
     let calls = 0;
-    open(() => (++calls === 1 ? { status: 500, body: apiErrorBody('internal_error', 'boom') } : { body: profileFixture() }));
+    open(() => (++calls === 1 ? { status: 500, body: apiErrorBody('internal_error', 'boom') } : { body: characterProfileFixture() }));
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Captain Mira' })).toBeInTheDocument();
@@ -337,7 +337,7 @@ describe('states', () => {
 describe('group chat', () => {
   it('lists the sub-characters with links to their profiles', async () => {
     open(
-      profileFixture({
+      characterProfileFixture({
         type: 'group',
         sub_characters: [
           { id: 's1', name: 'Ada', avatar_url: null },
@@ -364,7 +364,7 @@ describe('tag suggestion', () => {
   };
 
   it('asks for something before sending, then keeps the suggestion pending', async () => {
-    const store = open(profileFixture(), { handlers: { 'GET /app-settings': appSettings } });
+    const store = open(characterProfileFixture(), { handlers: { 'GET /app-settings': appSettings } });
     await userEvent.click(await screen.findByRole('button', { name: 'Suggest Tags' }));
     const panel = screen.getByRole('region', { name: 'Suggest tags' });
     await userEvent.click(within(panel).getByRole('button', { name: 'Send' }));
@@ -389,7 +389,7 @@ describe('tag suggestion', () => {
 
   it('keeps at most 12 tags', async () => {
     const twelve = Array.from({ length: 12 }, (_, i) => `Tag${i + 1}`);
-    open(profileFixture({ tags: twelve }), { handlers: { 'GET /app-settings': appSettings } });
+    open(characterProfileFixture({ tags: twelve }), { handlers: { 'GET /app-settings': appSettings } });
     await userEvent.click(await screen.findByRole('button', { name: 'Suggest Tags' }));
     const panel = screen.getByRole('region', { name: 'Suggest tags' });
     await userEvent.click(await within(panel).findByRole('button', { name: 'Fantasy' }));

@@ -1,7 +1,7 @@
 import { CHARACTER_VISIBILITY_LABELS } from '@fable/contracts';
 import { api } from '@fable/shared';
 import { profileApi } from './profileApi';
-import { profileFixture } from './profileFixture';
+import { characterProfileFixture } from '@fable/shared/testing';
 import { blurAvatar, canShare, definitionShown, displayText, editPath, profileTitle, ratingPercent } from './profileRules';
 import { VISIBILITY_LABELS } from './profileTexts';
 
@@ -20,21 +20,21 @@ describe('profileApi', () => {
 
 describe('definitionShown', () => {
   it('shows the definition when visible, hides it when withheld, and always shows it to the creator', () => {
-    expect(definitionShown(profileFixture())).toBe(true);
-    expect(definitionShown(profileFixture({ definition_visible: false, definition_hidden: true }))).toBe(false);
-    expect(definitionShown(profileFixture({ definition_visible: true, definition_hidden: true }))).toBe(false);
-    expect(definitionShown(profileFixture({ definition_visible: false, definition_hidden: false, viewer: { ...viewer, is_creator: true } }))).toBe(true);
+    expect(definitionShown(characterProfileFixture())).toBe(true);
+    expect(definitionShown(characterProfileFixture({ definition_visible: false, definition_hidden: true }))).toBe(false);
+    expect(definitionShown(characterProfileFixture({ definition_visible: true, definition_hidden: true }))).toBe(false);
+    expect(definitionShown(characterProfileFixture({ definition_visible: false, definition_hidden: false, viewer: { ...viewer, is_creator: true } }))).toBe(true);
   });
 });
 
 describe('canShare', () => {
   it('shares public and unlisted bots whose creator is not blocked, outside partner mode', () => {
-    expect(canShare(profileFixture({ visibility: 'public' }), false)).toBe(true);
-    expect(canShare(profileFixture({ visibility: 'hidden' }), false)).toBe(true);
-    expect(canShare(profileFixture({ visibility: 'private' }), false)).toBe(false);
-    expect(canShare(profileFixture({ visibility: 'permanently_private' }), false)).toBe(false);
-    expect(canShare(profileFixture({ viewer: { ...viewer, creator_blocked: true } }), false)).toBe(false);
-    expect(canShare(profileFixture(), true)).toBe(false);
+    expect(canShare(characterProfileFixture({ visibility: 'public' }), false)).toBe(true);
+    expect(canShare(characterProfileFixture({ visibility: 'hidden' }), false)).toBe(true);
+    expect(canShare(characterProfileFixture({ visibility: 'private' }), false)).toBe(false);
+    expect(canShare(characterProfileFixture({ visibility: 'permanently_private' }), false)).toBe(false);
+    expect(canShare(characterProfileFixture({ viewer: { ...viewer, creator_blocked: true } }), false)).toBe(false);
+    expect(canShare(characterProfileFixture(), true)).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { CharacterProfile } from '@fable/contracts';
 
 /** A chatbot profile as GET /api/characters/:characterId answers it (a public bot of someone else, definition visible). */
-export function profileFixture(overrides: Partial<CharacterProfile> = {}): CharacterProfile {
+export function characterProfileFixture(overrides: Partial<CharacterProfile> = {}): CharacterProfile {
   const { viewer, ...rest } = overrides;
   return {
     id: 'bot1',

@@ -4,3 +4,4 @@ export * from './renderRoute';
 export * from './deployments';
 export * from './fakeFetch';
 export * from './userFixture';
+export * from './characterProfileFixture';

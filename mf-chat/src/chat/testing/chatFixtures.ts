@@ -1,30 +1,19 @@
 import type { CharacterProfile, ChatMessage } from '@fable/contracts';
+import { characterProfileFixture } from '@fable/shared/testing';
 
+/** The chatbot of the chat screen's tests: a greeting with HTML (the screen strips it), no definition extras. */
 export function characterFixture(overrides: Partial<CharacterProfile> = {}): CharacterProfile {
-  const { viewer, ...rest } = overrides;
-  return {
-    id: 'bot1',
-    name: 'Captain Mira',
+  return characterProfileFixture({
     title: 'A starship captain',
     persona: 'Brave.',
     greeting: 'Welcome aboard, <b>traveller</b>.',
     scenario: null,
     dialogue: null,
     avatar_url: null,
-    avatar_is_nsfw: false,
-    is_nsfw: false,
-    visibility: 'public',
-    definition_visible: true,
-    tags: ['Sci-Fi', 'Adventure'],
-    creator_user_id: 'creator1',
-    creator_username: 'starwright',
     num_messages: 10,
-    createdAt: '2026-10-01T10:00:00.000Z',
-    definition_hidden: false,
     num_favorites: 1,
-    ...rest,
-    viewer: { is_creator: false, is_favorite: false, rating: null, creator_blocked: false, ...viewer },
-  } as CharacterProfile;
+    ...overrides,
+  });
 }
 
 export function messageFixture(id: string, role: ChatMessage['role'], content: string, extra: Partial<ChatMessage> = {}): ChatMessage {
