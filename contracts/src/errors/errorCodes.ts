@@ -30,6 +30,8 @@ export const ERROR_CODES = {
   CHAT_NOT_ALLOWED: 'chat_not_allowed',
   CREATOR_BLOCKED: 'creator_blocked',
   CHAT_SERVER_BUSY: 'chat_server_busy',
+  /** Ours: another turn, regenerate, continue or removal holds the conversation (one writer at a time). */
+  CONVERSATION_BUSY: 'conversation_busy',
   RATE_LIMITED: 'rate_limited',
   RESTRICTED: 'restricted',
   NOT_OWNER: 'not_owner',
@@ -133,6 +135,11 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorCatalogueEntry>> =
   },
   /** 503 or 504 gives "Chat server is busy." */
   [ERROR_CODES.CHAT_SERVER_BUSY]: { message: 'Chat server is busy.', status: 503 },
+  [ERROR_CODES.CONVERSATION_BUSY]: {
+    message: 'A reply is still being written in this chat. Wait for it to finish, then try again.',
+    status: 409,
+    ours: true,
+  },
   /** 429 is passed up; guests get a Sign Up action, members Resubmit. */
   [ERROR_CODES.RATE_LIMITED]: { message: 'Too many requests. Please wait a moment and try again.', status: 429, ours: true },
   [ERROR_CODES.RESTRICTED]: { message: 'Restricted!', status: 403 },
