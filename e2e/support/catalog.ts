@@ -7,6 +7,16 @@ export const E2E_FAVORITE_LIMIT = 3;
 /** Signing in with this email gives the admin permission (ADMIN_EMAILS). */
 export const E2E_ADMIN_EMAIL = 'e2e-admin@example.com';
 
+let guestId: Promise<string> | null = null;
+
+/** A guest id the e2e API issued (it refuses ids it did not sign), asked for once per worker. */
+function e2eGuestId(): Promise<string> {
+  guestId ??= fetch(`${process.env.E2E_API_URL}/api/v2/auth/guest`, { method: 'POST', headers: { 'X-Application-Id': 'fable' } })
+    .then((r) => r.json() as Promise<{ guest_user_id: string }>)
+    .then((body) => body.guest_user_id);
+  return guestId;
+}
+
 /** Asks the e2e API's search directly (as a guest of the main application), to pick data for a spec. */
 export async function searchCatalog(params: SearchCharactersParams): Promise<SearchCharactersResult> {
   const query = new URLSearchParams();
@@ -15,7 +25,7 @@ export async function searchCatalog(params: SearchCharactersParams): Promise<Sea
     query.set(key, Array.isArray(value) ? value.join(',') : String(value));
   }
   const response = await fetch(`${process.env.E2E_API_URL}/api/characters/search?${query}`, {
-    headers: { 'X-Application-Id': 'fable', 'X-Guest-User-Id': '00000000-0000-4000-8000-000000000001' },
+    headers: { 'X-Application-Id': 'fable', 'X-Guest-User-Id': await e2eGuestId() },
   });
   if (!response.ok) throw new Error(`search failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as SearchCharactersResult;

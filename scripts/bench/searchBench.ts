@@ -24,7 +24,6 @@ export const SEARCH_BENCH_CHARACTERS = 300_000;
 /** PGlite's bench catalog (kept between runs; seeding takes about a minute). */
 export const PGLITE_BENCH_DIR = path.join(REPO_ROOT, '.data', 'bench');
 
-const GUEST = { 'X-Guest-User-Id': '00000000-0000-4000-8000-00000000b0b0' };
 
 /** A cache that never keeps search results: every search runs its queries (rate limits still count). */
 export function withoutSearchCache(cache: Cache): Cache {
@@ -178,10 +177,12 @@ export async function benchSearch(options: SearchBenchOptions): Promise<void> {
           creatorUserId,
         ]);
       }
+      // A guest id the API issued (it refuses ids it did not sign).
+      const guest = { 'X-Guest-User-Id': (await app.inject({ method: 'POST', url: '/api/v2/auth/guest' })).json<{ guest_user_id: string }>().guest_user_id };
       const plans: string[] = [];
       for (const shape of shapes(creators.map((c) => c.username))) {
         const urls = shape.queries.map((q) => `${base}?${q}`);
-        const headers = shape.member ? bearer(member.token) : GUEST;
+        const headers = shape.member ? bearer(member.token) : guest;
         await httpLoad(urls, { requests: Math.min(20, options.requests), concurrency: 1, headers }); // warm-up
         const latency = await httpLoad(urls, { requests: options.requests, concurrency: 1, headers });
         const throughput = await httpLoad(urls, { requests: options.requests, concurrency: options.concurrency, headers });

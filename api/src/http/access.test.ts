@@ -5,11 +5,12 @@ import { createManualClock } from '../infra/clock';
 import type { Database } from '../infra/db/database';
 import { addRestriction } from '../modules/users/userRepository';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS, createScratchDatabase, type ScratchDatabase } from '../testing/testDatabases';
-import { LOOSE_LIMITS, TEST_JWT_SECRET, bearer, forApplication, signInByEmail, signUp } from '../testing/testApp';
+import { LOOSE_LIMITS, TEST_JWT_SECRET, bearer, forApplication, signInByEmail, signUp, testGuestId } from '../testing/testApp';
 import { DEFAULT_RATE_LIMITS } from './rateLimits';
 
 const PARTNER_SECRET = 'storynest-test-secret-0123456789';
-const GUEST = { 'x-guest-user-id': '0b0f5c1e-3a2d-4e6f-8a9b-1c2d3e4f5a6b' };
+const GUEST = { 'x-guest-user-id': testGuestId() };
+const PARTNER_GUEST = { 'x-guest-user-id': testGuestId('storynest') };
 
 describe('route access declarations', () => {
   it('refuses to start with a route that does not declare who may call it', async () => {
@@ -39,7 +40,7 @@ describe.each(BACKENDS)('access control on %s', (backend) => {
   beforeAll(async () => {
     scratch = await createScratchDatabase(backend);
     db = await scratch.open();
-    app = await buildApp(testConfig({ partnerSecrets: { storynest: PARTNER_SECRET } }), {
+    app = await buildApp(testConfig({ jwtSecret: TEST_JWT_SECRET, partnerSecrets: { storynest: PARTNER_SECRET } }), {
       db,
       clock,
       limits: { ...DEFAULT_RATE_LIMITS, ...LOOSE_LIMITS },
@@ -126,9 +127,9 @@ describe.each(BACKENDS)('access control on %s', (backend) => {
       expect(res.json().error.code).toBe('invalid_token');
     }
     // Profiles are per application.
-    const cross = await app.inject({ method: 'GET', url: '/api/v2/users/by-username/fable_only', headers: { ...GUEST, ...forApplication('storynest') } });
+    const cross = await app.inject({ method: 'GET', url: '/api/v2/users/by-username/fable_only', headers: { ...PARTNER_GUEST, ...forApplication('storynest') } });
     expect(cross.statusCode).toBe(404);
-    const own = await app.inject({ method: 'GET', url: '/api/v2/users/by-username/partner_user', headers: { ...GUEST, ...forApplication('storynest') } });
+    const own = await app.inject({ method: 'GET', url: '/api/v2/users/by-username/partner_user', headers: { ...PARTNER_GUEST, ...forApplication('storynest') } });
     expect(own.statusCode).toBe(200);
     // The partner's secret cannot act for another application.
     const other = await app.inject({
@@ -167,7 +168,7 @@ describe.each(BACKENDS)('rate limits on %s', (backend) => {
   beforeAll(async () => {
     scratch = await createScratchDatabase(backend);
     const db = await scratch.open();
-    app = await buildApp(testConfig(), {
+    app = await buildApp(testConfig({ jwtSecret: TEST_JWT_SECRET }), {
       db,
       limits: {
         ...DEFAULT_RATE_LIMITS,
@@ -201,7 +202,7 @@ describe.each(BACKENDS)('rate limits on %s', (backend) => {
   });
 
   it('limits each guest', async () => {
-    const guest = { 'x-guest-user-id': '5d6e7f80-1a2b-4c3d-9e4f-5a6b7c8d9e0f' };
+    const guest = { 'x-guest-user-id': testGuestId() };
     for (let i = 0; i < 3; i++) {
       const res = await app.inject({ method: 'POST', url: '/api/v2/users/check-username', headers: guest, payload: { username: 'whoever' } });
       expect(res.statusCode).toBe(200);

@@ -7,6 +7,7 @@ import { cachedJson } from '../infra/cache/cache';
 import type { Clock } from '../infra/clock';
 import type { Database } from '../infra/db/database';
 import type { AccessTokens } from '../modules/auth/accessTokens';
+import { verifyGuestId } from '../modules/auth/guestIds';
 import { findSessionUser, type UserRow } from '../modules/users/userRepository';
 import { AppError } from './appError';
 import { validationMessage } from './errorHandling';
@@ -17,7 +18,6 @@ export const DEFAULT_APPLICATION_ID = 'fable';
 
 const APPLICATION_ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 export const APPLICATION_ID_RULE = 'must be 1-64 lower-case letters, digits, "-" or "_"';
-const GUEST_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who is calling, resolved once per request by the access hook. */
 export type Caller =
@@ -157,9 +157,12 @@ async function resolveCaller(request: FastifyRequest, access: ApiAccess, applica
   // Public routes do not look at credentials (logout checks its own bearer token).
   if (access === 'public') return { kind: 'anonymous', applicationId };
 
-  const guestId = header(request, API_HEADERS.guestUserId);
-  if (access === 'guest' && guestId !== undefined && GUEST_ID_PATTERN.test(guestId)) {
-    return { kind: 'guest', applicationId, guestId: guestId.toLowerCase() };
+  const guestHeader = header(request, API_HEADERS.guestUserId);
+  if (access === 'guest' && guestHeader !== undefined) {
+    // Only ids this API issued (signed) for this application: an invented id cannot dodge the per-guest limits.
+    const guestId = verifyGuestId(deps.tokens, applicationId, guestHeader);
+    if (!guestId) throw AppError.unauthorized(AUTH_ERROR_CODES.INVALID_GUEST_ID, AUTH_ERROR_MESSAGES[AUTH_ERROR_CODES.INVALID_GUEST_ID]);
+    return { kind: 'guest', applicationId, guestId };
   }
   throw unauthenticated();
 }

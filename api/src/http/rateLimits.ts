@@ -22,6 +22,13 @@ export interface RateLimits {
   authPerIp: RateLimitRule;
   /** Username checks per caller (it tells whether an account exists). */
   usernameCheck: RateLimitRule;
+  /**
+   * Token refreshes per sign-in (refresh-token family): many members behind one shared IP each refresh on their own
+   * count, so one busy office cannot sign the others out.
+   */
+  refreshPerSession: RateLimitRule;
+  /** Token refreshes per IP: a loose ceiling against floods (unknown tokens count on authPerIp as well). */
+  refreshPerIp: RateLimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -31,6 +38,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   emailCodePerEmail: { max: 5, windowSeconds: 15 * 60 },
   authPerIp: { max: 60, windowSeconds: 10 * 60 },
   usernameCheck: { max: 60, windowSeconds: 60 },
+  refreshPerSession: { max: 30, windowSeconds: 10 * 60 },
+  refreshPerIp: { max: 3000, windowSeconds: 10 * 60 },
 };
 
 /** Counts one call against `key`; throws 429 (with Retry-After) once the window's limit is passed. */

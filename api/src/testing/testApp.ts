@@ -2,12 +2,21 @@ import { API_HEADERS, type SignInResult } from '@fable/contracts';
 import { buildApp, type App } from '../app';
 import { testConfig, type AppConfig } from '../config';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../http/rateLimits';
-import { createManualClock } from '../infra/clock';
+import { createManualClock, systemClock } from '../infra/clock';
+import { createAccessTokens } from '../modules/auth/accessTokens';
+import { issueGuestId } from '../modules/auth/guestIds';
 import type { Database } from '../infra/db/database';
 import { createScratchDatabase, type Backend, type ScratchDatabase } from './testDatabases';
 
 /** A test key, never used outside tests (JWT_SECRET comes from the environment everywhere else). */
 export const TEST_JWT_SECRET = 'test-only-hs256-key-0123456789abcdefghijklmnop';
+
+const testSigner = createAccessTokens(new TextEncoder().encode(TEST_JWT_SECRET), systemClock);
+
+/** A guest id as the test API (keyed with TEST_JWT_SECRET) issues it for `applicationId`. */
+export function testGuestId(applicationId = 'fable', uuid?: string): string {
+  return issueGuestId(testSigner, applicationId, uuid);
+}
 
 export interface TestApp {
   app: App;
@@ -32,7 +41,7 @@ export async function startTestApp(
   const scratch = await createScratchDatabase(backend);
   const clock = createManualClock();
   const db = await scratch.open();
-  const app = await buildApp(testConfig(options.config), {
+  const app = await buildApp(testConfig({ jwtSecret: TEST_JWT_SECRET, ...options.config }), {
     db,
     clock,
     limits: { ...DEFAULT_RATE_LIMITS, ...LOOSE_LIMITS, ...options.limits },

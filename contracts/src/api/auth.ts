@@ -30,6 +30,11 @@ export const AUTH_ERROR_CODES = {
   /** Social sign-in failed (state, PKCE, token or id_token check). */
   AUTH_FAILED: 'auth_failed',
   PROVIDER_NOT_CONFIGURED: 'provider_not_configured',
+  /**
+   * The X-Guest-User-Id is not one this API issued (forged, another brand's, or from an older release): get a new one
+   * (POST /v2/auth/guest) and retry.
+   */
+  INVALID_GUEST_ID: 'invalid_guest_id',
   /** Partner credentials are missing or wrong. */
   PARTNER_AUTH_FAILED: 'partner_auth_failed',
   /** Deleted or invalid account (document 1 §2 "Invalid account page"). */
@@ -47,10 +52,14 @@ export const AUTH_ERROR_MESSAGES: Readonly<Record<AuthErrorCode, string>> = {
   email_code_expired: 'The code has expired. Request a new one',
   auth_failed: "Couldn't authenticate. Try again",
   provider_not_configured: 'This sign-in method is not available',
+  invalid_guest_id: 'Your guest session is no longer valid. Start a new one and try again.',
   partner_auth_failed: 'Partner authentication failed',
   invalid_account: 'This account is invalid, has been deleted or has been suspended.',
   rate_limited: 'Too many requests. Please wait a moment and try again.',
 };
+
+/** A guest id as the API issues it: `<uuid>.<32 hex digits of its signature>`. */
+export const GUEST_USER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[0-9a-f]{32}$/;
 
 /**
  * Token lifetimes (ours): access tokens 15 minutes, refresh tokens 30 days from their issue (each refresh issues a
@@ -156,10 +165,32 @@ export const authCalls = {
     query: z.object({
       code: z.string().optional(),
       state: z.string().optional(),
+      /** The issuer, from providers that name it (RFC 9207; Discord): checked against the provider's. */
+      iss: z.string().optional(),
       error: z.string().optional(),
       error_description: z.string().optional(),
     }),
     status: 302,
+  }),
+  /**
+   * The same callback as a form post (response_mode=form_post: Apple posts code, state and, on the first sign-in,
+   * `user`, a JSON text with the person's name); redirects (303) to return_to.
+   */
+  oidcFormPostCallback: defineCall({
+    method: 'POST',
+    path: '/v2/auth/oidc/:provider/callback',
+    access: 'public',
+    params: z.object({ provider: OidcProviderSchema }),
+    body: z.object({
+      code: z.string().optional(),
+      state: z.string().optional(),
+      iss: z.string().optional(),
+      error: z.string().optional(),
+      error_description: z.string().optional(),
+      user: z.string().max(10_000).optional(),
+      id_token: z.string().optional(),
+    }),
+    status: 303,
   }),
   /** Exchanges the one-time login_code from the callback redirect for tokens (valid 2 minutes, once). */
   oidcComplete: defineCall({
@@ -169,12 +200,15 @@ export const authCalls = {
     body: z.object({ login_code: z.string().min(1) }),
     response: SignInResultSchema,
   }),
-  /** Issues a guest id (uuid) for an anonymous visitor, sent afterwards as X-Guest-User-Id. */
+  /**
+   * Issues a guest id for an anonymous visitor, sent afterwards as X-Guest-User-Id: a uuid and the API's signature
+   * of it (GUEST_USER_ID_PATTERN), so an id the API never issued is refused (401 invalid_guest_id). Rate limited per IP.
+   */
   guest: defineCall({
     method: 'POST',
     path: '/v2/auth/guest',
     access: 'public',
-    response: z.object({ guest_user_id: z.uuid(), permissions: z.array(PermissionSchema) }),
+    response: z.object({ guest_user_id: z.string().regex(GUEST_USER_ID_PATTERN), permissions: z.array(PermissionSchema) }),
   }),
 } as const;
 

@@ -214,10 +214,41 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
       const res = await t.app.inject({ method: 'POST', url: '/api/v2/auth/guest' });
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(body.guest_user_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(body.guest_user_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.[0-9a-f]{32}$/);
       expect(body.permissions).toEqual([...GUEST_PERMISSIONS]);
       const other = await t.app.inject({ method: 'POST', url: '/api/v2/auth/guest' });
       expect(other.json().guest_user_id).not.toBe(body.guest_user_id);
+    });
+
+    it('accepts only guest ids it issued, for the application it issued them to', async () => {
+      const issued = async (headers: Record<string, string> = {}) =>
+        (await t.app.inject({ method: 'POST', url: '/api/v2/auth/guest', headers })).json<{ guest_user_id: string }>().guest_user_id;
+      const asGuest = (id: string, headers: Record<string, string> = {}) =>
+        t.app.inject({ method: 'GET', url: '/api/chat/models', headers: { 'x-guest-user-id': id, ...headers } });
+
+      const id = await issued();
+      expect((await asGuest(id)).statusCode).toBe(200);
+      // Upper-case hex is the same id.
+      expect((await asGuest(id.toUpperCase())).statusCode).toBe(200);
+
+      const [uuid, signature] = id.split('.') as [string, string];
+      const flipped = `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`;
+      const forged = [
+        uuid, // an unsigned uuid: what earlier releases stored, or anyone can invent
+        `${uuid}.${flipped}`, // a tampered signature
+        `${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.${signature}`, // another uuid under this signature
+        `${uuid}.${'a'.repeat(32)}`,
+        'not-a-guest-id',
+      ];
+      for (const value of forged) {
+        const res = await asGuest(value);
+        expect({ value, status: res.statusCode }).toEqual({ value, status: 401 });
+        expect(res.json()).toEqual({ error: { code: 'invalid_guest_id', message: 'Your guest session is no longer valid. Start a new one and try again.' } });
+      }
+      // The sister brand's guest id is not the main brand's.
+      const talesId = await issued({ 'x-application-id': 'tales' });
+      expect((await asGuest(talesId, { 'x-application-id': 'tales' })).statusCode).toBe(200);
+      expect((await asGuest(talesId)).statusCode).toBe(401);
     });
 
     it('lists no social provider when none is configured, and refuses to start one', async () => {
@@ -242,4 +273,50 @@ describe('the dev mailbox in production', () => {
       await t.close();
     }
   }, DB_SETUP_TIMEOUT_MS);
+});
+
+describe.each(BACKENDS)('refresh limits on %s', (backend) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(backend, {
+      limits: { refreshPerSession: { max: 3, windowSeconds: 600 }, authPerIp: { max: 4, windowSeconds: 600 }, emailCodePerEmail: { max: 50, windowSeconds: 600 } },
+    });
+  }, DB_SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const refresh = (refresh_token: string) => t.app.inject({ method: 'POST', url: '/api/v2/auth/refresh', payload: { refresh_token } });
+
+  it('counts refreshes per sign-in, so members behind one IP do not share a limit', async () => {
+    // Sign-ins count on the IP's auth limit (4): two members use half of it.
+    let a = (await signInByEmail(t.app, 'office-a@example.com')).refresh_token;
+    let b = (await signInByEmail(t.app, 'office-b@example.com')).refresh_token;
+    // Six refreshes from the same address: more than the IP's auth limit, within each sign-in's own.
+    for (let i = 0; i < 3; i++) {
+      const ra = await refresh(a);
+      const rb = await refresh(b);
+      expect([ra.statusCode, rb.statusCode]).toEqual([200, 200]);
+      a = ra.json().refresh_token;
+      b = rb.json().refresh_token;
+    }
+    // A's fourth is over its own limit; B's session is untouched, and A keeps its token (no revocation).
+    const over = await refresh(a);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.code).toBe('rate_limited');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    const { rows } = await t.db.query<{ revoked: number }>('select count(*)::int as revoked from auth_sessions where revoked_at is not null');
+    expect(rows[0]?.revoked).toBe(0);
+  });
+
+  it('counts refresh tokens it never issued against the IP, as guesses', async () => {
+    const remoteAddress = '198.51.100.23';
+    for (let i = 0; i < 4; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v2/auth/refresh', remoteAddress, payload: { refresh_token: `guess-${i}` } });
+      expect(res.statusCode).toBe(401);
+    }
+    const res = await t.app.inject({ method: 'POST', url: '/api/v2/auth/refresh', remoteAddress, payload: { refresh_token: 'guess-5' } });
+    expect(res.statusCode).toBe(429);
+  });
 });

@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { API_HEADERS, EMAIL_CODE, GUEST_PERMISSIONS, authCalls, devCalls } from '@fable/contracts';
 import type { ApiPlugin } from '../../http/apiPlugin';
 import { requestEmailCode, verifyEmailCode } from './emailCodes';
 import { oidcRoutes } from './oidc/oidcRoutes';
 import { PROVIDER_NAMES } from './oidc/oidcClient';
-import { revokeSession, revokeSessionOfRefreshToken, rotateRefreshToken } from './sessions';
+import { enforceRateLimit } from '../../http/rateLimits';
+import { issueGuestId } from './guestIds';
+import { revokeSession, revokeSessionOfRefreshToken, rotateRefreshToken, sessionOfRefreshToken } from './sessions';
 import { issueSignIn } from './signIn';
 
 /**
@@ -38,8 +39,13 @@ export const authRoutes: ApiPlugin = async (app, deps) => {
   const refresh = authCalls.refresh;
   app.post(
     refresh.path,
-    { schema: { body: refresh.body, response: { 200: refresh.response } }, config: { access: refresh.access, ...authLimit } },
+    { schema: { body: refresh.body, response: { 200: refresh.response } }, config: { access: refresh.access, rateLimitPerIp: limits.refreshPerIp } },
     async (req) => {
+      // Counted per sign-in, not per IP: members sharing an address (an office, a carrier's NAT) never share a limit.
+      // A token we never issued counts against the IP's auth limit, as guessing would.
+      const sessionId = await sessionOfRefreshToken(db, req.body.refresh_token);
+      if (sessionId) await enforceRateLimit(deps.cache, `refresh-session:${sessionId}`, limits.refreshPerSession);
+      else await enforceRateLimit(deps.cache, `refresh-unknown:${req.ip}`, limits.authPerIp);
       const rotated = await rotateRefreshToken(db, req.body.refresh_token, clock.now());
       const token = await tokens.sign({
         userId: rotated.userId,
@@ -84,7 +90,7 @@ export const authRoutes: ApiPlugin = async (app, deps) => {
   app.post(
     guest.path,
     { schema: { response: { 200: guest.response } }, config: { access: guest.access, ...authLimit } },
-    async () => ({ guest_user_id: randomUUID(), permissions: [...GUEST_PERMISSIONS] }),
+    async (req) => ({ guest_user_id: issueGuestId(tokens, req.caller.applicationId), permissions: [...GUEST_PERMISSIONS] }),
   );
 
   await app.register(oidcRoutes, deps);

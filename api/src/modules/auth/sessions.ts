@@ -94,6 +94,12 @@ export async function rotateRefreshToken(db: Database, token: string, now: Date)
   return outcome.rotated;
 }
 
+/** The session (refresh-token family) a refresh token belongs to, or null for a token this API never issued. */
+export async function sessionOfRefreshToken(db: Queryable, token: string): Promise<string | null> {
+  const { rows } = await db.query<{ session_id: string }>('select session_id from refresh_tokens where token_hash = $1', [hashToken(token)]);
+  return rows[0]?.session_id ?? null;
+}
+
 /** Revokes the session a refresh token belongs to (logout). Unknown tokens are ignored. */
 export async function revokeSessionOfRefreshToken(db: Queryable, token: string, now: Date): Promise<void> {
   await db.query(

@@ -1,13 +1,13 @@
 import '../../testing/injectUnderJest';
 import { API_HEADERS, LeaderboardResultSchema, SessionUserSchema, type LeaderboardEntry, type LeaderboardResult } from '@fable/contracts';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
-import { bearer, signInByEmail, signUp, startTestApp, type TestApp } from '../../testing/testApp';
+import { bearer, signInByEmail, signUp, startTestApp, testGuestId, type TestApp } from '../../testing/testApp';
 import { recordCharacterActivity } from './characterActivity';
 import { FAVORITE_WEIGHT } from './leaderboardComputation';
 import { addActivity, insertCharacter, insertCreator, type FixtureCreator } from './leaderboardFixtures';
 
 const ADMIN_EMAIL = 'boss@example.com';
-const guest = { [API_HEADERS.guestUserId]: '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f' };
+const guest = { [API_HEADERS.guestUserId]: testGuestId() };
 const at = (iso: string) => new Date(iso);
 
 describe.each(BACKENDS)('creator leaderboard on %s', (backend) => {

@@ -3,7 +3,7 @@ import { API_HEADERS, MemorySchema, type Memory } from '@fable/contracts';
 import { randomUUID } from 'node:crypto';
 import { insertCharacter, insertCreator } from '../discovery/testing/catalogFixture';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
-import { bearer, signUp, startTestApp, type TestApp } from '../../testing/testApp';
+import { bearer, signUp, startTestApp, testGuestId, type TestApp } from '../../testing/testApp';
 import { loadPromptMemories } from './promptMemories';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -204,7 +204,7 @@ describe.each(BACKENDS)('memories on %s', (backend) => {
     for (const [method, url, payload] of calls) {
       const res = await call(method, url, free.headers, payload);
       expect([method, url, res.status, res.body.error?.code]).toEqual([method, url, 403, 'memory_manager_required']);
-      const guest = await call(method, url, { [API_HEADERS.guestUserId]: randomUUID() }, payload);
+      const guest = await call(method, url, { [API_HEADERS.guestUserId]: testGuestId() }, payload);
       expect(guest.status).toBe(401);
     }
     // After an upgrade the same member manages them.

@@ -2,7 +2,7 @@ import '../../testing/injectUnderJest';
 import { API_HEADERS, PersonaSchema, type Persona } from '@fable/contracts';
 import { randomUUID } from 'node:crypto';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
-import { bearer, signUp, startTestApp, type TestApp } from '../../testing/testApp';
+import { bearer, signUp, startTestApp, testGuestId, type TestApp } from '../../testing/testApp';
 import { loadPromptPersona } from './promptPersona';
 
 const LIMIT_FREE =
@@ -53,8 +53,8 @@ describe.each(BACKENDS)('personas on %s', (backend) => {
     const m = await member();
     expect(await list(m.headers)).toEqual([]);
     expect((await call('GET', '/personas', {})).status).toBe(401);
-    expect((await call('GET', '/personas', { [API_HEADERS.guestUserId]: randomUUID() })).status).toBe(401);
-    expect((await call('POST', '/personas', { [API_HEADERS.guestUserId]: randomUUID() }, input('Guest'))).status).toBe(401);
+    expect((await call('GET', '/personas', { [API_HEADERS.guestUserId]: testGuestId() })).status).toBe(401);
+    expect((await call('POST', '/personas', { [API_HEADERS.guestUserId]: testGuestId() }, input('Guest'))).status).toBe(401);
   });
 
   it('makes the first persona the default and lists the default first, then the oldest', async () => {

@@ -1,13 +1,12 @@
 import '../../testing/injectUnderJest';
-import { randomUUID } from 'node:crypto';
 import { API_HEADERS, SearchCharactersResultSchema, type SearchCharactersResult } from '@fable/contracts';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
-import { bearer, forApplication, signUp, startTestApp, type TestApp } from '../../testing/testApp';
+import { bearer, forApplication, signUp, startTestApp, testGuestId, type TestApp } from '../../testing/testApp';
 import type { CharacterRow } from '../characters/characterRow';
 import { createFacetSnapshots } from './facetSnapshots';
 import { insertCharacter } from './testing/searchReference';
 
-const guestHeaders = { [API_HEADERS.guestUserId]: randomUUID() };
+const guestHeaders = { [API_HEADERS.guestUserId]: testGuestId() };
 
 describe.each(BACKENDS)('GET /api/characters/search on %s', (backend) => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import '../../testing/injectUnderJest';
 import { ACCOUNT_MESSAGES, SessionUserSchema } from '@fable/contracts';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
-import { bearer, forApplication, signInByEmail, signUp, startTestApp, type TestApp } from '../../testing/testApp';
+import { bearer, forApplication, signInByEmail, signUp, startTestApp, testGuestId, type TestApp } from '../../testing/testApp';
 import { addRestriction } from './userRepository';
 
 const PARTNER_SECRET = 'storynest-test-secret-0123456789';
@@ -154,7 +154,7 @@ describe.each(BACKENDS)('users on %s', (backend) => {
   describe('check-username', () => {
     it('answers availability with the spec messages, for guests and members', async () => {
       await signUp(t.app, 'checked@example.com', 'checked');
-      const guest = { 'x-guest-user-id': '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f' };
+      const guest = { 'x-guest-user-id': testGuestId() };
       const cases: Array<[string, boolean, string | undefined]> = [
         ['fresh_name', true, undefined],
         ['CHECKED', false, ACCOUNT_MESSAGES.usernameNotAvailable],
@@ -184,7 +184,7 @@ describe.each(BACKENDS)('users on %s', (backend) => {
 
     it('checks within the application only', async () => {
       await signUp(t.app, 'brand@example.com', 'brand_user');
-      const guest = { 'x-guest-user-id': '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f' };
+      const guest = { 'x-guest-user-id': testGuestId('tales') };
       expect((await checkUsername('brand_user', { ...guest, ...forApplication('tales') })).json()).toEqual({ isAvailable: true });
     });
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { API_HEADERS } from '@fable/contracts';
-import { bearer, forApplication, signUp, type TestApp } from '../../../testing/testApp';
+import { bearer, forApplication, signUp, testGuestId, type TestApp } from '../../../testing/testApp';
 import { insertCreator, type FixtureCreator } from './catalogFixture';
 
 /** A signed-up member who is also a creator (a creators row under its user id), with its request headers. */
@@ -23,7 +23,8 @@ export async function signUpMember(t: TestApp, name: string, applicationId?: str
 /** Headers of a fresh guest (X-Guest-User-Id), and its recommender subject. */
 export function newGuest(applicationId?: string): { headers: Record<string, string>; subject: string } {
   const id = randomUUID();
-  return { headers: { [API_HEADERS.guestUserId]: id, ...(applicationId ? forApplication(applicationId) : {}) }, subject: `guest:${id}` };
+  const headers = { [API_HEADERS.guestUserId]: testGuestId(applicationId, id), ...(applicationId ? forApplication(applicationId) : {}) };
+  return { headers, subject: `guest:${id}` };
 }
 
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
