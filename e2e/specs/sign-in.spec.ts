@@ -10,7 +10,8 @@ test('a guest gets a guest id that every API call carries', async ({ page }) => 
   await expect(page.getByTestId('sign-in')).toBeVisible();
   const id = await page.evaluate(() => (window as unknown as { __FABLE_STORE__: { getState(): { session: { guestUserId: string | null; status: string } } } }).__FABLE_STORE__.getState().session);
   expect(id.status).toBe('guest');
-  expect(id.guestUserId).toMatch(/^[0-9a-f-]{36}$/);
+  // Issued and signed by the API: `<uuid>.<signature>`.
+  expect(id.guestUserId).toMatch(/^[0-9a-f-]{36}\.[0-9a-f]{32}$/);
   await expect.poll(() => guestHeaders.at(-1)).toBe(id.guestUserId);
   // The same id after a reload.
   await page.reload();

@@ -7,7 +7,8 @@ import { AppRouter } from './router/AppRouter';
 import { BootErrorPage } from './pages/BootErrorPage';
 import { loadThemePreference } from './layout/themePreference';
 import { startGuestSession } from './auth/guestSession';
-import { resolveSession } from './auth/sessionLifecycle';
+import { followOtherTabs } from './auth/crossTabSession';
+import { loadSessionUser, resolveSession } from './auth/sessionLifecycle';
 import { persistSessionTokens } from './auth/tokenStorage';
 
 async function boot() {
@@ -24,6 +25,8 @@ async function boot() {
     registerDeploymentRemotes(deployment);
     // The page renders at once in the session's loading state; the session resolves beside it.
     persistSessionTokens(store);
+    // Tabs share one session: a refresh, sign-in or sign-out in one is followed by the others.
+    followOtherTabs(store, { signedIn: () => loadSessionUser(store), signedOut: () => startGuestSession(store) });
     root.render(
       <AppProviders store={store}>
         <AppRouter deployment={deployment} />

@@ -6,6 +6,7 @@ export * from './api/api';
 export { renewAccessToken } from './api/baseQuery';
 export * from './session/sessionSlice';
 export * from './session/sessionUser';
+export * from './session/credentials';
 export * from './theme/theme';
 export * from './remote/remoteRoutesModule';
 export * from './remote/lazyPage';

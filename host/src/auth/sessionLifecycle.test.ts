@@ -6,7 +6,7 @@ import { RETURN_PATH_KEY } from './returnPath';
 import { resolveSession, signOut } from './sessionLifecycle';
 import { ACCESS_TOKEN_KEY, persistSessionTokens, REFRESH_TOKEN_KEY, readStoredTokens, writeStoredTokens } from './tokenStorage';
 
-const GUEST_ID = '5b0c3a52-2f0e-4a57-9c8f-5f1f7c0b8f1a';
+const GUEST_ID = '5b0c3a52-2f0e-4a57-9c8f-5f1f7c0b8f1a.0123456789abcdef0123456789abcdef';
 
 function at(url: string) {
   const location = new URL(url, 'http://localhost') as unknown as Location;
@@ -26,75 +26,121 @@ function setup(handlers: Parameters<typeof installFakeFetch>[0]) {
 }
 
 describe('resolveSession (document 1 §4 Auth)', () => {
-  it('with a stored refresh token: refreshes, loads the user and signs in, keeping the new tokens', async () => {
-    writeStoredTokens({ accessToken: 'old-access', refreshToken: 'r1' });
-    const store = setup({
-      'POST /v2/auth/refresh': { body: { token: 'a2', refresh_token: 'r2', expires_in: 900 } },
-      'GET /v2/users': { body: apiUserFixture({ tier: 'basic', name: 'Ada Lovelace' }) },
-    });
-    const { location, history } = at('/');
-    await resolveSession(store, location, history);
+  const expiredToken = { status: 401, body: apiErrorBody('token_expired', 'Access token expired') };
 
-    expect(fake.callsTo('POST /v2/auth/refresh')[0]?.body).toEqual({ refresh_token: 'r1' });
-    expect(fake.callsTo('GET /v2/users')[0]?.headers.authorization).toBe('Bearer a2');
+  it('with stored tokens: loads the user with the stored access token, spending no refresh token', async () => {
+    writeStoredTokens({ accessToken: 'a1', refreshToken: 'r1' });
+    const store = setup({ 'GET /v2/users': { body: apiUserFixture({ tier: 'basic', name: 'Ada Lovelace' }) } });
+    const { location, history } = at('/');
+    await resolveSession(store, { location, history, retryDelaysMs: [0] });
+
+    expect(fake.callsTo('GET /v2/users')[0]?.headers.authorization).toBe('Bearer a1');
+    expect(fake.callsTo('POST /v2/auth/refresh')).toHaveLength(0);
     const { session } = store.getState();
     expect(session.status).toBe('authenticated');
     expect(session.user).toMatchObject({ id: 'u1', username: 'ada', name: 'Ada Lovelace', tier: 'basic' });
     expect(session.permissions).toContain('create_character');
+    expect(readStoredTokens()).toEqual({ accessToken: 'a1', refreshToken: 'r1' });
+  });
+
+  it('with an expired stored access token: refreshes, loads the user and keeps the new tokens', async () => {
+    writeStoredTokens({ accessToken: 'old-access', refreshToken: 'r1' });
+    const store = setup({
+      'POST /v2/auth/refresh': { body: { token: 'a2', refresh_token: 'r2', expires_in: 900 } },
+      'GET /v2/users': ({ headers }) => (headers.authorization === 'Bearer a2' ? { body: apiUserFixture() } : expiredToken),
+    });
+    const { location, history } = at('/');
+    await resolveSession(store, { location, history, retryDelaysMs: [0] });
+
+    expect(fake.callsTo('POST /v2/auth/refresh').map((c) => c.body)).toEqual([{ refresh_token: 'r1' }]);
+    expect(fake.callsTo('GET /v2/users').map((c) => c.headers.authorization)).toEqual(['Bearer old-access', 'Bearer a2']);
+    expect(store.getState().session.status).toBe('authenticated');
+    expect(readStoredTokens()).toEqual({ accessToken: 'a2', refreshToken: 'r2' });
+  });
+
+  it('with only a refresh token stored: refreshes first', async () => {
+    writeStoredTokens({ accessToken: null, refreshToken: 'r1' });
+    const store = setup({
+      'POST /v2/auth/refresh': { body: { token: 'a2', refresh_token: 'r2', expires_in: 900 } },
+      'GET /v2/users': ({ headers }) => (headers.authorization === 'Bearer a2' ? { body: apiUserFixture() } : { status: 401, body: apiErrorBody('unauthenticated', 'Sign in to continue') }),
+    });
+    const { location, history } = at('/');
+    await resolveSession(store, { location, history, retryDelaysMs: [0] });
+    expect(store.getState().session.status).toBe('authenticated');
     expect(readStoredTokens()).toEqual({ accessToken: 'a2', refreshToken: 'r2' });
   });
 
   it('without tokens: a guest with an id from POST /v2/auth/guest, kept locally', async () => {
     const store = setup({ 'POST /v2/auth/guest': { body: { guest_user_id: GUEST_ID, permissions: ['site_access', 'view_chats'] } } });
     const { location, history } = at('/');
-    await resolveSession(store, location, history);
+    await resolveSession(store, { location, history, retryDelaysMs: [0] });
     expect(store.getState().session).toMatchObject({ status: 'guest', guestUserId: GUEST_ID, permissions: ['site_access', 'view_chats'] });
     expect(localStorage.getItem(GUEST_ID_KEY)).toBe(GUEST_ID);
 
     // The next load reuses it without asking again.
     const again = setup({});
-    await resolveSession(again, location, history);
+    await resolveSession(again, { location, history, retryDelaysMs: [0] });
     expect(again.getState().session.guestUserId).toBe(GUEST_ID);
     expect(fake.calls).toHaveLength(0);
   });
 
-  it('a guest with a local id when the API cannot be reached', async () => {
+  it('a guest without an id when the API cannot be reached (the API would refuse one made up here)', async () => {
     const store = setup({ 'POST /v2/auth/guest': 'network-error' });
     const { location, history } = at('/');
-    await resolveSession(store, location, history);
-    expect(store.getState().session.status).toBe('guest');
-    expect(store.getState().session.guestUserId).toMatch(/^[0-9a-f-]{36}$/);
+    await resolveSession(store, { location, history, retryDelaysMs: [0] });
+    expect(store.getState().session).toMatchObject({ status: 'guest', guestUserId: null });
+    expect(localStorage.getItem(GUEST_ID_KEY)).toBeNull();
   });
 
   it('a refused refresh token is forgotten and the visitor continues as a guest', async () => {
     writeStoredTokens({ accessToken: 'a1', refreshToken: 'spent' });
     localStorage.setItem(GUEST_ID_KEY, GUEST_ID);
-    const store = setup({ 'POST /v2/auth/refresh': { status: 401, body: apiErrorBody('token_refresh_failed', 'Unable to refresh token') } });
+    const store = setup({
+      'GET /v2/users': expiredToken,
+      'POST /v2/auth/refresh': { status: 401, body: apiErrorBody('token_refresh_failed', 'Unable to refresh token') },
+    });
     const { location, history } = at('/');
-    await resolveSession(store, location, history);
+    await resolveSession(store, { location, history, retryDelaysMs: [0] });
     expect(store.getState().session).toMatchObject({ status: 'guest', guestUserId: GUEST_ID });
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
   });
 
-  it('keeps the tokens when the refresh could not reach the API', async () => {
+  it.each([
+    ['a network error', 'network-error' as const],
+    ['429', { status: 429, body: apiErrorBody('rate_limited', 'Too many requests. Please wait a moment and try again.') }],
+    ['503', { status: 503, body: apiErrorBody('service_unavailable', 'Service unavailable') }],
+  ])('keeps the tokens on %s and tries again until the refresh goes through', async (_what, failure) => {
     writeStoredTokens({ accessToken: 'a1', refreshToken: 'r1' });
     localStorage.setItem(GUEST_ID_KEY, GUEST_ID);
-    const store = setup({ 'POST /v2/auth/refresh': 'network-error' });
+    let refreshes = 0;
+    const store = setup({
+      'GET /v2/users': ({ headers }) => (headers.authorization === 'Bearer a2' ? { body: apiUserFixture() } : expiredToken),
+      'POST /v2/auth/refresh': () => {
+        refreshes += 1;
+        if (refreshes < 3) {
+          // Meanwhile the member is neither signed out nor a guest, and the tokens stay stored.
+          expect(store.getState().session.status).toBe('loading');
+          expect(readStoredTokens()).toEqual({ accessToken: 'a1', refreshToken: 'r1' });
+          return failure;
+        }
+        return { body: { token: 'a2', refresh_token: 'r2', expires_in: 900 } };
+      },
+    });
     const { location, history } = at('/');
-    await resolveSession(store, location, history);
-    expect(store.getState().session.status).toBe('guest');
-    expect(readStoredTokens().refreshToken).toBe('r1');
+    await resolveSession(store, { location, history, retryDelaysMs: [0] });
+    expect(refreshes).toBe(3);
+    expect(store.getState().session.status).toBe('authenticated');
+    expect(readStoredTokens()).toEqual({ accessToken: 'a2', refreshToken: 'r2' });
   });
 
   it('an account the API calls invalid is signed in as invalid (gating sends it to /user-not-found)', async () => {
     writeStoredTokens({ accessToken: 'a1', refreshToken: 'r1' });
     const store = setup({
-      'POST /v2/auth/refresh': { body: { token: 'a2', refresh_token: 'r2', expires_in: 900 } },
       'GET /v2/users': { status: 403, body: apiErrorBody('invalid_account', 'This account is invalid, has been deleted or has been suspended.') },
     });
     const { location, history } = at('/');
-    await resolveSession(store, location, history);
+    await resolveSession(store, { location, history, retryDelaysMs: [0] });
     expect(store.getState().session.user?.isInvalid).toBe(true);
   });
 
@@ -109,7 +155,7 @@ describe('resolveSession (document 1 §4 Auth)', () => {
       },
     });
     const { location, history } = at('/personas?login_code=xyz&tab=1');
-    await resolveSession(store, location, history);
+    await resolveSession(store, { location, history, retryDelaysMs: [0] });
     window.removeEventListener('fable:analytics', onEvent);
 
     expect(fake.callsTo('POST /v2/auth/oidc/complete')[0]?.body).toEqual({ login_code: 'xyz' });
@@ -142,7 +188,7 @@ describe('signOut', () => {
       'POST /v2/auth/logout': { body: { ok: true } },
     });
     const { location, history } = at('/');
-    await resolveSession(store, location, history);
+    await resolveSession(store, { location, history, retryDelaysMs: [0] });
     expect(store.getState().session.status).toBe('authenticated');
     return store;
   }
@@ -151,7 +197,7 @@ describe('signOut', () => {
     const store = await signedInStore();
     const assign = jest.fn();
     await expect(signOut(store, { assign })).resolves.toBe(false);
-    expect(fake.callsTo('POST /v2/auth/logout')[0]?.body).toEqual({ refresh_token: 'r2' });
+    expect(fake.callsTo('POST /v2/auth/logout')[0]?.body).toEqual({ refresh_token: 'r1' });
     expect(store.getState().session).toMatchObject({ status: 'guest', user: null, accessToken: null, guestUserId: GUEST_ID });
     expect(readStoredTokens()).toEqual({ accessToken: null, refreshToken: null });
     expect(assign).not.toHaveBeenCalled();
@@ -189,7 +235,7 @@ it('a failed social sign-in (?login_error=) says "Couldn\'t authenticate. Try ag
   const store = setup({});
   const { getStore } = await import('@fable/shared');
   const { location, history } = at('/?login_error=auth_failed');
-  await resolveSession(store, location, history);
+  await resolveSession(store, { location, history, retryDelaysMs: [0] });
   expect(store.getState().session.status).toBe('guest');
   await new Promise((r) => setTimeout(r, 0));
   expect(getStore().getState().notifications.items.map((n) => n.message)).toContain("Couldn't authenticate. Try again");

@@ -24,10 +24,6 @@ function errorCodeOf(error: unknown): string | number | undefined {
   return typeof code === 'string' || typeof code === 'number' ? code : undefined;
 }
 
-function isNetworkError(error: unknown): boolean {
-  return (error as { status?: unknown } | undefined)?.status === 'FETCH_ERROR';
-}
-
 /** A signed-in account the API calls invalid, deleted or suspended: gating sends it to /user-not-found. */
 const INVALID_USER: SessionUser = { id: 'invalid', username: null, name: null, avatarUrl: null, tier: 'free', roles: [], isInvalid: true };
 
@@ -79,13 +75,29 @@ function stripLoginParams(location: Location, history: History): void {
   history.replaceState(history.state, '', url.pathname + url.search + url.hash);
 }
 
+/** Waits between boot attempts while the API cannot be reached: 1, 2, 4, 8, 15, then every 30 seconds. */
+export const BOOT_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export interface ResolveSessionOptions {
+  location?: Location;
+  history?: History;
+  /** The waits between attempts to load the signed-in user (tests shorten them); the last one repeats. */
+  retryDelaysMs?: readonly number[];
+}
+
 /**
  * Resolves the session at boot (document 1 §4 "Auth"), while the page shows the loading state:
  * - back from a social sign-in with `?login_code=`: exchanged for tokens and the user (`?login_error=`: an error toast);
- * - a stored refresh token: refreshed, then the user loaded (GET /v2/users) → signed in;
- * - otherwise, or when that fails: a guest (the id kept locally, else POST /v2/auth/guest).
+ * - stored tokens: the user is loaded (GET /v2/users) with them; an expired access token is refreshed by the base
+ *   query under the cross-tab lock, so a tab never spends a refresh token another tab already spent. Only the API's
+ *   "this refresh token is no good" signs out; a network error, 429 or 5xx keeps the tokens and tries again with
+ *   backoff (the member stays who they are);
+ * - otherwise, or when the refresh is refused: a guest (the id kept locally, else POST /v2/auth/guest).
  */
-export async function resolveSession(store: StoreLike, location: Location = window.location, history: History = window.history): Promise<void> {
+export async function resolveSession(store: StoreLike, options: ResolveSessionOptions = {}): Promise<void> {
+  const { location = window.location, history = window.history, retryDelaysMs = BOOT_RETRY_DELAYS_MS } = options;
   const params = new URLSearchParams(location.search);
   const loginCode = params.get(LOGIN_CODE_PARAM);
   const loginError = params.get(LOGIN_ERROR_PARAM);
@@ -104,19 +116,16 @@ export async function resolveSession(store: StoreLike, location: Location = wind
     void notifyAuthError('authFailed');
   }
 
-  const { refreshToken } = readStoredTokens();
-  if (refreshToken) {
-    const refreshed = await store.dispatch(authApi.endpoints.host_refresh.initiate({ refresh_token: refreshToken }));
-    if (refreshed.data) {
-      store.dispatch(tokensReceived({ accessToken: refreshed.data.token, refreshToken: refreshed.data.refresh_token }));
+  const stored = readStoredTokens();
+  if (stored.refreshToken) {
+    store.dispatch(tokensReceived({ accessToken: stored.accessToken, refreshToken: stored.refreshToken }));
+    for (let attempt = 0; ; attempt++) {
       if (await loadSessionUser(store)) return;
-    } else if (isNetworkError(refreshed.error)) {
-      // Keep the stored tokens: the next load may reach the API.
-      void notifyAuthError('networking');
-      await startGuestSession(store);
-      return;
+      // Refused (the refresh token is spent, revoked or expired): the session cleared its tokens.
+      if (!store.getState().session.refreshToken) break;
+      if (attempt === 0) void notifyAuthError('networking');
+      await wait(retryDelaysMs[Math.min(attempt, retryDelaysMs.length - 1)] ?? 30_000);
     }
-    clearStoredTokens();
   }
   await startGuestSession(store);
 }

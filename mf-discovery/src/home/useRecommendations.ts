@@ -1,5 +1,5 @@
 import { RECOMMENDATION_LIMITS } from '@fable/contracts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocalStorage } from '@fable/shared';
 import { useDiscovery_recommendationsQuery, type CharacterSummary, type RecommendationsArgs } from '../discoveryApi';
 import { INTERESTS_KEY, isInterest, type Interest } from './interests';
@@ -23,8 +23,10 @@ const CACHE_PREFIX = 'fable.recommendations.';
  * Forgets the recommendations kept on this device (every mode): after Less Like This or a block the next visit asks
  * the recommender again, which leaves out what was dismissed or blocked. The cards on screen are hidden at once.
  */
-export function forgetCachedRecommendations(storage: Storage | undefined = globalThis.localStorage): void {
+export function forgetCachedRecommendations(given?: Storage): void {
   try {
+    // Reading localStorage itself throws where storage is blocked.
+    const storage = given ?? globalThis.localStorage;
     if (!storage) return;
     const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((k): k is string => k?.startsWith(CACHE_PREFIX) ?? false);
     keys.forEach((k) => storage.removeItem(k));
@@ -88,7 +90,9 @@ export function useRecommendations({
   const [interests] = useStoredInterests();
   const key = recommendationsCacheKey(scenario, nsfw);
   const [cached, setCached] = useLocalStorage<CachedRecommendations | null>(key, null);
-  const fresh = cache && isFresh(cached, interests, Date.now(), RECOMMENDATION_LIMITS.localCacheTimeoutMs) ? cached : null;
+  // The cache's age is judged at the time the page opened: rendering reads no clock.
+  const [openedAt] = useState(() => Date.now());
+  const fresh = cache && isFresh(cached, interests, openedAt, RECOMMENDATION_LIMITS.localCacheTimeoutMs) ? cached : null;
   const query = useDiscovery_recommendationsQuery(
     { scenario, nsfw, count, includeTags: [...includeTags], excludeTags: [...excludeTags], interests },
     { skip: !enabled || fresh !== null },

@@ -1,5 +1,6 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
-import { selectSession, tokensReceived } from '../session/sessionSlice';
+import { readStoredGuestId, writeStoredGuestId, writeStoredTokens } from '../session/credentials';
+import { becameGuest, selectSession, tokensReceived } from '../session/sessionSlice';
 import { createStore, type AppStore } from '../store/store';
 import { apiErrorBody, installFakeFetch, type FakeAnswer, type FakeCall } from '../testing/fakeFetch';
 import { baseQuery, renewAccessToken } from './baseQuery';
@@ -87,5 +88,73 @@ describe('renewAccessToken', () => {
     await expect(store.dispatch(renewAccessToken())).resolves.toBe(false);
     expect(fake.calls).toHaveLength(0);
     expect(selectSession(store.getState()).status).toBe('loading');
+  });
+});
+
+describe('credentials shared by the tabs of the site', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('takes the tokens another tab refreshed meanwhile instead of spending its own copy of the refresh token', async () => {
+    const store = signedInStore();
+    // Another tab spent refresh-1 and stored what it got.
+    writeStoredTokens({ accessToken: 'fresh', refreshToken: 'refresh-2' });
+    fake = installFakeFetch({ 'GET /things': things, 'POST /v2/auth/refresh': { status: 401, body: apiErrorBody('token_refresh_failed', 'Unable to refresh token') } });
+
+    await expect(baseQuery('/things', queryApi(store), {})).resolves.toMatchObject({ data: { ok: true } });
+    expect(fake.callsTo('POST /v2/auth/refresh')).toHaveLength(0);
+    expect(selectSession(store.getState())).toMatchObject({ accessToken: 'fresh', refreshToken: 'refresh-2', status: 'loading' });
+  });
+
+  it('does not refresh again when the session already holds a newer access token than the refused one', async () => {
+    const store = signedInStore();
+    // The call goes out with 'stale'; its 401 is held until another call (or tab) has brought 'fresh'.
+    const held = heldRefresh(expired);
+    fake = installFakeFetch({ 'GET /things': (call) => (call.headers.authorization === 'Bearer fresh' ? { body: { ok: true } } : held.handler()) });
+    const query = baseQuery('/things', queryApi(store), {});
+    await until(() => fake!.callsTo('GET /things').length === 1);
+    store.dispatch(tokensReceived({ accessToken: 'fresh', refreshToken: 'refresh-2' }));
+    held.release();
+    const result = await query;
+    expect(result.data).toEqual({ ok: true });
+    expect(fake.callsTo('GET /things').map((c) => c.headers.authorization)).toEqual(['Bearer stale', 'Bearer fresh']);
+    expect(fake.callsTo('POST /v2/auth/refresh')).toHaveLength(0);
+  });
+
+  it.each([
+    ['a network error', 'network-error' as const],
+    ['429', { status: 429, body: apiErrorBody('rate_limited', 'Too many requests. Please wait a moment and try again.') }],
+    ['502', { status: 502, body: apiErrorBody('api_unavailable', 'The API is not reachable.') }],
+  ])('keeps the session and its tokens when the refresh fails with %s', async (_what, failure) => {
+    const store = signedInStore();
+    fake = installFakeFetch({ 'GET /things': things, 'POST /v2/auth/refresh': failure });
+    await expect(baseQuery('/things', queryApi(store), {})).resolves.toMatchObject({ error: { status: 401 } });
+    expect(selectSession(store.getState())).toMatchObject({ accessToken: 'stale', refreshToken: 'refresh-1', status: 'loading' });
+  });
+
+  it('replaces a guest id the API refuses with one it issues, keeps it, and retries the call', async () => {
+    const store = createStore();
+    store.dispatch(becameGuest({ guestUserId: 'forged', permissions: [] }));
+    fake = installFakeFetch({
+      'GET /things': (call) =>
+        call.headers['x-guest-user-id'] === 'issued' ? { body: { ok: true } } : { status: 401, body: apiErrorBody('invalid_guest_id', 'Your guest session is no longer valid.') },
+      'POST /v2/auth/guest': { body: { guest_user_id: 'issued', permissions: [] } },
+    });
+    const [a, b] = await Promise.all([baseQuery('/things', queryApi(store), {}), baseQuery('/things', queryApi(store), {})]);
+    expect([a.data, b.data]).toEqual([{ ok: true }, { ok: true }]);
+    expect(fake.callsTo('POST /v2/auth/guest')).toHaveLength(1);
+    expect(selectSession(store.getState()).guestUserId).toBe('issued');
+    expect(readStoredGuestId()).toBe('issued');
+  });
+
+  it('takes the guest id another tab already renewed', async () => {
+    const store = createStore();
+    store.dispatch(becameGuest({ guestUserId: 'forged', permissions: [] }));
+    writeStoredGuestId('renewed-elsewhere');
+    fake = installFakeFetch({
+      'GET /things': (call) =>
+        call.headers['x-guest-user-id'] === 'renewed-elsewhere' ? { body: { ok: true } } : { status: 401, body: apiErrorBody('invalid_guest_id', 'Your guest session is no longer valid.') },
+    });
+    await expect(baseQuery('/things', queryApi(store), {})).resolves.toMatchObject({ data: { ok: true } });
+    expect(fake.callsTo('POST /v2/auth/guest')).toHaveLength(0);
   });
 });

@@ -7,9 +7,13 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query';
 import { API_BASE, API_HEADERS, AUTH_REFRESH_PATH } from '@fable/contracts';
-import { authenticationRequired, tokensReceived, type SessionState } from '../session/sessionSlice';
+import { readStoredGuestId, readStoredTokens, withCredentialLock, writeStoredGuestId } from '../session/credentials';
+import { authenticationRequired, guestIdRenewed, tokensReceived, type SessionState } from '../session/sessionSlice';
 
 type StateWithSession = { session: SessionState };
+
+/** POST: a new guest id (document 1 §4 "Anonymous users get a guest id"). */
+const AUTH_GUEST_PATH = '/v2/auth/guest';
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: API_BASE,
@@ -24,63 +28,111 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
+type StoreApi = Pick<BaseQueryApi, 'dispatch' | 'getState'>;
+
+/** A call of its own, not the caller's: one caller aborting must not stop the renewal the others wait on. */
+function ownCall(api: StoreApi, endpoint: string): BaseQueryApi {
+  return { ...api, extra: undefined, endpoint, type: 'mutation', signal: new AbortController().signal, abort: () => undefined };
+}
+
 let refreshing: Promise<boolean> | null = null;
 
 /**
- * Refreshes the access token with the session's refresh token: POST AUTH_REFRESH_PATH, then `tokensReceived`, or
- * `authenticationRequired` when the refresh fails. Single flight: refresh tokens rotate, so every caller that asks
- * while a refresh is under way (baseQuery's 401s, `renewAccessToken`) shares that one. Resolves true when the session
- * holds a fresh access token; false (with nothing sent) when there is no refresh token.
+ * Gets the session a working access token after `failedAccessToken` was refused. Single flight in the tab (every 401
+ * under way shares one) and across tabs (the credential lock): refresh tokens rotate, and a token spent twice is taken
+ * for theft and ends the session. Under the lock it first reads the newest stored tokens: when another tab refreshed
+ * meanwhile, those are taken and nothing is sent. Otherwise POST AUTH_REFRESH_PATH, then `tokensReceived` (which the
+ * host writes through to storage before the lock is let go).
+ * - Resolves true when the session holds a fresh access token.
+ * - Resolves false after `authenticationRequired` when the API says the refresh token is no good (401).
+ * - Resolves false and keeps the tokens when the refresh could not be done now (network, 429, 5xx): the member stays
+ *   signed in and a later call tries again.
  */
-function refreshAccessToken({ dispatch, getState }: Pick<BaseQueryApi, 'dispatch' | 'getState'>): Promise<boolean> {
-  refreshing ??= (async () => {
-    const { refreshToken } = (getState() as StateWithSession).session;
-    if (!refreshToken) return false;
-    // Its own call, not the caller's: one caller aborting must not stop the refresh the others wait on.
-    const refreshApi: BaseQueryApi = {
-      dispatch,
-      getState,
-      extra: undefined,
-      endpoint: 'renewAccessToken',
-      type: 'mutation',
-      signal: new AbortController().signal,
-      abort: () => undefined,
-    };
-    const refreshed = await rawBaseQuery({ url: AUTH_REFRESH_PATH, method: 'POST', body: { refresh_token: refreshToken } }, refreshApi, {});
+function refreshAccessToken(api: StoreApi, failedAccessToken: string | null): Promise<boolean> {
+  refreshing ??= withCredentialLock(async () => {
+    const { dispatch, getState } = api;
+    const session = (getState() as StateWithSession).session;
+    const stored = readStoredTokens();
+    if (stored.refreshToken && stored.accessToken && session.refreshToken && stored.refreshToken !== session.refreshToken) {
+      dispatch(tokensReceived({ accessToken: stored.accessToken, refreshToken: stored.refreshToken }));
+      return true;
+    }
+    if (session.accessToken && session.accessToken !== failedAccessToken) return true;
+    if (!session.refreshToken) return false;
+    const refreshed = await rawBaseQuery({ url: AUTH_REFRESH_PATH, method: 'POST', body: { refresh_token: session.refreshToken } }, ownCall(api, 'renewAccessToken'), {});
     const data = refreshed.data as { token?: string; refresh_token?: string } | undefined;
     if (data?.token) {
       dispatch(tokensReceived({ accessToken: data.token, refreshToken: data.refresh_token }));
       return true;
     }
-    dispatch(authenticationRequired());
+    if (refreshed.error?.status === 401) dispatch(authenticationRequired());
     return false;
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;
 }
 
+let renewingGuest: Promise<boolean> | null = null;
+
 /**
- * Refreshes the access token for a call that is no RTK Query call (the chat stream) and got a 401: dispatch it.
- * Resolves true when a fresh access token is in the session, false otherwise (no refresh token, or the refresh failed
- * and the session now needs a sign-in). Shares one refresh with baseQuery's own and with concurrent callers.
+ * Replaces a guest id the API refused (401 invalid_guest_id: forged, another brand's, or an older release's unsigned
+ * one) with one it issues, unless another tab already did: single flight across tabs like the refresh.
  */
-export function renewAccessToken(): ThunkAction<Promise<boolean>, StateWithSession, unknown, UnknownAction> {
-  return (dispatch, getState) => refreshAccessToken({ dispatch, getState });
+function renewGuestId(api: StoreApi, failedGuestId: string | null): Promise<boolean> {
+  renewingGuest ??= withCredentialLock(async () => {
+    const stored = readStoredGuestId();
+    if (stored && stored !== failedGuestId) {
+      api.dispatch(guestIdRenewed(stored));
+      return true;
+    }
+    const issued = await rawBaseQuery({ url: AUTH_GUEST_PATH, method: 'POST' }, ownCall(api, 'renewGuestId'), {});
+    const id = (issued.data as { guest_user_id?: string } | undefined)?.guest_user_id;
+    if (!id) return false;
+    writeStoredGuestId(id);
+    api.dispatch(guestIdRenewed(id));
+    return true;
+  }).finally(() => {
+    renewingGuest = null;
+  });
+  return renewingGuest;
+}
+
+const errorCodeOf = (error: FetchBaseQueryError | undefined) => (error?.data as { error?: { code?: unknown } } | undefined)?.error?.code;
+
+/**
+ * Renews what a call outside RTK Query (the chat stream) was refused for with a 401: the access token of a member (or
+ * the guest id of a guest). Resolves true when the session holds fresh credentials, false otherwise (no refresh token,
+ * the refresh failed, or the API could not be reached). Shares one renewal with baseQuery's own and other tabs'.
+ * `failedAccessToken`: the token the refused call carried (default: the session's current one).
+ */
+export function renewAccessToken(failedAccessToken?: string | null): ThunkAction<Promise<boolean>, StateWithSession, unknown, UnknownAction> {
+  return (dispatch, getState) => {
+    const { session } = getState();
+    if (session.refreshToken) return refreshAccessToken({ dispatch, getState }, failedAccessToken === undefined ? session.accessToken : failedAccessToken);
+    if (session.status === 'guest') return renewGuestId({ dispatch, getState }, session.guestUserId);
+    return Promise.resolve(false);
+  };
 }
 
 /**
- * Adds what every call carries and, on a 401 while signed in, refreshes the access token once and
- * retries. Concurrent 401s share one refresh. A failed refresh moves the session to
- * "authentication required".
+ * Adds what every call carries and, on a 401, renews the credentials once and retries: a member's access token
+ * (refreshed), or a guest id the API does not accept (a new one). Concurrent 401s share one renewal, in this tab and
+ * across tabs. A refresh the API refuses moves the session to "authentication required".
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+  const sent = (api.getState() as StateWithSession).session;
   let result = await rawBaseQuery(args, api, extra);
   const url = typeof args === 'string' ? args : args.url;
-  if (result.error?.status !== 401 || url === AUTH_REFRESH_PATH) return result;
-  const { session } = api.getState() as StateWithSession;
-  if (!session.refreshToken) return result;
+  if (result.error?.status !== 401 || url === AUTH_REFRESH_PATH || url === AUTH_GUEST_PATH) return result;
 
-  if (await refreshAccessToken(api)) result = await rawBaseQuery(args, api, extra);
+  const { session } = api.getState() as StateWithSession;
+  let renewed = false;
+  const code = errorCodeOf(result.error);
+  // A guest whose id the API refused, or who has none yet (the API was out of reach when the page started).
+  const guestRefused = code === 'invalid_guest_id' || (code === 'unauthenticated' && session.status === 'guest' && !sent.guestUserId);
+  if (guestRefused && !session.refreshToken) renewed = await renewGuestId(api, sent.guestUserId);
+  else if (session.refreshToken) renewed = await refreshAccessToken(api, sent.accessToken);
+  if (renewed) result = await rawBaseQuery(args, api, extra);
   return result;
 };

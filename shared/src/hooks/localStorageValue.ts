@@ -27,7 +27,8 @@ export function readLocalStorageRaw(key: string): string | null {
   }
 }
 
-function writeRaw(key: string, raw: string | null): void {
+/** Stores text as it is (null removes); kept in memory for the page when storage refuses it. */
+export function writeLocalStorageRaw(key: string, raw: string | null): void {
   try {
     const s = storage();
     if (!s) throw new Error('localStorage is not available');
@@ -62,11 +63,11 @@ export function writeLocalStorage<T>(key: string, value: T): void {
   } catch {
     return;
   }
-  writeRaw(key, raw ?? null);
+  writeLocalStorageRaw(key, raw ?? null);
 }
 
 export function removeLocalStorage(key: string): void {
-  writeRaw(key, null);
+  writeLocalStorageRaw(key, null);
 }
 
 /** Calls `onChange` when the key changes in this page (through these functions) or in another tab. */

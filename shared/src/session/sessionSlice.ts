@@ -62,7 +62,8 @@ export const sessionSlice = createSlice({
       state.partnerMode = action.payload.partnerMode;
       state.impersonate = action.payload.impersonate ?? null;
     },
-    tokensReceived(state, action: PayloadAction<{ accessToken: string; refreshToken?: string | null }>) {
+    /** New tokens (a sign-in, a refresh, or another tab's); a null access token is refreshed by the first call. */
+    tokensReceived(state, action: PayloadAction<{ accessToken: string | null; refreshToken?: string | null }>) {
       state.accessToken = action.payload.accessToken;
       if (action.payload.refreshToken !== undefined) state.refreshToken = action.payload.refreshToken;
     },
@@ -76,7 +77,7 @@ export const sessionSlice = createSlice({
       state.status = external ? 'guest' : 'authenticated';
       state.signInPrompt = { open: false, returnTo: null };
     },
-    becameGuest(state, action: PayloadAction<{ guestUserId: string; permissions: Permission[] }>) {
+    becameGuest(state, action: PayloadAction<{ guestUserId: string | null; permissions: Permission[] }>) {
       state.status = 'guest';
       state.user = null;
       state.accessToken = null;
@@ -85,6 +86,10 @@ export const sessionSlice = createSlice({
       state.permissions = action.payload.permissions;
       state.permissionsLoaded = true;
       state.signOutRequested = false;
+    },
+    /** The guest's id was replaced (the API refused the old one, or another tab renewed it). */
+    guestIdRenewed(state, action: PayloadAction<string>) {
+      state.guestUserId = action.payload;
     },
     authenticationRequired(state) {
       state.status = 'authentication_required';
@@ -121,6 +126,7 @@ export const {
   tokensReceived,
   signedIn,
   becameGuest,
+  guestIdRenewed,
   authenticationRequired,
   signInRequested,
   signInPromptClosed,
