@@ -68,6 +68,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   let deps: ApiDeps;
   try {
+    // First: a sign-in provider that is configured but cannot work stops the start before anything is opened.
+    const oidc = await createOidcClients(config.oidcProviders ?? [], { nodeEnv: config.nodeEnv });
     let db = options.db;
     if (!db) {
       db = await openDatabase(config, logger);
@@ -95,7 +97,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       mailer,
       tokens,
       limits: { ...DEFAULT_RATE_LIMITS, ...options.limits },
-      oidc: createOidcClients(config.oidcProviders ?? [], clock),
+      oidc,
     };
   } catch (err) {
     await closeOwned();

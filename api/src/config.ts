@@ -10,6 +10,7 @@ export const DATABASE_POOL_MAX = 20;
 import path from 'node:path';
 import { z } from 'zod';
 import { readModelsFile, type ModelFileEntry } from './infra/inference/models';
+import { readOidcProviders, type OidcProviderConfig } from './modules/auth/oidc/providerConfig';
 
 /** The repository root (api/src/config.ts → ../..); the embedded database lives in `<repo>/.data` by default. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -81,17 +82,8 @@ const envSchema = z.object({
   ),
 });
 
-/** Social sign-in providers read from OIDC_<PROVIDER>_ISSUER, _CLIENT_ID and _CLIENT_SECRET. */
-export const OIDC_PROVIDER_IDS = ['google', 'apple', 'x', 'discord'] as const;
-export type OidcProviderId = (typeof OIDC_PROVIDER_IDS)[number];
-
-export interface OidcProviderConfig {
-  id: OidcProviderId;
-  /** Issuer URL; its /.well-known/openid-configuration is read on first use. */
-  issuer: string;
-  clientId: string;
-  clientSecret: string;
-}
+/** Social sign-in providers: read from OIDC_<PROVIDER>_* by modules/auth/oidc/providerConfig.ts. */
+export { OIDC_PROVIDER_IDS, type OidcProviderConfig, type OidcProviderId } from './modules/auth/oidc/providerConfig';
 
 export interface AppConfig {
   port: number;
@@ -125,7 +117,7 @@ export interface AppConfig {
   partnerSecrets?: Readonly<Record<string, string>>;
   /** Lower-case verified emails whose users get the employee role (admin permission) at sign-in (ADMIN_EMAILS). */
   adminEmails?: readonly string[];
-  /** The configured social sign-in providers (only those whose three variables are set). */
+  /** The configured social sign-in providers (those whose OIDC_<PROVIDER>_* variables are set). */
   oidcProviders?: readonly OidcProviderConfig[];
   /** The inference models (read from INFERENCE_MODELS_FILE); none means the built-in demo model. */
   inferenceModels?: readonly ModelFileEntry[];
@@ -152,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const oidc = readOidcProviders(env);
+  if (oidc.problems.length > 0) throw new ConfigError(`Invalid environment: ${oidc.problems.join('; ')}`);
   let inferenceModels: ModelFileEntry[] | undefined;
   if (e.INFERENCE_MODELS_FILE) {
     try {
@@ -180,7 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: e.PUBLIC_URL,
     partnerSecrets: parsePartnerSecrets(e.PARTNER_SECRETS),
     adminEmails: e.ADMIN_EMAILS?.split(',').map((email) => email.trim().toLowerCase()),
-    oidcProviders: oidc,
+    oidcProviders: oidc.providers,
     inferenceModels,
     demoTokenIntervalMs: e.DEMO_TOKEN_INTERVAL_MS,
     openAiBaseUrl: e.OPENAI_BASE_URL,
@@ -197,30 +190,6 @@ export function parsePartnerSecrets(value: string | undefined): Record<string, s
     secrets[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
   }
   return secrets;
-}
-
-/** A provider is enabled only when its issuer, client id and client secret are all set. */
-function readOidcProviders(env: NodeJS.ProcessEnv): OidcProviderConfig[] {
-  const providers: OidcProviderConfig[] = [];
-  const problems: string[] = [];
-  for (const id of OIDC_PROVIDER_IDS) {
-    const prefix = `OIDC_${id.toUpperCase()}_`;
-    const issuer = env[`${prefix}ISSUER`] || undefined;
-    const clientId = env[`${prefix}CLIENT_ID`] || undefined;
-    const clientSecret = env[`${prefix}CLIENT_SECRET`] || undefined;
-    if (!issuer && !clientId && !clientSecret) continue;
-    if (!issuer || !clientId || !clientSecret) {
-      problems.push(`${prefix}*: set ISSUER, CLIENT_ID and CLIENT_SECRET together`);
-      continue;
-    }
-    if (!/^https?:\/\//.test(issuer)) {
-      problems.push(`${prefix}ISSUER must be an http(s) URL`);
-      continue;
-    }
-    providers.push({ id, issuer, clientId, clientSecret });
-  }
-  if (problems.length > 0) throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
-  return providers;
 }
 
 /** A configuration for tests: in-memory database, no servers, silent logs. */

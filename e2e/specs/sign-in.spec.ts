@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { completeOnboarding, signInWithEmail, unique } from '../support/members';
+import { untilAccessTokenExpired, wake } from '../support/session';
 
 test('a guest gets a guest id that every API call carries', async ({ page }) => {
   const guestHeaders: string[] = [];
@@ -58,15 +59,16 @@ test('an expired access token is refreshed without the user noticing', async ({ 
   await completeOnboarding(page, `r_${tag}`, 'Grace');
   await expect(page.getByRole('button', { name: /Account menu of Grace, Free/ })).toBeVisible();
 
-  // Wait out the access token's lifetime (the e2e API issues 4-second tokens), then let the page make a
-  // signed-in call: coming back to the window refetches the user through the shared base query.
+  // Once the access token has expired (the e2e API issues 4-second tokens; read from the page's session, not guessed
+  // with a sleep), the page makes a signed-in call: coming back to the window refetches the user through the shared
+  // base query. Only what follows that call is recorded.
+  await untilAccessTokenExpired(page);
   const calls: string[] = [];
   page.on('response', (r) => {
     const path = new URL(r.url()).pathname;
     if (path === '/api/v2/auth/refresh' || (path === '/api/v2/users' && r.request().method() === 'GET')) calls.push(`${path} ${r.status()}`);
   });
-  await page.waitForTimeout(5_000);
-  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await wake(page);
   await expect.poll(() => calls).toEqual(['/api/v2/users 401', '/api/v2/auth/refresh 200', '/api/v2/users 200']);
   await expect(page.getByRole('button', { name: /Account menu of Grace, Free/ })).toBeVisible();
   await expect(page.getByTestId('sign-in')).toHaveCount(0);

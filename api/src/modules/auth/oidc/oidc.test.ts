@@ -91,11 +91,28 @@ describe.each(BACKENDS)('social sign-in (OIDC) on %s', (backend) => {
     expect(res.json().user.id).toBe(byEmail.user.id);
   });
 
-  it('refuses an unverified email', async () => {
-    provider.user = { sub: 'g-300', email: 'unverified@example.com', email_verified: false };
-    const landed = await browserSignIn();
-    expect(landed.searchParams.get('login_error')).toBe('auth_failed');
-    expect(landed.searchParams.get('login_code')).toBeNull();
+  it('never matches nor keeps an unverified email: the identity gets a new account without one', async () => {
+    const byEmail = await signInByEmail(t.app, 'unverified@example.com');
+    provider.user = { sub: 'g-300', email: 'unverified@example.com', email_verified: false, name: 'Unverified' };
+    const res = await complete(String((await browserSignIn()).searchParams.get('login_code')));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().is_new_user).toBe(true);
+    expect(res.json().user).toMatchObject({ email: null, name: 'Unverified' });
+    expect(res.json().user.id).not.toBe(byEmail.user.id);
+  });
+
+  it('sends the browser back with auth_failed when the provider is down at the code exchange', async () => {
+    provider.user = { sub: 'g-350', email: 'down@example.com', email_verified: true };
+    const start = await t.app.inject({ method: 'GET', url: '/api/v2/auth/oidc/google/start?return_to=/personas' });
+    const atProvider = await fetch(String(start.headers.location), { redirect: 'manual' });
+    const back = new URL(String(atProvider.headers.get('location')));
+    provider.outage = true;
+    try {
+      const callback = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+      expect(callback.headers.location).toBe('/personas?login_error=auth_failed');
+    } finally {
+      provider.outage = false;
+    }
   });
 
   it.each([
@@ -115,6 +132,8 @@ describe.each(BACKENDS)('social sign-in (OIDC) on %s', (backend) => {
   });
 
   it('refuses a forged or replayed state', async () => {
+    // The state lives server-side: the start sets no cookie.
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/auth/oidc/google/start' })).headers['set-cookie']).toBeUndefined();
     const forged = await t.app.inject({ method: 'GET', url: '/api/v2/auth/oidc/google/callback?code=x&state=forged' });
     expect(forged.statusCode).toBe(302);
     expect(forged.headers.location).toBe('/?login_error=auth_failed');

@@ -1,0 +1,157 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { lastMessage, safeCharacter, send } from '../support/chat';
+import { signUpNewMember } from '../support/members';
+import { accountButton, sessionOf, untilAccessTokenExpired, wake } from '../support/session';
+
+// The e2e API issues 4-second access tokens (ACCESS_TOKEN_TTL_SECONDS in globalSetup): a minute of use crosses a
+// dozen expiries. Refresh tokens rotate, and the API revokes the whole sign-in when one is spent twice.
+
+/** Every answer to POST /api/v2/auth/refresh in the context, and any signed-in call refused after its refresh. */
+function watchRefreshes(context: BrowserContext) {
+  const refreshes: number[] = [];
+  context.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/v2/auth/refresh') refreshes.push(response.status());
+  });
+  return refreshes;
+}
+
+test('two tabs with 4-second access tokens keep working for a minute of calls and chat turns', async ({ context, page }) => {
+  test.setTimeout(180_000);
+  const refreshes = watchRefreshes(context);
+  const character = await safeCharacter();
+  await page.goto('/');
+  await signUpNewMember(page, 'Tabitha', 'tabs');
+
+  // The second tab starts from the stored tokens.
+  const other = await context.newPage();
+  await other.goto('/chats');
+  await expect(accountButton(other, 'Tabitha')).toBeVisible();
+  await page.goto(`/chat/${character.id}`);
+
+  const started = Date.now();
+  let turns = 0;
+  let simultaneousWakes = 0;
+  while (Date.now() - started < 60_000) {
+    // Both tabs wake at the same moment after the access token expired: each gets a 401 and wants to refresh with
+    // the refresh token it holds. Exactly one may spend it; the other must take the result.
+    await untilAccessTokenExpired(page);
+    const usersCalls = (p: Page) => p.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/users' && r.request().method() === 'GET' && r.status() === 200);
+    const answered = Promise.all([usersCalls(page), usersCalls(other)]);
+    await Promise.all([wake(page), wake(other)]);
+    await answered;
+    simultaneousWakes += 1;
+
+    // A chat turn in the first tab (a stream, outside RTK Query), and a page in the second.
+    turns += 1;
+    await send(page, `Turn number ${turns} here`);
+    await expect(lastMessage(page)).toContainText(`You said "Turn number ${turns}`);
+    await other.goto(turns % 2 ? '/chats' : '/favorite-bots');
+    await expect(accountButton(other, 'Tabitha')).toBeVisible();
+  }
+
+  // Still signed in, in both tabs, holding the same (newest) tokens; no refresh was ever refused.
+  const [a, b] = await Promise.all([sessionOf(page), sessionOf(other)]);
+  expect(a.status).toBe('authenticated');
+  expect(b.status).toBe('authenticated');
+  expect(a.refreshToken).toBe(b.refreshToken);
+  expect(refreshes.filter((status) => status !== 200)).toEqual([]);
+  expect(refreshes.length).toBeGreaterThanOrEqual(simultaneousWakes);
+  expect(simultaneousWakes).toBeGreaterThanOrEqual(8);
+  expect(turns).toBeGreaterThanOrEqual(8);
+  await expect(accountButton(page, 'Tabitha')).toBeVisible();
+  await expect(accountButton(other, 'Tabitha')).toBeVisible();
+  test.info().annotations.push({ type: 'two tabs', description: `${simultaneousWakes} simultaneous wakes, ${turns} chat turns, ${refreshes.length} refreshes, all 200` });
+});
+
+test('signing out in one tab signs out the others', async ({ context, page }) => {
+  await page.goto('/');
+  await signUpNewMember(page, 'Otto', 'out');
+  const other = await context.newPage();
+  await other.goto('/chats');
+  await expect(accountButton(other, 'Otto')).toBeVisible();
+
+  await page.getByRole('button', { name: /Account menu of Otto/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page.getByTestId('sign-in')).toBeVisible();
+  // The other tab follows without a reload, and stays signed out after one.
+  await expect(other.getByTestId('sign-in')).toBeVisible();
+  await expect(accountButton(other, 'Otto')).toHaveCount(0);
+  expect((await sessionOf(other)).status).toBe('guest');
+  await other.reload();
+  await expect(other.getByTestId('sign-in')).toBeVisible();
+});
+
+test('a replayed old refresh token revokes the sign-in', async ({ page }) => {
+  await page.goto('/');
+  await signUpNewMember(page, 'Rex', 'replay');
+  const stolen = (await sessionOf(page)).refreshToken;
+  expect(stolen).toBeTruthy();
+
+  // The page refreshes once: the stolen token is now spent.
+  await untilAccessTokenExpired(page);
+  const refreshed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/auth/refresh');
+  await wake(page);
+  expect((await refreshed).status()).toBe(200);
+  expect((await sessionOf(page)).refreshToken).not.toBe(stolen);
+
+  // Someone replays it: refused, and the whole sign-in is revoked, the page's newer token included.
+  const replay = await page.request.post('/api/v2/auth/refresh', { data: { refresh_token: stolen } });
+  expect(replay.status()).toBe(401);
+  expect((await replay.json()).error.code).toBe('token_refresh_failed');
+
+  await untilAccessTokenExpired(page);
+  const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/auth/refresh');
+  await wake(page);
+  expect((await refused).status()).toBe(401);
+  await expect(page.getByTestId('sign-in')).toBeVisible();
+  await expect(accountButton(page, 'Rex')).toHaveCount(0);
+});
+
+test('a refresh that meets a busy or unreachable API at boot keeps the member signed in', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/');
+  await signUpNewMember(page, 'Bea', 'boot');
+  await untilAccessTokenExpired(page);
+
+  // The next load finds the API overloaded, then unreachable, then back.
+  let attempts = 0;
+  await page.route('**/api/v2/auth/refresh', async (route) => {
+    attempts += 1;
+    if (attempts === 1) return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'service_unavailable', message: 'Busy' } }) });
+    if (attempts === 2) return route.abort('connectionrefused');
+    return route.continue();
+  });
+  await page.reload();
+  await expect(accountButton(page, 'Bea')).toBeVisible({ timeout: 20_000 });
+  expect(attempts).toBe(3);
+  expect((await sessionOf(page)).status).toBe('authenticated');
+});
+
+test('with storage blocked the site renders and works for the visit, keeping the session in memory', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    for (const name of ['localStorage', 'sessionStorage']) {
+      Object.defineProperty(window, name, {
+        configurable: true,
+        get() {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
+    }
+  });
+  const page = await context.newPage();
+  const character = await safeCharacter();
+  await page.goto(`/chat/${character.id}`);
+  // A guest (an id the API issued, kept in memory) chats.
+  await expect(page.getByText('Unregistered users have limited text and image generation and chats are not saved.')).toBeVisible();
+  await send(page, 'Hello without storage');
+  await expect(lastMessage(page)).toContainText('You said "Hello without storage"');
+
+  // Signing up works, and the session lasts while the visit moves between pages.
+  await signUpNewMember(page, 'Nomad', 'nostore');
+  await page.getByRole('link', { name: 'Chats' }).first().click();
+  await expect(page).toHaveURL(/\/chats$/);
+  await expect(accountButton(page, 'Nomad')).toBeVisible();
+  await context.close();
+});
