@@ -1,29 +1,98 @@
 import http from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BASE_SECURITY_HEADERS } from './contentSecurityPolicy';
+
+/** Headers of one hop, never forwarded (RFC 9110 §7.6.1). */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+
+function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  const named = new Set(String(headers.connection ?? '').toLowerCase().split(',').map((name) => name.trim()));
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name) && !named.has(name)));
+}
 
 /**
- * Passes a request to the API unchanged and streams the answer back as it comes (Server-Sent Events
- * included: nothing is buffered).
+ * The largest body the proxy holds for the API: far above any limit of the API (1 MiB), so that the API's own
+ * limit is the one that answers. A body over it is read to its end and dropped, and answered 413 here.
  */
-export function proxyToApi(apiUrl: URL, req: http.IncomingMessage, res: http.ServerResponse): void {
-  const upstream = http.request(
-    {
-      hostname: apiUrl.hostname,
-      port: apiUrl.port,
-      method: req.method,
-      path: req.url,
-      headers: { ...req.headers, 'x-forwarded-host': req.headers.host ?? '', 'x-forwarded-proto': 'http' },
-    },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
-  );
-  upstream.on('error', () => {
-    if (!res.headersSent) {
-      res.writeHead(502, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ code: 'api_unavailable', message: 'The API is not reachable.' }));
-    } else res.destroy();
+export const PROXY_BODY_LIMIT = 16 * 1024 * 1024;
+/** How long the API may take to start answering (a stream's pauses between events are not limited). */
+const HEADERS_TIMEOUT_MS = 120_000;
+
+const problem = (code: string, message: string) => JSON.stringify({ code, message });
+
+/**
+ * Passes /api to the API and streams the answer back as it comes, Server-Sent Events unbuffered. The API learns the
+ * original host, scheme and client through x-forwarded-*.
+ *
+ * The request body is read whole first, then sent in one write. Streamed piecemeal, a body the API refuses on its
+ * Content-Length (413, after which it closes the connection) made the proxy's next write fail (EPIPE) before it
+ * had read the 413 that was already there, and the browser got a 502 or a reset. With one write the 413 is read
+ * before the failed rest of the write is seen, every time; the browser's body is read to its end as a server
+ * does, so the browser is never reset while still sending.
+ */
+export function registerApiProxy(app: FastifyInstance, apiUrl: string): void {
+  const target = new URL(apiUrl);
+  const agent = new http.Agent({ keepAlive: true });
+  app.addHook('onClose', async () => agent.destroy());
+
+  const send = (outgoing: http.ServerResponse, status: number, body: string) => {
+    outgoing.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...BASE_SECURITY_HEADERS });
+    outgoing.end(body);
+  };
+
+  const forward = (request: FastifyRequest, body: Buffer, outgoing: http.ServerResponse) => {
+    const incoming = request.raw;
+    const headers = endToEnd(incoming.headers);
+    headers['x-forwarded-host'] = incoming.headers.host ?? '';
+    headers['x-forwarded-proto'] = request.protocol;
+    headers['x-forwarded-for'] = [incoming.headers['x-forwarded-for'], request.ip].filter(Boolean).join(', ');
+    if (body.length > 0 || incoming.headers['content-length'] !== undefined) headers['content-length'] = body.length;
+    let answered = false;
+
+    const upstream = http.request({ protocol: target.protocol, hostname: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers, agent });
+    const headersTimer = setTimeout(() => upstream.destroy(Object.assign(new Error('the API did not answer in time'), { code: 'ETIMEDOUT' })), HEADERS_TIMEOUT_MS);
+    upstream.on('response', (answer) => {
+      answered = true;
+      clearTimeout(headersTimer);
+      outgoing.writeHead(answer.statusCode ?? 502, { ...endToEnd(answer.headers), ...BASE_SECURITY_HEADERS });
+      outgoing.flushHeaders();
+      answer.pipe(outgoing);
+      answer.on('error', () => outgoing.destroy());
+    });
+    upstream.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(headersTimer);
+      // After an answer that came before the whole body was taken, the failed rest of the write is expected.
+      if (answered) return;
+      send(outgoing, error.code === 'ETIMEDOUT' ? 504 : 502, problem('api_unavailable', 'The API is not reachable.'));
+    });
+    // The browser went away (left the chat mid-stream): the API sees its connection close.
+    outgoing.on('close', () => {
+      clearTimeout(headersTimer);
+      if (!outgoing.writableFinished) upstream.destroy();
+    });
+    upstream.end(body);
+  };
+
+  const handle = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.raw.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= PROXY_BODY_LIMIT) chunks.push(chunk);
+      else chunks.length = 0;
+    });
+    request.raw.on('end', () => {
+      if (size > PROXY_BODY_LIMIT) send(reply.raw, 413, problem('payload_too_large', 'The request is too large.'));
+      else forward(request, Buffer.concat(chunks, size), reply.raw);
+    });
+  };
+
+  app.register(async (scope) => {
+    // The body is the API's to read: Fastify leaves it unread.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.all('/api', handle);
+    scope.all('/api/*', handle);
   });
-  res.on('close', () => upstream.destroy());
-  req.pipe(upstream);
 }

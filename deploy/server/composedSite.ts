@@ -1,7 +1,6 @@
-import type http from 'node:http';
 import path from 'node:path';
 import { DEPLOYMENTS_DIR, HOST_DIR, PUBLISHED_DIR, remotePorts, type RemoteApp } from './localSites';
-import { serveSite } from './staticSite';
+import { serveSite, type RunningSite } from './staticSite';
 
 export interface ComposedSiteOptions {
   /** The host listens here; the remotes on portBase + 1…5. */
@@ -12,6 +11,8 @@ export interface ComposedSiteOptions {
   deploymentsDir?: string;
   apiUrl?: string;
   listenHost?: string;
+  /** The deployment baked into the host build, if any (its pages' CSP when the hostname names none). */
+  bakedDeployment?: string;
 }
 
 export interface ComposedSite {
@@ -20,13 +21,6 @@ export interface ComposedSite {
   stopRemote(app: RemoteApp): Promise<void>;
   startRemote(app: RemoteApp): Promise<void>;
   close(): Promise<void>;
-}
-
-function closeServer(server: http.Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }
 
 /** The host and every remote, each on its own origin, as in production. */
@@ -42,8 +36,9 @@ export async function startComposedSite(options: ComposedSiteOptions): Promise<C
     spaFallback: true,
     deploymentsDir: options.deploymentsDir ?? DEPLOYMENTS_DIR,
     apiUrl: options.apiUrl ?? 'http://127.0.0.1:3100',
+    bakedDeployment: options.bakedDeployment,
   });
-  const remotes = new Map<RemoteApp, http.Server>();
+  const remotes = new Map<RemoteApp, RunningSite>();
   const startRemote = async (app: RemoteApp) => {
     if (remotes.has(app)) return;
     remotes.set(app, await serveSite({ root: path.join(publishedDir, app), port: ports[app], host: listenHost, cors: true }));
@@ -51,7 +46,7 @@ export async function startComposedSite(options: ComposedSiteOptions): Promise<C
   const stopRemote = async (app: RemoteApp) => {
     const server = remotes.get(app);
     remotes.delete(app);
-    if (server) await closeServer(server);
+    if (server) await server.close();
   };
   for (const app of Object.keys(ports) as RemoteApp[]) await startRemote(app);
   return {
@@ -61,7 +56,7 @@ export async function startComposedSite(options: ComposedSiteOptions): Promise<C
     startRemote,
     async close() {
       await Promise.all([...remotes.keys()].map(stopRemote));
-      await closeServer(host);
+      await host.close();
     },
   };
 }

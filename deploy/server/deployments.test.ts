@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { enabledRemotes } from '@fable/contracts';
+import { DeploymentSchema, enabledRemotes } from '@fable/contracts';
 import { deploymentForHost, hostnameOf, loadDeployments } from './deployments';
 
 const dir = path.join(__dirname, '../deployments');
@@ -33,5 +33,17 @@ describe('deploymentForHost', () => {
     expect(deploymentForHost(deployments, hostnameOf('Partner.Localhost:4300'))?.id).toBe('partner-x');
     expect(deploymentForHost(deployments, hostnameOf('localhost:3000'))?.id).toBe('main');
     expect(deploymentForHost(deployments, hostnameOf('nope.localhost'))).toBeNull();
+  });
+});
+
+describe('embedders', () => {
+  it('are none unless a deployment lists them, and only origins', async () => {
+    const [main] = (await loadDeployments(dir)).filter((d) => d.id === 'main');
+    expect(main!.embedders).toEqual([]);
+    const withEmbedders = (embedders: string[]) => DeploymentSchema.safeParse({ ...main, embedders }).success;
+    expect(withEmbedders(['https://partner.example', 'https://*.partner.example', 'http://localhost:8080'])).toBe(true);
+    for (const bad of ['https://partner.example/page', 'partner.example', "https://partner.example 'unsafe-inline'", '*', 'https://a.example;script-src *']) {
+      expect(withEmbedders([bad])).toBe(false);
+    }
   });
 });

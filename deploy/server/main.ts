@@ -12,25 +12,24 @@ const { values } = parseArgs({
 });
 const listenHost = process.env.HOST ?? '127.0.0.1';
 const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3100';
+const bakedDeployment = process.env.DEPLOYMENT || undefined;
 
 async function main() {
   const servers: { close(): Promise<void> }[] = [];
   if (!values.site) {
     const port = Number(values.port ?? process.env.PORT ?? 3000);
-    const site = await startComposedSite({ portBase: REMOTE_PORT_BASE, hostPort: port, apiUrl, listenHost });
+    const site = await startComposedSite({ portBase: REMOTE_PORT_BASE, hostPort: port, apiUrl, listenHost, bakedDeployment });
     servers.push(site);
     console.log(`[static] host on ${site.url} (api → ${apiUrl}); remotes on ports ${Object.values(site.ports).join(', ')}`);
   } else if (values.site === 'host') {
     const port = Number(values.port ?? process.env.PORT ?? 3000);
-    const server = await serveSite({ root: values.root ?? HOST_DIR, port, host: listenHost, spaFallback: true, deploymentsDir: DEPLOYMENTS_DIR, apiUrl });
-    servers.push({ close: () => new Promise((resolve) => server.close(() => resolve())) });
+    servers.push(await serveSite({ root: values.root ?? HOST_DIR, port, host: listenHost, spaFallback: true, deploymentsDir: DEPLOYMENTS_DIR, apiUrl, bakedDeployment }));
     console.log(`[static] host on http://localhost:${port} (api → ${apiUrl})`);
   } else if (values.site in REMOTE_APPS) {
     const app = values.site as RemoteApp;
     const port = Number(values.port ?? REMOTE_APPS[app]);
     const root = values.root ?? path.join(PUBLISHED_DIR, app);
-    const server = await serveSite({ root, port, host: listenHost, cors: true });
-    servers.push({ close: () => new Promise((resolve) => server.close(() => resolve())) });
+    servers.push(await serveSite({ root, port, host: listenHost, cors: true }));
     console.log(`[static] ${app} on http://localhost:${port} (${root})`);
   } else {
     throw new Error(`unknown site ${values.site}`);

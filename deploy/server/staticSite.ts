@@ -1,118 +1,158 @@
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
-import http from 'node:http';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { proxyToApi } from './apiProxy';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Deployment } from '@fable/contracts';
+import { registerApiProxy } from './apiProxy';
 import { cacheControlFor, NO_CACHE } from './cacheHeaders';
-import { COMPRESSIBLE, contentTypeOf } from './contentTypes';
+import { BASE_SECURITY_HEADERS, createNonce, hostPagePolicy, STATIC_PAGE_POLICY } from './contentSecurityPolicy';
+import { registerCspReports } from './cspReports';
 import { deploymentForHost, hostnameOf, loadDeployments } from './deployments';
+import { withNonce } from './htmlPage';
+import { badPathReason, insideRoot, withoutEncodingSuffix } from './pathGuard';
 
 export interface SiteOptions {
   /** Folder served at the site's root. */
   root: string;
-  /** Unknown paths without a file extension answer index.html (the host's client-side routes). */
+  /** The host: index.html is its pages (with a fresh CSP nonce each), and unknown paths without a file extension answer it. */
   spaFallback?: boolean;
   /** Remotes are fetched cross-origin by the host: allow any origin. */
   cors?: boolean;
-  /** Host site: serve /deployment.json (by hostname) and /deployments/<id>.json from this folder. */
+  /** Host site: serve /deployment.json (by hostname) and /deployments/<id>.json from this folder; its pages' CSP follows them. */
   deploymentsDir?: string;
+  /** Host site: the deployment baked into its build (DEPLOYMENT=<id>), for the CSP of a hostname no deployment lists. */
+  bakedDeployment?: string;
   /** Host site: pass /api to the API here. */
   apiUrl?: string;
 }
 
-const gzipCache = new Map<string, { mtimeMs: number; body: Buffer }>();
-
-async function gzipped(file: string, mtimeMs: number): Promise<Buffer> {
-  const hit = gzipCache.get(file);
-  if (hit && hit.mtimeMs === mtimeMs) return hit.body;
-  const body = gzipSync(await readFile(file), { level: 9 });
-  gzipCache.set(file, { mtimeMs, body });
-  return body;
+export interface RunningSite {
+  url: string;
+  /** The port it listens on (the one asked for, or the one given for port 0). */
+  port: number;
+  close(): Promise<void>;
 }
 
-function sendJson(res: http.ServerResponse, status: number, body: unknown, cors: boolean) {
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': NO_CACHE,
-    ...(cors ? { 'access-control-allow-origin': '*' } : {}),
-  });
-  res.end(JSON.stringify(body));
-}
+const problem = (code: string, message: string) => ({ code, message });
 
-/** A request handler serving one site: the host's or one remote's. */
-export function createSiteHandler(options: SiteOptions): http.RequestListener {
+/** A site's server: the host's (pages, deployments, /api) or one remote's (its published files, CORS). */
+export async function createSite(options: SiteOptions): Promise<FastifyInstance> {
   const root = path.resolve(options.root);
-  const apiUrl = options.apiUrl ? new URL(options.apiUrl) : null;
   const cors = options.cors ?? false;
+  const app = Fastify({
+    logger: false,
+    // close() also ends keep-alive connections and open streams (a remote stopped by an e2e spec goes at once).
+    forceCloseConnections: true,
+    // A path that does not decode (a cut UTF-8 sequence, %ZZ) is the client's mistake.
+    frameworkErrors: (error, _request, res) => {
+      // Answered before any hook runs: the headers every response carries go on here.
+      const reply = (res as unknown as FastifyReply).headers(BASE_SECURITY_HEADERS);
+      if (cors) reply.header('access-control-allow-origin', '*');
+      if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send(problem('bad_path', 'The address is not valid.'));
+      return reply.code(error.statusCode ?? 400).send(problem('bad_request', error.message));
+    },
+  });
 
-  return async (req, res) => {
-    try {
-      const url = new URL(req.url ?? '/', 'http://site');
-      const pathname = decodeURIComponent(url.pathname);
-      if (apiUrl && (pathname === '/api' || pathname.startsWith('/api/'))) return proxyToApi(apiUrl, req, res);
-      if (req.method === 'OPTIONS' && cors) {
-        res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' });
-        return res.end();
-      }
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, { allow: 'GET, HEAD' });
-        return res.end();
-      }
-      if (options.deploymentsDir && pathname === '/deployment.json') {
-        // Read on every request: pointing a deployment at a new remote version needs no restart.
-        const found = deploymentForHost(await loadDeployments(options.deploymentsDir), hostnameOf(req.headers.host));
-        return found ? sendJson(res, 200, found, cors) : sendJson(res, 404, { code: 'unknown_domain', message: 'Unknown domain' }, cors);
-      }
-      if (options.deploymentsDir && /^\/deployments\/[a-z0-9-]+\.json$/.test(pathname)) {
-        const id = pathname.slice('/deployments/'.length, -'.json'.length);
-        const found = (await loadDeployments(options.deploymentsDir)).find((d) => d.id === id);
-        return found ? sendJson(res, 200, found, cors) : sendJson(res, 404, { code: 'unknown_deployment', message: 'Unknown deployment' }, cors);
-      }
+  app.addHook('onRequest', async (request, reply) => {
+    const reason = badPathReason(request.url);
+    if (reason) return reply.code(400).send(problem('bad_path', reason));
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.headers(BASE_SECURITY_HEADERS);
+    if (cors) reply.header('access-control-allow-origin', '*');
+  });
 
-      let file = path.join(root, pathname);
-      if (!file.startsWith(root)) return sendJson(res, 400, { code: 'bad_path', message: 'Bad path' }, cors);
-      let info = await stat(file).catch(() => null);
-      if (info?.isDirectory()) {
-        file = path.join(file, 'index.html');
-        info = await stat(file).catch(() => null);
-      }
-      let urlPath = pathname;
-      if (!info && options.spaFallback && !path.extname(pathname)) {
-        file = path.join(root, 'index.html');
-        urlPath = '/index.html';
-        info = await stat(file).catch(() => null);
-      }
-      if (!info) return sendJson(res, 404, { code: 'not_found', message: 'Not found' }, cors);
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status === 404) return reply.code(404).send(problem('not_found', 'Not found'));
+    if (status < 500) return reply.code(status).send(problem(status === 413 ? 'payload_too_large' : 'bad_request', error.message));
+    console.error('[static]', request.method, request.url, error);
+    return reply.code(500).send(problem('internal', 'Something went wrong!'));
+  });
 
-      const headers: http.OutgoingHttpHeaders = {
-        'content-type': contentTypeOf(file),
-        'cache-control': cacheControlFor(urlPath),
-        'last-modified': info.mtime.toUTCString(),
-        'x-content-type-options': 'nosniff',
-        ...(cors ? { 'access-control-allow-origin': '*' } : {}),
-      };
-      if (COMPRESSIBLE.test(file) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-        const body = await gzipped(file, info.mtimeMs);
-        res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': body.length, vary: 'Accept-Encoding' });
-        return res.end(req.method === 'HEAD' ? undefined : body);
-      }
-      res.writeHead(200, { ...headers, 'content-length': info.size });
-      if (req.method === 'HEAD') return res.end();
-      createReadStream(file).pipe(res);
-    } catch (error) {
-      console.error('[static]', error);
-      if (!res.headersSent) sendJson(res, 500, { code: 'internal', message: 'Something went wrong!' }, cors);
-      else res.destroy();
-    }
-  };
+  if (options.deploymentsDir) {
+    const dir = options.deploymentsDir;
+    // Read on every request: pointing a deployment at a new remote version needs no restart.
+    app.get('/deployment.json', async (request, reply) => {
+      const found = deploymentForHost(await loadDeployments(dir), hostnameOf(request.headers.host));
+      reply.header('cache-control', NO_CACHE);
+      return found ?? reply.code(404).send(problem('unknown_domain', 'Unknown domain'));
+    });
+    app.get<{ Params: { file: string } }>('/deployments/:file', async (request, reply) => {
+      reply.header('cache-control', NO_CACHE);
+      const id = /^([a-z0-9-]+)\.json$/.exec(request.params.file)?.[1];
+      const found = id ? (await loadDeployments(dir)).find((d) => d.id === id) : undefined;
+      return found ?? reply.code(404).send(problem('unknown_deployment', 'Unknown deployment'));
+    });
+    registerCspReports(app);
+  }
+
+  if (options.apiUrl) registerApiProxy(app, options.apiUrl);
+
+  async function pageDeployment(request: FastifyRequest): Promise<Deployment | null> {
+    if (!options.deploymentsDir) return null;
+    const deployments = await loadDeployments(options.deploymentsDir);
+    return deploymentForHost(deployments, hostnameOf(request.headers.host)) ?? deployments.find((d) => d.id === options.bakedDeployment) ?? null;
+  }
+
+  /** The host's page: index.html with this response's nonce, under the CSP of the hostname's deployment. */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    const html = await readFile(path.join(root, 'index.html'), 'utf8').catch(() => null);
+    if (html === null) return reply.code(404).send(problem('not_found', 'Not found'));
+    const nonce = createNonce();
+    return reply
+      .code(200)
+      .headers({
+        'content-type': 'text/html; charset=utf-8',
+        // No validator: each response has its own nonce, so a cached copy would not match a new policy.
+        'cache-control': NO_CACHE,
+        'content-security-policy': hostPagePolicy(await pageDeployment(request), nonce),
+      })
+      .send(withNonce(html, nonce));
+  }
+
+  if (options.spaFallback) {
+    app.get('/', sendPage);
+    app.get('/index.html', sendPage);
+  }
+
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    index: false,
+    dotfiles: 'ignore',
+    // The build writes .br and .gz beside each file (scripts/build/precompress.ts): chosen by Accept-Encoding.
+    preCompressed: true,
+    etag: true,
+    lastModified: true,
+    cacheControl: false,
+    setHeaders: (reply, file) => {
+      const urlPath = `/${path.relative(root, withoutEncodingSuffix(file)).split(path.sep).join('/')}`;
+      reply.header('cache-control', cacheControlFor(urlPath));
+      if (urlPath.endsWith('.html')) reply.header('content-security-policy', STATIC_PAGE_POLICY);
+    },
+    // A symbolic link inside the root that leads out of it is not the site's file.
+    onFile: async (file) => {
+      if (!(await insideRoot(root, file))) throw Object.assign(new Error('Not found'), { statusCode: 404 });
+    },
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.method === 'OPTIONS' && cors) return reply.code(204).header('access-control-allow-headers', '*').send();
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(405).header('allow', 'GET, HEAD').send(problem('method_not_allowed', 'Method not allowed'));
+    const pathname = request.url.split('?')[0]!;
+    if (options.spaFallback && !path.posix.extname(pathname)) return sendPage(request, reply);
+    return reply.code(404).send(problem('not_found', 'Not found'));
+  });
+
+  return app;
 }
 
 /** Starts one site; resolves once it listens. */
-export function serveSite(options: SiteOptions & { port: number; host?: string }): Promise<http.Server> {
-  const server = http.createServer(createSiteHandler(options));
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve(server));
-  });
+export async function serveSite(options: SiteOptions & { port: number; host?: string }): Promise<RunningSite> {
+  const app = await createSite(options);
+  await app.listen({ port: options.port, host: options.host ?? '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return { url: `http://localhost:${port}`, port, close: () => app.close() };
 }

@@ -72,6 +72,9 @@ export const RemoteEntrySchema = z.object({
   enabled: z._default(z.boolean(), true),
 });
 
+/** An http(s) origin, no path; a leading `*.` allows its subdomains (CSP host-source syntax). */
+const EMBEDDER_ORIGIN = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/;
+
 export const DeploymentSchema = z.object({
   /** The deployment's file name under deploy/deployments, without .json. */
   id: z.string().check(z.regex(/^[a-z0-9-]+$/)),
@@ -87,6 +90,11 @@ export const DeploymentSchema = z.object({
   }),
   flags: z._default(z.partialRecord(FeatureFlagSchema, z.boolean()), {}),
   remotes: z.partialRecord(RemoteNameSchema, RemoteEntrySchema),
+  /**
+   * Origins allowed to show the site in a frame (a partner embedding us), for the pages' CSP frame-ancestors.
+   * None by default: only the site itself may frame its pages.
+   */
+  embedders: z._default(z.array(z.string().check(z.regex(EMBEDDER_ORIGIN, 'must be an origin like https://partner.example (no path)'))), []),
 });
 export type Deployment = z.infer<typeof DeploymentSchema>;
 export type DeploymentInput = z.input<typeof DeploymentSchema>;

@@ -1,0 +1,101 @@
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serveSite, type RunningSite } from './staticSite';
+import { createSiteFixture, rawRequest, type SiteFixture } from './testing/siteFixture';
+
+// The upstream is a real Fastify server over a socket, with Fastify's default body limit (1 MiB) like the API.
+let api: FastifyInstance;
+let fixture: SiteFixture;
+let site: RunningSite;
+let siteBase: string;
+/** The open event stream's response, to write the next event from the test. */
+let streamTo: http.ServerResponse | null = null;
+let streamOpened: () => void = () => {};
+
+beforeAll(async () => {
+  api = Fastify();
+  api.post('/api/echo', async (request) => ({ received: JSON.stringify(request.body).length }));
+  api.get('/api/headers', async (request) => ({ headers: request.headers, url: request.url }));
+  api.get('/api/stream', (_request, reply) => {
+    reply.hijack();
+    reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    reply.raw.flushHeaders();
+    streamTo = reply.raw;
+    streamOpened();
+  });
+  await api.listen({ port: 0, host: '127.0.0.1' });
+  fixture = createSiteFixture();
+  site = await serveSite({
+    root: fixture.root,
+    port: 0,
+    spaFallback: true,
+    deploymentsDir: fixture.deploymentsDir,
+    apiUrl: `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`,
+  });
+  siteBase = `http://127.0.0.1:${site.port}`;
+});
+
+afterAll(async () => {
+  streamTo?.end();
+  await site.close();
+  await api.close();
+  fixture.remove();
+});
+
+const json = (body: object) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(body)) });
+
+describe('the /api proxy', () => {
+  it('passes a body through and the answer back', async () => {
+    const answer = await rawRequest(siteBase, '/api/echo', json({ text: 'hello' }));
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body.toString())).toEqual({ received: JSON.stringify({ text: 'hello' }).length });
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('passes the API’s 413 for a 5 MB body through, every time', async () => {
+    const body = Buffer.from(JSON.stringify({ text: 'x'.repeat(5 * 1024 * 1024) }));
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const answer = await rawRequest(siteBase, '/api/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body.toString())).toMatchObject({ code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
+    }
+  });
+
+  it('tells the API the original host, scheme and client', async () => {
+    const answer = await rawRequest(siteBase, '/api/headers?x=1', { headers: { host: 'partner.localhost:4300' } });
+    const { headers, url } = JSON.parse(answer.body.toString());
+    expect(url).toBe('/api/headers?x=1');
+    expect(headers['x-forwarded-host']).toBe('partner.localhost:4300');
+    expect(headers['x-forwarded-proto']).toBe('http');
+    expect(headers['x-forwarded-for']).toBe('127.0.0.1');
+  });
+
+  it('streams Server-Sent Events one by one, unbuffered', async () => {
+    const opened = new Promise<void>((resolve) => (streamOpened = resolve));
+    const response = await fetch(`${siteBase}/api/stream`);
+    await opened;
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    // Each event must arrive before the next is even written.
+    for (const token of ['Once', ' upon', ' a time']) {
+      streamTo!.write(`data: ${JSON.stringify({ token })}\n\n`);
+      const { value } = await reader.read();
+      expect(decoder.decode(value)).toBe(`data: ${JSON.stringify({ token })}\n\n`);
+    }
+    streamTo!.end();
+    expect((await reader.read()).done).toBe(true);
+  });
+
+  it('answers 502 when the API is not reachable', async () => {
+    const closed = await serveSite({ root: fixture.root, port: 0, spaFallback: true, apiUrl: 'http://127.0.0.1:9' });
+    try {
+      const answer = await rawRequest(`http://127.0.0.1:${closed.port}`, '/api/health');
+      expect(answer.status).toBe(502);
+      expect(JSON.parse(answer.body.toString())).toEqual({ code: 'api_unavailable', message: 'The API is not reachable.' });
+    } finally {
+      await closed.close();
+    }
+  });
+});
