@@ -13,7 +13,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Fable API',
         version: '0.1.0',
-        description: 'Generated from @fable/contracts. Every call carries the application id (X-Application-Id) and, when known, a bearer token or a guest id (X-Guest-User-Id).',
+        description: 'Generated from @fable/contracts. Every call carries the application id (X-Application-Id) and, when known, a bearer token or a guest id (X-Guest-User-Id, as issued and signed by POST /api/v2/auth/guest; any other is refused with 401 invalid_guest_id).',
       },
       components: {
         securitySchemes: {
