@@ -2,9 +2,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+// eslint-plugin-jsx-a11y (6.10.2, the newest) declares ESLint ^9 at most; its maintained fork -x (es-tooling)
+// supports ESLint 10 with the same rules, named jsx-a11y-x/*.
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import { boundariesPlugin } from './scripts/eslint/boundaries.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+
+/** A preset's rules with every warning made an error (options kept; rules it turns off stay off). */
+const asErrors = (rules) =>
+  Object.fromEntries(
+    Object.entries(rules).map(([name, setting]) => {
+      const [level, ...options] = Array.isArray(setting) ? setting : [setting];
+      return [name, [level === 'warn' || level === 1 ? 'error' : level, ...options]];
+    }),
+  );
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', 'deploy/.published/**', '.data/**', '**/test-results/**', '**/playwright-report/**'] },
@@ -38,6 +51,18 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The rules of React and its hooks, every one an error (hooks live in .ts files too).
+    files: ['host/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    rules: asErrors(reactHooks.configs.flat.recommended.rules),
+  },
+  {
+    // Accessibility of the markup: the recommended rules, as errors.
+    files: ['host/**/*.tsx', 'shared/**/*.tsx', 'mf-*/**/*.tsx'],
+    ...jsxA11y.configs.recommended,
+    rules: asErrors(jsxA11y.configs.recommended.rules),
   },
   {
     files: ['**/*.mjs', '**/*.cjs', '**/*.js'],

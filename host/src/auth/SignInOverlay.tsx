@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, Modal, type AppStore } from '@fable/shared';
@@ -130,9 +130,10 @@ export default function SignInOverlay({ open, onClose, returnTo, leavePage = (ur
   const providers = useHost_getProvidersQuery(undefined, { skip: !open });
 
   const here = location.pathname + location.search;
+  // Stored once per opening: `here` changes when login navigates back.
+  const rememberHere = useEffectEvent(() => rememberReturnPath(returnTo ?? here));
   useEffect(() => {
-    if (open) rememberReturnPath(returnTo ?? here);
-    // Stored once per opening: `here` changes when login navigates back.
+    if (open) rememberHere();
   }, [open]);
 
   // A provider's button loads until the page is hidden or shown again (document 1 §4).

@@ -34,7 +34,7 @@ export function RemoteFallback({ remote, onRetry }: { remote: RemoteName; error:
     <Box role="alert" data-testid="remote-fallback" data-remote={remote}>
       <h1>{AREA[remote]} is unavailable right now</h1>
       <p>This part of the site could not be loaded. The rest of the site still works.</p>
-      <Button onClick={onRetry} autoFocus>
+      <Button onClick={onRetry}>
         Retry
       </Button>
     </Box>

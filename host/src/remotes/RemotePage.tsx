@@ -11,23 +11,24 @@ type LoadState =
   | { status: 'failed'; error: Error };
 
 function useRemoteRoutes(name: RemoteName, attempt: number): LoadState {
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  // The outcome of a load, kept with the load it belongs to: a new name or attempt is loading until its own outcome.
+  const key = `${name}#${attempt}`;
+  const [outcome, setOutcome] = useState<{ key: string; state: LoadState } | null>(null);
   useEffect(() => {
     let live = true;
-    setState({ status: 'loading' });
     loadRemoteRoutes(name).then(
-      (module) => live && setState({ status: 'ready', module }),
+      (module) => live && setOutcome({ key, state: { status: 'ready', module } }),
       (error: unknown) => {
         if (!live) return;
         console.error(`[fable] ${name} could not be loaded`, error);
-        setState({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)) });
+        setOutcome({ key, state: { status: 'failed', error: error instanceof Error ? error : new Error(String(error)) } });
       },
     );
     return () => {
       live = false;
     };
-  }, [name, attempt]);
-  return state;
+  }, [name, key]);
+  return outcome?.key === key ? outcome.state : { status: 'loading' };
 }
 
 /** Renders one page of a remote; a remote that is down or incompatible costs only its own routes. */

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { ACCOUNT_REMOVAL_COUNTDOWN, type SessionUser as ApiUser } from '@fable/contracts';
 import { Button, ButtonLink, ConfirmationModal, Modal } from '@fable/shared';
 import { PROFILE_TEXTS as T } from './profileTexts';
@@ -30,33 +30,32 @@ export const hasActiveSubscription = (user: ApiUser) => user.subscription?.statu
  * modal"). The countdown starts on an explicit confirm, not on opening: leaving the dialog open never removes an
  * account.
  */
-export function AccountRemovalDialog({ open, onClose, onRemove }: { open: boolean; onClose: () => void; onRemove: () => Promise<void> }) {
+export function AccountRemovalDialog(props: { open: boolean; onClose: () => void; onRemove: () => Promise<void> }) {
+  // Its state lives only while it is open: every opening starts with no countdown and no error.
+  return props.open ? <OpenAccountRemovalDialog {...props} /> : null;
+}
+
+function OpenAccountRemovalDialog({ open, onClose, onRemove }: { open: boolean; onClose: () => void; onRemove: () => Promise<void> }) {
   const [seconds, setSeconds] = useState<number | null>(null);
   const [removing, setRemoving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) {
-      setSeconds(null);
-      setRemoving(false);
-      setError(null);
-    }
-  }, [open]);
-
-  useEffect(() => {
-    if (seconds === null) return;
-    if (seconds > 0) {
-      const timer = setTimeout(() => setSeconds((s) => (s === null ? null : s - 1)), 1000);
-      return () => clearTimeout(timer);
-    }
+  const remove = useEffectEvent(() => {
     setSeconds(null);
     setRemoving(true);
     onRemove().catch((thrown: unknown) => {
       setRemoving(false);
       setError(thrown instanceof Error && thrown.message ? thrown.message : T.generic);
     });
-  }, [seconds, onRemove]);
+  });
+
+  // One tick a second; the tick that reaches 0 removes the account.
+  useEffect(() => {
+    if (seconds === null) return;
+    const timer = setTimeout(() => (seconds > 1 ? setSeconds(seconds - 1) : remove()), 1000);
+    return () => clearTimeout(timer);
+  }, [seconds]);
 
   const counting = seconds !== null;
   const cancel = () => {

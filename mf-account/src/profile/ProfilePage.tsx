@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { ACCOUNT_LIMITS, CHAT_LANGUAGES, LANGUAGE_NAMES, OPENAI_MODES, TIER_MARKETING_NAME, type SessionUser as ApiUser } from '@fable/contracts';
 import {
   Avatar,
@@ -220,31 +220,28 @@ function ProfileForm({ user }: { user: ApiUser }) {
   const [errors, setErrors] = useState<ProfileErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [leaving, setLeaving] = useState<Leaving>(null);
   const [removal, setRemoval] = useState<'warning' | 'confirm' | null>(null);
   const [updateProfile] = useAccount_updateProfileMutation();
   const [updateUser] = useAccount_updateUserMutation();
   const [removeAccount] = useAccount_removeAccountMutation();
 
   // A fresher user from the server (another tab, a refetch) replaces what is shown unless the user is editing.
-  const savedRef = useRef(saved);
-  savedRef.current = saved;
-  const valuesRef = useRef(values);
-  valuesRef.current = values;
-  useEffect(() => {
+  const [shownUser, setShownUser] = useState(user);
+  if (shownUser !== user) {
+    setShownUser(user);
     const fresh = valuesFromUser(user);
-    if (!isDirty(valuesRef.current, savedRef.current)) setValues(fresh);
+    if (!isDirty(values, saved)) setValues(fresh);
     setSaved(fresh);
-  }, [user]);
+  }
 
   const dirty = isDirty(values, saved);
   // Signing out (the header's Sign Out, or ours after the dialog) leaves the page: nothing to guard any more.
   const signingOut = useAppSelector(selectSignOutRequested);
   const guard = useUnsavedChangesGuard(dirty && !signingOut);
   const { allowLeaving } = guard;
-  useEffect(() => {
-    if (guard.blocked) setLeaving({ kind: 'navigation' });
-  }, [guard.blocked]);
+  // The Unsaved Changes dialog shows for a blocked navigation, or for Logout with unsaved changes.
+  const [logoutAsked, setLogoutAsked] = useState(false);
+  const leaving: Leaving = guard.blocked ? { kind: 'navigation' } : logoutAsked ? { kind: 'logout' } : null;
 
   const hasSavedKey = Boolean(user.openai_api_key);
   const needsEmail = isPrivateRelayEmail(user.email);
@@ -327,12 +324,12 @@ function ProfileForm({ user }: { user: ApiUser }) {
   };
   const stay = () => {
     guard.reset();
-    setLeaving(null);
+    setLogoutAsked(false);
   };
   const updateAndLeave = async () => {
     const kind = leaving?.kind;
     const ok = await save();
-    setLeaving(null);
+    setLogoutAsked(false);
     if (!kind) return;
     if (ok) finishLeaving(kind);
     // Profile update failure: error text on the form, the dialog closes (document 1 §8).
@@ -340,7 +337,7 @@ function ProfileForm({ user }: { user: ApiUser }) {
   };
   const discardAndLeave = () => {
     const kind = leaving?.kind;
-    setLeaving(null);
+    setLogoutAsked(false);
     setValues(saved);
     setErrors({});
     setFormError(null);
@@ -348,7 +345,7 @@ function ProfileForm({ user }: { user: ApiUser }) {
   };
 
   const onLogout = () => {
-    if (dirty) setLeaving({ kind: 'logout' });
+    if (dirty) setLogoutAsked(true);
     else dispatch(signOutRequested());
   };
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { Button, Modal, useBlocker } from '@fable/shared';
 import { PROFILE_TEXTS as T } from './profileTexts';
 
@@ -30,7 +30,9 @@ export function useUnsavedChangesGuard(dirty: boolean) {
 
   // The dialog's actions finish after awaits: they act on the blocker as it is then, not as it was.
   const latest = useRef(blocker);
-  latest.current = blocker;
+  useLayoutEffect(() => {
+    latest.current = blocker;
+  });
   const proceed = useCallback(() => {
     if (latest.current.state === 'blocked') latest.current.proceed();
   }, []);

@@ -18,35 +18,36 @@ export type Availability =
  */
 export function useUsernameAvailability(username: string, { current = null, variant = 'main' }: { current?: string | null; variant?: SignupVariant } = {}) {
   const [check] = useAccount_checkUsernameMutation();
-  const [availability, setAvailability] = useState<Availability>({ status: 'idle' });
+  // The last answer, kept with the name it is about: any other name is idle or being checked.
+  const [answer, setAnswer] = useState<{ value: string; availability: Availability; fromSubmit?: boolean } | null>(null);
   const latest = useRef('');
 
   const run = useDebouncedCallback(async (value: string) => {
     const result = await check({ username: value });
     if (latest.current !== value) return; // typed on meanwhile
     if ('data' in result && result.data) {
-      setAvailability(
-        result.data.isAvailable
+      setAnswer({
+        value,
+        availability: result.data.isAvailable
           ? { status: 'available' }
           : { status: 'unavailable', message: ACCOUNT_MESSAGES.usernameNotAvailable },
-      );
+      });
     } else {
-      setAvailability({ status: 'error' });
+      setAnswer({ value, availability: { status: 'error' } });
     }
   }, ACCOUNT_LIMITS.usernameCheckDebounceMs);
 
   const value = normalizeUsername(username);
+  const checkable = value.length >= ACCOUNT_LIMITS.usernameCheckMinLength && !usernameError(value, variant) && value !== current;
   useEffect(() => {
     latest.current = value;
-    if (value.length < ACCOUNT_LIMITS.usernameCheckMinLength || usernameError(value, variant) || value === current) {
-      run.cancel();
-      setAvailability({ status: 'idle' });
-      return;
-    }
-    setAvailability({ status: 'checking' });
-    run(value);
-  }, [value, current, variant, run]);
+    if (checkable) run(value);
+    else run.cancel();
+  }, [value, checkable, run]);
 
-  const markUnavailable = (message: string = ACCOUNT_MESSAGES.usernameNotAvailable) => setAvailability({ status: 'unavailable', message });
+  const answered = answer?.value === value && (checkable || answer.fromSubmit) ? answer.availability : null;
+  const availability: Availability = answered ?? (checkable ? { status: 'checking' } : { status: 'idle' });
+  const markUnavailable = (message: string = ACCOUNT_MESSAGES.usernameNotAvailable) =>
+    setAnswer({ value, availability: { status: 'unavailable', message }, fromSubmit: true });
   return { availability, markUnavailable };
 }

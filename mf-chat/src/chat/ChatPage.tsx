@@ -168,13 +168,12 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
     }
   }, [nsfwLocked, askSignIn]);
 
-  // A generic failure opens the error modal ("Error" with Close, document 1 §8).
-  useEffect(() => {
-    if (failure?.kind === 'generic') {
-      setErrorModal(failure.message);
-      setFailure(null);
-    }
-  }, [failure, setFailure]);
+  // A generic failure opens the error modal ("Error" with Close, document 1 §8); closing it clears the failure.
+  const shownError = errorModal ?? (failure?.kind === 'generic' ? failure.message : null);
+  const closeError = () => {
+    setErrorModal(null);
+    if (failure?.kind === 'generic') setFailure(null);
+  };
 
   const pagerIndex = shownAlternateIndex(state);
   const streaming = chat.streaming;
@@ -503,14 +502,14 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
       </Footer>
 
       <Modal
-        open={errorModal !== null}
-        onClose={() => setErrorModal(null)}
+        open={shownError !== null}
+        onClose={closeError}
         title={CHAT_TEXTS.errorTitle}
         size="sm"
-        footer={<Button onClick={() => setErrorModal(null)}>{CHAT_TEXTS.close}</Button>}
+        footer={<Button onClick={closeError}>{CHAT_TEXTS.close}</Button>}
       >
         <p role="alert" style={{ margin: 0 }}>
-          {errorModal}
+          {shownError}
         </p>
       </Modal>
       <ReportMessageModal

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { TitleModal } from '../conversationTitle/TitleModal';
 import { CHAT_TEXTS } from './chatTexts';
 
@@ -15,13 +15,14 @@ export interface CloneConversationModalProps {
 }
 
 /** Clone Conversation (document 1 §4 "Clone"): partial or full, title required (max 50). */
-export function CloneConversationModal({ initialType, onSubmit, ...modal }: CloneConversationModalProps) {
-  const { open } = modal;
+export function CloneConversationModal(props: CloneConversationModalProps) {
+  // Its state lives only while it is open: each opening starts on `initialType`.
+  return props.open ? <OpenCloneConversationModal key={props.initialType} {...props} /> : null;
+}
+
+function OpenCloneConversationModal({ initialType, onSubmit, ...modal }: CloneConversationModalProps) {
   const [type, setType] = useState<CloneType>(initialType);
   const group = useId();
-  useEffect(() => {
-    if (open) setType(initialType);
-  }, [open, initialType]);
   return (
     <TitleModal
       {...modal}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Modal, useNotify } from '@fable/shared';
 import { useChat_screenRateChatbotMutation } from './chatScreenApi';
 
@@ -12,26 +12,23 @@ const CHOICES: readonly { value: ChatbotRatingValue; label: string }[] = [
 export const RATE_TEXTS = { title: 'Rate Chatbot', done: 'Done', submitted: 'Rating Submitted', failed: 'Failed to submit rating' } as const;
 
 /** Rate Chatbot (document 1 §2, §4): Done disabled when nothing selected or unchanged; §8 toasts. */
-export function RateChatbotModal({
-  open,
-  onClose,
-  characterId,
-  current,
-  conversationLength,
-}: {
+interface RateChatbotModalProps {
   open: boolean;
   onClose: () => void;
   characterId: string;
   current: number | null;
   conversationLength: number;
-}) {
+}
+
+export function RateChatbotModal(props: RateChatbotModalProps) {
+  // Its state lives only while it is open: each opening starts on the current rating.
+  return props.open ? <OpenRateChatbotModal key={props.current ?? 'none'} {...props} /> : null;
+}
+
+function OpenRateChatbotModal({ open, onClose, characterId, current, conversationLength }: RateChatbotModalProps) {
   const [choice, setChoice] = useState<number | null>(current);
   const [rate, { isLoading }] = useChat_screenRateChatbotMutation();
   const notify = useNotify();
-  useEffect(() => {
-    if (open) setChoice(current);
-  }, [open, current]);
-
   const done = async () => {
     if (choice !== 1 && choice !== 3 && choice !== 5) return;
     try {

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, Modal } from '@fable/shared';
 import { CHAT_TEXTS } from './chatTexts';
 
@@ -29,20 +29,17 @@ export interface ReportMessageModalProps {
 }
 
 /** Report message (document 1 §2, §4 "Message flag report"): select option, add comment (Skip when empty), done, error. */
-export function ReportMessageModal({ open, onClose, onReport }: ReportMessageModalProps) {
+export function ReportMessageModal(props: ReportMessageModalProps) {
+  // Its state lives only while it is open: each report starts over at the reason.
+  return props.open ? <OpenReportMessageModal {...props} /> : null;
+}
+
+function OpenReportMessageModal({ open, onClose, onReport }: ReportMessageModalProps) {
   const [step, setStep] = useState<Step>('select');
   const [reason, setReason] = useState('');
   const [comment, setComment] = useState('');
   const [sending, setSending] = useState(false);
   const selectId = useId();
-
-  useEffect(() => {
-    if (open) {
-      setStep('select');
-      setReason('');
-      setComment('');
-    }
-  }, [open]);
 
   const send = async () => {
     setSending(true);

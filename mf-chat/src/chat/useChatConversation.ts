@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { CHAT_LIMITS, type ChatMessage, type ChatRequest, type Conversation } from '@fable/contracts';
 import { renewAccessToken, selectSession, useAppDispatch, useNavigate } from '@fable/shared';
 import { ChatStreamError, chatFailureOf, isAbortError, type ChatFailure } from './chatErrors';
@@ -45,12 +45,15 @@ export function useChatConversation({ characterId, routeConversationId, greeting
   const isNew = !routeConversationId || routeConversationId === NEW_CONVERSATION;
   /** The conversation on the server (null until the first reply of a new one; always null for guests). */
   const conversationIdRef = useRef<string | null>(isNew ? null : routeConversationId);
-  const [conversationId, setConversationId] = useState<string | null>(conversationIdRef.current);
+  const [conversationId, setConversationId] = useState<string | null>(isNew ? null : routeConversationId);
   const abortRef = useRef<AbortController | null>(null);
   const streamTextRef = useRef('');
   const lastRequestRef = useRef<{ kind: StreamKind; request: ChatRequest } | null>(null);
+  // The view as last rendered, for callbacks that run later (stream events, key presses).
   const stateRef = useRef(state);
-  stateRef.current = state;
+  useLayoutEffect(() => {
+    stateRef.current = state;
+  });
 
   const load = useCallback(async () => {
     if (!ready) return;
@@ -207,7 +210,7 @@ export function useChatConversation({ characterId, routeConversationId, greeting
     };
   }, [characterId, inferenceModel, inferenceSettings, personaId]);
 
-  const guestHistory = (messages: readonly ChatMessage[]) => (isGuest ? { history: historyOf(messages) } : {});
+  const guestHistory = useCallback((messages: readonly ChatMessage[]) => (isGuest ? { history: historyOf(messages) } : {}), [isGuest]);
 
   const send = useCallback(
     (text: string) => {
@@ -229,7 +232,7 @@ export function useChatConversation({ characterId, routeConversationId, greeting
       dispatch({ type: 'userMessageAdded', message: localMessage('user', content, prevId) });
       void run('reply', request);
     },
-    [baseRequest, isGuest, run],
+    [baseRequest, isGuest, guestHistory, run],
   );
 
   const regenerate = useCallback(() => {
@@ -243,19 +246,19 @@ export function useChatConversation({ characterId, routeConversationId, greeting
     const reply = lastBotReply(current.messages);
     if (!reply || reply.id === GREETING_ID) return;
     void run('regenerate', { ...baseRequest(), regenerate: true, ...guestHistory(current.messages.slice(0, -1)) });
-  }, [baseRequest, run, isGuest]);
+  }, [baseRequest, run, guestHistory]);
 
   const continueReply = useCallback(() => {
     const current = stateRef.current;
     const altId = pagedAlternateId(current);
     void run('continue', { ...baseRequest(), continue_chat: true, ...(altId ? { alt_message_id: altId } : {}), ...guestHistory(current.messages) });
-  }, [baseRequest, run, isGuest]);
+  }, [baseRequest, run, guestHistory]);
 
   const autopilot = useCallback(() => {
     const current = stateRef.current;
     setInput('');
     void run('autopilot', { ...baseRequest(), autopilot: true, ...guestHistory(current.messages) });
-  }, [baseRequest, run, setInput, isGuest]);
+  }, [baseRequest, run, setInput, guestHistory]);
 
   const stop = useCallback(() => abortRef.current?.abort(), []);
 

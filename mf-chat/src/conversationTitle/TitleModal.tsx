@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button, Modal } from '@fable/shared';
 import { conversationTitleError } from '../recentChats/conversationText';
 import { TITLE_TEXTS, TitleField } from './TitleField';
@@ -25,20 +25,17 @@ export interface TitleModalProps {
  * opens, checked by the title rule (document 1 §5: max 50, non-blank), submitted by its button or Enter, the failure
  * shown in the field until the next edit.
  */
-export function TitleModal({ open, heading, submitLabel, initialTitle, onClose, onSubmit, failureText, requireChange = false, children }: TitleModalProps) {
+export function TitleModal(props: TitleModalProps) {
+  // Its state lives only while it is open (a new initial title starts over too).
+  return props.open ? <OpenTitleModal key={props.initialTitle} {...props} /> : null;
+}
+
+function OpenTitleModal({ open, heading, submitLabel, initialTitle, onClose, onSubmit, failureText, requireChange = false, children }: TitleModalProps) {
   const formId = useId();
   const [value, setValue] = useState(initialTitle);
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (open) {
-      setValue(initialTitle);
-      setTouched(false);
-      setFailure(null);
-    }
-  }, [open, initialTitle]);
 
   const invalid = conversationTitleError(value);
   const disabled = invalid !== null || (requireChange && value.trim() === initialTitle.trim());

@@ -50,19 +50,20 @@ export interface MemoryEditorProps {
   cancelLabel?: string;
   /** The server's message after a failed save. */
   serverError?: string | null;
-  autoFocus?: boolean;
+  /** Moves focus into the text when the editor appears (it replaces the Edit button that was pressed). */
+  focusOnMount?: boolean;
 }
 
 /** A memory text with its 250 counter and the save rules of document 1 §5. */
 export function MemoryEditor(props: MemoryEditorProps) {
-  const { label, value, onChange, onSubmit, onCancel, original, saving, submitLabel, cancelLabel, serverError, autoFocus } = props;
+  const { label, value, onChange, onSubmit, onCancel, original, saving, submitLabel, cancelLabel, serverError, focusOnMount } = props;
   const id = useId();
   const ref = useRef<HTMLTextAreaElement>(null);
   const error = memoryError(value);
   const disabled = memorySaveDisabled({ text: value, original, saving });
   useEffect(() => {
-    if (autoFocus) ref.current?.focus();
-  }, [autoFocus]);
+    if (focusOnMount) ref.current?.focus();
+  }, [focusOnMount]);
   const message = error ?? serverError ?? null;
   return (
     <Form

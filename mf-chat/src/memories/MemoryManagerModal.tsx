@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Memory } from '@fable/contracts';
 import { Button, ConfirmationModal, Modal, Spinner, useNotify } from '@fable/shared';
 import { errorMessageOf } from '../chatApi';
@@ -152,7 +152,7 @@ function MemoryItem({ conversationId, memory }: { conversationId: string; memory
           submitLabel={MEMORY_TEXTS.save}
           cancelLabel={MEMORY_TEXTS.cancel}
           serverError={serverError}
-          autoFocus
+          focusOnMount
         />
       </Item>
     );
@@ -179,16 +179,15 @@ function MemoryItem({ conversationId, memory }: { conversationId: string; memory
   );
 }
 
-function DeleteAllMemoriesModal({ conversationId, open, onClose }: { conversationId: string; open: boolean; onClose: () => void }) {
+function DeleteAllMemoriesModal(props: { conversationId: string; open: boolean; onClose: () => void }) {
+  // Its choices live only while it is open: each opening starts with both unchecked.
+  return props.open ? <OpenDeleteAllMemoriesModal {...props} /> : null;
+}
+
+function OpenDeleteAllMemoriesModal({ conversationId, open, onClose }: { conversationId: string; open: boolean; onClose: () => void }) {
   const [removeAll] = useChat_removeAllMemoriesMutation();
   const [keepPinned, setKeepPinned] = useState(false);
   const [keepManual, setKeepManual] = useState(false);
-  useEffect(() => {
-    if (open) {
-      setKeepPinned(false);
-      setKeepManual(false);
-    }
-  }, [open]);
   return (
     <ConfirmationModal
       open={open}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Button, ConfirmationModal, Link, Modal, useNotify } from '@fable/shared';
 import { serverMessageOf } from '../chatApi';
 import { PersonaList } from './PersonaList';
@@ -28,7 +28,12 @@ export interface ChangePersonaModalProps {
 }
 
 /** Change Persona (document 1 §2): pick a persona, confirm, PUT /api/conversations/:id/persona. */
-export function ChangePersonaModal({ conversationId, open, onClose, currentPersonaId = null }: ChangePersonaModalProps) {
+export function ChangePersonaModal(props: ChangePersonaModalProps) {
+  // Its state lives only while it is open: each opening starts on the conversation's persona.
+  return props.open ? <OpenChangePersonaModal {...props} /> : null;
+}
+
+function OpenChangePersonaModal({ conversationId, open, onClose, currentPersonaId = null }: ChangePersonaModalProps) {
   const notify = useNotify();
   const personas = useChat_personasQuery(undefined, { skip: !open });
   const [changePersona] = useChat_changePersonaMutation();
@@ -36,13 +41,6 @@ export function ChangePersonaModal({ conversationId, open, onClose, currentPerso
   const [selected, setSelected] = useState<string | null>(currentPersonaId);
   const [confirming, setConfirming] = useState(false);
   const changed = useRef(false);
-
-  useEffect(() => {
-    if (open) {
-      setSelected(currentPersonaId);
-      setConfirming(false);
-    }
-  }, [open, currentPersonaId]);
 
   const chosen = ordered.find((p) => p.id === selected);
 

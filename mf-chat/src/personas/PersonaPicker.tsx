@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Link, Modal, textInputCss, useDebounce } from '@fable/shared';
 import { PersonaList } from './PersonaList';
 import { orderPersonas, searchPersonas, useChat_personasQuery } from './personasApi';
@@ -75,11 +75,9 @@ export function PersonaPicker({ botName, open, onChoose, onClose }: PersonaPicke
   const debounced = useDebounce(query, PERSONA_SEARCH_DEBOUNCE_MS);
   const ordered = useMemo(() => orderPersonas(personas.data ?? []), [personas.data]);
   const shown = useMemo(() => searchPersonas(ordered, debounced), [ordered, debounced]);
-  const [selected, setSelected] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (open && selected === null && ordered[0]) setSelected(ordered[0].id);
-  }, [open, ordered, selected]);
+  // Until the user picks one, the first persona (the default) is selected.
+  const [picked, setPicked] = useState<string | null>(null);
+  const selected = picked ?? ordered[0]?.id ?? null;
 
   const choose = () => {
     if (selected === null) return;
@@ -119,7 +117,7 @@ export function PersonaPicker({ botName, open, onChoose, onClose }: PersonaPicke
         personas={shown}
         label={PERSONA_PICKER_TEXTS.title(botName)}
         selected={selected}
-        onSelect={setSelected}
+        onSelect={setPicked}
         empty={<p>{PERSONA_PICKER_TEXTS.noMatch}</p>}
       />
     </Modal>

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, Modal, Spinner, useNotify } from '@fable/shared';
 import { GENERATION_DEFAULTS, GENERATION_SLIDERS } from '@fable/contracts';
 import { errorMessageOf } from '../chatApi';
@@ -107,17 +107,21 @@ function Slider({ name, value, onChange }: { name: SliderName; value: number; on
  * Generation Settings (document 1 §2 modals, §5 "Generation sliders"): max new tokens 180–300 step 1, temperature
  * 0–1.5 step 0.01, top-p 0.01–1 step 0.01, top-k 1–100 step 1; Save disabled while nothing changed.
  */
-export function GenerationSettingsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function GenerationSettingsModal(props: { open: boolean; onClose: () => void }) {
+  // The draft lives only while it is open: each opening starts from the saved settings.
+  return props.open ? <OpenGenerationSettingsModal {...props} /> : null;
+}
+
+function OpenGenerationSettingsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const notify = useNotify();
   const { settings, loading, save, saving, target } = useInferenceSettings();
   const saved = valuesOf(settings);
-  const [draft, setDraft] = useState<Values>(saved);
   const savedKey = SLIDER_NAMES.map((n) => saved[n]).join('|');
-
-  useEffect(() => {
-    if (open) setDraft(valuesOf(settings));
-    // The draft starts again from the saved settings when the modal opens or they change.
-  }, [open, savedKey]);
+  // Edits are kept with the saved settings they started from: when those change, the draft starts again from them.
+  const [edited, setEdited] = useState<{ from: string; values: Values } | null>(null);
+  const draft = edited?.from === savedKey ? edited.values : saved;
+  const setDraft = (update: Values | ((current: Values) => Values)) =>
+    setEdited({ from: savedKey, values: typeof update === 'function' ? update(draft) : update });
 
   const unchanged = sameValues(draft, saved);
 

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Modal, Spinner, useNavigate, useNotify } from '@fable/shared';
 import { errorMessageOf } from '../chatApi';
 import { useInferenceSettings } from './inferenceSettings';
@@ -84,18 +84,21 @@ const Badge = styled.span`
  * disabled (hidden when hide_unauthorized); choosing one turns the button into Upgrade, which goes to /subscribe.
  * The choice is kept in inferenceSettings.model; toast "Switched to {model}".
  */
-export function ModelSelectModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ModelSelectModal(props: { open: boolean; onClose: () => void }) {
+  // The choice lives only while it is open: each opening starts on the current model.
+  return props.open ? <OpenModelSelectModal {...props} /> : null;
+}
+
+function OpenModelSelectModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const notify = useNotify();
   const navigate = useNavigate();
   const models = useChat_modelsQuery(undefined, { skip: !open });
   const { settings, save, saving, loading } = useInferenceSettings();
   const list = visibleModels(models.data?.models ?? []);
   const current = list.some((m) => m.id === settings.model) ? settings.model : models.data?.default_model;
-  const [selected, setSelected] = useState<string | undefined>(current);
-
-  useEffect(() => {
-    if (open) setSelected(current);
-  }, [open, current]);
+  // A pick is kept with the current model it was made against: when that changes (the list loads), it starts again.
+  const [picked, setPicked] = useState<{ from: string | undefined; id: string } | null>(null);
+  const selected = picked && picked.from === current ? picked.id : current;
 
   const chosen = list.find((m) => m.id === selected);
   const locked = chosen !== undefined && !chosen.available;
@@ -133,7 +136,7 @@ export function ModelSelectModal({ open, onClose }: { open: boolean; onClose: ()
       <List role="radiogroup" aria-label={MODEL_SELECT_TEXTS.title}>
         {list.map((model) => (
           <Option key={model.id} $locked={!model.available} $checked={model.id === selected}>
-            <input type="radio" name="chat-model" value={model.id} checked={model.id === selected} onChange={() => setSelected(model.id)} />
+            <input type="radio" name="chat-model" value={model.id} checked={model.id === selected} onChange={() => setPicked({ from: current, id: model.id })} />
             <Name>
               {model.name}
               {model.size ? <Badge>{model.size}</Badge> : null}

@@ -38,10 +38,7 @@ export function useTouchHighlight(ref: RefObject<HTMLElement | null>, options: T
   const [highlighted, setHighlighted] = useState(false);
 
   useEffect(() => {
-    if (!enabled) {
-      setHighlighted(false);
-      return;
-    }
+    if (!enabled) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const arm = () => {
       clearTimeout(timer);

@@ -92,8 +92,9 @@ function Listing({ scenario }: { scenario: HomeScenario }) {
   // NSFW mode and the chat language come with a member's settings: wait for them rather than search twice.
   const search = useDiscovery_searchQuery(args, { skip: viewer.loading || viewer.settingsLoading });
 
-  const now = Date.now();
-  const injectable = mayInjectRecommendations(state, filtersChangedAt, now);
+  // Judged at the time the page opened (rendering reads no clock); a filter changed on this page is later still.
+  const [openedAt] = useState(() => Date.now());
+  const injectable = mayInjectRecommendations(state, filtersChangedAt, openedAt);
   const recommendations = useRecommendations({
     scenario,
     nsfw: nsfw.active,

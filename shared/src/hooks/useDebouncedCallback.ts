@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 
 export interface DebouncedFunction<A extends unknown[]> {
   (...args: A): void;
@@ -24,50 +24,61 @@ export function useDebouncedCallback<A extends unknown[]>(
   delayMs: number,
   options: DebouncedCallbackOptions = {},
 ): DebouncedFunction<A> {
-  const callbackRef = useRef(callback);
-  const delayRef = useRef(delayMs);
-  const flushOnUnmountRef = useRef(options.flushOnUnmount ?? false);
+  // One debouncer for the component's life; it calls whatever callback and delay the last render gave it.
+  const [debouncer] = useState(() => new Debouncer<A>(callback, delayMs));
   useLayoutEffect(() => {
-    callbackRef.current = callback;
-    delayRef.current = delayMs;
-    flushOnUnmountRef.current = options.flushOnUnmount ?? false;
+    debouncer.follow({ callback, delayMs, flushOnUnmount: options.flushOnUnmount ?? false });
   });
-
-  const debounced = useMemo(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let pendingArgs: A | undefined;
-    const run = () => {
-      const args = pendingArgs;
-      timer = undefined;
-      pendingArgs = undefined;
-      if (args) callbackRef.current(...args);
-    };
-    const fn = ((...args: A) => {
-      pendingArgs = args;
-      clearTimeout(timer);
-      timer = setTimeout(run, delayRef.current);
-    }) as DebouncedFunction<A>;
-    fn.cancel = () => {
-      clearTimeout(timer);
-      timer = undefined;
-      pendingArgs = undefined;
-    };
-    fn.flush = () => {
-      if (timer === undefined) return;
-      clearTimeout(timer);
-      run();
-    };
-    fn.isPending = () => timer !== undefined;
-    return fn;
-  }, []);
+  const debounced = debouncer.fn;
 
   useEffect(
     () => () => {
-      if (flushOnUnmountRef.current) debounced.flush();
+      if (debouncer.latest.flushOnUnmount) debounced.flush();
       else debounced.cancel();
     },
-    [debounced],
+    [debouncer, debounced],
   );
 
   return debounced;
+}
+
+/** Holds the pending call and the latest callback and delay. */
+class Debouncer<A extends unknown[]> {
+  latest: { callback: (...args: A) => void; delayMs: number; flushOnUnmount: boolean };
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private pendingArgs: A | undefined;
+  readonly fn: DebouncedFunction<A>;
+
+  constructor(callback: (...args: A) => void, delayMs: number) {
+    this.latest = { callback, delayMs, flushOnUnmount: false };
+    const fn = ((...args: A) => {
+      this.pendingArgs = args;
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.run(), this.latest.delayMs);
+    }) as DebouncedFunction<A>;
+    fn.cancel = () => {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.pendingArgs = undefined;
+    };
+    fn.flush = () => {
+      if (this.timer === undefined) return;
+      clearTimeout(this.timer);
+      this.run();
+    };
+    fn.isPending = () => this.timer !== undefined;
+    this.fn = fn;
+  }
+
+  /** Takes the callback, delay and unmount choice of the latest render. */
+  follow(latest: Debouncer<A>['latest']) {
+    this.latest = latest;
+  }
+
+  private run() {
+    const args = this.pendingArgs;
+    this.timer = undefined;
+    this.pendingArgs = undefined;
+    if (args) this.latest.callback(...args);
+  }
 }

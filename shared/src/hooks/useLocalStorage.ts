@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import {
   parseStored,
   readLocalStorage,
@@ -17,21 +17,22 @@ export type SetStoredValue<T> = (value: T | ((previous: T) => T)) => void;
  * Returns [value, setValue, remove].
  */
 export function useLocalStorage<T>(key: string, initialValue: T): [T, SetStoredValue<T>, () => void] {
-  const initialRef = useRef(initialValue);
+  // The first initial value is the one used (callers may pass a new literal on every render).
+  const [initial] = useState(initialValue);
   const subscribe = useCallback((onChange: () => void) => subscribeLocalStorage(key, onChange), [key]);
   const raw = useSyncExternalStore(
     subscribe,
     () => readLocalStorageRaw(key),
     () => null,
   );
-  const value = useMemo(() => parseStored(raw, initialRef.current), [raw]);
+  const value = useMemo(() => parseStored(raw, initial), [raw, initial]);
 
   const setValue = useCallback<SetStoredValue<T>>(
     (next) => {
-      const resolved = typeof next === 'function' ? (next as (previous: T) => T)(readLocalStorage(key, initialRef.current)) : next;
+      const resolved = typeof next === 'function' ? (next as (previous: T) => T)(readLocalStorage(key, initial)) : next;
       writeLocalStorage(key, resolved);
     },
-    [key],
+    [key, initial],
   );
   const remove = useCallback(() => removeLocalStorage(key), [key]);
   return [value, setValue, remove];

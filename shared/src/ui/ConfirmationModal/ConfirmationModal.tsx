@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../Button';
 import { Modal } from '../Modal';
 
@@ -54,7 +54,12 @@ function errorMessage(error: unknown, fallback: string): string {
 }
 
 /** A yes/no dialog: title, message, Cancel and a confirm button (red when destructive). */
-export function ConfirmationModal({
+export function ConfirmationModal(props: ConfirmationModalProps) {
+  // Its state lives only while it is open: each opening starts with no error and nothing pending.
+  return props.open ? <OpenConfirmationModal {...props} /> : null;
+}
+
+function OpenConfirmationModal({
   open,
   title,
   message,
@@ -71,13 +76,6 @@ export function ConfirmationModal({
   const confirmRef = useRef<HTMLButtonElement>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (open) {
-      setError(null);
-      setPending(false);
-    }
-  }, [open]);
 
   const confirm = async () => {
     setError(null);

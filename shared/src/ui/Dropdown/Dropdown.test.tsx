@@ -187,9 +187,9 @@ describe('Dropdown', () => {
     const user = userEvent.setup();
     const onParentKey = jest.fn();
     renderWithProviders(
-      <div onKeyDown={(e) => e.key === 'Escape' && onParentKey()}>
+      <dialog open aria-label="Parent" onKeyDown={(e) => e.key === 'Escape' && onParentKey()}>
         <Dropdown label="Menu" items={[{ id: 'x', label: 'X' }]} />
-      </div>,
+      </dialog>,
     );
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     await user.keyboard('{Escape}');

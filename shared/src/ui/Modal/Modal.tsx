@@ -1,6 +1,6 @@
 import { keyframes } from '@emotion/react';
 import styled from '@emotion/styled';
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { tabbableIn } from './focusable';
 import { lockBodyScroll } from './scrollLock';
@@ -163,19 +163,21 @@ export function Modal({
   const contentRef = useRef<HTMLDivElement>(null);
   const pressedOnBackdrop = useRef(false);
 
+  // Focus is placed once per opening: a new initialFocusRef must not move it.
+  const placeFocus = useEffectEvent(() => {
+    const content = contentRef.current;
+    const target = initialFocusRef?.current ?? (content ? tabbableIn(content)[0] : undefined) ?? dialogRef.current;
+    target?.focus();
+  });
   useEffect(() => {
     if (!open) return;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const unlock = lockBodyScroll();
-    const dialog = dialogRef.current;
-    const content = contentRef.current;
-    const target = initialFocusRef?.current ?? (content ? tabbableIn(content)[0] : undefined) ?? dialog;
-    target?.focus();
+    placeFocus();
     return () => {
       unlock();
       if (previouslyFocused?.isConnected) previouslyFocused.focus();
     };
-    // Focus is placed once per opening (deliberately only `open`): a new initialFocusRef must not move it.
   }, [open]);
 
   if (!open || typeof document === 'undefined') return null;
