@@ -135,7 +135,7 @@ describe.each(BACKENDS)('GET /api/characters/search on %s', (backend) => {
   });
 
   it('answers the application of X-Application-Id only', async () => {
-    const other = await ok('?q=orvella', { ...guestHeaders, ...forApplication('tales') });
+    const other = await ok('?q=orvella', { [API_HEADERS.guestUserId]: testGuestId('tales'), ...forApplication('tales') });
     expect(ids(other)).toEqual([tales.id]);
     expect(ids(await ok('?q=orvella%20tales'))).not.toContain(tales.id);
   });
