@@ -19,6 +19,8 @@ export interface FakeEngineBehaviour {
   cutAfterTokens?: number;
   /** The reply's text for a request; split into tokens at word boundaries (each token keeps its leading space). */
   reply: (request: FakeChatRequest) => string;
+  /** Awaited before each content token (index from 0): tests hold a stream in flight without waiting on the clock. */
+  beforeToken?: (index: number, request: FakeChatRequest) => Promise<void>;
 }
 
 export interface FakeChatMessage {
@@ -147,6 +149,7 @@ export async function startFakeOpenAiEngine(behaviour: Partial<FakeEngineBehavio
           return;
         }
         if (i > 0) await sleep(b.tokenIntervalMs);
+        if (b.beforeToken) await b.beforeToken(i, body);
         if (closed) return;
         record.tokenSentAt.push(performance.now());
         await send(chunk({ content: tokens[i]! }, null));

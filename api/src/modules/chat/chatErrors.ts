@@ -10,6 +10,8 @@ export const CHAT_ERROR_CODES = {
   NOT_ALLOWED: ERROR_CODES.CHAT_NOT_ALLOWED,
   CREATOR_BLOCKED: ERROR_CODES.CREATOR_BLOCKED,
   SERVER_BUSY: ERROR_CODES.CHAT_SERVER_BUSY,
+  /** Ours: another turn, regenerate, continue or removal holds the conversation (README "One conversation, one chain"). */
+  CONVERSATION_BUSY: ERROR_CODES.CONVERSATION_BUSY,
   /** Ours: guests cannot chat with NSFW characters; they sign in first. */
   LOGIN_REQUIRED: 'login_required',
   /** Ours: the character waits for a manual review (aicq_manual_review_required); the chat redirects. */
@@ -32,6 +34,18 @@ export const chatLoginRequired = () =>
   AppError.forbidden('Please sign in to chat with this character.', CHAT_ERROR_CODES.LOGIN_REQUIRED);
 export const manualReviewRequired = () =>
   new AppError(409, CHAT_ERROR_CODES.MANUAL_REVIEW_REQUIRED, 'This chatbot is under manual review.');
+/** A second writer while a turn holds the conversation: 409 with the catalogue text; nothing of the refused call is written. */
+export const conversationBusy = () => {
+  const entry = ERROR_CATALOGUE[ERROR_CODES.CONVERSATION_BUSY];
+  return new AppError(entry.status, CHAT_ERROR_CODES.CONVERSATION_BUSY, entry.message);
+};
+/** A turn whose lease another turn took over (it expired) or whose chain moved under it: its reply is not saved. */
+export const conversationChanged = () =>
+  new AppError(
+    409,
+    CHAT_ERROR_CODES.CONVERSATION_BUSY,
+    'This chat changed while the reply was being written, so the reply was not saved. Reload the chat and try again.',
+  );
 export const conversationNotFound = () => AppError.notFound('Conversation not found');
 export const messageNotFound = () => AppError.notFound('Message not found');
 export const personaNotFound = () => AppError.notFound('Persona not found');

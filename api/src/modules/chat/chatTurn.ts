@@ -23,18 +23,20 @@ import {
   chatCreatorBlocked,
   chatLoginRequired,
   chatNotAllowed,
+  conversationChanged,
   conversationNotFound,
   inferenceAppError,
   manualReviewRequired,
   messageNotFound,
 } from './chatErrors';
-import { MESSAGE_SELECT, alternatesOf, toChatMessage, type ConversationRow, type MessageRow } from './chatRepository';
+import { MESSAGE_SELECT, alternatesOf, findOwnMessage, toChatMessage, type ConversationRow, type MessageRow } from './chatRepository';
 import { buildPrompt, type BuiltPrompt, type PromptHistoryMessage } from './prompt/buildPrompt';
 import type { Tokenizer } from './prompt/tokenizer';
 import { PROMPT_MEMORY_CAP } from '../memories/promptMemories';
 import type { MessageCounter } from './messageCounter';
 import type { CharacterRow } from '../characters/characterRow';
 import { loadTurnContext } from './promptSources';
+import { TURN_LEASE_RENEW_MS, claimTurn, leaseUntil, newLease, releaseTurn, renewTurn, type TurnLease } from './turnLease';
 
 /**
  * One chat turn (POST /api/chat, document 1 §7): checks, prompt, engine stream relayed as Server-Sent Events,
@@ -47,6 +49,11 @@ import { loadTurnContext } from './promptSources';
  *
  * Modes: a new message (default), `regenerate`, `continue_chat`, `autopilot`, and `alt_message_id` alone (pick
  * an alternate as the main reply, no generation). `alt_message_id` with another mode picks first, then runs it.
+ *
+ * One writer per conversation (README "One conversation, one chain"): a member's turn that writes claims the
+ * conversation's lease (turnLease.ts) before it reads anything, or answers 409 conversation_busy; its writes land
+ * only while it holds the lease and the conversation's tail is the one it read; the reply's save frees the lease,
+ * before the `done` event, so the next turn may start as soon as the client hears of the reply.
  */
 export interface ChatTurnDeps {
   db: Database;
@@ -126,12 +133,12 @@ function generationSettings(caller: Caller, asked: Partial<InferenceSettings> | 
 }
 
 /** Makes an alternate the main reply (the main one joins the alternates); answers the picked message. */
-async function pickAlternate(db: Database, member: MemberCaller, altId: string, now: Date): Promise<MessageRow> {
+async function pickAlternate(db: Database, member: MemberCaller, altId: string, conversationId: string | null, now: Date): Promise<MessageRow> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<MessageRow>(
       `select ${MESSAGE_SELECT} from messages m join conversations cv on cv.id = m.conversation_id
-        where m.id = $1 and cv.user_id = $2 for update of m`,
-      [altId, member.userId],
+        where m.id = $1 and cv.user_id = $2 and ($3::text is null or m.conversation_id = $3) for update of m`,
+      [altId, member.userId, conversationId],
     );
     const alt = rows[0];
     if (!alt) throw messageNotFound();
@@ -162,19 +169,61 @@ function sseFrame(event: ChatStreamEventName, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+type UserWrite = { ok: true } | { ok: false; error: unknown };
+
+/** What a turn holds until it ends: its lease (claimed, or made with a new conversation) and the user's message write. */
+interface TurnHold {
+  lease: TurnLease | null;
+  userWrite: Promise<UserWrite>;
+}
+
 export async function chatTurn(request: FastifyRequest<{ Body: ChatRequest }>, reply: FastifyReply, deps: ChatTurnDeps): Promise<void> {
+  const { db, clock } = deps;
+  const body = request.body;
+  const member = request.caller.kind === 'member' ? request.caller : null;
+  const mode = modeOf(body);
+  if (mode === 'message' && !body.message?.trim()) throw AppError.badRequest('message is required');
+
+  // A member's turn that writes holds the conversation from before its first read (autopilot saves nothing).
+  const requestedConversation = body.conversation_id && body.conversation_id !== NEW_CONVERSATION_ID ? body.conversation_id : null;
+  const hold: TurnHold = { lease: null, userWrite: Promise.resolve({ ok: true }) };
+  if (member && mode !== 'autopilot') {
+    let target = requestedConversation;
+    if (!target && body.alt_message_id) target = (await findOwnMessage(db, body.alt_message_id, member.userId))?.conversation_id ?? null;
+    if (target) hold.lease = await claimTurn(db, { conversationId: target, userId: member.userId, now: clock.now() });
+  }
+  try {
+    await runTurn(request, reply, deps, hold, requestedConversation);
+  } finally {
+    await releaseHold(db, hold, request);
+  }
+}
+
+/** Frees the conversation once the user's message write has settled (its write needs the lease). Never throws. */
+async function releaseHold(db: Database, hold: TurnHold, request: FastifyRequest): Promise<void> {
+  const lease = hold.lease;
+  if (!lease || lease.released) return;
+  await hold.userWrite;
+  await releaseTurn(db, lease).catch((err: unknown) => request.log.error({ err }, 'freeing the conversation after a turn failed'));
+}
+
+async function runTurn(
+  request: FastifyRequest<{ Body: ChatRequest }>,
+  reply: FastifyReply,
+  deps: ChatTurnDeps,
+  hold: TurnHold,
+  requestedConversation: string | null,
+): Promise<void> {
   const { db, clock, tokenizer } = deps;
   const body = request.body;
   const caller = request.caller;
   const member = caller.kind === 'member' ? caller : null;
   const mode = modeOf(body);
-  if (mode === 'message' && !body.message?.trim()) throw AppError.badRequest('message is required');
 
   // Picking an alternate is a write that must precede the reads (rare: the alternates pager).
   let picked: MessageRow | null = null;
-  if (body.alt_message_id && member) picked = await pickAlternate(db, member, body.alt_message_id, clock.now());
+  if (body.alt_message_id && member) picked = await pickAlternate(db, member, body.alt_message_id, hold.lease?.conversationId ?? null, clock.now());
 
-  const requestedConversation = body.conversation_id && body.conversation_id !== NEW_CONVERSATION_ID ? body.conversation_id : null;
   const conversationIdForReads = member ? (requestedConversation ?? picked?.conversation_id ?? null) : null;
 
   // Every read at once, in one statement.
@@ -218,6 +267,7 @@ export async function chatTurn(request: FastifyRequest<{ Body: ChatRequest }>, r
   if (mode === 'pick') {
     if (!picked) throw messageNotFound();
     const message = await withAlternates(db, picked);
+    await releaseHold(db, hold, request);
     startStream(reply);
     reply.raw.write(sseFrame('start', { conversation_id: picked.conversation_id, user_message: null }));
     reply.raw.end(sseFrame('done', { message, conversation_id: picked.conversation_id, stopped: false }));
@@ -281,8 +331,11 @@ export async function chatTurn(request: FastifyRequest<{ Body: ChatRequest }>, r
   // The user's message (and a new conversation) is written while the engine works: neither the engine call nor
   // the stream waits for it (its ids are made here); the reply's save waits for it.
   const conversationId = member ? (conversation?.id ?? randomUUID()) : null;
+  // A conversation this turn creates is created held.
+  if (member && !conversation && mode === 'message') hold.lease = newLease(conversationId!, clock.now());
+  // The conversation's tail as read: every write of the turn lands only while it is still the tail.
+  const readTail = conversation?.last_message_id ?? null;
   let pendingUser: ChatMessage | null = null;
-  let userWrite: Promise<{ ok: true } | { ok: false; error: unknown }> = Promise.resolve({ ok: true });
   if (member && mode === 'message') {
     const greetingId = !conversation && character.greeting.trim() ? randomUUID() : null;
     const content = body.message!.trim();
@@ -299,10 +352,12 @@ export async function chatTurn(request: FastifyRequest<{ Body: ChatRequest }>, r
       conversation_id: conversationId!,
       label: null,
     };
-    userWrite = saveUserTurn(db, {
+    hold.userWrite = saveUserTurn(db, {
       member,
       character,
       conversation,
+      lease: hold.lease!,
+      readTail,
       conversationId: conversationId!,
       personaId: persona?.id ?? null,
       greetingId,
@@ -316,6 +371,8 @@ export async function chatTurn(request: FastifyRequest<{ Body: ChatRequest }>, r
     );
   }
   const userMessage = pendingUser;
+  const userWrite = hold.userWrite;
+  const lease = hold.lease;
 
   const controller = new AbortController();
   let stream: InferenceStream;
@@ -350,6 +407,9 @@ export async function chatTurn(request: FastifyRequest<{ Body: ChatRequest }>, r
   try {
     for await (const delta of stream) {
       text += delta;
+      if (lease && !lease.released && clock.now().getTime() - lease.renewedAt >= TURN_LEASE_RENEW_MS) {
+        await renewTurn(db, lease, clock.now()).catch((err: unknown) => request.log.warn({ err }, 'renewing the turn lease failed'));
+      }
       send('token', { text: delta });
     }
   } catch (err) {
@@ -365,8 +425,8 @@ export async function chatTurn(request: FastifyRequest<{ Body: ChatRequest }>, r
     if (failure !== null && !(failure instanceof InferenceError)) request.log.error({ err: failure }, 'chat stream failed');
     else if (failure) request.log.warn({ err: failure }, 'inference stream broke');
     const e = failure instanceof InferenceError ? inferenceAppError(failure) : new AppError(502, CHAT_ERROR_CODES.INFERENCE_FAILED, INFERENCE_FAILED_MESSAGE);
-    // The user's message is in place before the client hears of the failure (it may regenerate at once).
-    await userWrite;
+    // The user's message is in place and the conversation free before the client hears of the failure (it may regenerate at once).
+    await releaseHold(db, hold, request);
     endWith('error', { code: e.code, message: e.message, status: e.statusCode });
     return;
   }
@@ -394,6 +454,8 @@ export async function chatTurn(request: FastifyRequest<{ Body: ChatRequest }>, r
       const saved = await saveReply(db, {
         mode,
         characterId: character.id,
+        lease: lease!,
+        tail: userMessage?.id ?? readTail,
         conversationId: conversationId!,
         userMessage,
         last: last ?? null,
@@ -409,6 +471,12 @@ export async function chatTurn(request: FastifyRequest<{ Body: ChatRequest }>, r
     }
     endWith('done', { message, capped_message_id: null, conversation_id: conversationId, stopped });
   } catch (err) {
+    await releaseHold(db, hold, request);
+    if (err instanceof AppError) {
+      request.log.warn({ err }, 'the chat reply was not saved');
+      endWith('error', { code: err.code, message: err.message, status: err.statusCode });
+      return;
+    }
     request.log.error({ err }, 'saving the chat reply failed');
     endWith('error', { code: 'internal_error', message: 'The reply could not be saved. Please regenerate.', status: 500 });
   }
@@ -442,6 +510,8 @@ async function saveUserTurn(
     member: MemberCaller;
     character: CharacterRow;
     conversation: ConversationRow | null;
+    lease: TurnLease;
+    readTail: string | null;
     conversationId: string;
     personaId: string | null;
     greetingId: string | null;
@@ -453,15 +523,20 @@ async function saveUserTurn(
 ): Promise<void> {
   const m = t.message;
   if (t.conversation) {
-    // One statement (atomic on its own): the message and the conversation's summary.
-    await db.query(
-      `with ins as (
+    // One statement (atomic on its own): the conversation's summary, only while the turn holds it and its tail is
+    // the one the turn read, and then the message.
+    const { rows } = await db.query<{ n: number }>(
+      `with cv as (
+         update conversations set message_count = message_count + 1, last_message_id = $1, last_message_at = $7, updated_at = $7
+          where id = $2 and turn_token = $8 and last_message_id is not distinct from $9::text
+         returning id),
+       ins as (
          insert into messages (id, conversation_id, role, content, prev_id, token_count, sub_character_id, created_at, updated_at)
-         values ($1, $2, 'user', $3, $4, $5, $6, $7, $7) returning id)
-       update conversations set message_count = message_count + 1, last_message_id = (select id from ins), last_message_at = $7, updated_at = $7
-        where id = $2`,
-      [m.id, t.conversationId, m.content, m.prev_id, t.tokens, m.character_id ?? null, t.now],
+         select $1::text, cv.id, 'user', $3::text, $4::text, $5::int, $6::text, $7::timestamptz, $7::timestamptz from cv returning id)
+       select count(*)::int as n from ins`,
+      [m.id, t.conversationId, m.content, m.prev_id, t.tokens, m.character_id ?? null, t.now, t.lease.token, t.readTail],
     );
+    if (rows[0]?.n !== 1) throw conversationChanged();
     await t.counter.add(t.character.id, t.now);
     return;
   }
@@ -469,8 +544,9 @@ async function saveUserTurn(
     let added = 1;
     if (!t.conversation) {
       await tx.query(
-        `insert into conversations (id, user_id, character_id, user_persona_id, created_at, updated_at) values ($1, $2, $3, $4, $5, $5)`,
-        [t.conversationId, t.member.userId, t.character.id, t.personaId, t.now],
+        `insert into conversations (id, user_id, character_id, user_persona_id, created_at, updated_at, turn_token, turn_until)
+         values ($1, $2, $3, $4, $5, $5, $6, $7)`,
+        [t.conversationId, t.member.userId, t.character.id, t.personaId, t.now, t.lease.token, leaseUntil(t.lease)],
       );
       if (t.greetingId) {
         await insertMessage(
@@ -508,6 +584,9 @@ async function saveReply(
   r: {
     mode: Exclude<Mode, 'pick' | 'autopilot'>;
     characterId: string;
+    /** The turn's lease: the save frees it, and lands only while the turn holds it and the tail is `tail`. */
+    lease: TurnLease;
+    tail: string | null;
     conversationId: string;
     userMessage: ChatMessage | null;
     last: Line | null;
@@ -521,20 +600,35 @@ async function saveReply(
   },
 ): Promise<MessageRow> {
   if (r.mode === 'message' || (r.mode === 'regenerate' && !r.replaced?.id)) {
-    // A new reply: one statement (atomic on its own) for the message and the conversation's summary.
+    // A new reply: one statement (atomic on its own) for the conversation's summary (which frees it) and the
+    // message, only while the turn holds the conversation and its tail is the turn's.
     const prevId = r.mode === 'message' ? r.userMessage!.id : (r.last?.id ?? null);
     const { rows } = await db.query<MessageRow>(
-      `with m as (
+      `with cv as (
+         update conversations set message_count = message_count + 1, last_message_id = $1, last_message_at = $8, updated_at = $8,
+                turn_token = null, turn_until = null
+          where id = $2 and turn_token = $9 and last_message_id is not distinct from $10::text
+         returning id),
+       m as (
          insert into messages (id, conversation_id, role, content, prev_id, token_count, stopped, sub_character_id, created_at, updated_at)
-         values ($1, $2, 'assistant', $3, $4, $5, $6, $7, $8, $8) returning *),
-       upd as (update conversations set message_count = message_count + 1, last_message_id = $1, last_message_at = $8, updated_at = $8 where id = $2)
+         select $1::text, cv.id, 'assistant', $3::text, $4::text, $5::int, $6::boolean, $7::text, $8::timestamptz, $8::timestamptz from cv
+         returning *)
        select ${MESSAGE_SELECT} from m`,
-      [randomUUID(), r.conversationId, r.text, prevId, r.tokenizer.count(r.text), r.stopped, r.subCharacterId, r.now],
+      [randomUUID(), r.conversationId, r.text, prevId, r.tokenizer.count(r.text), r.stopped, r.subCharacterId, r.now, r.lease.token, r.tail],
     );
+    if (!rows[0]) throw conversationChanged();
+    r.lease.released = true;
     await r.counter.add(r.characterId, r.now);
-    return rows[0]!;
+    return rows[0];
   }
   const row = await db.transaction(async (tx) => {
+    // The turn still holds the conversation and its tail is the one the turn read: free it with this save.
+    const held = await tx.query(
+      `update conversations set turn_token = null, turn_until = null
+        where id = $1 and turn_token = $2 and last_message_id is not distinct from $3::text returning id`,
+      [r.conversationId, r.lease.token, r.tail],
+    );
+    if (held.rowCount === 0) throw conversationChanged();
     if (r.mode === 'continue') {
       const { rows } = await tx.query<MessageRow>(
         `update messages m set content = m.content || $2, token_count = $3, stopped = $4, updated_at = $5
@@ -575,6 +669,7 @@ async function saveReply(
     );
     return row;
   });
+  r.lease.released = true;
   if (r.mode !== 'continue') await r.counter.add(r.characterId, r.now);
   return row;
 }

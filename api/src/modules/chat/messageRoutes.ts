@@ -14,6 +14,7 @@ import {
   type MessageRow,
 } from './chatRepository';
 import { bpeTokenizer } from './prompt/tokenizer';
+import { lockIdleConversation } from './turnLease';
 
 /**
  * Messages of the member's conversations (document 1 §4 message actions, §7). Another member's conversation or
@@ -25,7 +26,8 @@ import { bpeTokenizer } from './prompt/tokenizer';
  * - PATCH messages/{id}: the text (main line or alternate).
  * - DELETE conversations/{id}/messages {ids}: removal mode. The earliest main-line message among `ids` is where
  *   the cut starts: it, every later main-line message and all their alternates are removed. Ids of alternates
- *   remove those alternates alone. Ids not in the conversation are ignored; none found is 404.
+ *   remove those alternates alone. Ids not in the conversation are ignored; none found is 404. While a turn is
+ *   writing in the conversation: 409 conversation_busy, nothing removed.
  * - POST messages/{id}/label: the rating (label) and its reason chip (reason, stored as the message's label).
  * - POST messages/{id}/flag: a report (message_flags).
  */
@@ -88,7 +90,8 @@ export const messageRoutes: ApiPlugin = async (app, { db, clock }) => {
       return db.transaction(async (tx) => {
         const conversation = await findOwnConversation(tx, conversationId, member.userId);
         if (!conversation) throw conversationNotFound();
-        await tx.query('select 1 from conversations where id = $1 for update', [conversationId]);
+        // Not while a turn writes in it (README "One conversation, one chain").
+        await lockIdleConversation(tx, conversationId, clock.now());
         const { rows: found } = await tx.query<{ id: string; is_alternative: boolean }>(
           'select id, is_alternative from messages where conversation_id = $1 and id = any($2::text[])',
           [conversationId, ids],

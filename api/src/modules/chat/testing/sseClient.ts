@@ -20,7 +20,7 @@ export async function postSse(
   url: string,
   headers: Record<string, string>,
   body: unknown,
-  options: { abortAfterTokens?: number } = {},
+  options: { abortAfterTokens?: number; onEvent?: (event: SseEvent) => void } = {},
 ): Promise<SseResult> {
   const controller = new AbortController();
   const sentAt = performance.now();
@@ -50,7 +50,9 @@ export async function postSse(
         buffer = buffer.slice(end + 2);
         const event = /^event: (.*)$/m.exec(frame)?.[1] ?? 'message';
         const data = /^data: (.*)$/m.exec(frame)?.[1];
-        result.events.push({ event, data: data === undefined ? undefined : JSON.parse(data), at: performance.now() });
+        const read: SseEvent = { event, data: data === undefined ? undefined : JSON.parse(data), at: performance.now() };
+        result.events.push(read);
+        options.onEvent?.(read);
         if (event === 'token') tokens += 1;
         if (options.abortAfterTokens !== undefined && tokens >= options.abortAfterTokens) {
           result.aborted = true;

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../../infra/db/database';
+import { conversationBusy } from './chatErrors';
+
+/**
+ * One writer per conversation (issue 11 §2, see README "One conversation, one chain"): a turn holds the
+ * conversation's lease (conversations.turn_token, turn_until) from before it reads the history until its reply is
+ * saved. The lease lives in the database, so it holds across API processes; it expires, so a process that died
+ * mid-turn blocks the conversation for TURN_LEASE_MS at most; it is renewed while the reply streams.
+ */
+
+/** How long a claim holds without renewal. */
+export const TURN_LEASE_MS = 120_000;
+/** A streaming turn renews its lease when this much time has passed since the last claim or renewal. */
+export const TURN_LEASE_RENEW_MS = 30_000;
+
+export interface TurnLease {
+  conversationId: string;
+  token: string;
+  /** Epoch ms of the claim or the last renewal. */
+  renewedAt: number;
+  /** Cleared (by the reply's save or release()). */
+  released: boolean;
+}
+
+/** A new lease for a conversation this turn creates (written with the conversation's row). */
+export function newLease(conversationId: string, now: Date): TurnLease {
+  return { conversationId, token: randomUUID(), renewedAt: now.getTime(), released: false };
+}
+
+export const leaseUntil = (lease: TurnLease) => new Date(lease.renewedAt + TURN_LEASE_MS);
+
+/**
+ * Claims the member's conversation for a turn: one conditional update (no live lease, or an expired one).
+ * Answers the lease; null when the conversation is not the member's (the turn's checks answer 404 later);
+ * throws 409 conversation_busy when another turn holds it.
+ */
+export async function claimTurn(db: Queryable, q: { conversationId: string; userId: string; now: Date }): Promise<TurnLease | null> {
+  const lease = newLease(q.conversationId, q.now);
+  const { rows } = await db.query<{ claimed: boolean; found: boolean }>(
+    `with claimed as (
+       update conversations set turn_token = $3, turn_until = $4
+        where id = $1 and user_id = $2::uuid and (turn_token is null or turn_until <= $5)
+       returning id)
+     select exists(select 1 from claimed) as claimed,
+            exists(select 1 from conversations where id = $1 and user_id = $2::uuid) as found`,
+    [q.conversationId, q.userId, lease.token, leaseUntil(lease), q.now],
+  );
+  const row = rows[0]!;
+  if (row.claimed) return lease;
+  if (row.found) throw conversationBusy();
+  return null;
+}
+
+/** Extends the lease; false when it is no longer this turn's (expired and taken over). */
+export async function renewTurn(db: Queryable, lease: TurnLease, now: Date): Promise<boolean> {
+  const renewedAt = now.getTime();
+  const { rowCount } = await db.query('update conversations set turn_until = $3 where id = $1 and turn_token = $2', [
+    lease.conversationId,
+    lease.token,
+    new Date(renewedAt + TURN_LEASE_MS),
+  ]);
+  if (rowCount > 0) lease.renewedAt = renewedAt;
+  return rowCount > 0;
+}
+
+/** Frees the conversation (when this turn still holds it). Idempotent. */
+export async function releaseTurn(db: Queryable, lease: TurnLease): Promise<void> {
+  if (lease.released) return;
+  await db.query('update conversations set turn_token = null, turn_until = null where id = $1 and turn_token = $2', [lease.conversationId, lease.token]);
+  lease.released = true;
+}
+
+/**
+ * For writes that do not take a lease (message removal): inside the caller's transaction, locks the conversation
+ * row and throws 409 conversation_busy when a turn holds a live lease.
+ */
+export async function lockIdleConversation(tx: Queryable, conversationId: string, now: Date): Promise<void> {
+  const { rows } = await tx.query<{ busy: boolean }>(
+    'select (turn_token is not null and turn_until > $2) as busy from conversations where id = $1 for update',
+    [conversationId, now],
+  );
+  if (rows[0]?.busy) throw conversationBusy();
+}
