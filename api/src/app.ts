@@ -1,10 +1,12 @@
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config';
 import { registerAccessControl } from './http/access';
 import type { ApiDeps } from './http/apiPlugin';
 import { registerErrorHandling } from './http/errorHandling';
+import { fastifyTrustProxy } from './http/trustProxy';
+import { answerFrameworkError, registerInputGuard, registerSecurityHeaders } from './http/inputGuard';
 import { docsRoutes, registerOpenApi } from './modules/docs/openApi';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rateLimits';
 import type { Cache } from './infra/cache/cache';
@@ -43,6 +45,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Override rate limits (tests). */
   limits?: Partial<RateLimits>;
+  /** Told of every route as it is registered (tests enumerate the API with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Every module's routes, mounted under /api. */
@@ -108,12 +112,18 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const app = Fastify({
     loggerInstance,
     requestIdHeader: 'x-request-id',
-    trustProxy: config.nodeEnv === 'production',
+    // TRUST_PROXY: a hop count or the proxies' addresses; by default no X-Forwarded-For is believed.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  registerSecurityHeaders(app);
   registerErrorHandling(app);
+  // Before access control: input no route can store is refused first, whoever calls.
+  registerInputGuard(app);
   registerAccessControl(app, deps);
   app.addHook('onClose', closeOwned);
 

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       partnerSecrets: {},
       oidcProviders: [],
+      trustProxy: false,
     });
     expect(path.basename(REPO_ROOT)).not.toBe('api');
   });
@@ -63,6 +64,7 @@ describe('loadConfig', () => {
       publicUrl: 'https://fable.example',
       partnerSecrets: { storynest: 'abcdefghijklmnopqrstuvwxyz', other: '0123456789abcdef0' },
       oidcProviders: [{ id: 'google', issuer: 'https://accounts.google.com', clientId: 'gid', clientSecret: 'gsecret' }],
+      trustProxy: false,
     });
   });
 
@@ -96,6 +98,17 @@ describe('loadConfig', () => {
   it('rejects malformed partner secrets', () => {
     expect(() => loadConfig({ PARTNER_SECRETS: 'storynest' })).toThrow(/PARTNER_SECRETS/);
     expect(() => loadConfig({ PARTNER_SECRETS: 'storynest=short' })).toThrow(/PARTNER_SECRETS/);
+  });
+});
+
+describe('TRUST_PROXY and SECRETS_KEYS', () => {
+  it('reads a hop count or addresses, and refuses "true" and bad keys by name', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ SECRETS_KEYS: `k2:${key},k1:${key}` }).secretsKeys?.map((k) => k.kid)).toEqual(['k2', 'k1']);
+    expect(() => loadConfig({ SECRETS_KEYS: 'k1:short' })).toThrow(ConfigError);
   });
 });
 

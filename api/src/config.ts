@@ -9,6 +9,8 @@ import { AUTH_TOKEN_LIFETIMES, CHARACTER_FAVORITE_LIMIT } from '@fable/contracts
 export const DATABASE_POOL_MAX = 20;
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
+import { parseSecretKeys, type SecretKey } from './infra/crypto/secretKeys';
 import { readModelsFile, type ModelFileEntry } from './infra/inference/models';
 import { readOidcProviders, type OidcProviderConfig } from './modules/auth/oidc/providerConfig';
 
@@ -129,6 +131,10 @@ export interface AppConfig {
   openAiUserModel?: string;
   /** How often chat message counts are written (default 250 ms; 0, at once, when nodeEnv is test). */
   messageCountFlushMs?: number;
+  /** Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY): a hop count or addresses; default none. */
+  trustProxy?: TrustProxy;
+  /** Keys that encrypt stored secrets (SECRETS_KEYS), the first for new values; unset outside production: a dev key. */
+  secretsKeys?: readonly SecretKey[];
 }
 
 export class ConfigError extends Error {
@@ -156,6 +162,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError('Invalid environment: JWT_SECRET: required in production');
   }
+  let trustProxy: TrustProxy;
+  let secretsKeys: SecretKey[] | undefined;
+  try {
+    trustProxy = parseTrustProxy(env.TRUST_PROXY);
+    secretsKeys = parseSecretKeys(env.SECRETS_KEYS);
+  } catch (err) {
+    throw new ConfigError(`Invalid environment: ${(err as Error).message}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -178,6 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoTokenIntervalMs: e.DEMO_TOKEN_INTERVAL_MS,
     openAiBaseUrl: e.OPENAI_BASE_URL,
     openAiUserModel: e.OPENAI_USER_MODEL,
+    trustProxy,
+    secretsKeys,
   };
 }
 

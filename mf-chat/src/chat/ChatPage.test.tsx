@@ -202,6 +202,34 @@ describe('chat errors (document 1 §8)', () => {
     expect(chatStream.calls).toHaveLength(0);
   });
 
+  it('shows the server text when another tab is writing in the conversation (409) and puts the message back in the input', async () => {
+    renderChat({ url: '/chat/bot1/c1', handlers: existing() });
+    await screen.findByText('Hello there');
+    const busy = 'A reply is still being written in this chat. Wait for it to finish, then try again.';
+    chatStream.refuseNext(409, apiErrorBody('conversation_busy', busy));
+    await userEvent.type(input(), 'Where to next?{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(busy);
+    expect(input()).toHaveValue('Where to next?');
+    expect(within(messages()).queryByText('Where to next?')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Error' })).not.toBeInTheDocument();
+    // Sending again works and clears the notice.
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(chatStream.calls).toHaveLength(1));
+    expect(chatStream.last().body).toMatchObject({ conversation_id: 'c1', message: 'Where to next?' });
+    expect(screen.queryByText(busy)).not.toBeInTheDocument();
+    expect(within(messages()).getByText('Where to next?')).toBeInTheDocument();
+  });
+
+  it('shows the server text when Regenerate is refused because another tab is writing (409)', async () => {
+    renderChat({ url: '/chat/bot1/c1', handlers: existing() });
+    await screen.findByText('Hello there');
+    chatStream.refuseNext(409, apiErrorBody('conversation_busy', 'Busy in another tab.'));
+    await userEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Busy in another tab.');
+    expect(screen.queryByRole('dialog', { name: 'Error' })).not.toBeInTheDocument();
+    expect(within(messages()).getByText('Hi, friend')).toBeInTheDocument();
+  });
+
   it('shows other failures in the error modal titled "Error" with Close', async () => {
     renderChat();
     await screen.findByText('Welcome aboard, traveller.');
@@ -388,6 +416,22 @@ describe('a saved conversation', () => {
     expect(fake.callsTo('DELETE /conversations/c1/messages')[0]!.body).toEqual({ ids: ['m1', 'm2'] });
     await waitFor(() => expect(screen.queryByText('Hello there')).not.toBeInTheDocument());
     expect(screen.queryByText('Hi, friend')).not.toBeInTheDocument();
+  });
+
+  it('keeps the messages and shows the server text when the removal is refused while a reply is being written (409)', async () => {
+    const busy = 'A reply is still being written in this chat. Wait for it to finish, then try again.';
+    renderChat({
+      url: '/chat/bot1/c1',
+      handlers: { ...existing(), 'DELETE /conversations/c1/messages': { status: 409, body: apiErrorBody('conversation_busy', busy) } },
+    });
+    await screen.findByText('Hello there');
+    await userEvent.click(screen.getByRole('button', { name: 'Chat options' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Remove Messages' }));
+    await userEvent.click(screen.getByRole('button', { name: /Hello there/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(busy);
+    expect(within(messages()).getByText('Hello there')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
   });
 
   it('clones up to a picked message (partial) with a required title, then opens the clone', async () => {

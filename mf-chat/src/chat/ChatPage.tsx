@@ -332,11 +332,15 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
   const confirmRemoval = async () => {
     if (!picked) return;
     const ids = idsFrom(state.messages, picked).filter((id) => isSavedMessage({ id }));
+    if (failure?.kind === 'conversationBusy') setFailure(null);
     if (member && chat.conversationId && ids.length > 0) {
       try {
         await removeMessages({ conversationId: chat.conversationId, ids }).unwrap();
-      } catch {
-        notify.error(CHAT_TEXTS.removeFailed);
+      } catch (error) {
+        // A reply is being written in this conversation (another tab): the server's text, as for a refused turn.
+        const refused = chatFailureOf(apiErrorOf(error));
+        if (refused.kind === 'conversationBusy') setFailure(refused);
+        else notify.error(CHAT_TEXTS.removeFailed);
         return;
       }
     }
@@ -443,7 +447,7 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
         {failure && failure.kind !== 'generic' && (
           <FailureBanner
             message={failure.message}
-            tone={failure.kind === 'busy' || failure.kind === 'rateLimited' ? 'warning' : 'error'}
+            tone={failure.kind === 'busy' || failure.kind === 'rateLimited' || failure.kind === 'conversationBusy' ? 'warning' : 'error'}
             action={
               failure.kind === 'rateLimited' ? (
                 isGuest ? (

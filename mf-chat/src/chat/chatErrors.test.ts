@@ -18,6 +18,13 @@ it('passes a 429 up as a rate-limit breach, with the server text', () => {
   expect(chatFailureOf({ status: 429 }).kind).toBe('rateLimited');
 });
 
+it('shows the server text of a refusal while another turn writes in the conversation (409 conversation_busy)', () => {
+  expect(chatFailureOf({ status: 409, code: 'conversation_busy', message: 'Wait for it.' })).toMatchObject({ kind: 'conversationBusy', message: 'Wait for it.' });
+  expect(chatFailureOf({ status: 409, code: 'conversation_busy' }).message).toBe(
+    'A reply is still being written in this chat. Wait for it to finish, then try again.',
+  );
+});
+
 it('shows the server text of other failures, or the generic one', () => {
   expect(chatFailureOf({ status: 500, message: 'Model exploded' })).toMatchObject({ kind: 'generic', message: 'Model exploded' });
   expect(chatFailureOf({ status: null }).message).toBe('Something went wrong!');

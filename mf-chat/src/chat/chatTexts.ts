@@ -84,6 +84,8 @@ export const CHAT_TEXTS = {
   notAllowed: "You are not allowed to chat with this character. It's either private or deleted.",
   creatorBlocked: 'You have blocked the creator of this character. Please unblock creator to use this character.',
   rateLimited: 'You have reached the message limit. Please wait a moment.',
+  /** 409 conversation_busy when the server sends no text (it normally does: that text is shown). */
+  conversationBusy: 'A reply is still being written in this chat. Wait for it to finish, then try again.',
   resubmit: 'Resubmit',
   errorTitle: 'Error',
   close: 'Close',

@@ -174,7 +174,15 @@ export function useChatConversation({ characterId, routeConversationId, greeting
         } else {
           dispatch({ type: 'streamEnded' });
           const { status, code, message } = error as { status?: number | null; code?: string | null; message?: string };
-          setFailure(chatFailureOf({ status: status ?? null, code: code ?? null, message: message ?? null }));
+          const failed = chatFailureOf({ status: status ?? null, code: code ?? null, message: message ?? null });
+          // Refused before anything was saved (another turn is writing in this conversation): the message goes
+          // back into the input, nothing typed is lost.
+          const localUser = failed.kind === 'conversationBusy' && !answered && request.message !== undefined ? lastUserLocalId(stateRef.current.messages) : null;
+          if (localUser) {
+            dispatch({ type: 'messagesRemovedFrom', id: localUser });
+            setInput(request.message!);
+          }
+          setFailure(failed);
         }
       } finally {
         clearTimeout(typingTimer);
