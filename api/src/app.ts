@@ -11,6 +11,7 @@ import { docsRoutes, registerOpenApi } from './modules/docs/openApi';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rateLimits';
 import type { Cache } from './infra/cache/cache';
 import { openCache } from './infra/cache/openCache';
+import { loadSecretBox } from './infra/crypto/secretBox';
 import { systemClock, type Clock } from './infra/clock';
 import type { Database } from './infra/db/database';
 import { migrate } from './infra/db/migrate';
@@ -31,6 +32,7 @@ import { memoryRoutes } from './modules/memories/memoryRoutes';
 import { personaRoutes } from './modules/personas/personaRoutes';
 import { searchRoutes } from './modules/search/searchRoutes';
 import { appSettingsRoutes } from './modules/settings/appSettingsRoutes';
+import { sealStoredOpenAiKeys } from './modules/users/openAiKeyStore';
 import { usersRoutes } from './modules/users/usersRoutes';
 
 export interface BuildAppOptions {
@@ -86,6 +88,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       owned.push({ name: 'cache', close: cache.close });
     }
     await migrate(db, { log: logger });
+    const secrets = await loadSecretBox(db, config);
+    await sealStoredOpenAiKeys(db, secrets, logger);
     const clock = options.clock ?? systemClock;
     let mailer = options.mailer;
     if (!mailer) {
@@ -102,6 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       tokens,
       limits: { ...DEFAULT_RATE_LIMITS, ...options.limits },
       oidc,
+      secrets,
     };
   } catch (err) {
     await closeOwned();

@@ -5,6 +5,7 @@ import type { AppConfig } from '../config';
 import type { Cache } from '../infra/cache/cache';
 import { cachedJson } from '../infra/cache/cache';
 import type { Clock } from '../infra/clock';
+import type { SecretBox } from '../infra/crypto/secretBox';
 import type { Database } from '../infra/db/database';
 import type { AccessTokens } from '../modules/auth/accessTokens';
 import { verifyGuestId } from '../modules/auth/guestIds';
@@ -49,6 +50,7 @@ export interface AccessDeps {
   tokens: AccessTokens;
   limits: RateLimits;
   clock: Clock;
+  secrets: SecretBox | null;
 }
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
@@ -144,7 +146,7 @@ async function resolveCaller(request: FastifyRequest, access: ApiAccess, applica
     if (!bearer) throw invalidToken();
     // Throws token_expired or invalid_token.
     const claims = await deps.tokens.verify(bearer);
-    const user = await findSessionUser(deps.db, claims.userId, claims.sessionId, deps.clock.now());
+    const user = await findSessionUser(deps.db, claims.userId, claims.sessionId, deps.clock.now(), deps.secrets);
     // Revoked session (logout, refresh-token reuse, deletion) or deleted user.
     if (!user) throw invalidToken();
     // A token only works on the application it was issued for: a partner's users never reach another brand.

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config';
 import type { Cache } from '../infra/cache/cache';
 import type { Clock } from '../infra/clock';
+import type { SecretBox } from '../infra/crypto/secretBox';
 import type { Database } from '../infra/db/database';
 import type { Mailer } from '../infra/mail/mailer';
 import type { AccessTokens } from '../modules/auth/accessTokens';
@@ -19,6 +20,8 @@ export interface ApiDeps {
   tokens: AccessTokens;
   limits: RateLimits;
   oidc: OidcClients;
+  /** Encrypts stored secrets (members' OpenAI keys); null in production without SECRETS_KEYS. */
+  secrets: SecretBox | null;
 }
 
 /** A module's routes: a Fastify plugin with zod-typed schemas, registered under /api. */

@@ -14,7 +14,9 @@ import {
   type UserRestrictionKind,
   type UserSettings,
 } from '@fable/contracts';
+import type { SecretBox } from '../../infra/crypto/secretBox';
 import type { Queryable } from '../../infra/db/database';
+import { maskApiKey, openOpenAiKey, type StoredOpenAiKey } from './openAiKeyStore';
 import { effectiveTier, permissionsForUser } from './userPermissions';
 
 /** A users row as stored. */
@@ -27,7 +29,11 @@ export interface UserRecord {
   name: string | null;
   avatar_url: string | null;
   highlights: string | null;
+  /** Sealed (AES-256-GCM, openAiKeyStore.ts) when openai_api_key_kid is set; plain text only before migration 010. */
   openai_api_key: string | null;
+  openai_api_key_kid: string | null;
+  /** The masked key shown to the member ("sk-…abcd"). */
+  openai_api_key_hint: string | null;
   openai_mode: OpenAiMode;
   tier: Tier;
   /** Extra roles (beta_user, employee). */
@@ -42,7 +48,12 @@ export interface UserRecord {
 }
 
 /** A live user with what is derived from the row: active restrictions and permissions. */
-export interface UserRow extends Omit<UserRecord, 'roles' | 'settings' | 'subscription'> {
+export interface UserRow extends Omit<UserRecord, 'roles' | 'settings' | 'subscription' | 'openai_api_key_kid'> {
+  /**
+   * The member's own OpenAI key in clear, on the caller's row only (findSessionUser, which the access hook uses);
+   * null on rows read otherwise. Show openai_api_key_hint, never this.
+   */
+  openai_api_key: string | null;
   roles: Role[];
   settings: UserSettings;
   subscription: ProfileSubscription | null;
@@ -74,7 +85,9 @@ const MEMBER_LISTS = `coalesce((select array_agg(f.character_id order by f.creat
 type RowWithRestrictions = UserRecord & { restrictions_json: unknown; granted_tier: Tier | null; liked_bots: string[]; blocked_users: string[] };
 
 function toUserRow(row: RowWithRestrictions): UserRow {
-  const { restrictions_json, granted_tier, liked_bots, blocked_users, ...record } = row;
+  const { restrictions_json, granted_tier, liked_bots, blocked_users, openai_api_key_kid, ...record } = row;
+  // A key stored before encryption (sealed at start) still gets a mask.
+  const hint = record.openai_api_key_hint ?? (record.openai_api_key !== null && openai_api_key_kid === null ? maskApiKey(record.openai_api_key) : null);
   const tier = effectiveTier(record.tier, granted_tier);
   const raw = (typeof restrictions_json === 'string' ? JSON.parse(restrictions_json) : restrictions_json) as Array<{
     kind: UserRestrictionKind;
@@ -91,6 +104,8 @@ function toUserRow(row: RowWithRestrictions): UserRow {
   const subscription = record.subscription == null ? null : ProfileSubscriptionSchema.nullable().catch(null).parse(record.subscription);
   return {
     ...record,
+    openai_api_key: null,
+    openai_api_key_hint: hint,
     roles,
     settings: { ...UserSettingsSchema.parse(record.settings ?? {}), likedBots: liked_bots ?? [], blockedUsers: blocked_users ?? [] },
     subscription,
@@ -109,15 +124,26 @@ export async function findUserById(db: Queryable, id: string, now: Date): Promis
   return rows[0] ? toUserRow(rows[0]) : null;
 }
 
-/** The live user of a live (not revoked) session: what an access token may act as. */
-export async function findSessionUser(db: Queryable, userId: string, sessionId: string, now: Date): Promise<UserRow | null> {
+/**
+ * The live user of a live (not revoked) session: what an access token may act as; with their own OpenAI key opened
+ * (null when it cannot be: a key ring without its key id, or an altered value).
+ */
+export async function findSessionUser(db: Queryable, userId: string, sessionId: string, now: Date, secrets: SecretBox | null): Promise<UserRow | null> {
   const { rows } = await db.query<RowWithRestrictions>(
     `select u.*, ${restrictionsJson('$3')}, ${MEMBER_LISTS}
      from users u join auth_sessions s on s.user_id = u.id and s.id = $2 and s.revoked_at is null
      where u.id = $1 and u.deleted_at is null`,
     [userId, sessionId, now],
   );
-  return rows[0] ? toUserRow(rows[0]) : null;
+  const row = rows[0];
+  if (!row) return null;
+  let key: string | null;
+  try {
+    key = openOpenAiKey(secrets, row.id, row.openai_api_key, row.openai_api_key_kid);
+  } catch {
+    key = null;
+  }
+  return { ...toUserRow(row), openai_api_key: key };
 }
 
 /** The live user whose verified email this is (sign-in matches only verified emails). */
@@ -189,7 +215,8 @@ export interface ProfileChanges {
   username?: string;
   name?: string;
   highlights?: string | null;
-  openai_api_key?: string | null;
+  /** Sealed with sealOpenAiKey; null removes the key. */
+  openai_api_key?: StoredOpenAiKey | null;
   openai_mode?: OpenAiMode;
   avatar_url?: string | null;
   /** An email typed by the user: stored unverified. */
@@ -220,6 +247,13 @@ export async function updateUserProfile(db: Queryable, id: string, changes: Prof
   for (const column of PROFILE_COLUMNS) {
     const value = changes[column];
     if (value === undefined) continue;
+    if (column === 'openai_api_key') {
+      const key = changes.openai_api_key ?? null;
+      params.push(key?.value ?? null, key?.kid ?? null, key?.hint ?? null);
+      const n = params.length;
+      sets.push(`openai_api_key = $${n - 2}`, `openai_api_key_kid = $${n - 1}`, `openai_api_key_hint = $${n}`);
+      continue;
+    }
     params.push(column === 'settings' ? JSON.stringify(value) : column === 'email' ? String(value).toLowerCase() : value);
     sets.push(`${column} = $${params.length}${column === 'settings' ? '::jsonb' : ''}`);
     if (column === 'email') sets.push('email_verified = false');
@@ -242,7 +276,7 @@ export async function softDeleteUser(db: Queryable, id: string, now: Date): Prom
   );
   await db.query(
     `update users set email = null, email_verified = false, username = null, name = null, avatar_url = null, highlights = null,
-       openai_api_key = null, openai_mode = 'disabled', settings = '{}'::jsonb, subscription = null,
+       openai_api_key = null, openai_api_key_kid = null, openai_api_key_hint = null, openai_mode = 'disabled', settings = '{}'::jsonb, subscription = null,
        external_id = null, affiliate_id = null, tap_tracking_id = null, deleted_at = $2, updated_at = $2
      where id = $1`,
     [id, now],
@@ -264,7 +298,8 @@ export function toSessionUser(user: UserRow): SessionUser {
     email: user.email,
     avatar_url: user.avatar_url,
     highlights: user.highlights,
-    openai_api_key: user.openai_api_key,
+    // Never the key itself: its mask, which also tells the page that one is saved.
+    openai_api_key: user.openai_api_key_hint,
     openai_mode: user.openai_mode,
     role: user.effective_tier,
     roles: user.roles,

@@ -22,6 +22,7 @@ import {
   type ProfileChanges,
   type UserRow,
 } from './userRepository';
+import { sealOpenAiKey } from './openAiKeyStore';
 import { usernameVerdict } from './usernameRules';
 
 const usernameTaken = () =>
@@ -34,7 +35,7 @@ const isUniqueViolation = (err: unknown, constraint: string) =>
   typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505' && (err as { constraint?: string }).constraint === constraint;
 
 /** Checks and writes a profile change; answers the updated session user. */
-async function applyProfileUpdate(deps: Pick<ApiDeps, 'db' | 'clock'>, user: UserRow, update: UserUpdate & { affiliate_id?: string; tap_tracking_id?: string }) {
+async function applyProfileUpdate(deps: Pick<ApiDeps, 'db' | 'clock' | 'secrets'>, user: UserRow, update: UserUpdate & { affiliate_id?: string; tap_tracking_id?: string }) {
   const { db, clock } = deps;
   const changes: ProfileChanges = {};
   if (update.username !== undefined && update.username !== user.username) {
@@ -49,7 +50,9 @@ async function applyProfileUpdate(deps: Pick<ApiDeps, 'db' | 'clock'>, user: Use
   }
   if (update.name !== undefined) changes.name = update.name;
   if (update.highlights !== undefined) changes.highlights = update.highlights === '' ? null : update.highlights;
-  if (update.openai_api_key !== undefined) changes.openai_api_key = update.openai_api_key === '' ? null : update.openai_api_key;
+  if (update.openai_api_key !== undefined) {
+    changes.openai_api_key = update.openai_api_key === '' ? null : sealOpenAiKey(deps.secrets, user.id, update.openai_api_key);
+  }
   if (update.openai_mode !== undefined) changes.openai_mode = update.openai_mode;
   if (update.avatar_url !== undefined) changes.avatar_url = update.avatar_url;
   if (update.email !== undefined && update.email.toLowerCase() !== user.email) {
