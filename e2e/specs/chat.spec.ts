@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { lastMessage, messages, safeCharacter, send } from '../support/chat';
 import { signUpNewMember } from '../support/members';
 import { setEngine } from '../support/site';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { SITE_PORT_BASE } from '../support/ports';
 
 const at = (host: string, path: string) => `http://${host}:${SITE_PORT_BASE}${path}`;

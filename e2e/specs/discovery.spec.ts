@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { E2E_ADMIN_EMAIL, E2E_FAVORITE_LIMIT, searchCatalog } from '../support/catalog';
 import { signInAs, signUpNewMember } from '../support/members';
 

@@ -1,6 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { pointDeployment } from '../../deploy/scripts/pointDeployment';
 import { run } from '../../scripts/lib/run';
 import { ROOT } from '../../scripts/lib/apps';

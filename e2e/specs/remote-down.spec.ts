@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { REMOTE_PAGES, startRemote, stopRemote } from '../support/site';
 
 // module-federation/core's "remote-resource-error": a remote whose server is down costs only its routes.

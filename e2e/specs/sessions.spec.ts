@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '../support/test';
 import { lastMessage, safeCharacter, send } from '../support/chat';
 import { signUpNewMember } from '../support/members';
 import { accountButton, sessionOf, untilAccessTokenExpired, wake } from '../support/session';

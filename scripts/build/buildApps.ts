@@ -4,6 +4,7 @@ import path from 'node:path';
 import { publishRemote } from '../../deploy/scripts/publishRemote';
 import { APPS, ROOT, REMOTES, versionOf } from '../lib/apps';
 import { inParallel, run } from '../lib/run';
+import { precompress } from './precompress';
 
 const rspackBin = path.join(path.dirname(require.resolve('@rspack/cli/package.json')), 'bin/rspack.js');
 
@@ -62,7 +63,8 @@ export async function buildApps({ apps = APPS, force = false, noFederationHost =
   if (noFederationHost && apps.includes('host')) jobs.push({ app: 'host', outDir: path.join(ROOT, 'host/dist-nofederation'), env: { NO_FEDERATION: '1' } });
   const built: string[] = [];
   await inParallel(jobs, 2, async ({ app, outDir, env }) => {
-    const key = JSON.stringify({ env, version: versionOf(app) });
+    // `precompressed`: a build made before the .br/.gz copies existed is stale.
+    const key = JSON.stringify({ env, version: versionOf(app), precompressed: true });
     if (!force && isFresh(app, outDir, key)) return;
     const started = Date.now();
     const inputs = latestMtime(inputsOf(app));
@@ -70,6 +72,7 @@ export async function buildApps({ apps = APPS, force = false, noFederationHost =
       process.stderr.write(error.output ?? '');
       throw error;
     });
+    await precompress(outDir);
     writeFileSync(stampFile(outDir), JSON.stringify({ key, inputs }));
     built.push(app);
     console.log(`[build] ${app}${env.NO_FEDERATION ? ' (without federation)' : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -4,12 +4,13 @@ import { useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { selectBrand } from '../deployment/deploymentSlice';
 import { useAppSelector } from '../store/hooks';
+import { cspNonce } from './cspNonce';
 import type { AppStore } from '../store/store';
 import { selectTheme } from '../store/uiSlice';
 import { createTheme } from '../theme/theme';
 
-// The page's one emotion cache; remotes never create their own.
-const emotionCache = createCache({ key: 'fable' });
+// The page's one emotion cache; remotes never create their own. Its <style> elements carry the page's CSP nonce.
+const emotionCache = createCache({ key: 'fable', nonce: cspNonce() });
 
 function ThemedApp({ children }: { children: ReactNode }) {
   const mode = useAppSelector(selectTheme);
