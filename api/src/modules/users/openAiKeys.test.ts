@@ -115,6 +115,21 @@ describe.each(BACKENDS)("members' own OpenAI keys on %s", (backend) => {
     expect(row.openai_api_key).not.toContain('ownkey');
   }, DB_SETUP_TIMEOUT_MS);
 
+  it('keeps a dev key in the database without SECRETS_KEYS (outside production), and still opens it once keys are set', async () => {
+    const app = await start({});
+    const member = await signUp(app, `dev-${backend}@example.com`, 'dev_key');
+    const creator = await insertCreator(db, { user_id: member.user.id, username: 'dev_key' });
+    const bot = await insertCharacter(db, creator, { name: 'Aria', greeting: 'Hi', persona: 'A bard.' });
+    await app.inject({ method: 'PATCH', url: '/api/v2/users', headers: bearer(member.token), payload: { openai_api_key: OWN_KEY, openai_mode: 'enabled' } });
+    expect(await stored(member.user.id)).toMatchObject({ openai_api_key_kid: 'dev' });
+    // Another start (another process) on the same database uses the same dev key.
+    expect(await keySentByTurn(await start({}), member.token, bot.id)).toBe(`Bearer ${OWN_KEY}`);
+    // Setting SECRETS_KEYS later: the dev-sealed key is re-sealed with the configured key.
+    const configured = await start({ secretsKeys: [k1] });
+    expect(await stored(member.user.id)).toMatchObject({ openai_api_key_kid: 'k1' });
+    expect(await keySentByTurn(configured, member.token, bot.id)).toBe(`Bearer ${OWN_KEY}`);
+  }, DB_SETUP_TIMEOUT_MS);
+
   it('refuses to start in production without SECRETS_KEYS when keys are stored', async () => {
     const app = await start({ secretsKeys: [k1] });
     const member = await signUp(app, `prod-${backend}@example.com`, 'prod_key');
