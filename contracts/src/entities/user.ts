@@ -72,6 +72,7 @@ export const UserSchema = z.object({
   email: z.string().nullish(),
   avatar_url: AssetUrlSchema.nullish(),
   highlights: z.string().max(L.highlightsMax).nullish(),
+  /** Never the key itself: a mask of the saved key ("sk-…WXYZ"), or null when none is saved. Keys are encrypted at rest. */
   openai_api_key: z.string().max(L.openaiApiKeyMax).nullish(),
   openai_mode: OpenAiModeSchema.default('disabled'),
   role: TierSchema,
