@@ -45,6 +45,8 @@ const node = (name) => ({
 
 export default {
   rootDir: '.',
+  // Tests run in a random order (a new seed each run, printed; --seed=N repeats one): none may depend on another.
+  randomize: true,
   projects: [
     node('contracts'),
     node('scripts'),

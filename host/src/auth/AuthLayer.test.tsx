@@ -12,7 +12,8 @@ beforeEach(() => {
   localStorage.setItem(GUEST_ID_KEY, 'g1');
   fake = installFakeFetch({ 'POST /v2/auth/logout': { body: { ok: true } }, 'GET /v2/auth/providers': { body: { providers: [] } } });
 });
-afterEach(() => fake.restore());
+// Tests that install no fake fetch leave `fake` unset (or as an earlier test left it: restoring again is harmless).
+afterEach(() => fake?.restore());
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;

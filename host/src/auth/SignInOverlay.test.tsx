@@ -8,7 +8,8 @@ import SignInOverlay, { providerStartUrl } from './SignInOverlay';
 import { readStoredTokens, persistSessionTokens } from './tokenStorage';
 
 let fake: ReturnType<typeof installFakeFetch>;
-afterEach(() => fake.restore());
+// Tests that install no fake fetch leave `fake` unset (or as an earlier test left it: restoring again is harmless).
+afterEach(() => fake?.restore());
 beforeEach(() => localStorage.clear());
 
 const signIn = { token: 'a1', refresh_token: 'r1', expires_in: 900, user: apiUserFixture(), is_new_user: false };

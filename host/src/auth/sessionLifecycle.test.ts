@@ -15,7 +15,8 @@ function at(url: string) {
 }
 
 let fake: ReturnType<typeof installFakeFetch>;
-afterEach(() => fake.restore());
+// Tests that install no fake fetch leave `fake` unset (or as an earlier test left it: restoring again is harmless).
+afterEach(() => fake?.restore());
 beforeEach(() => localStorage.clear());
 
 function setup(handlers: Parameters<typeof installFakeFetch>[0]) {

@@ -25,8 +25,6 @@ const paths: Record<string, string> = {
   crown: 'M3 8l4 4 5-7 5 7 4-4-2 11H5z',
 };
 
-export type IconName = keyof typeof paths;
-
 export const hasIcon = (name: string): boolean => name in paths;
 
 export function Icon({ name, size = 20, ...rest }: { name: string; size?: number } & Omit<SVGProps<SVGSVGElement>, 'children'>) {

@@ -204,7 +204,8 @@ describe('unsaved changes', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Leave' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Something went wrong!')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The dialog belongs to the blocked navigation: it closes once the router has let go of it.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByTestId('location')).toHaveTextContent('/profile');
   });
 

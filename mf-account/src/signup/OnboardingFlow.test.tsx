@@ -7,7 +7,8 @@ import { apiUserFixture } from '@fable/shared/testing';
 import { SignupPage } from './SignupPages';
 
 let fake: ReturnType<typeof installFakeFetch>;
-afterEach(() => fake.restore());
+// Tests that install no fake fetch leave `fake` unset (or as an earlier test left it: restoring again is harmless).
+afterEach(() => fake?.restore());
 beforeEach(() => localStorage.clear());
 
 const newUser = (overrides: Partial<SessionUser> = {}): SessionUser => ({

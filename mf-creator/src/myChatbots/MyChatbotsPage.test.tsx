@@ -1,12 +1,18 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from '@fable/shared';
-import { AppProviders, authenticationRequired, becameGuest, getStore, signedIn } from '@fable/shared';
+import { AppProviders, authenticationRequired, becameGuest, createStore, signedIn, type AppStore } from '@fable/shared';
 import { MyChatbotsPage } from './MyChatbotsPage';
+
+// A fresh store for each test: the session each one sets up is its own.
+let store: AppStore;
+beforeEach(() => {
+  store = createStore();
+});
 
 function renderAt(path = '/my-chatbots') {
   return render(
-    <AppProviders store={getStore()}>
+    <AppProviders store={store}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/my-chatbots" element={<MyChatbotsPage />} />
@@ -28,7 +34,7 @@ it('shows a loader while the session loads', () => {
 
 it('shows the logged-out marketing page to anonymous users', async () => {
   act(() => {
-    getStore().dispatch(authenticationRequired());
+    store.dispatch(authenticationRequired());
   });
   renderAt();
   expect(screen.getByRole('heading', { level: 1, name: 'All Your Chatbots in One Place' })).toBeInTheDocument();
@@ -38,7 +44,7 @@ it('shows the logged-out marketing page to anonymous users', async () => {
 
 it('shows the marketing page to guests too', async () => {
   act(() => {
-    getStore().dispatch(becameGuest({ guestUserId: 'g1', permissions: [] }));
+    store.dispatch(becameGuest({ guestUserId: 'g1', permissions: [] }));
   });
   renderAt();
   expect(screen.getByText('All Your Chatbots in One Place')).toBeInTheDocument();
@@ -48,7 +54,7 @@ it('shows the marketing page to guests too', async () => {
 
 it('shows signed-in users the empty list with a create button', async () => {
   act(() => {
-    getStore().dispatch(signedIn({ user: member, permissions: ['view_my_chat_bots', 'create_character'] }));
+    store.dispatch(signedIn({ user: member, permissions: ['view_my_chat_bots', 'create_character'] }));
   });
   renderAt();
   expect(screen.getByRole('heading', { level: 1, name: 'My Chatbots' })).toBeInTheDocument();

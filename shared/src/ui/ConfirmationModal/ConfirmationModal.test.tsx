@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../testing/renderWithProviders';
+import { createTheme } from '../../theme/theme';
 import { ConfirmationModal, CONFIRMATION_DEFAULT_ERROR, type ConfirmationModalProps } from './ConfirmationModal';
 
 function setup(props: Partial<ConfirmationModalProps> = {}) {
@@ -47,7 +48,7 @@ describe('ConfirmationModal', () => {
     setup({ destructive: true, confirmLabel: 'Delete' });
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
     // The error colour of the (default, dark) theme.
-    expect(screen.getByRole('button', { name: 'Delete' })).toHaveStyle({ backgroundColor: '#ff6b6b' });
+    expect(screen.getByRole('button', { name: 'Delete' })).toHaveStyle({ backgroundColor: createTheme('dark').colors.error });
   });
 
   it('waits for an async action, blocking a second click', async () => {
