@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { serveSite, type RunningSite } from './staticSite';
-import { createSiteFixture, OUTSIDE, rawRequest, SCRIPT, SECRET, type SiteFixture } from './testing/siteFixture';
+import { createSiteFixture, LONG_NAME, OUTSIDE, rawRequest, SCRIPT, SECRET, type SiteFixture } from './testing/siteFixture';
 
 let fixture: SiteFixture;
 let host: RunningSite;
@@ -109,6 +109,12 @@ describe('files', () => {
     expect(again.body.length).toBe(0);
     const stale = await rawRequest(remoteBase, '/main.0123456789.js', { headers: { 'if-none-match': '"something-else"' } });
     expect(stale.status).toBe(200);
+  });
+
+  it('serves a file with a long name (a vendor chunk)', async () => {
+    const answer = await rawRequest(remoteBase, `/chunks/${LONG_NAME}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.toString()).toBe(SCRIPT);
   });
 
   it('picks the precompressed brotli or gzip file by Accept-Encoding', async () => {

@@ -100,6 +100,13 @@ export default async function globalSetup() {
       res.writeHead(204).end();
       return;
     }
+    if (req.method === 'GET' && req.url?.startsWith('/embed?')) {
+      // A page of another (local) origin that frames ours: ?src=<a page of the site>. The CSP frame-ancestors spec.
+      const src = new URL(new URL(req.url, 'http://control').searchParams.get('src') ?? '', 'http://invalid');
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><title>embedder</title><iframe title="fable" src="${src.href.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}"></iframe>`);
+      return;
+    }
     const match = /^\/remotes\/(mf-[a-z]+)\/(stop|start)$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !match) {
       res.writeHead(404).end();

@@ -9,6 +9,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 export const SCRIPT = `console.log(${JSON.stringify('fable '.repeat(400))});\n`;
 export const SECRET = 'the sibling folder must never be served';
 export const OUTSIDE = 'a file outside the root';
+/** A chunk name as long as a vendor chunk's can be. */
+export const LONG_NAME = `vendors-${'node_modules_package-name_'.repeat(8)}index.0123456789.js`;
 
 export interface SiteFixture {
   dir: string;
@@ -29,6 +31,8 @@ export function createSiteFixture(): SiteFixture {
   writeFileSync(path.join(root, 'main.0123456789.js.gz'), gzipSync(SCRIPT));
   writeFileSync(path.join(root, 'main.0123456789.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(path.join(root, 'mf-manifest.json'), '{"name":"host"}');
+  mkdirSync(path.join(root, 'chunks'));
+  writeFileSync(path.join(root, 'chunks', LONG_NAME), SCRIPT);
   writeFileSync(path.join(root, 'brand/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(path.join(root, '.build-stamp.json'), '{"key":"private"}');
   mkdirSync(path.join(dir, 'dist-nofederation'));
