@@ -50,7 +50,7 @@ const Nav = styled.nav<{ open: boolean }>`
   }
   .nav-link.active {
     background: ${({ theme }) => theme.colors.surfaceRaised};
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryText};
   }
   .label {
     display: ${({ open }) => (open ? 'inline' : 'none')};
@@ -62,7 +62,7 @@ const Nav = styled.nav<{ open: boolean }>`
     padding: 1px 6px;
     border-radius: 999px;
     background: ${({ theme }) => theme.colors.accent};
-    color: #fff;
+    color: ${({ theme }) => theme.colors.onAccent};
   }
   .children .nav-link {
     padding-left: ${({ open }) => (open ? '44px' : '12px')};

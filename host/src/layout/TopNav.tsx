@@ -45,7 +45,7 @@ const Nav = styled.nav`
     padding: 1px 6px;
     border-radius: 999px;
     background: ${({ theme }) => theme.colors.accent};
-    color: #fff;
+    color: ${({ theme }) => theme.colors.onAccent};
   }
 `;
 

@@ -63,7 +63,7 @@ const Hero = styled.header`
     radial-gradient(120% 140% at 0% 0%, ${({ theme }) => theme.colors.primary}33, transparent 60%),
     ${({ theme }) => theme.colors.surface};
   .icon {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryText};
   }
   h1 {
     margin: 0;
@@ -134,7 +134,7 @@ const Help = styled.p`
   text-align: center;
   color: ${({ theme }) => theme.colors.textMuted};
   a {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryText};
     font-weight: 600;
   }
 `;

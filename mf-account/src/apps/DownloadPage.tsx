@@ -87,7 +87,7 @@ const Card = styled.li`
     height: 48px;
     border-radius: ${({ theme }) => theme.radius.md};
     background: ${({ theme }) => theme.colors.surfaceRaised};
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryText};
   }
   h2 {
     margin: 0;

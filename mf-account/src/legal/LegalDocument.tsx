@@ -65,7 +65,7 @@ const Article = styled.article`
     margin-bottom: 6px;
   }
   a {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryText};
     font-weight: 500;
     text-underline-offset: 2px;
   }
@@ -103,7 +103,7 @@ const Contents = styled.nav`
     text-decoration: none;
   }
   a:hover {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryText};
     text-decoration: underline;
   }
 `;

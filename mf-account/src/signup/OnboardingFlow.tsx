@@ -50,7 +50,7 @@ const Steps = styled.div`
     flex-wrap: wrap;
   }
   a {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryText};
   }
 `;
 

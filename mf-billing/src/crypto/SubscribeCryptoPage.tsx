@@ -69,7 +69,7 @@ const Notice = styled.section`
     line-height: 1.5;
   }
   a {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryText};
     font-weight: 600;
   }
 `;

@@ -192,7 +192,7 @@ const Links = styled.nav`
   justify-content: center;
   gap: 12px 24px;
   a {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryText};
     font-weight: 600;
   }
 `;

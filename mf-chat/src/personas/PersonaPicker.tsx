@@ -32,7 +32,7 @@ const Top = styled.div`
     ${({ theme }) => textInputCss(theme)}
   }
   a {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryText};
     font-weight: 600;
   }
 `;

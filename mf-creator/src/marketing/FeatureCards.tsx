@@ -37,7 +37,7 @@ const Icon = styled.span`
   height: 40px;
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.colors.primary}26;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.primaryText};
   filter: ${({ theme }) => (theme.mode === 'dark' ? 'brightness(1.35)' : 'none')};
 `;
 

@@ -23,7 +23,7 @@ const Hero = styled.section`
     font-weight: 700;
     letter-spacing: 0.08em;
     text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryText};
     filter: ${({ theme }) => (theme.mode === 'dark' ? 'brightness(1.35)' : 'none')};
   }
   h1 {

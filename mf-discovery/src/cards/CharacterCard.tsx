@@ -88,7 +88,7 @@ const Root = styled.article`
     text-overflow: ellipsis;
     white-space: nowrap;
     font-size: 0.8rem;
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryText};
     text-decoration: none;
   }
   .creator:hover,

@@ -72,7 +72,7 @@ const Step = styled.li<{ $medal: string; $first: boolean }>`
   .score {
     font-size: ${({ $first }) => ($first ? '1.6rem' : '1.3rem')};
     font-weight: 800;
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryText};
   }
   .meta {
     display: flex;

@@ -72,7 +72,7 @@ const Table = styled.table`
   }
   .score {
     font-weight: 700;
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryText};
   }
   /* Narrow screens: the five columns fit without the avatars; long usernames are cut. The frame still scrolls. */
   @media ${({ theme }) => theme.breakpoints.mobile} {

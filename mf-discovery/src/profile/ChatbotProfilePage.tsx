@@ -84,7 +84,7 @@ const Identity = styled.div`
     color: ${({ theme }) => theme.colors.textMuted};
   }
   .creator a {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryText};
     font-weight: 600;
     text-decoration: none;
   }

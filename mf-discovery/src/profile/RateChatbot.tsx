@@ -50,7 +50,7 @@ const Choices = styled.fieldset`
   }
   .icon {
     display: inline-flex;
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryText};
   }
 `;
 

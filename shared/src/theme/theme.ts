@@ -8,9 +8,14 @@ export interface BrandColors {
 export interface FableTheme {
   mode: ThemeMode;
   colors: {
+    /** The brand's primary colour as a fill (buttons, selected states); `onPrimary` text reads on it (4.5:1). */
     primary: string;
     onPrimary: string;
+    /** The brand's primary colour for text and icons: 4.5:1 on the background, surfaces and `primarySoft`. */
+    primaryText: string;
+    /** The brand's accent as a fill (badges, gradients' end); `onAccent` text reads on it (4.5:1). */
     accent: string;
+    onAccent: string;
     background: string;
     surface: string;
     surfaceRaised: string;
@@ -19,6 +24,8 @@ export interface FableTheme {
     textMuted: string;
     success: string;
     error: string;
+    /** Text on an `error` fill (the danger button). */
+    onError: string;
     warning: string;
     info: string;
     overlay: string;
@@ -40,11 +47,62 @@ export interface FableTheme {
 
 const DEFAULT_BRAND: BrandColors = { primary: '#7c5cff', accent: '#ff5c8a' };
 
+const WHITE = '#ffffff';
+const INK = '#111318';
+/** The contrast WCAG 2 asks of normal text. */
+const TEXT_CONTRAST = 4.5;
+
+function rgbOf(hex: string): [number, number, number] {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+function hexOf([r, g, b]: readonly number[]): string {
+  return `#${[r, g, b].map((c) => Math.round(c!).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** WCAG 2 relative luminance of `#rrggbb`. */
+function luminance(hex: string): number {
+  const [r, g, b] = rgbOf(hex).map((c) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** WCAG 2 contrast ratio of two `#rrggbb` colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+/** `color` painted over `background` with the given alpha, as `#rrggbb`. */
+function over(color: string, background: string, alpha: number): string {
+  const [f, b] = [rgbOf(color), rgbOf(background)];
+  return hexOf(f.map((c, i) => alpha * c + (1 - alpha) * b[i]!));
+}
+
 /** Black or white, whichever reads better on the given colour. */
 function readableOn(hex: string): string {
-  const n = Number.parseInt(hex.slice(1), 16);
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? '#111318' : '#ffffff';
+  return contrastRatio(WHITE, hex) >= contrastRatio(INK, hex) ? WHITE : INK;
+}
+
+/**
+ * `color`, moved toward `toward` (white or ink) by the smallest step that gives `ratio` against every background:
+ * the brand's hue is kept, only lightened or darkened as far as reading needs.
+ */
+function withContrast(color: string, backgrounds: (candidate: string) => readonly string[], toward: string, ratio = TEXT_CONTRAST): string {
+  for (let step = 0; step <= 50; step += 1) {
+    const candidate = over(toward, color, step / 50);
+    if (backgrounds(candidate).every((background) => contrastRatio(candidate, background) >= ratio)) return candidate;
+  }
+  return toward;
+}
+
+/** A brand colour as a fill: the text that reads better on it (white or ink) gets 4.5:1, the fill moving away from it. */
+function readableFill(color: string): string {
+  const text = readableOn(color);
+  return withContrast(color, () => [text], text === WHITE ? INK : WHITE);
 }
 
 /** `#rrggbb` (or `#rgb`) as rgba() with the given alpha; other colour strings are returned unchanged. */
@@ -58,29 +116,43 @@ export function withAlpha(color: string, alpha: number): string {
 
 export function createTheme(mode: ThemeMode, brand: BrandColors = DEFAULT_BRAND): FableTheme {
   const dark = mode === 'dark';
-  const success = dark ? '#3ecf8e' : '#14804a';
-  const error = dark ? '#ff6b6b' : '#c62828';
-  const warning = dark ? '#f5b942' : '#a15c00';
-  const info = dark ? '#5aa9ff' : '#1f5fbf';
+  const background = dark ? '#111318' : '#f6f7fb';
+  const surface = dark ? '#1a1d24' : '#ffffff';
+  const surfaceRaised = dark ? '#232732' : '#eef0f6';
   const soft = dark ? 0.18 : 0.1;
+  const primarySoftAlpha = dark ? 0.24 : 0.12;
+  // Text colours read (4.5:1) on the page, its surfaces and their own soft tint; in the dark theme they lighten,
+  // in the light theme they darken.
+  const toward = dark ? WHITE : INK;
+  const readable = (color: string, softAlpha: number) =>
+    withContrast(color, (c) => [background, surface, surfaceRaised, over(c, surface, softAlpha), over(c, surfaceRaised, softAlpha)], toward);
+  const success = readable(dark ? '#3ecf8e' : '#14804a', soft);
+  const error = readable(dark ? '#ff6b6b' : '#c62828', soft);
+  const warning = readable(dark ? '#f5b942' : '#a15c00', soft);
+  const info = readable(dark ? '#5aa9ff' : '#1f5fbf', soft);
+  const primary = readableFill(brand.primary);
+  const accent = readableFill(brand.accent);
   return {
     mode,
     colors: {
-      primary: brand.primary,
-      onPrimary: readableOn(brand.primary),
-      accent: brand.accent,
-      background: dark ? '#111318' : '#f6f7fb',
-      surface: dark ? '#1a1d24' : '#ffffff',
-      surfaceRaised: dark ? '#232732' : '#eef0f6',
+      primary,
+      onPrimary: readableOn(primary),
+      primaryText: readable(brand.primary, primarySoftAlpha),
+      accent,
+      onAccent: readableOn(accent),
+      background,
+      surface,
+      surfaceRaised,
       border: dark ? '#2e3340' : '#dde1ea',
       text: dark ? '#f2f4f8' : '#15181f',
-      textMuted: dark ? '#a3abbd' : '#596173',
+      textMuted: readable(dark ? '#a3abbd' : '#596173', 0),
       success,
       error,
+      onError: readableOn(error),
       warning,
       info,
       overlay: 'rgba(0,0,0,0.6)',
-      primarySoft: withAlpha(brand.primary, dark ? 0.24 : 0.12),
+      primarySoft: withAlpha(brand.primary, primarySoftAlpha),
       successSoft: withAlpha(success, soft),
       errorSoft: withAlpha(error, soft),
       warningSoft: withAlpha(warning, soft),

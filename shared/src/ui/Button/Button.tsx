@@ -29,7 +29,7 @@ const StyledButton = styled.button<{ variant: ButtonVariant; size: ButtonSize; f
   cursor: pointer;
   transition: filter 120ms ease, background 120ms ease;
   color: ${({ theme, variant }) =>
-    variant === 'primary' ? theme.colors.onPrimary : variant === 'danger' ? '#fff' : theme.colors.text};
+    variant === 'primary' ? theme.colors.onPrimary : variant === 'danger' ? theme.colors.onError : theme.colors.text};
   background: ${({ theme, variant }) =>
     variant === 'primary'
       ? theme.colors.primary

@@ -93,7 +93,7 @@ const Menu = styled.ul<{ $align: 'start' | 'end' }>`
     cursor: not-allowed;
   }
   .item[aria-checked='true'] {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryText};
     font-weight: 600;
   }
   .check {
@@ -105,7 +105,7 @@ const Menu = styled.ul<{ $align: 'start' | 'end' }>`
     padding: 1px 8px;
     border-radius: ${({ theme }) => theme.radius.pill};
     background: ${({ theme }) => theme.colors.accent};
-    color: #fff;
+    color: ${({ theme }) => theme.colors.onAccent};
     font-size: 0.7rem;
     font-weight: 700;
   }
