@@ -9,7 +9,8 @@ export default defineConfig({
   // Specs stop and start remote servers and edit the deployment: one worker keeps them from meeting.
   workers: 1,
   fullyParallel: false,
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that fails once is a failure to fix, not a flake to hide.
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],

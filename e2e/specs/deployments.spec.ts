@@ -20,6 +20,7 @@ test.describe('partner deployment (StoryNest)', () => {
   test('shows its brand, no side navigation, the partner footer and no upgrade pill', async ({ page }) => {
     await page.goto(at('partner.localhost', '/terms'));
     await expect(page.locator('[data-remote="mf_account"]')).toBeAttached();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(/Terms/);
     await expect(page.getByTestId('brand-logo').getByRole('img')).toHaveAttribute('alt', 'StoryNest');
     await expect(page.getByTestId('side-nav')).toHaveCount(0);
     await expect(page.getByTestId('upgrade-pill')).toHaveCount(0);
@@ -32,6 +33,7 @@ test.describe('partner deployment (StoryNest)', () => {
 
 test('the sister brand has its own name, logo and colours, and no leaderboard', async ({ page }) => {
   await page.goto(at('sister.localhost', '/terms'));
+  await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(/Terms/);
   await expect(page.getByTestId('brand-logo').getByRole('img')).toHaveAttribute('alt', 'Tales');
   await expect(page.getByTestId('side-nav').getByRole('link', { name: 'Home' })).toBeVisible();
   await expect(page.getByTestId('side-nav').getByRole('link', { name: 'Leaderboard' })).toHaveCount(0);

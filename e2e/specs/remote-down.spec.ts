@@ -20,6 +20,7 @@ for (const remote of REMOTE_PAGES) {
         window.dispatchEvent(new PopStateEvent('popstate'));
       }, other.path);
       await expect(page.locator(`[data-remote="${other.federationName}"]`)).toBeAttached();
+      await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(other.heading);
       await page.goBack();
       await expect(page.getByTestId('remote-fallback')).toBeVisible();
 
@@ -31,6 +32,7 @@ for (const remote of REMOTE_PAGES) {
     }
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.locator(`[data-remote="${remote.federationName}"]`)).toBeAttached();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(remote.heading);
     await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
   });
 }

@@ -47,6 +47,7 @@ test('shared libraries are loaded once and there is one store, across every remo
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, remote.path);
     await expect(page.locator(`[data-remote="${remote.federationName}"]`)).toBeAttached();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(remote.heading);
   }
 
   expect(await page.evaluate(() => (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.size)).toBe(1);

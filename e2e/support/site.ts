@@ -3,12 +3,12 @@ import { CONTROL_PORT } from './ports';
 
 export type RemoteApp = 'mf-chat' | 'mf-discovery' | 'mf-creator' | 'mf-billing' | 'mf-account';
 
-/** One page of each remote, reached by URL and by a navigation entry (where the remote has one). */
+/** One page of each remote, reached by URL and by a navigation entry (where the remote has one), with its own heading. */
 export const REMOTE_PAGES: { app: RemoteApp; federationName: string; path: string; heading: RegExp; nav?: string }[] = [
-  { app: 'mf-discovery', federationName: 'mf_discovery', path: '/', heading: /./, nav: 'Home' },
-  { app: 'mf-chat', federationName: 'mf_chat', path: '/chats', heading: /./, nav: 'Chats' },
+  { app: 'mf-discovery', federationName: 'mf_discovery', path: '/', heading: /^Home$/, nav: 'Home' },
+  { app: 'mf-chat', federationName: 'mf_chat', path: '/chats', heading: /^Recent Chats$/, nav: 'Chats' },
   { app: 'mf-creator', federationName: 'mf_creator', path: '/my-chatbots', heading: /All Your Chatbots in One Place/, nav: 'My Chatbots' },
-  { app: 'mf-billing', federationName: 'mf_billing', path: '/plan-comparison', heading: /./, nav: undefined },
+  { app: 'mf-billing', federationName: 'mf_billing', path: '/plan-comparison', heading: /^Compare Plans$/, nav: undefined },
   { app: 'mf-account', federationName: 'mf_account', path: '/terms', heading: /Terms/, nav: undefined },
 ];
 

@@ -1,6 +1,8 @@
 // The specs' `test`: Playwright's, with every page of the test watched for Content-Security-Policy violations.
 // A test during which the browser reported one fails, whatever it asserted. Specs import { test, expect } from here.
-import { test as base, expect, type BrowserContext } from '@playwright/test';
+import { expect, type BrowserContext } from '@playwright/test';
+// Built on the accessibility audit (support/axe.ts): every page a test visits is also checked with axe.
+import { a11yTest as base } from './axe';
 
 export interface CspViolation {
   /** The page whose policy was violated (or whose console told of it). */

@@ -1,0 +1,138 @@
+// Accessibility checks with axe-core: every page the e2e visits, in the light and the dark theme, has no serious or
+// critical violation. Specs call expectNoSeriousA11yViolations after a navigation; the `a11yAudit` fixture (automatic)
+// also checks, when a test ends, the pages it left open and every other page it visited (each route once a run).
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import type { Result } from 'axe-core';
+import { SITE_PORT_BASE } from './ports';
+import { routeKey } from './routes';
+
+export type ThemeMode = 'light' | 'dark';
+const THEMES: readonly ThemeMode[] = ['light', 'dark'];
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+type StoreWindow = { __FABLE_STORE__?: { getState(): { ui?: { theme?: ThemeMode } }; dispatch(action: unknown): unknown } };
+
+/** Whether `url` is a page of the e2e site (any deployment's hostname on the site's port), not a remote's files. */
+export function isSitePage(url: string): boolean {
+  try {
+    const { hostname, port, protocol } = new URL(url);
+    return protocol === 'http:' && port === String(SITE_PORT_BASE) && (hostname === 'localhost' || hostname.endsWith('.localhost'));
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until the page is still: no CSS transition or finite animation running (a theme change fades colours). */
+async function settle(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/** The page's theme, or null where the app is not running (the unknown-domain page, a boot error). */
+async function currentTheme(page: Page): Promise<ThemeMode | null> {
+  return page.evaluate(() => (window as unknown as StoreWindow).__FABLE_STORE__?.getState().ui?.theme ?? null);
+}
+
+/** Switches the theme in the page's store only: the remembered preference is left as it is. */
+async function applyTheme(page: Page, mode: ThemeMode) {
+  await page.evaluate((theme) => (window as unknown as StoreWindow).__FABLE_STORE__?.dispatch({ type: 'ui/setTheme', payload: theme }), mode);
+  await settle(page);
+}
+
+function describe(violations: readonly Result[]): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 6)
+        .map((n) => `      ${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240)}`)
+        .join('\n');
+      const more = v.nodes.length > 6 ? `\n      … and ${v.nodes.length - 6} more` : '';
+      return `  [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length})\n${nodes}${more}`;
+    })
+    .join('\n');
+}
+
+/** The serious and critical violations axe finds on the page as it is now. */
+export async function seriousA11yViolations(page: Page): Promise<Result[]> {
+  await settle(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''));
+}
+
+/**
+ * Fails (softly, so that one run shows every page's problems) when axe finds a serious or critical violation on the
+ * page, in the light and in the dark theme. The page is left in the theme it had.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, label = page.url()) {
+  const before = await currentTheme(page);
+  const themes = before === null ? [null] : [before, ...THEMES.filter((t) => t !== before)];
+  try {
+    for (const theme of themes) {
+      if (theme !== null) await applyTheme(page, theme);
+      const violations = await seriousA11yViolations(page);
+      expect.soft(violations, `accessibility of ${label}${theme ? ` (${theme} theme)` : ''}:\n${describe(violations)}`).toEqual([]);
+    }
+  } finally {
+    if (before !== null && (await currentTheme(page)) !== before) await applyTheme(page, before);
+  }
+}
+
+/** Waits for a freshly opened page to show its content rather than a loading state. */
+export async function waitForPageContent(page: Page) {
+  await page.waitForLoadState('load');
+  const content = page.locator('h1, [data-testid="remote-fallback"], [data-testid="unknown-domain"]').first();
+  await content.waitFor({ state: 'visible', timeout: 10_000 }).catch(() => undefined);
+  await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
+}
+
+/** Records every page of the site the context's pages navigate to (client-side navigations included). */
+function recordVisits(context: BrowserContext, visited: Map<string, string>) {
+  const watch = (page: Page) =>
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame() || !isSitePage(frame.url())) return;
+      const key = routeKey(frame.url());
+      if (!visited.has(key)) visited.set(key, frame.url());
+    });
+  context.pages().forEach(watch);
+  context.on('page', watch);
+}
+
+export const a11yTest = base.extend<{ a11yAudit: void }, { a11yChecked: Set<string> }>({
+  /** The routes checked so far in this worker: each is reopened and checked once a run. */
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none here.
+  a11yChecked: [async ({}, use) => use(new Set<string>()), { scope: 'worker' }],
+  a11yAudit: [
+    async ({ context, a11yChecked }, use, testInfo) => {
+      const visited = new Map<string, string>();
+      recordVisits(context, visited);
+      await use();
+      // A test that failed already says why; its pages are checked by the tests that pass.
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      await testInfo.attach('pages visited', { body: [...visited.values()].join('\n'), contentType: 'text/plain' });
+      // The pages the test left open, as they are (a dialog or a menu may be open).
+      for (const page of context.pages()) {
+        if (page.isClosed() || !isSitePage(page.url())) continue;
+        await expectNoSeriousA11yViolations(page, `${page.url()} (as the test left it)`);
+        a11yChecked.add(routeKey(page.url()));
+      }
+      // Every other route the test visited, reopened in the same context (same session).
+      const unchecked = [...visited].filter(([key]) => !a11yChecked.has(key));
+      if (unchecked.length === 0) return;
+      const page = await context.newPage();
+      try {
+        for (const [key, url] of unchecked) {
+          a11yChecked.add(key);
+          await page.goto(url);
+          await waitForPageContent(page);
+          await expectNoSeriousA11yViolations(page, url);
+        }
+      } finally {
+        await page.close();
+      }
+    },
+    { auto: true, timeout: 120_000 },
+  ],
+});
