@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '../support/test';
+import { describeViolations, expect, recordCspViolations, test, type BrowserContext, type CspViolation, type Page } from '../support/test';
 import { lastMessage, safeCharacter, send } from '../support/chat';
 import { signUpNewMember } from '../support/members';
 import { accountButton, sessionOf, untilAccessTokenExpired, wake } from '../support/session';
@@ -130,6 +130,9 @@ test('a refresh that meets a busy or unreachable API at boot keeps the member si
 test('with storage blocked the site renders and works for the visit, keeping the session in memory', async ({ browser }) => {
   test.setTimeout(60_000);
   const context = await browser.newContext();
+  // Its own context: the fixture's CSP watch does not see it, so it watches itself.
+  const violations: CspViolation[] = [];
+  await recordCspViolations(context, violations);
   await context.addInitScript(() => {
     for (const name of ['localStorage', 'sessionStorage']) {
       Object.defineProperty(window, name, {
@@ -154,4 +157,5 @@ test('with storage blocked the site renders and works for the visit, keeping the
   await expect(page).toHaveURL(/\/chats$/);
   await expect(accountButton(page, 'Nomad')).toBeVisible();
   await context.close();
+  expect(violations, describeViolations(violations)).toEqual([]);
 });
