@@ -5,6 +5,18 @@ import { Icon } from './icons';
 import { NavLinkItem } from './NavLinkItem';
 import { loadCreateOpen, saveCreateOpen } from './navPreference';
 
+const COLLAPSED_LABEL = `
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+`;
+
 const Nav = styled.nav<{ open: boolean }>`
   width: ${({ open }) => (open ? '232px' : '68px')};
   flex-shrink: 0;
@@ -53,7 +65,8 @@ const Nav = styled.nav<{ open: boolean }>`
     color: ${({ theme }) => theme.colors.primaryText};
   }
   .label {
-    display: ${({ open }) => (open ? 'inline' : 'none')};
+    /* Collapsed to icons, the entries keep their names for screen readers (visually hidden, not removed). */
+    ${({ open }) => (open ? 'display: inline;' : COLLAPSED_LABEL)}
   }
   .badge {
     display: ${({ open }) => (open ? 'inline' : 'none')};
@@ -91,6 +104,14 @@ const Nav = styled.nav<{ open: boolean }>`
     .badge,
     .chevron {
       display: inline;
+    }
+    .label {
+      position: static;
+      width: auto;
+      height: auto;
+      margin: 0;
+      overflow: visible;
+      clip: auto;
     }
     .collapse {
       display: none;
