@@ -1,16 +1,8 @@
 import { GUEST_PERMISSIONS, type Permission } from '@fable/contracts';
-import { becameGuest, GUEST_ID_KEY, readStoredGuestId, removeLocalStorage, writeStoredGuestId, type AppStore } from '@fable/shared';
+import { becameGuest, GUEST_ID_KEY, readStoredGuestId, writeStoredGuestId, type AppStore } from '@fable/shared';
 import { authApi } from './authApi';
 
 export { GUEST_ID_KEY };
-
-/** The guest id kept locally, or null. */
-export const storedGuestUserId = readStoredGuestId;
-
-/** Forgets the guest id (tests; a user who signs up keeps it). */
-export function forgetGuestUserId(): void {
-  removeLocalStorage(GUEST_ID_KEY);
-}
 
 type StoreLike = Pick<AppStore, 'dispatch'>;
 
