@@ -21,6 +21,7 @@ export const AUTH_PATHS: { [K in keyof Calls]: Calls[K]['path'] } = {
   providers: '/v2/auth/providers',
   oidcStart: '/v2/auth/oidc/:provider/start',
   oidcCallback: '/v2/auth/oidc/:provider/callback',
+  oidcFormPostCallback: '/v2/auth/oidc/:provider/callback',
   oidcComplete: '/v2/auth/oidc/complete',
   guest: '/v2/auth/guest',
 };
