@@ -104,206 +104,222 @@ describe.each(BACKENDS)('creator leaderboard on %s', (backend) => {
     expect(member.permissions).not.toContain('admin');
   });
 
-  it('refuses the admin calls to members (403) and guests (401)', async () => {
-    for (const url of ['/admin/leaderboard/2026-09/compute', '/admin/leaderboard/2026-09/approve']) {
-      const asMember = await post(url, bearer(memberToken));
-      expect(asMember.statusCode).toBe(403);
-      expect((await post(url, guest)).statusCode).toBe(401);
+  // The monthly cycle is one sequence: each step asserts on what the steps before it left (nothing computed yet,
+  // September computed then approved, October computed once the month is over, approved, approved again, the
+  // prizes' grants running and ending), so it runs in order as one test, each step in its own block.
+  it('runs the monthly cycle in order: refused calls, September computed and approved, then October, grants running and ending', async () => {
+    t.clock.set(at('2026-10-15T12:00:00Z'));
+    {
+      // 1. refuses the admin calls to members (403) and guests (401)
+      for (const url of ['/admin/leaderboard/2026-09/compute', '/admin/leaderboard/2026-09/approve']) {
+        const asMember = await post(url, bearer(memberToken));
+        expect(asMember.statusCode).toBe(403);
+        expect((await post(url, guest)).statusCode).toBe(401);
+      }
+      expect((await t.db.query('select 1 from leaderboard_months')).rowCount).toBe(0);
     }
-    expect((await t.db.query('select 1 from leaderboard_months')).rowCount).toBe(0);
-  });
 
-  it('shows nothing before any month is published', async () => {
-    expect(await list()).toEqual({ date: null, months: [], entries: [] });
-  });
+    {
+      // 2. shows nothing before any month is published
+      expect(await list()).toEqual({ date: null, months: [], entries: [] });
+    }
 
-  it('computes a month: scores, categories, ranks, top 25, ties', async () => {
-    const res = await post('/admin/leaderboard/2026-09/compute', bearer(adminToken));
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ date: '2026-09', entries: 5 });
+    {
+      // 3. computes a month: scores, categories, ranks, top 25, ties
+      const res = await post('/admin/leaderboard/2026-09/compute', bearer(adminToken));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ date: '2026-09', entries: 5 });
 
-    const september = await list('?date=2026-09', bearer(adminToken));
-    expect(of(september, 'All Bots').map((e) => [e.creator_username, e.score, e.rank])).toEqual([
-      ['alice', 9000, 1],
-      ['bob', 4000, 2],
-      ['sept_new', 200, 3],
-      ['f00', 50, 4],
-    ]);
-    expect(of(september, 'New Bots').map((e) => [e.creator_username, e.score, e.number_of_characters])).toEqual([['sept_new', 200, 1]]);
-    // Creators without September activity (score 0) are not ranked.
-    expect(september.entries).toHaveLength(5);
-    expect(september.entries.every((e) => e.status === 'pending' && e.movement === null && e.date === '2026-09')).toBe(true);
-  });
+      const september = await list('?date=2026-09', bearer(adminToken));
+      expect(of(september, 'All Bots').map((e) => [e.creator_username, e.score, e.rank])).toEqual([
+        ['alice', 9000, 1],
+        ['bob', 4000, 2],
+        ['sept_new', 200, 3],
+        ['f00', 50, 4],
+      ]);
+      expect(of(september, 'New Bots').map((e) => [e.creator_username, e.score, e.number_of_characters])).toEqual([['sept_new', 200, 1]]);
+      // Creators without September activity (score 0) are not ranked.
+      expect(september.entries).toHaveLength(5);
+      expect(september.entries.every((e) => e.status === 'pending' && e.movement === null && e.date === '2026-09')).toBe(true);
+    }
 
-  it('keeps pending entries from guests and members, and shows them to admins', async () => {
-    expect(await list()).toEqual({ date: null, months: [], entries: [] });
-    expect(await list('?date=2026-09', bearer(memberToken))).toEqual({ date: '2026-09', months: [], entries: [] });
-    const asAdmin = await list('', bearer(adminToken));
-    expect(asAdmin.date).toBe('2026-09');
-    expect(asAdmin.months).toEqual(['2026-09']);
-    expect(asAdmin.entries.length).toBeGreaterThan(0);
-    // The admin's view was not cached for the public.
-    expect(await list()).toEqual({ date: null, months: [], entries: [] });
-  });
+    {
+      // 4. keeps pending entries from guests and members, and shows them to admins
+      expect(await list()).toEqual({ date: null, months: [], entries: [] });
+      expect(await list('?date=2026-09', bearer(memberToken))).toEqual({ date: '2026-09', months: [], entries: [] });
+      const asAdmin = await list('', bearer(adminToken));
+      expect(asAdmin.date).toBe('2026-09');
+      expect(asAdmin.months).toEqual(['2026-09']);
+      expect(asAdmin.entries.length).toBeGreaterThan(0);
+      // The admin's view was not cached for the public.
+      expect(await list()).toEqual({ date: null, months: [], entries: [] });
+    }
 
-  it('computes the current month but approves a month only once it has ended; a future month is refused', async () => {
-    expect((await post('/admin/leaderboard/2026-10/compute', bearer(adminToken))).statusCode).toBe(200);
-    const early = await post('/admin/leaderboard/2026-10/approve', bearer(adminToken));
-    expect(early.statusCode).toBe(409);
-    expect(early.json().error.code).toBe('leaderboard_month_not_over');
-    const future = await post('/admin/leaderboard/2026-11/compute', bearer(adminToken));
-    expect(future.statusCode).toBe(400);
-    expect(future.json().error.code).toBe('leaderboard_future_month');
-    const missing = await post('/admin/leaderboard/2026-08/approve', bearer(adminToken));
-    expect(missing.statusCode).toBe(404);
-    expect((await post('/admin/leaderboard/2026-13/compute', bearer(adminToken))).statusCode).toBe(400);
-  });
+    {
+      // 5. computes the current month but approves a month only once it has ended; a future month is refused
+      expect((await post('/admin/leaderboard/2026-10/compute', bearer(adminToken))).statusCode).toBe(200);
+      const early = await post('/admin/leaderboard/2026-10/approve', bearer(adminToken));
+      expect(early.statusCode).toBe(409);
+      expect(early.json().error.code).toBe('leaderboard_month_not_over');
+      const future = await post('/admin/leaderboard/2026-11/compute', bearer(adminToken));
+      expect(future.statusCode).toBe(400);
+      expect(future.json().error.code).toBe('leaderboard_future_month');
+      const missing = await post('/admin/leaderboard/2026-08/approve', bearer(adminToken));
+      expect(missing.statusCode).toBe(404);
+      expect((await post('/admin/leaderboard/2026-13/compute', bearer(adminToken))).statusCode).toBe(400);
+    }
 
-  it('approves September: publishes it and grants its prizes', async () => {
-    const res = await post('/admin/leaderboard/2026-09/approve', bearer(adminToken));
-    expect(res.statusCode).toBe(200);
-    // sept_new (no account) is New Bots #1 and All Bots #3: one prize (New Bots), not granted.
-    expect(res.json()).toEqual({
-      date: '2026-09',
-      prizes: [
-        { creator_username: 'alice', type: 'All Bots', rank: 1, tier: 'premium', months: 1 },
-        { creator_username: 'bob', type: 'All Bots', rank: 2, tier: 'premium', months: 1 },
-        { creator_username: 'f00', type: 'All Bots', rank: 4, tier: 'basic', months: 1 },
-      ],
-    });
-    const published = await list();
-    expect(published.date).toBe('2026-09');
-    expect(published.months).toEqual(['2026-09']);
-    expect(published.entries.every((e) => e.status === 'published')).toBe(true);
-    const recompute = await post('/admin/leaderboard/2026-09/compute', bearer(adminToken));
-    expect(recompute.statusCode).toBe(409);
-    expect(recompute.json().error.code).toBe('leaderboard_published');
-  });
+    {
+      // 6. approves September: publishes it and grants its prizes
+      const res = await post('/admin/leaderboard/2026-09/approve', bearer(adminToken));
+      expect(res.statusCode).toBe(200);
+      // sept_new (no account) is New Bots #1 and All Bots #3: one prize (New Bots), not granted.
+      expect(res.json()).toEqual({
+        date: '2026-09',
+        prizes: [
+          { creator_username: 'alice', type: 'All Bots', rank: 1, tier: 'premium', months: 1 },
+          { creator_username: 'bob', type: 'All Bots', rank: 2, tier: 'premium', months: 1 },
+          { creator_username: 'f00', type: 'All Bots', rank: 4, tier: 'basic', months: 1 },
+        ],
+      });
+      const published = await list();
+      expect(published.date).toBe('2026-09');
+      expect(published.months).toEqual(['2026-09']);
+      expect(published.entries.every((e) => e.status === 'published')).toBe(true);
+      const recompute = await post('/admin/leaderboard/2026-09/compute', bearer(adminToken));
+      expect(recompute.statusCode).toBe(409);
+      expect(recompute.json().error.code).toBe('leaderboard_published');
+    }
 
-  it('recomputes a pending month in place once it has ended: movement against the previous month', async () => {
-    t.clock.set(at('2026-11-02T08:00:00Z'));
-    await admin();
-    const { rows: before } = await t.db.query<{ id: string }>(`select id from leaderboard_entries where month = '2026-10'`);
-    const res = await post('/admin/leaderboard/2026-10/compute', bearer(adminToken));
-    expect(res.json()).toEqual({ date: '2026-10', entries: 28 });
-    const { rows: after } = await t.db.query<{ id: string }>(`select id from leaderboard_entries where month = '2026-10'`);
-    expect(after.some((r) => before.some((b) => b.id === r.id))).toBe(false);
+    {
+      // 7. recomputes a pending month in place once it has ended: movement against the previous month
+      t.clock.set(at('2026-11-02T08:00:00Z'));
+      await admin();
+      const { rows: before } = await t.db.query<{ id: string }>(`select id from leaderboard_entries where month = '2026-10'`);
+      const res = await post('/admin/leaderboard/2026-10/compute', bearer(adminToken));
+      expect(res.json()).toEqual({ date: '2026-10', entries: 28 });
+      const { rows: after } = await t.db.query<{ id: string }>(`select id from leaderboard_entries where month = '2026-10'`);
+      expect(after.some((r) => before.some((b) => b.id === r.id))).toBe(false);
 
-    const october = await list('?date=2026-10', bearer(adminToken));
-    const all = of(october, 'All Bots');
-    expect(all).toHaveLength(25);
-    expect(all.slice(0, 7).map((e) => [e.creator_username, e.score, e.rank, e.movement])).toEqual([
-      ['bob', 5000, 1, 1],
-      ['carol', 3000, 2, null],
-      ['alice', 1000 + FAVORITE_WEIGHT * 10 + 500, 3, -2],
-      ['zz_tie_early', 900, 4, null],
-      ['aa_tie_late', 900, 5, null],
-      ['dave', 300, 6, null],
-      ['f00', 100, 7, -3],
-    ]);
-    expect(all.map((e) => e.rank)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
-    expect(all[24]!.creator_username).toBe('f18');
-    expect(entryOf(october, 'All Bots', 'f19')).toBeUndefined();
-    expect(entryOf(october, 'All Bots', 'sept_new')).toBeUndefined();
-    expect(entryOf(october, 'All Bots', 'alice')).toMatchObject({ number_of_characters: 2, avatar_url: '/api/avatars/alice.svg' });
-    expect(entryOf(october, 'All Bots', 'dave')).toMatchObject({ number_of_characters: 1 });
+      const october = await list('?date=2026-10', bearer(adminToken));
+      const all = of(october, 'All Bots');
+      expect(all).toHaveLength(25);
+      expect(all.slice(0, 7).map((e) => [e.creator_username, e.score, e.rank, e.movement])).toEqual([
+        ['bob', 5000, 1, 1],
+        ['carol', 3000, 2, null],
+        ['alice', 1000 + FAVORITE_WEIGHT * 10 + 500, 3, -2],
+        ['zz_tie_early', 900, 4, null],
+        ['aa_tie_late', 900, 5, null],
+        ['dave', 300, 6, null],
+        ['f00', 100, 7, -3],
+      ]);
+      expect(all.map((e) => e.rank)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+      expect(all[24]!.creator_username).toBe('f18');
+      expect(entryOf(october, 'All Bots', 'f19')).toBeUndefined();
+      expect(entryOf(october, 'All Bots', 'sept_new')).toBeUndefined();
+      expect(entryOf(october, 'All Bots', 'alice')).toMatchObject({ number_of_characters: 2, avatar_url: '/api/avatars/alice.svg' });
+      expect(entryOf(october, 'All Bots', 'dave')).toMatchObject({ number_of_characters: 1 });
 
-    expect(of(october, 'New Bots').map((e) => [e.creator_username, e.score, e.rank, e.number_of_characters, e.movement])).toEqual([
-      ['carol', 3000, 1, 1, null],
-      ['alice', 1200, 2, 1, null],
-      ['dave', 300, 3, 1, null],
-    ]);
-    // Categories come in order, each by rank; the type filter keeps one.
-    expect(october.entries.map((e) => e.type)).toEqual([...Array(3).fill('New Bots'), ...Array(25).fill('All Bots')]);
-    expect((await list('?date=2026-10&type=New%20Bots', bearer(adminToken))).entries).toHaveLength(3);
-  });
+      expect(of(october, 'New Bots').map((e) => [e.creator_username, e.score, e.rank, e.number_of_characters, e.movement])).toEqual([
+        ['carol', 3000, 1, 1, null],
+        ['alice', 1200, 2, 1, null],
+        ['dave', 300, 3, 1, null],
+      ]);
+      // Categories come in order, each by rank; the type filter keeps one.
+      expect(october.entries.map((e) => e.type)).toEqual([...Array(3).fill('New Bots'), ...Array(25).fill('All Bots')]);
+      expect((await list('?date=2026-10&type=New%20Bots', bearer(adminToken))).entries).toHaveLength(3);
+    }
 
-  it('approves October: never both prizes, seeded creators skipped, grants after a running grant', async () => {
-    // Cached public view before the approval.
-    expect((await list()).date).toBe('2026-09');
-    const res = await post('/admin/leaderboard/2026-10/approve', bearer(adminToken));
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      date: '2026-10',
-      prizes: [
-        { creator_username: 'alice', type: 'New Bots', rank: 2, tier: 'premium', months: 1 },
-        { creator_username: 'dave', type: 'New Bots', rank: 3, tier: 'premium', months: 1 },
-        { creator_username: 'bob', type: 'All Bots', rank: 1, tier: 'premium', months: 1 },
-        { creator_username: 'f00', type: 'All Bots', rank: 7, tier: 'basic', months: 1 },
-      ],
-    });
-    const { rows: outcomes } = await t.db.query<{ type: string; rank: number; creator_username: string; outcome: string }>(
-      `select type, rank, creator_username, outcome from leaderboard_prizes where month = '2026-10' order by type desc, rank`,
-    );
-    expect(outcomes.map((o) => `${o.type} ${o.rank} ${o.creator_username} ${o.outcome}`)).toEqual([
-      'New Bots 1 carol no_account',
-      'New Bots 2 alice granted',
-      'New Bots 3 dave granted',
-      'All Bots 1 bob granted',
-      'All Bots 2 carol other_category',
-      'All Bots 3 alice other_category',
-      'All Bots 4 zz_tie_early no_account',
-      'All Bots 5 aa_tie_late no_account',
-      'All Bots 6 dave other_category',
-      'All Bots 7 f00 granted',
-      'All Bots 8 f01 no_account',
-      'All Bots 9 f02 no_account',
-      'All Bots 10 f03 no_account',
-    ]);
-    // One grant per user and month; alice's October premium follows her running September one.
-    const { rows: grants } = await t.db.query<{ user_id: string; tier: string; starts_at: Date; ends_at: Date; source: string }>(
-      `select user_id::text as user_id, tier, starts_at, ends_at, source from tier_grants order by starts_at, source`,
-    );
-    const ofAlice = grants.filter((g) => g.user_id === accounts.alice);
-    expect(ofAlice.map((g) => [g.source, g.tier, g.starts_at.toISOString(), g.ends_at.toISOString()])).toEqual([
-      ['leaderboard:2026-09:All Bots', 'premium', '2026-10-15T12:00:00.000Z', '2026-11-15T12:00:00.000Z'],
-      ['leaderboard:2026-10:New Bots', 'premium', '2026-11-15T12:00:00.000Z', '2026-12-15T12:00:00.000Z'],
-    ]);
-    const ofDave = grants.filter((g) => g.user_id === accounts.dave);
-    expect(ofDave.map((g) => [g.source, g.starts_at.toISOString(), g.ends_at.toISOString()])).toEqual([
-      ['leaderboard:2026-10:New Bots', '2026-11-02T08:00:00.000Z', '2026-12-02T08:00:00.000Z'],
-    ]);
-    expect(grants).toHaveLength(7);
+    {
+      // 8. approves October: never both prizes, seeded creators skipped, grants after a running grant
+      // Cached public view before the approval.
+      expect((await list()).date).toBe('2026-09');
+      const res = await post('/admin/leaderboard/2026-10/approve', bearer(adminToken));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        date: '2026-10',
+        prizes: [
+          { creator_username: 'alice', type: 'New Bots', rank: 2, tier: 'premium', months: 1 },
+          { creator_username: 'dave', type: 'New Bots', rank: 3, tier: 'premium', months: 1 },
+          { creator_username: 'bob', type: 'All Bots', rank: 1, tier: 'premium', months: 1 },
+          { creator_username: 'f00', type: 'All Bots', rank: 7, tier: 'basic', months: 1 },
+        ],
+      });
+      const { rows: outcomes } = await t.db.query<{ type: string; rank: number; creator_username: string; outcome: string }>(
+        `select type, rank, creator_username, outcome from leaderboard_prizes where month = '2026-10' order by type desc, rank`,
+      );
+      expect(outcomes.map((o) => `${o.type} ${o.rank} ${o.creator_username} ${o.outcome}`)).toEqual([
+        'New Bots 1 carol no_account',
+        'New Bots 2 alice granted',
+        'New Bots 3 dave granted',
+        'All Bots 1 bob granted',
+        'All Bots 2 carol other_category',
+        'All Bots 3 alice other_category',
+        'All Bots 4 zz_tie_early no_account',
+        'All Bots 5 aa_tie_late no_account',
+        'All Bots 6 dave other_category',
+        'All Bots 7 f00 granted',
+        'All Bots 8 f01 no_account',
+        'All Bots 9 f02 no_account',
+        'All Bots 10 f03 no_account',
+      ]);
+      // One grant per user and month; alice's October premium follows her running September one.
+      const { rows: grants } = await t.db.query<{ user_id: string; tier: string; starts_at: Date; ends_at: Date; source: string }>(
+        `select user_id::text as user_id, tier, starts_at, ends_at, source from tier_grants order by starts_at, source`,
+      );
+      const ofAlice = grants.filter((g) => g.user_id === accounts.alice);
+      expect(ofAlice.map((g) => [g.source, g.tier, g.starts_at.toISOString(), g.ends_at.toISOString()])).toEqual([
+        ['leaderboard:2026-09:All Bots', 'premium', '2026-10-15T12:00:00.000Z', '2026-11-15T12:00:00.000Z'],
+        ['leaderboard:2026-10:New Bots', 'premium', '2026-11-15T12:00:00.000Z', '2026-12-15T12:00:00.000Z'],
+      ]);
+      const ofDave = grants.filter((g) => g.user_id === accounts.dave);
+      expect(ofDave.map((g) => [g.source, g.starts_at.toISOString(), g.ends_at.toISOString()])).toEqual([
+        ['leaderboard:2026-10:New Bots', '2026-11-02T08:00:00.000Z', '2026-12-02T08:00:00.000Z'],
+      ]);
+      expect(grants).toHaveLength(7);
 
-    // Published at once for the public (the cache moved on), latest month first.
-    const published = await list();
-    expect(published.date).toBe('2026-10');
-    expect(published.months).toEqual(['2026-10', '2026-09']);
-    expect(published.entries.every((e) => e.status === 'published' && e.date === '2026-10')).toBe(true);
-    expect((await list('?date=2026-09&type=All%20Bots')).entries.map((e) => e.creator_username)).toEqual(['alice', 'bob', 'sept_new', 'f00']);
-  });
+      // Published at once for the public (the cache moved on), latest month first.
+      const published = await list();
+      expect(published.date).toBe('2026-10');
+      expect(published.months).toEqual(['2026-10', '2026-09']);
+      expect(published.entries.every((e) => e.status === 'published' && e.date === '2026-10')).toBe(true);
+      expect((await list('?date=2026-09&type=All%20Bots')).entries.map((e) => e.creator_username)).toEqual(['alice', 'bob', 'sept_new', 'f00']);
+    }
 
-  it('approving again grants nothing new and answers the same prizes', async () => {
-    const count = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from tier_grants')).rows[0]!.n;
-    const before = await count();
-    const res = await post('/admin/leaderboard/2026-10/approve', bearer(adminToken));
-    expect(res.statusCode).toBe(200);
-    expect(res.json().prizes).toHaveLength(4);
-    expect(await count()).toBe(before);
-    expect((await post('/admin/leaderboard/2026-10/compute', bearer(adminToken))).statusCode).toBe(409);
-  });
+    {
+      // 9. approving again grants nothing new and answers the same prizes
+      const count = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from tier_grants')).rows[0]!.n;
+      const before = await count();
+      const res = await post('/admin/leaderboard/2026-10/approve', bearer(adminToken));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().prizes).toHaveLength(4);
+      expect(await count()).toBe(before);
+      expect((await post('/admin/leaderboard/2026-10/compute', bearer(adminToken))).statusCode).toBe(409);
+    }
 
-  it("raises the winner's tier and permissions while a grant runs, and lowers them after", async () => {
-    const during = await me('dave@example.com');
-    expect(during).toMatchObject({ role: 'premium', tier: 'premium', subscriptionTier: 'premium' });
-    expect(during.roles).toContain('paid_premium');
-    expect(during.permissions).toEqual(expect.arrayContaining(['image_training', 'conversation_images_v2', 'skip_waiting_room']));
-    expect(during.permissions).not.toContain('display_ads');
-    const basic = await me('f00@example.com');
-    expect(basic.role).toBe('basic');
-    expect(basic.permissions).toContain('8k_context');
-    expect(basic.permissions).not.toContain('image_training');
-    expect((await me('member@example.com')).role).toBe('free');
+    {
+      // 10. raises the winner's tier and permissions while a grant runs, and lowers them after
+      const during = await me('dave@example.com');
+      expect(during).toMatchObject({ role: 'premium', tier: 'premium', subscriptionTier: 'premium' });
+      expect(during.roles).toContain('paid_premium');
+      expect(during.permissions).toEqual(expect.arrayContaining(['image_training', 'conversation_images_v2', 'skip_waiting_room']));
+      expect(during.permissions).not.toContain('display_ads');
+      const basic = await me('f00@example.com');
+      expect(basic.role).toBe('basic');
+      expect(basic.permissions).toContain('8k_context');
+      expect(basic.permissions).not.toContain('image_training');
+      expect((await me('member@example.com')).role).toBe('free');
 
-    // Dave's month ends on 2 December; alice's second month runs to 15 December.
-    t.clock.set(at('2026-12-03T00:00:00Z'));
-    const after = await me('dave@example.com');
-    expect(after.role).toBe('free');
-    expect(after.permissions).not.toContain('image_training');
-    expect(after.permissions).toContain('display_ads');
-    expect((await me('alice@example.com')).role).toBe('premium');
-    t.clock.set(at('2026-12-16T00:00:00Z'));
-    expect((await me('alice@example.com')).role).toBe('free');
+      // Dave's month ends on 2 December; alice's second month runs to 15 December.
+      t.clock.set(at('2026-12-03T00:00:00Z'));
+      const after = await me('dave@example.com');
+      expect(after.role).toBe('free');
+      expect(after.permissions).not.toContain('image_training');
+      expect(after.permissions).toContain('display_ads');
+      expect((await me('alice@example.com')).role).toBe('premium');
+      t.clock.set(at('2026-12-16T00:00:00Z'));
+      expect((await me('alice@example.com')).role).toBe('free');
+    }
   });
 
   it('records character activity by adding to the day', async () => {
