@@ -3,7 +3,7 @@ import type { Database } from '../../../infra/db/database';
 import { migrate } from '../../../infra/db/migrate';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS, createScratchDatabase, type ScratchDatabase } from '../../../testing/testDatabases';
 import { toCharacter, type CharacterRow } from '../characterRow';
-import { countCharacters, loadSeedApplications, seedCatalog, seedIfEmpty } from './seedCatalog';
+import { countCharacters, loadSeedApplications, resetCatalog, seedCatalog, seedIfEmpty } from './seedCatalog';
 
 const NOW = new Date('2026-11-01T12:00:00.000Z');
 const count = async (db: Database, table: string) =>
@@ -23,6 +23,10 @@ describe.each(BACKENDS)('seeding the catalog on %s', (backend) => {
     await scratch?.drop();
   });
 
+  // The database (schema and app_settings) is shared; every test that reads or writes the catalog first puts the
+  // catalog into the state it needs, so the tests pass in any order.
+  const seedFresh = (characters: number) => seedCatalog(db, { characters, reset: true, now: NOW });
+
   it('reads the applications and their tag options from app_settings', async () => {
     const apps = await loadSeedApplications(db);
     expect(apps.map((a) => a.id).sort()).toEqual(['fable', 'storynest', 'tales']);
@@ -31,6 +35,8 @@ describe.each(BACKENDS)('seeding the catalog on %s', (backend) => {
   });
 
   it('seedIfEmpty fills an empty catalog once, then does nothing', async () => {
+    await resetCatalog(db);
+    expect(await countCharacters(db)).toBe(0);
     const first = await seedIfEmpty(db, { characters: 120 });
     expect(first?.inserted).toBe(120);
     expect(await countCharacters(db)).toBe(120);
@@ -60,6 +66,7 @@ describe.each(BACKENDS)('seeding the catalog on %s', (backend) => {
   }, 120_000);
 
   it('writes daily activity of public characters for the last two months, within their message counts', async () => {
+    await seedFresh(1500);
     const rows = await count(db, 'character_daily_activity');
     expect(rows).toBeGreaterThan(500);
     const { rows: check } = await db.query<{ not_public: number; over: number; outside: number; days: number }>(
@@ -73,14 +80,16 @@ describe.each(BACKENDS)('seeding the catalog on %s', (backend) => {
     );
     expect(check[0]).toMatchObject({ not_public: 0, over: 0, outside: 0 });
     expect(check[0]!.days).toBeGreaterThan(20);
-  });
+  }, 60_000);
 
   it('tops a smaller catalog up to the asked size', async () => {
+    await seedFresh(1500);
     const result = await seedCatalog(db, { characters: 1700, now: NOW });
     expect(result).toMatchObject({ before: 1500, after: 1700, inserted: 200 });
   }, 60_000);
 
   it('stores rows that read back into the contracts CharacterSchema', async () => {
+    await seedFresh(1700);
     const { rows } = await db.query<CharacterRow>(
       "select * from characters where visibility = 'public' order by num_messages desc limit 50",
     );
@@ -99,9 +108,12 @@ describe.each(BACKENDS)('seeding the catalog on %s', (backend) => {
     expect(mix.rows[0]!.nsfw).toBeLessThan(0.2);
     expect(mix.rows[0]!.public).toBeGreaterThan(0.75);
     expect(mix.rows[0]!.en).toBeGreaterThan(0.6);
-  });
+  }, 60_000);
 
   it('the same seed gives the same catalog after a reset', async () => {
+    // A catalog seeded to 1500 and then topped up to 1700 ...
+    await seedFresh(1500);
+    await seedCatalog(db, { characters: 1700, now: NOW });
     const before = await db.query<{ id: string; name: string }>('select id, name from characters order by id limit 20');
     const activity = await db.query('select * from character_daily_activity order by character_id, day limit 50');
     await seedCatalog(db, { characters: 1700, reset: true, now: NOW });
