@@ -20,6 +20,11 @@ describe.each(BACKENDS)('Database on %s', (backend) => {
 
   afterAll(() => scratch?.drop());
 
+  // Every test starts from empty tables (identities restarted) and adds the rows it needs, so order does not matter.
+  beforeEach(async () => {
+    await db.exec('truncate items, notes restart identity; drop table if exists script_test;');
+  });
+
   it('reports its kind', () => {
     expect(db.kind).toBe(backend);
   });
@@ -91,6 +96,7 @@ describe.each(BACKENDS)('Database on %s', (backend) => {
   });
 
   it('rolls back when a statement fails and surfaces the PostgreSQL error code', async () => {
+    await db.query('insert into items (name) values ($1)', ['alpha']);
     const failure = db.transaction(async (tx) => {
       await tx.query('insert into items (name) values ($1)', ['zeta']);
       await tx.query('insert into items (name) values ($1)', ['alpha']); // unique violation
