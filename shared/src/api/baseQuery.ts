@@ -7,7 +7,7 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query';
 import { API_BASE, API_HEADERS, AUTH_REFRESH_PATH } from '@fable/contracts';
-import { readStoredGuestId, readStoredTokens, withCredentialLock, writeStoredGuestId } from '../session/credentials';
+import { readLastRotation, readStoredGuestId, readStoredTokens, recordRotation, withCredentialLock, writeStoredGuestId } from '../session/credentials';
 import { authenticationRequired, guestIdRenewed, tokensReceived, type SessionState } from '../session/sessionSlice';
 
 type StateWithSession = { session: SessionState };
@@ -40,8 +40,9 @@ let refreshing: Promise<boolean> | null = null;
 /**
  * Gets the session a working access token after `failedAccessToken` was refused. Single flight in the tab (every 401
  * under way shares one) and across tabs (the credential lock): refresh tokens rotate, and a token spent twice is taken
- * for theft and ends the session. Under the lock it first reads the newest stored tokens: when another tab refreshed
- * meanwhile, those are taken and nothing is sent. Otherwise POST AUTH_REFRESH_PATH, then `tokensReceived` (which the
+ * for theft and ends the session. Under the lock it first reads the last rotation any tab recorded (IndexedDB) and
+ * the stored tokens: when another tab spent this tab's refresh token meanwhile, its result is taken and nothing is
+ * sent. A refresh records its rotation before the lock is let go. Otherwise POST AUTH_REFRESH_PATH, then `tokensReceived` (which the
  * host writes through to storage before the lock is let go).
  * - Resolves true when the session holds a fresh access token.
  * - Resolves false after `authenticationRequired` when the API says the refresh token is no good (401).
@@ -52,6 +53,12 @@ function refreshAccessToken(api: StoreApi, failedAccessToken: string | null): Pr
   refreshing ??= withCredentialLock(async () => {
     const { dispatch, getState } = api;
     const session = (getState() as StateWithSession).session;
+    // Another tab spent this tab's refresh token while this one waited for the lock: take what it got.
+    const rotation = session.refreshToken ? await readLastRotation() : null;
+    if (rotation && rotation.from === session.refreshToken) {
+      dispatch(tokensReceived({ accessToken: rotation.accessToken, refreshToken: rotation.refreshToken }));
+      return true;
+    }
     const stored = readStoredTokens();
     if (stored.refreshToken && stored.accessToken && session.refreshToken && stored.refreshToken !== session.refreshToken) {
       dispatch(tokensReceived({ accessToken: stored.accessToken, refreshToken: stored.refreshToken }));
@@ -63,6 +70,7 @@ function refreshAccessToken(api: StoreApi, failedAccessToken: string | null): Pr
     const data = refreshed.data as { token?: string; refresh_token?: string } | undefined;
     if (data?.token) {
       dispatch(tokensReceived({ accessToken: data.token, refreshToken: data.refresh_token }));
+      if (data.refresh_token) await recordRotation({ from: session.refreshToken, accessToken: data.token, refreshToken: data.refresh_token });
       return true;
     }
     if (refreshed.error?.status === 401) dispatch(authenticationRequired());

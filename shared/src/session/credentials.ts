@@ -56,3 +56,68 @@ export function withCredentialLock<T>(work: () => Promise<T>): Promise<T> {
   if (!locks?.request) return work();
   return locks.request('fable.credentials', work);
 }
+
+/**
+ * The last rotation of a refresh token (`from` was spent for `accessToken`/`refreshToken`), kept where every tab reads
+ * what another wrote: IndexedDB. localStorage is not enough for the hand-over under the lock: Chromium caches it per
+ * renderer process and passes writes to the other tabs' processes afterwards, so a tab that takes the lock just after
+ * another refreshed can still read the spent token there. An IndexedDB transaction that completed before the lock was
+ * let go is seen by every transaction after it. Where IndexedDB is missing or blocked: null (one tab, memory only).
+ */
+export interface TokenRotation {
+  from: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+const ROTATION_DB = 'fable-credentials';
+const ROTATION_STORE = 'rotations';
+const ROTATION_KEY = 'last';
+
+let rotationDb: Promise<IDBDatabase | null> | null = null;
+
+function openRotationDb(): Promise<IDBDatabase | null> {
+  rotationDb ??= new Promise<IDBDatabase | null>((resolve) => {
+    try {
+      const request = globalThis.indexedDB?.open(ROTATION_DB, 1);
+      if (!request) return resolve(null);
+      request.onupgradeneeded = () => request.result.createObjectStore(ROTATION_STORE);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => resolve(null);
+      request.onblocked = () => resolve(null);
+    } catch {
+      resolve(null);
+    }
+  });
+  return rotationDb;
+}
+
+function inRotationStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T | null> {
+  return openRotationDb().then(
+    (db) =>
+      new Promise<T | null>((resolve) => {
+        if (!db) return resolve(null);
+        try {
+          const tx = db.transaction(ROTATION_STORE, mode);
+          const request = work(tx.objectStore(ROTATION_STORE));
+          tx.oncomplete = () => resolve(request.result ?? null);
+          tx.onerror = () => resolve(null);
+          tx.onabort = () => resolve(null);
+        } catch {
+          resolve(null);
+        }
+      }),
+  );
+}
+
+/** The last rotation any tab recorded, or null. */
+export function readLastRotation(): Promise<TokenRotation | null> {
+  return inRotationStore<TokenRotation | undefined>('readonly', (store) => store.get(ROTATION_KEY) as IDBRequest<TokenRotation | undefined>).then(
+    (value) => value ?? null,
+  );
+}
+
+/** Records a rotation; resolves once it is committed (before the refreshing tab lets the lock go). */
+export async function recordRotation(rotation: TokenRotation): Promise<void> {
+  await inRotationStore('readwrite', (store) => store.put(rotation, ROTATION_KEY));
+}
