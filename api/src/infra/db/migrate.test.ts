@@ -62,7 +62,13 @@ describe.each(BACKENDS)('migrate on %s', (backend) => {
 
   afterAll(() => scratch?.drop());
 
-  // The tests below run in order on one database.
+  // Every test starts from an empty database (the public schema dropped with everything in it, pg_trgm included)
+  // and applies what it needs first, so the tests pass in any order.
+  beforeEach(async () => {
+    await db.exec('drop schema public cascade; create schema public;');
+  });
+
+  const firstExtra = migration(9001, 'first_extra', 'create table extra_test (x int);');
 
   it('never leaves a half-applied state: a failing migration rolls back the whole batch', async () => {
     const failing = [
@@ -85,6 +91,7 @@ describe.each(BACKENDS)('migrate on %s', (backend) => {
   });
 
   it('is idempotent: a second run applies nothing and changes nothing', async () => {
+    await migrate(db);
     const before = await db.query('select application_id, settings from app_settings order by 1');
     const again = await migrate(db);
     expect(again.applied).toEqual([]);
@@ -94,10 +101,11 @@ describe.each(BACKENDS)('migrate on %s', (backend) => {
   });
 
   it('applies only new migrations, in version order', async () => {
+    await migrate(db);
     const shipped = readMigrations();
     const extra = [
       migration(9002, 'second_extra', 'alter table extra_test add column y int;'),
-      migration(9001, 'first_extra', 'create table extra_test (x int);'),
+      firstExtra,
     ];
     const result = await migrate(db, { migrations: [...shipped, ...extra].sort((p, q) => p.version - q.version) });
     expect(result.applied).toEqual([
@@ -108,6 +116,7 @@ describe.each(BACKENDS)('migrate on %s', (backend) => {
   });
 
   it('warns, and does not re-run, when an applied migration file was edited', async () => {
+    await migrate(db, { migrations: [...readMigrations(), firstExtra] });
     const warn = jest.fn();
     const edited = [...readMigrations(), migration(9001, 'first_extra', 'create table extra_test (x int, z int);')];
     const result = await migrate(db, { migrations: edited, log: { info: jest.fn(), warn } });
