@@ -43,6 +43,14 @@ describe.each(BACKENDS)('leaderboard scheduler on %s', (backend) => {
     await scratch?.drop();
   });
 
+  // Each test starts with no month computed (the activity above stays): jest runs them in any order.
+  beforeEach(async () => {
+    await db.query('delete from leaderboard_prizes');
+    await db.query('delete from tier_grants');
+    await db.query('delete from leaderboard_entries');
+    await db.query('delete from leaderboard_months');
+  });
+
   it('computes the previous month once the clock has passed its end, once', async () => {
     const clock = createManualClock(new Date('2026-10-31T23:59:00Z'));
     const scheduler = createLeaderboardScheduler({ db, clock, log: silent });
@@ -67,6 +75,11 @@ describe.each(BACKENDS)('leaderboard scheduler on %s', (backend) => {
   });
 
   it('runs on its interval until stopped, and never touches a published month', async () => {
+    // September and October computed, then October published.
+    for (const at of ['2026-10-31T23:59:00Z', '2026-11-01T00:00:01Z']) {
+      const catchUp = createLeaderboardScheduler({ db, clock: createManualClock(new Date(at)), log: silent });
+      while ((await catchUp.tick()) !== null);
+    }
     await approveLeaderboardMonth(db, '2026-10', { now: new Date('2026-11-02T00:00:00Z'), by: 'test' });
     const clock = createManualClock(new Date('2026-11-20T00:00:00Z'));
     const scheduler = createLeaderboardScheduler({ db, clock, log: silent, intervalMs: 10 });
