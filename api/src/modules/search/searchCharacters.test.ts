@@ -245,41 +245,60 @@ describe.each(BACKENDS)('character search on %s', (backend) => {
     });
   });
 
+  // These tests change and empty the catalog: a database of their own, so the others' catalog stays as they expect
+  // whatever order jest runs them in.
   describe('search documents follow the characters table', () => {
+    let ownScratch: ScratchDatabase;
+    let ownDb: Database;
+    let ownService: SearchService;
+    const ownClock = createManualClock(new Date('2026-06-01T12:00:00Z'));
+
+    beforeAll(async () => {
+      ownScratch = await createScratchDatabase(backend);
+      ownDb = await ownScratch.open();
+      await migrate(ownDb);
+      await seedCatalog(ownDb, { characters: 200, seed: 11, now: ownClock.now() });
+      ownService = createSearchService({ db: ownDb, cache: createMemoryCache(), clock: ownClock });
+      for (const app of APPS) await ownService.facets.rebuild(app);
+    }, DB_SETUP_TIMEOUT_MS);
+    afterAll(async () => {
+      await ownService?.close();
+      await ownScratch?.drop();
+    });
     it('follows inserts, edits, visibility changes and deletes', async () => {
-      const c = await insertCharacter(db, { name: 'Xyloquent Brightwater' });
-      const search = async (q: string) => (await service.run(request({ q }))).hits.some((h) => h.id === c.id);
+      const c = await insertCharacter(ownDb, { name: 'Xyloquent Brightwater' });
+      const search = async (q: string) => (await ownService.run(request({ q }))).hits.some((h) => h.id === c.id);
       expect(await search('xyloquent')).toBe(true);
-      await db.query("update characters set name = 'Xyloquent Darkwater' where id = $1", [c.id]);
+      await ownDb.query("update characters set name = 'Xyloquent Darkwater' where id = $1", [c.id]);
       expect(await search('darkwater xylo')).toBe(true);
-      await db.query("update characters set visibility = 'private' where id = $1", [c.id]);
+      await ownDb.query("update characters set visibility = 'private' where id = $1", [c.id]);
       expect(await search('xyloquent')).toBe(false);
-      await db.query("update characters set visibility = 'public' where id = $1", [c.id]);
+      await ownDb.query("update characters set visibility = 'public' where id = $1", [c.id]);
       expect(await search('xyloquent')).toBe(true);
-      await db.query("update characters set moderation_status = 'fix_required' where id = $1", [c.id]);
+      await ownDb.query("update characters set moderation_status = 'fix_required' where id = $1", [c.id]);
       expect(await search('xyloquent')).toBe(false);
-      await db.query('update characters set moderation_status = null, num_messages = 999999999 where id = $1', [c.id]);
-      expect((await service.run(request({ sort: 'popular' }))).hits[0]?.id).toBe(c.id);
-      await db.query('delete from characters where id = $1', [c.id]);
+      await ownDb.query('update characters set moderation_status = null, num_messages = 999999999 where id = $1', [c.id]);
+      expect((await ownService.run(request({ sort: 'popular' }))).hits[0]?.id).toBe(c.id);
+      await ownDb.query('delete from characters where id = $1', [c.id]);
       expect(await search('xyloquent')).toBe(false);
     });
 
     it('rebuilds a stale facet snapshot in the background, answering from the old one meanwhile', async () => {
-      await refresh();
-      const before = (await service.run(request({}))).found;
-      await insertCharacter(db, { name: 'Late Arrival' });
-      expect((await service.run(request({}))).found).toBe(before);
-      clock.advance(61_000);
-      expect((await service.run(request({}))).found).toBe(before);
-      await service.facets.settled();
-      expect((await service.run(request({}))).found).toBe(before + 1);
+      for (const app of APPS) await ownService.facets.rebuild(app);
+      const before = (await ownService.run(request({}))).found;
+      await insertCharacter(ownDb, { name: 'Late Arrival' });
+      expect((await ownService.run(request({}))).found).toBe(before);
+      ownClock.advance(61_000);
+      expect((await ownService.run(request({}))).found).toBe(before);
+      await ownService.facets.settled();
+      expect((await ownService.run(request({}))).found).toBe(before + 1);
     });
 
     it('empties with the catalog', async () => {
-      await resetCatalog(db);
-      const { rows } = await db.query<{ n: number }>('select (select count(*) from search_documents)::int + (select count(*) from search_facet_snapshots)::int as n');
+      await resetCatalog(ownDb);
+      const { rows } = await ownDb.query<{ n: number }>('select (select count(*) from search_documents)::int + (select count(*) from search_facet_snapshots)::int as n');
       expect(rows[0]?.n).toBe(0);
-      expect(await service.run(request({}))).toMatchObject({ found: 0, hits: [], facets: { tags: [], translated_languages: [] } });
+      expect(await ownService.run(request({}))).toMatchObject({ found: 0, hits: [], facets: { tags: [], translated_languages: [] } });
     });
   });
 });
