@@ -2,6 +2,7 @@ export * from './permissions/permissions';
 export * from './remotes';
 export * from './deployment/deployment';
 export * from './http/headers';
+export * from './http/sseStream';
 export * from './entities';
 export * from './limits';
 export * from './errors';
