@@ -1,10 +1,9 @@
-import { API_HEADERS } from '@fable/contracts';
+import { API_HEADERS, type SseByteStream } from '@fable/contracts';
 import { ChatStreamError } from './chatErrors';
 import { chatHeaders, streamChat, type ChatStreamEvent } from './chatStream';
-import { streamOf } from './testing/fakeChatStream';
-import type { ByteStream } from './sseReader';
+import { controllableStream, streamOf } from './testing/fakeChatStream';
 
-const answer = (body: ByteStream | null, status = 200, text = '') => async () => ({ ok: status < 300, status, body, text: async () => text });
+const answer = (body: SseByteStream | null, status = 200, text = '') => async () => ({ ok: status < 300, status, body, text: async () => text });
 
 it('sends the turn as JSON to /api/chat with the session headers, and reads the events', async () => {
   const seen: { url: string; init: RequestInit }[] = [];
@@ -53,4 +52,26 @@ it('rejects on an error event of the stream', async () => {
   await expect(
     streamChat({ character_id: 'bot1' }, { headers: {}, signal: new AbortController().signal, onEvent: () => {}, fetchImpl: answer(body) }),
   ).rejects.toMatchObject({ status: 503, code: 'chat_server_busy' });
+});
+
+it('rejects with an AbortError when the signal aborts mid-stream, after the events before it', async () => {
+  const controller = new AbortController();
+  const fake = controllableStream(controller.signal);
+  const seen: string[] = [];
+  const streaming = streamChat(
+    { character_id: 'bot1', message: 'x' },
+    {
+      headers: {},
+      signal: controller.signal,
+      onEvent: (e) => {
+        seen.push(e.type);
+        if (e.type === 'token') controller.abort();
+      },
+      fetchImpl: answer(fake.stream),
+    },
+  );
+  fake.event('start', { conversation_id: 'c1', user_message: null });
+  fake.event('token', { text: 'a' });
+  await expect(streaming).rejects.toMatchObject({ name: 'AbortError' });
+  expect(seen).toEqual(['start', 'token']);
 });

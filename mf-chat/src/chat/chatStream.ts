@@ -1,7 +1,6 @@
-import { API_BASE, API_HEADERS, type ChatMessage, type ChatRequest } from '@fable/contracts';
+import { API_BASE, API_HEADERS, readSseEvents, type ChatMessage, type ChatRequest, type SseByteStream } from '@fable/contracts';
 import type { SessionState } from '@fable/shared';
 import { ChatStreamError } from './chatErrors';
-import { readSse, type ByteStream } from './sseReader';
 
 /** POST /api/chat (contracts chatCalls.chat; copied here so the contracts' zod stays off this page, docs/adr/0001). */
 export const CHAT_PATH = '/chat';
@@ -12,7 +11,7 @@ export type ChatStreamEvent =
   | { type: 'done'; message: ChatMessage; conversation_id: string | null; stopped: boolean }
   | { type: 'error'; code: string; message: string; status: number };
 
-type FetchLike = (input: string, init: RequestInit) => Promise<{ ok: boolean; status: number; body: ByteStream | null; text(): Promise<string> }>;
+type FetchLike = (input: string, init: RequestInit) => Promise<{ ok: boolean; status: number; body: SseByteStream | null; text(): Promise<string> }>;
 
 /** What every call carries (the same headers as the shared baseQuery). */
 export function chatHeaders(session: Pick<SessionState, 'accessToken' | 'guestUserId' | 'applicationId' | 'impersonate'>): Record<string, string> {
@@ -59,7 +58,7 @@ export async function streamChat(
       typeof error.code === 'string' || typeof error.code === 'number' ? String(error.code) : null,
     );
   }
-  for await (const { event, data } of readSse(response.body)) {
+  for await (const { event, data } of readSseEvents(response.body)) {
     const payload = parseData(data);
     switch (event) {
       case 'start':

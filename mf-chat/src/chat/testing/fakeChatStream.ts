@@ -1,4 +1,4 @@
-import type { ByteStream } from '../sseReader';
+import type { SseByteStream as ByteStream } from '@fable/contracts';
 
 /** A byte stream the test feeds by hand; `read()` rejects with an AbortError once `signal` aborts. */
 export function controllableStream(signal?: AbortSignal) {
