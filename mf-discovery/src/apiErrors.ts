@@ -1,4 +1,5 @@
 import { CHARACTER_FAVORITE_LIMIT, formatMessage, type ERROR_CODES, type ERROR_MESSAGES } from '@fable/contracts';
+import { apiErrorOf, GENERIC_ERROR_TEXT } from '@fable/shared';
 
 /**
  * The catalogue's code and texts used here, typed as the contracts' literals (a change there fails the build) but
@@ -8,21 +9,6 @@ import { CHARACTER_FAVORITE_LIMIT, formatMessage, type ERROR_CODES, type ERROR_M
 export const FAVORITE_LIMIT_CODE: (typeof ERROR_CODES)['CHARACTER_FAVORITE_LIMIT'] = 'character_favorite_limit';
 export const FAVORITE_LIMIT_TEXT: (typeof ERROR_MESSAGES)['favorite']['limit'] =
   "Oops! You've reached your limit of {{character_favorite_limit}} favorite bots. To add more, please consider removing some from your current list.";
-export const GENERIC_ERROR_TEXT: (typeof ERROR_MESSAGES)['general']['generic'] = 'Something went wrong!';
-
-/**
- * The API's error (`{ error: { code, message, details? } }`, contracts' ApiErrorSchema) of a failed RTK Query call,
- * read without zod (it stays off the home route's first load, docs/adr/0001). Null when the answer has not that
- * shape (network failure, a proxy's page).
- */
-export function apiErrorOf(error: unknown): { code: string | number; message: string; details?: unknown } | null {
-  const body = (error as { data?: unknown } | null | undefined)?.data;
-  const inner = (body as { error?: unknown } | null | undefined)?.error;
-  if (!inner || typeof inner !== 'object') return null;
-  const { code, message, details } = inner as { code?: unknown; message?: unknown; details?: unknown };
-  if ((typeof code !== 'string' && typeof code !== 'number') || typeof message !== 'string') return null;
-  return { code, message, details };
-}
 
 function limitIn(details: unknown): number | null {
   if (!details || typeof details !== 'object') return null;
@@ -39,24 +25,17 @@ function limitIn(details: unknown): number | null {
  * Other errors: the server's message, or "Something went wrong!".
  */
 export function favoriteErrorMessage(error: unknown): string {
-  const apiError = apiErrorOf(error);
-  if (!apiError) return GENERIC_ERROR_TEXT;
-  if (String(apiError.code) === FAVORITE_LIMIT_CODE) {
-    const limit = limitIn(apiError.details);
+  const { code, message, details } = apiErrorOf(error);
+  if (code === FAVORITE_LIMIT_CODE) {
+    const limit = limitIn(details);
     if (limit !== null) return formatMessage(FAVORITE_LIMIT_TEXT, { character_favorite_limit: limit });
-    const text = apiError.message.trim();
-    if (text && !/\{\{?\w+\}\}?/.test(text)) return text;
+    if (message && !/\{\{?\w+\}\}?/.test(message)) return message;
     return formatMessage(FAVORITE_LIMIT_TEXT, { character_favorite_limit: CHARACTER_FAVORITE_LIMIT });
   }
-  return apiError.message.trim() || GENERIC_ERROR_TEXT;
+  return message ?? GENERIC_ERROR_TEXT;
 }
 
-/** The message of any failed call: the server's text, or "Something went wrong!". */
-export function errorMessageOf(error: unknown): string {
-  return apiErrorOf(error)?.message.trim() || GENERIC_ERROR_TEXT;
-}
-
-/** Whether the failed call answered 404 (an unknown creator). */
+/** Whether the failed call answered 404 (an unknown creator, a private or missing chatbot). */
 export function isNotFound(error: unknown): boolean {
-  return (error as { status?: unknown } | null | undefined)?.status === 404;
+  return apiErrorOf(error).status === 404;
 }

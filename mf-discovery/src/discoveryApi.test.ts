@@ -4,7 +4,7 @@ import { discoveryApi, recommendationParams, searchParams } from './discoveryApi
 
 it('adds its endpoints to the one api, prefixed by its domain', () => {
   expect(discoveryApi).toBe(api);
-  for (const name of ['discovery_search', 'discovery_favorites', 'discovery_like', 'discovery_unlike', 'discovery_lessLikeThis', 'discovery_recommendations']) {
+  for (const name of ['discovery_search', 'discovery_favorites', 'discovery_lessLikeThis', 'discovery_recommendations']) {
     expect(Object.keys(discoveryApi.endpoints)).toContain(name);
   }
 });

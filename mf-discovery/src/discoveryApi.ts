@@ -1,4 +1,4 @@
-import { api } from '@fable/shared';
+import { api, FAVORITES_TAG } from '@fable/shared';
 import {
   callPath,
   type CharacterSummary,
@@ -37,12 +37,6 @@ export interface RecommendationsArgs {
   interests?: readonly Interest[];
 }
 
-export interface FavoriteState {
-  character_id: string;
-  is_favorite: boolean;
-  num_favorites: number;
-}
-
 export type InteractionBody = { kind: 'detail_view' | 'cart_addition'; character_id: string; amount?: number; recommId?: string };
 
 const csv = (list: readonly string[] | undefined) => (list && list.length > 0 ? list.join(',') : undefined);
@@ -75,11 +69,10 @@ export function recommendationParams(args: RecommendationsArgs): Record<string, 
   return Object.fromEntries(Object.entries(params).filter((e): e is [string, string | number] => e[1] !== undefined));
 }
 
-const FAVORITES_TAG = { type: 'Character', id: 'FAVORITES' } as const;
-
 /**
- * The discovery remote's calls (document 1 §7 "Search service", "Recommender", like/unlike, block creator), on the
- * paths of discoveryCalls.ts, injected into the one api with names prefixed by the domain.
+ * The discovery remote's calls (document 1 §7 "Search service", "Recommender"), on the paths of discoveryCalls.ts,
+ * injected into the one api with names prefixed by the domain. Like/unlike and block creator are the shared
+ * charactersApi's (@fable/shared): one set with the chat screen and the chatbot profile.
  */
 export const discoveryApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -90,14 +83,6 @@ export const discoveryApi = api.injectEndpoints({
     discovery_favorites: build.query<FavoritesResult, { page: number }>({
       query: ({ page }) => ({ url: DISCOVERY_CALLS.favorites.path, params: { page } }),
       providesTags: [FAVORITES_TAG],
-    }),
-    discovery_like: build.mutation<FavoriteState, string>({
-      query: (characterId) => ({ url: callPath(DISCOVERY_CALLS.like.path, { characterId }), method: DISCOVERY_CALLS.like.method }),
-      invalidatesTags: (result) => (result ? [FAVORITES_TAG] : []),
-    }),
-    discovery_unlike: build.mutation<FavoriteState, string>({
-      query: (characterId) => ({ url: callPath(DISCOVERY_CALLS.unlike.path, { characterId }), method: DISCOVERY_CALLS.unlike.method }),
-      invalidatesTags: (result) => (result ? [FAVORITES_TAG] : []),
     }),
     /** Removes the card and records a dislike (document 1 §4). */
     discovery_lessLikeThis: build.mutation<{ ok: true }, string>({
@@ -114,14 +99,6 @@ export const discoveryApi = api.injectEndpoints({
     }),
     discovery_creator: build.query<Creator, string>({
       query: (username) => callPath(DISCOVERY_CALLS.creator.path, { username }),
-    }),
-    /** Blocks a creator; the user's settings (blockedUsers) and the blocked list change. */
-    discovery_blockCreator: build.mutation<{ blocked: { id: string; username: string }[] }, string>({
-      query: (creatorUserId) => ({
-        url: callPath(DISCOVERY_CALLS.blockCreator.path, { creatorUserId }),
-        method: DISCOVERY_CALLS.blockCreator.method,
-      }),
-      invalidatesTags: (result) => (result ? ['User'] : []),
     }),
     /**
      * The signed-in user's settings (showNSFW, blurNSFW, likedBots, blockedUsers, selectedTags, chatLanguage): the
@@ -149,13 +126,10 @@ export const discoveryApi = api.injectEndpoints({
 export const {
   useDiscovery_searchQuery,
   useDiscovery_favoritesQuery,
-  useDiscovery_likeMutation,
-  useDiscovery_unlikeMutation,
   useDiscovery_lessLikeThisMutation,
   useDiscovery_interactionMutation,
   useDiscovery_recommendationsQuery,
   useDiscovery_creatorQuery,
-  useDiscovery_blockCreatorMutation,
   useDiscovery_viewerQuery,
   useDiscovery_saveSelectionsMutation,
 } = discoveryApi;

@@ -9,33 +9,16 @@ import type { discoveryCalls, usersCalls } from '@fable/contracts';
 export type CallOf<C extends { method: string; path: string }> = { method: C['method']; path: C['path'] };
 
 type Discovery = typeof discoveryCalls;
-type UsedDiscovery =
-  | 'search'
-  | 'profile'
-  | 'creator'
-  | 'favorites'
-  | 'like'
-  | 'unlike'
-  | 'rate'
-  | 'lessLikeThis'
-  | 'interaction'
-  | 'recommendations'
-  | 'blockCreator'
-  | 'unblockCreator';
+/** The profile, like/unlike, rating and block creator calls are the shared charactersApi's (@fable/shared). */
+type UsedDiscovery = 'search' | 'creator' | 'favorites' | 'lessLikeThis' | 'interaction' | 'recommendations';
 
 export const DISCOVERY_CALLS: { [K in UsedDiscovery]: CallOf<Discovery[K]> } = {
   search: { method: 'GET', path: '/characters/search' },
-  profile: { method: 'GET', path: '/characters/:characterId' },
   creator: { method: 'GET', path: '/creators/:username' },
   favorites: { method: 'GET', path: '/users/favorites' },
-  like: { method: 'PUT', path: '/characters/:characterId/favorite' },
-  unlike: { method: 'DELETE', path: '/characters/:characterId/favorite' },
-  rate: { method: 'PUT', path: '/characters/:characterId/rating' },
   lessLikeThis: { method: 'POST', path: '/characters/:characterId/less-like-this' },
   interaction: { method: 'POST', path: '/interactions' },
   recommendations: { method: 'GET', path: '/recommendations' },
-  blockCreator: { method: 'PUT', path: '/users/blocked-creators/:creatorUserId' },
-  unblockCreator: { method: 'DELETE', path: '/users/blocked-creators/:creatorUserId' },
 };
 
 type Users = typeof usersCalls;

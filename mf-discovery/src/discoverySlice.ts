@@ -1,4 +1,4 @@
-import { createSlice, injectSlice, type PayloadAction, type WithSlice } from '@fable/shared';
+import { charactersApi, createSlice, injectSlice, type PayloadAction, type WithSlice } from '@fable/shared';
 import { discoveryApi } from './discoveryApi';
 
 /**
@@ -38,6 +38,10 @@ export const discoverySlice = createSlice({
     // The settings now say who is blocked (an unblock on the Blocked Creators page included).
     builder.addMatcher(discoveryApi.endpoints.discovery_viewer.matchFulfilled, (state) => {
       state.blockedCreatorIds = [];
+    });
+    // A like or unlike made anywhere (the chat's options menu, the chatbot profile) shows on the cards too.
+    builder.addMatcher(charactersApi.endpoints.characters_favorite.matchFulfilled, (state, action) => {
+      state.favorites[action.meta.arg.originalArgs.characterId] = action.payload.is_favorite;
     });
   },
   selectors: {

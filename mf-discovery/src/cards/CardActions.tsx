@@ -1,22 +1,18 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import {
+  apiErrorMessage,
+  copyToClipboard,
   selectHiddenByPartner,
   signInRequested,
   useAppDispatch,
   useAppSelector,
+  useCharacters_blockCreatorMutation,
+  useCharacters_favoriteMutation,
   useLocation,
   useNotify,
 } from '@fable/shared';
-import { errorMessageOf, favoriteErrorMessage } from '../apiErrors';
-import { copyToClipboard } from '../copyToClipboard';
-import {
-  useDiscovery_blockCreatorMutation,
-  useDiscovery_interactionMutation,
-  useDiscovery_lessLikeThisMutation,
-  useDiscovery_likeMutation,
-  useDiscovery_unlikeMutation,
-  type CharacterSummary,
-} from '../discoveryApi';
+import { favoriteErrorMessage } from '../apiErrors';
+import { useDiscovery_interactionMutation, useDiscovery_lessLikeThisMutation, type CharacterSummary } from '../discoveryApi';
 import {
   characterHidden,
   characterUnhidden,
@@ -82,10 +78,9 @@ export function CardActionsProvider({ children, likedByDefault = false }: CardAc
   const overrides = useAppSelector(selectFavoriteOverrides);
   const shareHidden = useAppSelector((state) => selectHiddenByPartner(state, 'share'));
   const reportHidden = useAppSelector((state) => selectHiddenByPartner(state, 'report'));
-  const [like] = useDiscovery_likeMutation();
-  const [unlike] = useDiscovery_unlikeMutation();
+  const [setFavorite] = useCharacters_favoriteMutation();
   const [dislike] = useDiscovery_lessLikeThisMutation();
-  const [block] = useDiscovery_blockCreatorMutation();
+  const [setBlocked] = useCharacters_blockCreatorMutation();
   const [interaction] = useDiscovery_interactionMutation();
   const [dialog, setDialog] = useState<CardDialog | null>(null);
   const [dialogsLoaded, setDialogsLoaded] = useState(false);
@@ -115,7 +110,7 @@ export function CardActionsProvider({ children, likedByDefault = false }: CardAc
       const was = isLiked(character.id);
       dispatch(favoriteSet({ characterId: character.id, liked: !was }));
       try {
-        const answer = await (was ? unlike : like)(character.id).unwrap();
+        const answer = await setFavorite({ characterId: character.id, favorite: !was }).unwrap();
         dispatch(favoriteSet({ characterId: character.id, liked: answer.is_favorite }));
       } catch (error) {
         // The like is undone (document 1 §4, §8).
@@ -123,7 +118,7 @@ export function CardActionsProvider({ children, likedByDefault = false }: CardAc
         openDialog({ kind: 'error', message: favoriteErrorMessage(error) });
       }
     },
-    [viewer.signedIn, askSignIn, isLiked, dispatch, like, unlike, openDialog],
+    [viewer.signedIn, askSignIn, isLiked, dispatch, setFavorite, openDialog],
   );
 
   const lessLikeThis = useCallback(
@@ -139,7 +134,7 @@ export function CardActionsProvider({ children, likedByDefault = false }: CardAc
         notify({ message: CARD_TEXTS.lessLikeThisDone, duration: 'short' });
       } catch (error) {
         dispatch(characterUnhidden(character.id));
-        notify.error(errorMessageOf(error));
+        notify.error(apiErrorMessage(error));
       }
     },
     [viewer.signedIn, askSignIn, dispatch, dislike, notify],
@@ -171,16 +166,16 @@ export function CardActionsProvider({ children, likedByDefault = false }: CardAc
   const confirmBlock = useCallback(
     async (character: CharacterSummary) => {
       try {
-        await block(character.creator_user_id).unwrap();
+        await setBlocked({ creatorUserId: character.creator_user_id, blocked: true }).unwrap();
         forgetCachedRecommendations();
       } catch (error) {
         // The confirmation shows it in red and stays open (document 1 §8 "Confirmation modal").
-        throw new Error(errorMessageOf(error), { cause: error });
+        throw new Error(apiErrorMessage(error), { cause: error });
       }
       dispatch(creatorBlocked(character.creator_user_id));
       notify.success(CARD_TEXTS.blocked(character.creator_username), { duration: 'short' });
     },
-    [block, dispatch, notify],
+    [setBlocked, dispatch, notify],
   );
 
   const opened = useCallback(

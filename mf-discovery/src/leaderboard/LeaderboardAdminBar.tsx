@@ -1,8 +1,7 @@
 import styled from '@emotion/styled';
 import { useId, useState } from 'react';
 import { TIER_MARKETING_NAME, type LeaderboardPrize } from '@fable/contracts';
-import { Button, ConfirmationModal, useNotify } from '@fable/shared';
-import { apiErrorOf } from '../apiErrors';
+import { apiErrorMessage, Button, ConfirmationModal, useNotify } from '@fable/shared';
 import { useDiscovery_leaderboardApproveMutation, useDiscovery_leaderboardComputeMutation } from './leaderboardApi';
 import { isLeaderboardMonth, monthLabel } from './leaderboardFormat';
 import { LEADERBOARD_TEXTS as T } from './leaderboardTexts';
@@ -100,7 +99,7 @@ export function LeaderboardAdminBar({ shownMonth, hasPending, defaultComputeMont
     if (!isLeaderboardMonth(computeMonth)) return;
     const result = await compute(computeMonth);
     if (result.error) {
-      notify.error(apiErrorOf(result.error)?.message || T.genericError);
+      notify.error(apiErrorMessage(result.error, T.genericError));
       return;
     }
     notify.success(T.computed(result.data.entries, monthLabel(result.data.date)));
@@ -111,7 +110,7 @@ export function LeaderboardAdminBar({ shownMonth, hasPending, defaultComputeMont
   const runApprove = async () => {
     if (!shownMonth) return;
     const result = await approve(shownMonth);
-    if (result.error) throw new Error(apiErrorOf(result.error)?.message ?? '');
+    if (result.error) throw new Error(apiErrorMessage(result.error, ''));
     setGranted({ month: result.data.date, prizes: result.data.prizes });
     notify.success(T.approved(monthLabel(result.data.date)));
   };

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import type { CharacterProfile } from '@fable/contracts';
-import { Button, ConfirmationModal, useNotify } from '@fable/shared';
-import { apiErrorOf } from '../apiErrors';
+import { apiErrorMessage, Button, ConfirmationModal, useCharacters_blockCreatorMutation, useNotify } from '@fable/shared';
 import { BlockIcon } from './icons';
-import { useDiscovery_profileBlockCreatorMutation } from './profileApi';
 import { PROFILE_TEXTS } from './profileTexts';
 
 /**
@@ -12,14 +10,14 @@ import { PROFILE_TEXTS } from './profileTexts';
  */
 export function BlockCreatorButton({ profile }: { profile: CharacterProfile }) {
   const notify = useNotify();
-  const [setBlocked] = useDiscovery_profileBlockCreatorMutation();
+  const [setBlocked] = useCharacters_blockCreatorMutation();
   const [open, setOpen] = useState(false);
   const blocked = profile.viewer.creator_blocked;
   const username = profile.creator_username;
 
   const confirm = async () => {
     const result = await setBlocked({ creatorUserId: profile.creator_user_id, blocked: !blocked });
-    if (result.error) throw new Error(apiErrorOf(result.error)?.message ?? '');
+    if (result.error) throw new Error(apiErrorMessage(result.error, ''));
     notify.success(blocked ? PROFILE_TEXTS.unblocked(username) : PROFILE_TEXTS.blocked(username));
   };
 

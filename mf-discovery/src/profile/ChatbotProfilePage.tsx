@@ -11,13 +11,15 @@ import {
   selectHiddenByPartner,
   TagChips,
   useAppSelector,
+  useCharacters_profileQuery,
   useParams,
 } from '@fable/shared';
+import { isNotFound } from '../apiErrors';
 import { NarrowPage } from '../NarrowPage';
 import { BlockCreatorButton } from './BlockCreatorButton';
 import { FavoriteButton } from './FavoriteButton';
 import { ChatIcon, EditIcon, FlagIcon, TagIcon } from './icons';
-import { useDiscovery_profileQuery, useDiscovery_profileViewerQuery } from './profileApi';
+import { useDiscovery_profileViewerQuery } from './profileApi';
 import {
   blurAvatar,
   canShare,
@@ -486,16 +488,11 @@ function ProfileView({ profile, kind }: { profile: CharacterProfile; kind: Profi
   );
 }
 
-/** Whether an RTK Query error is the API's 404 (a private or missing chatbot). */
-function isNotFound(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
-}
-
 function ProfileRoute({ kind }: { kind: ProfileKind }) {
   const { characterId = '' } = useParams();
   const sessionKnown = useAppSelector(selectAuthStatus) !== 'loading';
   // Asked once the session is known, so that the call carries the token (viewer state) or the guest id.
-  const { currentData, error, isError, isFetching, refetch } = useDiscovery_profileQuery(characterId, { skip: !sessionKnown || !characterId });
+  const { currentData, error, isError, isFetching, refetch } = useCharacters_profileQuery(characterId, { skip: !sessionKnown || !characterId });
 
   if (!characterId || isNotFound(error)) return <NotFoundState />;
   if (isError && !isFetching) return <LoadErrorState onRetry={() => void refetch()} />;

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import type { CharacterProfile } from '@fable/contracts';
-import { Button, selectIsSignedIn, signInRequested, useAppDispatch, useAppSelector, useLocation } from '@fable/shared';
+import { Button, selectIsSignedIn, signInRequested, useAppDispatch, useAppSelector, useCharacters_favoriteMutation, useLocation } from '@fable/shared';
 import { ErrorModal } from './ErrorModal';
 import { favoriteErrorMessage } from '../apiErrors';
 import { HeartIcon } from './icons';
-import { useDiscovery_profileFavoriteMutation } from './profileApi';
 import { PROFILE_TEXTS } from './profileTexts';
 
 /**
@@ -15,7 +14,7 @@ export function FavoriteButton({ profile }: { profile: CharacterProfile }) {
   const signedIn = useAppSelector(selectIsSignedIn);
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
-  const [setFavorite, { isLoading }] = useDiscovery_profileFavoriteMutation();
+  const [setFavorite, { isLoading }] = useCharacters_favoriteMutation();
   const [error, setError] = useState<string | null>(null);
   const favorite = signedIn && profile.viewer.is_favorite;
 

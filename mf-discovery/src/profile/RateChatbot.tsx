@@ -1,9 +1,18 @@
 import styled from '@emotion/styled';
 import { useId, useState } from 'react';
 import type { CharacterProfile, ChatbotRating } from '@fable/contracts';
-import { Button, Modal, selectIsSignedIn, signInRequested, useAppDispatch, useAppSelector, useLocation, useNotify } from '@fable/shared';
+import {
+  Button,
+  Modal,
+  selectIsSignedIn,
+  signInRequested,
+  useAppDispatch,
+  useAppSelector,
+  useCharacters_rateMutation,
+  useLocation,
+  useNotify,
+} from '@fable/shared';
 import { LoveIcon, StarIcon, ThumbDownIcon, ThumbUpIcon } from './icons';
-import { useDiscovery_profileRateMutation } from './profileApi';
 import { PROFILE_TEXTS, RATING_CHOICES, ratingLabel } from './profileTexts';
 
 const Choices = styled.fieldset`
@@ -64,7 +73,7 @@ export function RateChatbot({ profile }: { profile: CharacterProfile }) {
   const notify = useNotify();
   const { pathname } = useLocation();
   const name = useId();
-  const [rate, { isLoading }] = useDiscovery_profileRateMutation();
+  const [rate, { isLoading }] = useCharacters_rateMutation();
   const current = signedIn ? profile.viewer.rating : null;
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState<ChatbotRating | null>(current);

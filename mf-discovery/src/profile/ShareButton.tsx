@@ -1,5 +1,4 @@
-import { Button, useNotify } from '@fable/shared';
-import { copyToClipboard } from '../copyToClipboard';
+import { Button, copyToClipboard, useNotify } from '@fable/shared';
 import { ShareIcon } from './icons';
 import { PROFILE_TEXTS } from './profileTexts';
 

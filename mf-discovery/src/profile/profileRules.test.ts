@@ -10,7 +10,9 @@ const viewer = { is_creator: false, is_favorite: false, rating: null, creator_bl
 describe('profileApi', () => {
   it('adds its endpoints to the one api, prefixed by the domain', () => {
     expect(profileApi).toBe(api);
-    expect(Object.keys(profileApi.endpoints)).toEqual(expect.arrayContaining(['discovery_profile', 'discovery_profileFavorite', 'discovery_profileRate']));
+    expect(Object.keys(profileApi.endpoints)).toEqual(
+      expect.arrayContaining(['discovery_profileViewer', 'discovery_profileTagOptions', 'characters_profile', 'characters_favorite', 'characters_rate']),
+    );
   });
 
   it('labels visibilities as the contracts do', () => {
