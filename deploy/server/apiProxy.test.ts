@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readSseEvents } from '@fable/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serveSite, type RunningSite } from './staticSite';
 import { createSiteFixture, rawRequest, type SiteFixture } from './testing/siteFixture';
@@ -76,16 +77,14 @@ describe('the /api proxy', () => {
     const response = await fetch(`${siteBase}/api/stream`);
     await opened;
     expect(response.headers.get('content-type')).toBe('text/event-stream');
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
+    const events = readSseEvents(response.body ?? []);
     // Each event must arrive before the next is even written.
     for (const token of ['Once', ' upon', ' a time']) {
       streamTo!.write(`data: ${JSON.stringify({ token })}\n\n`);
-      const { value } = await reader.read();
-      expect(decoder.decode(value)).toBe(`data: ${JSON.stringify({ token })}\n\n`);
+      expect(await events.next()).toEqual({ done: false, value: { event: 'message', data: JSON.stringify({ token }) } });
     }
     streamTo!.end();
-    expect((await reader.read()).done).toBe(true);
+    expect((await events.next()).done).toBe(true);
   });
 
   it('answers 502 when the API is not reachable', async () => {

@@ -1,3 +1,4 @@
+import { readSseEvents } from '@fable/contracts';
 import { fakeTokens, startFakeOpenAiEngine, type FakeOpenAiEngine } from './fakeOpenAiEngine';
 
 let engine: FakeOpenAiEngine;
@@ -13,13 +14,10 @@ const ask = (body: object, headers: Record<string, string> = {}) =>
     body: JSON.stringify(body),
   });
 
-/** Reads an SSE body into its data payloads; rejects when the connection is cut. */
-async function events(response: Response): Promise<string[]> {
-  const text = await response.text();
-  return text
-    .split('\n\n')
-    .filter((block) => block.startsWith('data: '))
-    .map((block) => block.slice('data: '.length));
+/** Reads an SSE body (the contracts' reader) into its data payloads, each pushed to `into` as it comes; rejects when the connection is cut. */
+async function events(response: Response, into: string[] = []): Promise<string[]> {
+  for await (const event of readSseEvents(response.body ?? [])) into.push(event.data);
+  return into;
 }
 
 const hello = { model: 'fake-model', messages: [{ role: 'user', content: 'Hello castle guard' }] };
@@ -77,18 +75,9 @@ it('fails with the configured status and an OpenAI error body', async () => {
 it('cuts the connection mid-stream after the configured tokens', async () => {
   engine.behaviour.cutAfterTokens = 2;
   const response = await ask({ ...hello, stream: true });
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let received = '';
-  const readAll = async () => {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      received += decoder.decode(value, { stream: true });
-    }
-  };
-  await expect(readAll()).rejects.toThrow();
-  const contents = received.split('\n\n').filter((b) => b.includes('"content"'));
+  const received: string[] = [];
+  await expect(events(response, received)).rejects.toThrow();
+  const contents = received.filter((d) => d.includes('"content"'));
   expect(contents).toHaveLength(2);
   expect(received).not.toContain('[DONE]');
 });

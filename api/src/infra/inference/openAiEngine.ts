@@ -1,3 +1,4 @@
+import { readSseEvents } from '@fable/contracts';
 import { InferenceError, inferenceErrorOfStatus, isAbortError, type InferenceEngine, type InferenceRequest, type InferenceStream } from './engine';
 
 export interface OpenAiEngineOptions {
@@ -60,54 +61,44 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): InferenceEngin
   };
 }
 
-/** Text deltas of an OpenAI SSE body. */
+/** A chunk's data: the [DONE] mark, a chunk, or nothing (an empty data line). */
+function parseChunk(data: string): ChunkJson | 'done' | null {
+  const text = data.trim();
+  if (text === '[DONE]') return 'done';
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as ChunkJson;
+  } catch {
+    throw new InferenceError('failed', 'inference stream sent invalid JSON');
+  }
+}
+
+/** Text deltas of an OpenAI SSE body (read with the contracts' SSE reader). */
 function sseDeltas(body: ReadableStream<Uint8Array>, signal: AbortSignal): InferenceStream {
   let finishReason: string | null = null;
   async function* iterate(): AsyncGenerator<string> {
-    const reader = body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
     let done = false;
     try {
-      while (!done) {
-        let chunk: Awaited<ReturnType<typeof reader.read>>;
-        try {
-          chunk = await reader.read();
-        } catch (err) {
-          if (isAbortError(err) || signal.aborted) throw abortError();
-          throw new InferenceError('failed', `inference stream broke: ${(err as Error).message}`);
+      for await (const event of readSseEvents(body)) {
+        const chunk = parseChunk(event.data);
+        if (chunk === 'done') {
+          done = true;
+          break;
         }
-        if (chunk.done) break;
-        buffer += decoder.decode(chunk.value, { stream: true });
-        let newline: number;
-        while ((newline = buffer.indexOf('\n')) >= 0) {
-          const line = buffer.slice(0, newline).replace(/\r$/, '');
-          buffer = buffer.slice(newline + 1);
-          if (!line.startsWith('data:')) continue;
-          const data = line.slice(5).trim();
-          if (data === '[DONE]') {
-            done = true;
-            break;
-          }
-          if (data === '') continue;
-          let json: ChunkJson;
-          try {
-            json = JSON.parse(data) as ChunkJson;
-          } catch {
-            throw new InferenceError('failed', 'inference stream sent invalid JSON');
-          }
-          if (json.error) throw new InferenceError('failed', json.error.message ?? 'inference engine error');
-          const choice = json.choices?.[0];
-          const text = choice?.delta?.content;
-          if (text) yield text;
-          if (choice?.finish_reason) finishReason = choice.finish_reason;
-        }
+        if (chunk === null) continue;
+        if (chunk.error) throw new InferenceError('failed', chunk.error.message ?? 'inference engine error');
+        const choice = chunk.choices?.[0];
+        const text = choice?.delta?.content;
+        if (text) yield text;
+        if (choice?.finish_reason) finishReason = choice.finish_reason;
       }
-      if (signal.aborted) throw abortError();
-      if (!done && finishReason === null) throw new InferenceError('failed', 'inference stream ended before its end');
-    } finally {
-      reader.cancel().catch(() => undefined);
+    } catch (err) {
+      if (err instanceof InferenceError) throw err;
+      if (isAbortError(err) || signal.aborted) throw abortError();
+      throw new InferenceError('failed', `inference stream broke: ${err instanceof Error ? err.message : String(err)}`);
     }
+    if (signal.aborted) throw abortError();
+    if (!done && finishReason === null) throw new InferenceError('failed', 'inference stream ended before its end');
   }
   const iterable = iterate();
   return {

@@ -1,3 +1,5 @@
+import { readSseEvents } from '@fable/contracts';
+
 /** A Server-Sent Events client for tests and benchmarks: POSTs JSON and reads the event stream as it comes. */
 export interface SseEvent {
   event: string;
@@ -35,30 +37,18 @@ export async function postSse(
     result.json = await res.json();
     return result;
   }
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
   let tokens = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const frame = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(frame)?.[1] ?? 'message';
-        const data = /^data: (.*)$/m.exec(frame)?.[1];
-        const read: SseEvent = { event, data: data === undefined ? undefined : JSON.parse(data), at: performance.now() };
-        result.events.push(read);
-        options.onEvent?.(read);
-        if (event === 'token') tokens += 1;
-        if (options.abortAfterTokens !== undefined && tokens >= options.abortAfterTokens) {
-          result.aborted = true;
-          controller.abort();
-          return result;
-        }
+    // An event stream always has a body.
+    for await (const { event, data } of readSseEvents(res.body ?? [])) {
+      const read: SseEvent = { event, data: JSON.parse(data), at: performance.now() };
+      result.events.push(read);
+      options.onEvent?.(read);
+      if (event === 'token') tokens += 1;
+      if (options.abortAfterTokens !== undefined && tokens >= options.abortAfterTokens) {
+        result.aborted = true;
+        controller.abort();
+        return result;
       }
     }
   } catch (err) {
