@@ -3,7 +3,6 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Logger } from 'pino';
 import type { AppConfig } from './config';
 import { registerAccessControl } from './http/access';
-import type { ApiDeps } from './http/apiPlugin';
 import { registerErrorHandling } from './http/errorHandling';
 import { fastifyTrustProxy } from './http/trustProxy';
 import { answerFrameworkError, registerInputGuard, registerSecurityHeaders } from './http/inputGuard';
@@ -19,13 +18,14 @@ import { openDatabase } from './infra/db/openDatabase';
 import type { Mailer } from './infra/mail/mailer';
 import { openMailer } from './infra/mail/openMailer';
 import { createLogger } from './logger';
-import { createAccessTokens } from './modules/auth/accessTokens';
+import { createAccessTokens } from './http/accessTokens';
+import type { AuthDeps } from './modules/auth/authDeps';
 import { authRoutes } from './modules/auth/authRoutes';
 import { createOidcClients } from './modules/auth/oidc/oidcClient';
 import { loadJwtSecret } from './modules/auth/serverSecret';
 import { avatarRoutes } from './modules/avatars/avatarRoutes';
 import { chatRoutes } from './modules/chat/chatRoutes';
-import { discoveryRoutes } from './modules/discovery/discoveryRoutes';
+import { discoveryRoutes } from './discoveryRoutes';
 import { healthRoutes } from './modules/health/healthRoutes';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboardRoutes';
 import { memoryRoutes } from './modules/memories/memoryRoutes';
@@ -33,6 +33,7 @@ import { personaRoutes } from './modules/personas/personaRoutes';
 import { searchRoutes } from './modules/search/searchRoutes';
 import { appSettingsRoutes } from './modules/settings/appSettingsRoutes';
 import { sealStoredOpenAiKeys } from './modules/users/openAiKeyStore';
+import { findSessionUser } from './modules/users/userRepository';
 import { usersRoutes } from './modules/users/usersRoutes';
 
 export interface BuildAppOptions {
@@ -72,7 +73,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     }
   };
 
-  let deps: ApiDeps;
+  // Every module gets ApiDeps; auth also its social sign-in providers.
+  let deps: AuthDeps;
   try {
     // First: a sign-in provider that is configured but cannot work stops the start before anything is opened.
     const oidc = await createOidcClients(config.oidcProviders ?? [], { nodeEnv: config.nodeEnv });
@@ -129,7 +131,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerErrorHandling(app);
   // Before access control: input no route can store is refused first, whoever calls.
   registerInputGuard(app);
-  registerAccessControl(app, deps);
+  registerAccessControl(app, {
+    ...deps,
+    findSessionUser: (userId, sessionId, now) => findSessionUser(deps.db, userId, sessionId, now, deps.secrets),
+  });
   app.addHook('onClose', closeOwned);
 
   await registerOpenApi(app);

@@ -3,7 +3,6 @@ import { buildApp, type App } from '../app';
 import { testConfig } from '../config';
 import { createManualClock } from '../infra/clock';
 import type { Database } from '../infra/db/database';
-import { addRestriction } from '../modules/users/userRepository';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS, createScratchDatabase, type ScratchDatabase } from '../testing/testDatabases';
 import { LOOSE_LIMITS, TEST_JWT_SECRET, bearer, forApplication, signInByEmail, signUp, testGuestId } from '../testing/testApp';
 import { DEFAULT_RATE_LIMITS } from './rateLimits';
@@ -152,7 +151,11 @@ describe.each(BACKENDS)('access control on %s', (backend) => {
 
   it('keeps completely banned members to the ban screen permissions', async () => {
     const banned = await signUp(app, 'terminated@example.com', 'terminated');
-    await addRestriction(db, banned.user.id, { kind: 'complete', reason: 'terms' }, clock.now());
+    // A complete ban, written straight into the table (http's tests import no module).
+    await db.query(
+      `insert into user_restrictions (id, user_id, kind, reason, expires_at, created_at) values (gen_random_uuid(), $1, 'complete', 'terms', null, $2)`,
+      [banned.user.id, clock.now()],
+    );
     const me = await app.inject({ method: 'GET', url: '/api/v2/users', headers: bearer(banned.token) });
     expect(me.json().permissions).toEqual(['restriction_full', 'limited_access']);
     expect(me.json().restrictions).toEqual([{ kind: 'complete', reason: 'terms', expires_at: null }]);

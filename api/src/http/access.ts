@@ -5,14 +5,13 @@ import type { AppConfig } from '../config';
 import type { Cache } from '../infra/cache/cache';
 import { cachedJson } from '../infra/cache/cache';
 import type { Clock } from '../infra/clock';
-import type { SecretBox } from '../infra/crypto/secretBox';
 import type { Database } from '../infra/db/database';
-import type { AccessTokens } from '../modules/auth/accessTokens';
-import { verifyGuestId } from '../modules/auth/guestIds';
-import { findSessionUser, type UserRow } from '../modules/users/userRepository';
+import type { AccessTokens } from './accessTokens';
+import { verifyGuestId } from './guestIds';
 import { AppError } from './appError';
 import { validationMessage } from './errorHandling';
 import { enforceRateLimit, type RateLimitRule, type RateLimits } from './rateLimits';
+import type { UserRow } from './userRow';
 
 /** The application when a call names none (the main brand). */
 export const DEFAULT_APPLICATION_ID = 'fable';
@@ -50,7 +49,8 @@ export interface AccessDeps {
   tokens: AccessTokens;
   limits: RateLimits;
   clock: Clock;
-  secrets: SecretBox | null;
+  /** The live user of a live session (the users module reads it); null once the session is revoked or the user deleted. */
+  findSessionUser(userId: string, sessionId: string, now: Date): Promise<UserRow | null>;
 }
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
@@ -146,7 +146,7 @@ async function resolveCaller(request: FastifyRequest, access: ApiAccess, applica
     if (!bearer) throw invalidToken();
     // Throws token_expired or invalid_token.
     const claims = await deps.tokens.verify(bearer);
-    const user = await findSessionUser(deps.db, claims.userId, claims.sessionId, deps.clock.now(), deps.secrets);
+    const user = await deps.findSessionUser(claims.userId, claims.sessionId, deps.clock.now());
     // Revoked session (logout, refresh-token reuse, deletion) or deleted user.
     if (!user) throw invalidToken();
     // A token only works on the application it was issued for: a partner's users never reach another brand.

@@ -6,8 +6,7 @@ import type { Clock } from '../infra/clock';
 import type { SecretBox } from '../infra/crypto/secretBox';
 import type { Database } from '../infra/db/database';
 import type { Mailer } from '../infra/mail/mailer';
-import type { AccessTokens } from '../modules/auth/accessTokens';
-import type { OidcClients } from '../modules/auth/oidc/oidcClient';
+import type { AccessTokens } from './accessTokens';
 import type { RateLimits } from './rateLimits';
 
 /** What every module's routes get: the adapters and services, never the environment itself. */
@@ -19,10 +18,12 @@ export interface ApiDeps {
   mailer: Mailer;
   tokens: AccessTokens;
   limits: RateLimits;
-  oidc: OidcClients;
   /** Encrypts stored secrets (members' OpenAI keys); null in production without SECRETS_KEYS. */
   secrets: SecretBox | null;
 }
 
-/** A module's routes: a Fastify plugin with zod-typed schemas, registered under /api. */
-export type ApiPlugin = FastifyPluginAsync<ApiDeps, RawServerDefault, ZodTypeProvider>;
+/**
+ * A module's routes: a Fastify plugin with zod-typed schemas, registered under /api. A module that needs more than
+ * ApiDeps declares it (`ApiPlugin<AuthDeps>`) and the app passes it.
+ */
+export type ApiPlugin<Deps extends ApiDeps = ApiDeps> = FastifyPluginAsync<Deps, RawServerDefault, ZodTypeProvider>;

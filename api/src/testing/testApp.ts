@@ -3,8 +3,8 @@ import { buildApp, type App } from '../app';
 import { testConfig, type AppConfig } from '../config';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../http/rateLimits';
 import { createManualClock, systemClock } from '../infra/clock';
-import { createAccessTokens } from '../modules/auth/accessTokens';
-import { issueGuestId } from '../modules/auth/guestIds';
+import { createAccessTokens } from '../http/accessTokens';
+import { issueGuestId } from '../http/guestIds';
 import type { Database } from '../infra/db/database';
 import { createScratchDatabase, type Backend, type ScratchDatabase } from './testDatabases';
 

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../config';
 import type { Queryable } from '../../infra/db/database';
-import { findUserById, type UserRow } from '../users/userRepository';
+import type { UserRow } from '../../http/userRow';
+import { findUserById } from '../users/userRepository';
 
 /**
  * ADMIN_EMAILS: a user signing in with a verified email on the list gets the employee role, which carries the admin

@@ -2,7 +2,7 @@ import '../../testing/injectUnderJest';
 import { GUEST_PERMISSIONS, SignInResultSchema, TokenPairSchema } from '@fable/contracts';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
 import { bearer, latestCode, signInByEmail, startTestApp, type TestApp } from '../../testing/testApp';
-import { ACCESS_TOKEN_TTL_SECONDS } from './accessTokens';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../http/accessTokens';
 
 describe.each(BACKENDS)('auth on %s', (backend) => {
   let t: TestApp;

@@ -1,18 +1,20 @@
 import { API_HEADERS, EMAIL_CODE, GUEST_PERMISSIONS, authCalls, devCalls } from '@fable/contracts';
 import type { ApiPlugin } from '../../http/apiPlugin';
+import type { AuthDeps } from './authDeps';
 import { requestEmailCode, verifyEmailCode } from './emailCodes';
+import { externalSignInRoutes } from './externalSignInRoutes';
 import { oidcRoutes } from './oidc/oidcRoutes';
 import { PROVIDER_NAMES } from './oidc/oidcClient';
 import { enforceRateLimit } from '../../http/rateLimits';
-import { issueGuestId } from './guestIds';
+import { issueGuestId } from '../../http/guestIds';
 import { revokeSession, revokeSessionOfRefreshToken, rotateRefreshToken, sessionOfRefreshToken } from './sessions';
 import { issueSignIn } from './signIn';
 
 /**
  * Sign-in (document 1 §4): email codes, token refresh and logout, guest ids, the configured social providers
- * (and their OIDC routes), and the dev mailbox when there is no SMTP server.
+ * (and their OIDC routes), partner users by external id, and the dev mailbox when there is no SMTP server.
  */
-export const authRoutes: ApiPlugin = async (app, deps) => {
+export const authRoutes: ApiPlugin<AuthDeps> = async (app, deps) => {
   const { db, clock, tokens, limits, oidc, mailer, config } = deps;
   const authLimit = { rateLimitPerIp: limits.authPerIp };
 
@@ -94,6 +96,7 @@ export const authRoutes: ApiPlugin = async (app, deps) => {
   );
 
   await app.register(oidcRoutes, deps);
+  await app.register(externalSignInRoutes, deps);
 
   // The embedded mailbox: only without SMTP and never in production (the route does not exist there: 404).
   if (mailer.kind === 'dev' && mailer.messagesTo && config.nodeEnv !== 'production') {

@@ -3,9 +3,10 @@ import { AUTH_ERROR_CODES, AUTH_ERROR_MESSAGES, EMAIL_CODE } from '@fable/contra
 import { AppError } from '../../http/appError';
 import type { ApiDeps } from '../../http/apiPlugin';
 import { enforceRateLimit } from '../../http/rateLimits';
+import type { UserRow } from '../../http/userRow';
 import { cachedJson } from '../../infra/cache/cache';
 import { findAppSettings } from '../settings/appSettingsRepository';
-import { findUserByEmail, insertUser, type UserRow } from '../users/userRepository';
+import { findUserByEmail, insertUser } from '../users/userRepository';
 
 type Deps = Pick<ApiDeps, 'db' | 'cache' | 'clock' | 'mailer' | 'tokens' | 'limits'>;
 

@@ -1,6 +1,7 @@
 import type { SignInResult } from '@fable/contracts';
 import type { ApiDeps } from '../../http/apiPlugin';
-import { toSessionUser, type UserRow } from '../users/userRepository';
+import type { UserRow } from '../../http/userRow';
+import { toSessionUser } from '../users/userRepository';
 import { applyAdminEmails } from './adminEmails';
 import { createSession } from './sessions';
 

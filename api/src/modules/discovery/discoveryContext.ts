@@ -1,5 +1,5 @@
 import type { ApiDeps, ApiPlugin } from '../../http/apiPlugin';
-import type { Recommender } from '../recommender/recommender';
+import type { Recommender } from './recommender';
 
 /** What the discovery features share: the API's adapters, the recommender and the favourite limit. */
 export interface DiscoveryContext extends ApiDeps {

@@ -4,6 +4,7 @@ import { cachedJson, type Cache } from '../../infra/cache/cache';
 import type { Clock } from '../../infra/clock';
 import type { Database, Queryable } from '../../infra/db/database';
 import { SUMMARY_SELECT, toCharacterSummary, type SummaryRow } from '../discovery/characterSummary';
+import type { RecommendOptions, Recommender, RecommenderEvent } from '../discovery/recommender';
 import {
   CANDIDATE_LIMITS,
   candidatesByIds,
@@ -13,7 +14,7 @@ import {
   type CandidateFilter,
 } from './candidateQueries';
 import { buildTagProfile, favouriteTags, rankCandidates, tagIdf, type Candidate } from './recommendationScoring';
-import { interactionWeight, type RecommendOptions, type Recommender, type RecommenderEvent } from './recommender';
+import { interactionWeight } from './interactionWeights';
 
 const CACHE_SECONDS = RECOMMENDATION_LIMITS.localCacheTimeoutMs / 1000;
 /** Outlives every answer cached under it, so an expired generation never brings back an old answer. */

@@ -1,4 +1,4 @@
-import type { Interest } from './recommender';
+import type { Interest } from '../discovery/recommender';
 
 /**
  * The recommender's scoring, pure (no database): given what a subject did, the interest picker's choices and the

@@ -5,62 +5,31 @@ import {
   ROLES,
   UserSettingsSchema,
   type OpenAiMode,
-  type Permission,
-  type ProfileSubscription,
   type Role,
   type SessionUser,
   type Tier,
-  type UserRestriction,
   type UserRestrictionKind,
   type UserSettings,
 } from '@fable/contracts';
+import type { UserRow } from '../../http/userRow';
 import type { SecretBox } from '../../infra/crypto/secretBox';
 import type { Queryable } from '../../infra/db/database';
 import { maskApiKey, openOpenAiKey, type StoredOpenAiKey } from './openAiKeyStore';
 import { effectiveTier, permissionsForUser } from './userPermissions';
 
-/** A users row as stored. */
-export interface UserRecord {
-  id: string;
-  application_id: string;
-  email: string | null;
-  email_verified: boolean;
-  username: string | null;
-  name: string | null;
-  avatar_url: string | null;
-  highlights: string | null;
+/** Whether `err` is PostgreSQL's unique violation (23505) of `constraint` (two writers racing for one username). */
+export const isUniqueViolation = (err: unknown, constraint: string) =>
+  typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505' && (err as { constraint?: string }).constraint === constraint;
+
+/** A users row as stored: UserRow's derived fields as raw columns, and the sealed OpenAI key with its key id. */
+export interface UserRecord extends Omit<UserRow, 'roles' | 'settings' | 'subscription' | 'restrictions' | 'permissions' | 'effective_tier'> {
   /** Sealed (AES-256-GCM, openAiKeyStore.ts) when openai_api_key_kid is set; plain text only before migration 010. */
   openai_api_key: string | null;
   openai_api_key_kid: string | null;
-  /** The masked key shown to the member ("sk-…abcd"). */
-  openai_api_key_hint: string | null;
-  openai_mode: OpenAiMode;
-  tier: Tier;
   /** Extra roles (beta_user, employee). */
   roles: unknown;
   settings: unknown;
   subscription: unknown;
-  external_id: string | null;
-  profile_modified: boolean;
-  created_at: Date;
-  updated_at: Date;
-  deleted_at: Date | null;
-}
-
-/** A live user with what is derived from the row: active restrictions and permissions. */
-export interface UserRow extends Omit<UserRecord, 'roles' | 'settings' | 'subscription' | 'openai_api_key_kid'> {
-  /**
-   * The member's own OpenAI key in clear, on the caller's row only (findSessionUser, which the access hook uses);
-   * null on rows read otherwise. Show openai_api_key_hint, never this.
-   */
-  openai_api_key: string | null;
-  roles: Role[];
-  settings: UserSettings;
-  subscription: ProfileSubscription | null;
-  restrictions: UserRestriction[];
-  permissions: Permission[];
-  /** The tier in effect: the stored tier, raised by an active tier grant (a leaderboard prize); permissions follow it. */
-  effective_tier: Tier;
 }
 
 /**

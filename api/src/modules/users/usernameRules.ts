@@ -1,4 +1,5 @@
-import { ACCOUNT_MESSAGES, RESERVED_USERNAMES, UsernameSchema } from '@fable/contracts';
+import { ACCOUNT_MESSAGES, PROFILE_ERROR_CODES, PROFILE_ERROR_MESSAGES, RESERVED_USERNAMES, UsernameSchema } from '@fable/contracts';
+import { AppError } from '../../http/appError';
 import type { Queryable } from '../../infra/db/database';
 
 export interface UsernameVerdict {
@@ -31,3 +32,10 @@ export async function usernameVerdict(
   if (owner !== undefined && owner !== currentUserId) return { isAvailable: false, message: ACCOUNT_MESSAGES.usernameNotAvailable };
   return { isAvailable: true, username };
 }
+
+/** 409 username_taken, on the username field (sign-up, profile update, partner sign-up). */
+export const usernameTaken = () =>
+  new AppError(409, PROFILE_ERROR_CODES.USERNAME_TAKEN, PROFILE_ERROR_MESSAGES.username_taken, {
+    errorCode: PROFILE_ERROR_CODES.USERNAME_TAKEN,
+    field: 'username',
+  });

@@ -10,29 +10,18 @@ import { memberOf } from '../../http/access';
 import { AppError } from '../../http/appError';
 import type { ApiDeps, ApiPlugin } from '../../http/apiPlugin';
 import { enforceRateLimit } from '../../http/rateLimits';
-import { issueSignIn } from '../auth/signIn';
+import type { UserRow } from '../../http/userRow';
 import {
-  findUserByExternalId,
   findUserById,
   findUserByUsername,
-  insertUser,
+  isUniqueViolation,
   softDeleteUser,
   toSessionUser,
   updateUserProfile,
   type ProfileChanges,
-  type UserRow,
 } from './userRepository';
 import { sealOpenAiKey } from './openAiKeyStore';
-import { usernameVerdict } from './usernameRules';
-
-const usernameTaken = () =>
-  new AppError(409, PROFILE_ERROR_CODES.USERNAME_TAKEN, PROFILE_ERROR_MESSAGES.username_taken, {
-    errorCode: PROFILE_ERROR_CODES.USERNAME_TAKEN,
-    field: 'username',
-  });
-
-const isUniqueViolation = (err: unknown, constraint: string) =>
-  typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505' && (err as { constraint?: string }).constraint === constraint;
+import { usernameTaken, usernameVerdict } from './usernameRules';
 
 /** Checks and writes a profile change; answers the updated session user. */
 async function applyProfileUpdate(deps: Pick<ApiDeps, 'db' | 'clock' | 'secrets'>, user: UserRow, update: UserUpdate & { affiliate_id?: string; tap_tracking_id?: string }) {
@@ -94,7 +83,8 @@ async function applyProfileUpdate(deps: Pick<ApiDeps, 'db' | 'clock' | 'secrets'
 
 /**
  * The users calls (document 1 §7): the signed-in user, sign-up, profile and settings updates, deletion, username
- * checks, partner users by external id, public profiles, moderation.
+ * checks, public profiles, moderation. Partner users by external id sign in through the auth module
+ * (auth/externalSignInRoutes.ts).
  */
 export const usersRoutes: ApiPlugin = async (app, deps) => {
   const { db, clock, cache, limits } = deps;
@@ -154,37 +144,6 @@ export const usersRoutes: ApiPlugin = async (app, deps) => {
       const currentUserId = caller.kind === 'member' ? caller.userId : undefined;
       const { isAvailable, message } = await usernameVerdict(db, caller.applicationId, request.body.username, currentUserId);
       return message === undefined ? { isAvailable } : { isAvailable, message };
-    },
-  );
-
-  const external = usersCalls.external;
-  app.post(
-    external.path,
-    {
-      schema: { body: external.body, response: { 200: external.response } },
-      config: { access: external.access, rateLimitPerIp: limits.authPerIp },
-    },
-    async (request) => {
-      const applicationId = request.caller.applicationId;
-      const now = clock.now();
-      const { id: externalId, name, username } = request.body;
-      let user = await findUserByExternalId(db, applicationId, externalId, now);
-      const isNewUser = !user;
-      if (!user) {
-        const verdict = await usernameVerdict(db, applicationId, username);
-        if (!verdict.isAvailable) throw usernameTaken();
-        try {
-          user = await insertUser(db, { applicationId, externalId, username: verdict.username, name }, now);
-        } catch (err) {
-          if (isUniqueViolation(err, 'users_username_per_application')) throw usernameTaken();
-          if (isUniqueViolation(err, 'users_external_id_per_application')) {
-            user = await findUserByExternalId(db, applicationId, externalId, now);
-          }
-          if (!user) throw err;
-        }
-      }
-      const { token, refresh_token, expires_in, user: sessionUser } = await issueSignIn(deps, user, 'partner', isNewUser);
-      return { user: sessionUser, token, refresh_token, expires_in };
     },
   );
 

@@ -4,7 +4,9 @@ import { AUTH_ERROR_CODES, AUTH_ERROR_MESSAGES, AUTH_TOKEN_LIFETIMES, DisplayNam
 import { AppError } from '../../../http/appError';
 import type { ApiDeps, ApiPlugin } from '../../../http/apiPlugin';
 import { applicationExists } from '../../../http/access';
-import { findUserByEmail, findUserById, insertUser, type UserRow } from '../../users/userRepository';
+import type { UserRow } from '../../../http/userRow';
+import { findUserByEmail, findUserById, insertUser } from '../../users/userRepository';
+import type { AuthDeps } from '../authDeps';
 import { issueSignIn } from '../signIn';
 import { randomToken, type OidcIdentity, type SocialProvider } from './oidcClient';
 import { nameFromAppleUser } from './appleUser';
@@ -74,7 +76,7 @@ const RESPONSE_PARAMS = ['code', 'state', 'iss', 'error', 'error_description'] a
  * (POST oidc/complete) for tokens. The state is kept server-side (single-use, 10 minutes), not in a cookie: a form
  * post from the provider's site is cross-site and carries no SameSite=Lax cookie.
  */
-export const oidcRoutes: ApiPlugin = async (app, deps) => {
+export const oidcRoutes: ApiPlugin<AuthDeps> = async (app, deps) => {
   const { cache, config, oidc, limits, db, clock } = deps;
   const redirectUri = (provider: string) => `${config.publicUrl ?? 'http://localhost:3000'}/api/v2/auth/oidc/${provider}/callback`;
 

@@ -1,14 +1,14 @@
-import '../testing/injectUnderJest';
+import './testing/injectUnderJest';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
-import { buildApp, type App } from '../app';
-import { testConfig } from '../config';
-import type { Database } from '../infra/db/database';
-import { insertCharacter, insertCreator } from '../modules/discovery/testing/catalogFixture';
-import { catalogRoute, requestsFor, type CatalogRoute, type HostileRequest } from '../testing/hostileRequests';
-import { bearer, signUp } from '../testing/testApp';
-import { BACKENDS, DB_SETUP_TIMEOUT_MS, createScratchDatabase, type ScratchDatabase } from '../testing/testDatabases';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimits';
+import { buildApp, type App } from './app';
+import { testConfig } from './config';
+import type { Database } from './infra/db/database';
+import { insertCharacter, insertCreator } from './modules/discovery/testing/catalogFixture';
+import { catalogRoute, requestsFor, type CatalogRoute, type HostileRequest } from './testing/hostileRequests';
+import { bearer, signUp } from './testing/testApp';
+import { BACKENDS, DB_SETUP_TIMEOUT_MS, createScratchDatabase, type ScratchDatabase } from './testing/testDatabases';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rateLimits';
 
 /**
  * Every route of the API, as the app registers it, gets requests with hostile input: NUL characters and unpaired

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { AUTH_ERROR_CODES, AUTH_ERROR_MESSAGES, AUTH_TOKEN_LIFETIMES } from '@fable/contracts';
 import { SignJWT, errors, jwtVerify } from 'jose';
-import { AppError } from '../../http/appError';
-import type { Clock } from '../../infra/clock';
+import { AppError } from './appError';
+import type { Clock } from '../infra/clock';
 
 /** Access tokens live 15 minutes by default (ACCESS_TOKEN_TTL_SECONDS); the client refreshes on 401 token_expired. */
 export const ACCESS_TOKEN_TTL_SECONDS = AUTH_TOKEN_LIFETIMES.accessSeconds;

@@ -1,10 +1,4 @@
-import {
-  CHATBOT_RATING_VALUES,
-  RECOMMENDER_RATING_WEIGHTS,
-  type ChatbotRating,
-  type INTERESTS,
-  type RecommendationsResult,
-} from '@fable/contracts';
+import type { ChatbotRating, INTERESTS, RecommendationsResult } from '@fable/contracts';
 import type { Queryable } from '../../infra/db/database';
 
 /** An interest picker value (document 1 §2: Female, Male, Non-Binary). */
@@ -13,7 +7,7 @@ export type Interest = (typeof INTERESTS)[number];
 /**
  * The recommender (document 1 §7 "Recommender"): it is told what subjects do with characters (detail view, cart
  * addition, bookmark, rating) and recommends characters to a subject. The spec's is a hosted service; ours runs
- * in PostgreSQL (postgresRecommender.ts) behind this interface, so a hosted one can take its place.
+ * in PostgreSQL (modules/recommender/postgresRecommender.ts) behind this interface, so a hosted one can take its place.
  */
 export interface Recommender {
   /**
@@ -51,34 +45,4 @@ export interface RecommendOptions {
   interests: readonly Interest[];
   /** The member asking (their favourites, ratings, blocked creators and own characters are left out); null for guests. */
   userId: string | null;
-}
-
-/**
- * The weight of each interaction in the log (interactions.weight). Ratings use the spec's recommender weights
- * (document 1 §3: like 0.5, dislike -1, love 1); the others are ours: a bookmark counts like a love, a detail view
- * a tenth, a cart addition a tenth per unit of amount.
- */
-export const INTERACTION_WEIGHTS = {
-  detail_view: 0.1,
-  cart_addition_per_unit: 0.1,
-  bookmark: 1,
-} as const;
-
-const RATING_WEIGHT: Record<ChatbotRating, number> = {
-  [CHATBOT_RATING_VALUES.dislike]: RECOMMENDER_RATING_WEIGHTS.dislike,
-  [CHATBOT_RATING_VALUES.like]: RECOMMENDER_RATING_WEIGHTS.like,
-  [CHATBOT_RATING_VALUES.love]: RECOMMENDER_RATING_WEIGHTS.love,
-};
-
-export function interactionWeight(event: RecommenderEvent): number {
-  switch (event.kind) {
-    case 'detail_view':
-      return INTERACTION_WEIGHTS.detail_view;
-    case 'cart_addition':
-      return INTERACTION_WEIGHTS.cart_addition_per_unit * Math.max(1, event.amount);
-    case 'bookmark':
-      return event.favorite ? INTERACTION_WEIGHTS.bookmark : 0;
-    case 'rating':
-      return RATING_WEIGHT[event.rating];
-  }
 }
