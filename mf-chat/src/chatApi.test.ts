@@ -1,6 +1,6 @@
 import { api } from '@fable/shared';
 import { chatCalls, usersCalls } from '@fable/contracts';
-import { CHAT_CALLS, CHAT_USERS_CALLS, chatApi, errorMessageOf, fillPath } from './chatApi';
+import { CHAT_CALLS, CHAT_USERS_CALLS, chatApi, fillPath } from './chatApi';
 import './recentChats/conversationsApi';
 import './memories/memoriesApi';
 import './personas/personasApi';
@@ -37,8 +37,6 @@ it('uses the paths of the call contracts', () => {
   expect(CHAT_USERS_CALLS.update).toEqual({ method: usersCalls.update.method, path: usersCalls.update.path });
 });
 
-it('fills path parameters and reads server messages', () => {
+it('fills path parameters', () => {
   expect(fillPath('/conversations/:conversationId/memories', { conversationId: 'a/b' })).toBe('/conversations/a%2Fb/memories');
-  expect(errorMessageOf({ status: 400, data: { error: { code: 'x', message: 'Too long' } } })).toBe('Too long');
-  expect(errorMessageOf({ status: 'FETCH_ERROR' })).toBe('Something went wrong!');
 });

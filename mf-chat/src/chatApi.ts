@@ -50,22 +50,5 @@ export function fillPath(path: string, params: Readonly<Record<string, string>>)
   return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
-/** document 1 §8 generic text. */
-export const GENERIC_ERROR_TEXT = 'Something went wrong!';
-
-/** The server's message of a failed RTK Query call (`{ error: { code, message } }`), or null. */
-export function serverMessageOf(error: unknown): string | null {
-  const body = (error as { data?: unknown } | null | undefined)?.data;
-  const inner = (body as { error?: unknown } | null | undefined)?.error;
-  if (!inner || typeof inner !== 'object') return null;
-  const message = (inner as { message?: unknown }).message;
-  return typeof message === 'string' && message.trim() ? message.trim() : null;
-}
-
-/** The server's message, or "Something went wrong!". */
-export function errorMessageOf(error: unknown): string {
-  return serverMessageOf(error) ?? GENERIC_ERROR_TEXT;
-}
-
 /** The one api; the endpoints come with the feature files. */
 export const chatApi = api;

@@ -571,6 +571,38 @@ describe('the options menu', () => {
     expect(screen.getByRole('menuitem', { name: 'Remove Bot From Favorite' })).toBeInTheDocument();
   });
 
+  it('puts a favourite back when it fails and says why in the error modal', async () => {
+    renderChat({
+      url: '/chat/bot1/c1',
+      handlers: { ...existing(), 'PUT /characters/bot1/favorite': { status: 409, body: apiErrorBody('character_favorite_limit', 'Too many favourites.') } },
+    });
+    await screen.findByText('Hello there');
+    await userEvent.click(screen.getByRole('button', { name: 'Chat options' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Add Bot To Favorite' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    expect(within(dialog).getByText('Too many favourites.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByText('Close'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Chat options' }));
+    expect(screen.getByRole('menuitem', { name: 'Add Bot To Favorite' })).toBeInTheDocument();
+  });
+
+  it('copies the chatbot link where there is no share sheet', async () => {
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    const saved = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    try {
+      const { store } = renderChat({ url: '/chat/bot1/c1', handlers: existing() });
+      await screen.findByText('Hello there');
+      await userEvent.click(screen.getByRole('button', { name: 'Share' }));
+      await waitFor(() => expect(toasts(store)).toContainEqual({ type: 'success', message: 'Copied to clipboard' }));
+      expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/chatbot/bot1`);
+    } finally {
+      if (saved) Object.defineProperty(navigator, 'clipboard', saved);
+      else delete (navigator as { clipboard?: unknown }).clipboard;
+    }
+  });
+
   it('offers Manage Memories to members holding memory_manager in a saved conversation', async () => {
     renderChat({ url: '/chat/bot1/c1', handlers: existing(), permissions: ['view_chats', 'memory_manager'] });
     await screen.findByText('Hello there');

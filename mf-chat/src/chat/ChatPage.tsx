@@ -2,52 +2,48 @@ import styled from '@emotion/styled';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MessageRating } from '@fable/contracts';
 import {
+  apiErrorMessage,
+  apiErrorOf,
   Button,
-  ConfirmationModal,
-  Modal,
   Navigate,
   Spinner,
   selectAuthStatus,
   selectPermissions,
   selectSession,
   selectUser,
+  shareLink,
   signInRequested,
   useAppDispatch,
   useAppSelector,
+  useCharacters_favoriteMutation,
+  useCharacters_profileQuery,
   useLocation,
   useNavigate,
   useNotify,
   useParams,
   type DropdownItem,
 } from '@fable/shared';
-import { UpdateTitleModal } from '../conversationTitle/UpdateTitleModal';
 import { useInferenceSettings } from '../settings/inferenceSettings';
 import { useShouldPickPersona } from '../personas/useShouldPickPersona';
 import { ChatHeader } from './ChatHeader';
 import { ChatInput } from './ChatInput';
 import { Disclaimer, FailureBanner, GuestBanner } from './ChatNotices';
-import { apiErrorOf, chatFailureOf } from './chatErrors';
+import { chatFailureOf } from './chatErrors';
 import { canShareChatbot, chatMenuEntries, type ChatMenuEntry } from './chatMenu';
+import { ChatModals } from './ChatModals';
+import { useChatModals } from './chatModals';
 import {
-  useChat_screenBlockCreatorMutation,
-  useChat_screenCharacterQuery,
   useChat_screenCloneMutation,
   useChat_screenEditMessageMutation,
-  useChat_screenFavoriteMutation,
-  useChat_screenFlagMessageMutation,
   useChat_screenLabelMessageMutation,
   useChat_screenRemoveMessagesMutation,
-  useChat_screenRenameMutation,
 } from './chatScreenApi';
 import { CHAT_TEXTS } from './chatTexts';
 import { idsFrom, lastBotReply, shownAlternateIndex } from './conversationState';
-import { CloneConversationModal, type CloneType } from './ConversationModals';
+import type { CloneType } from './ConversationModals';
 import { GREETING_ID, NEW_CONVERSATION, isSavedMessage } from './greeting';
 import { clearGuestChat } from './guestHistory';
-import { ChangePersonaModal, GenerationSettingsModal, MemoryManagerModal, ModelSelectModal, PersonaPicker, WhenOpened } from './lazyModals';
 import { MessageList, type PickMode } from './MessageList';
-import { RateChatbotModal } from './RateChatbotModal';
-import { ReportMessageModal } from './ReportMessageModal';
 import { useChatConversation } from './useChatConversation';
 import { useStickToBottom } from './useStickToBottom';
 
@@ -106,7 +102,7 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
   const member = status === 'authenticated';
   const isGuest = !member;
 
-  const character = useChat_screenCharacterQuery(characterId, { skip: !characterId });
+  const character = useCharacters_profileQuery(characterId, { skip: !characterId });
   const profile = character.data;
   const { settings } = useInferenceSettings();
   const { shouldPick } = useShouldPickPersona();
@@ -119,14 +115,8 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
   const [cloneTitle, setCloneTitle] = useState('');
   // A title saved on this page: a conversation started here has no loaded record to keep it in.
   const [savedTitle, setSavedTitle] = useState<{ conversationId: string; label: string } | null>(null);
-  const [reportId, setReportId] = useState<string | null>(null);
-  const [open, setOpen] = useState<Record<string, boolean>>({});
-  const [opened, setOpened] = useState<Record<string, boolean>>({});
-  const [errorModal, setErrorModal] = useState<string | null>(null);
-  const show = (name: string, value = true) => {
-    setOpen((o) => ({ ...o, [name]: value }));
-    if (value) setOpened((o) => ({ ...o, [name]: true }));
-  };
+  const modals = useChatModals();
+  const { open: openModal, close: closeModal } = modals;
 
   const inferenceSettings = useMemo(
     () => ({ max_new_tokens: settings.max_new_tokens, temperature: settings.temperature, top_p: settings.top_p, top_k: settings.top_k }),
@@ -148,11 +138,8 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
   const [editMessage] = useChat_screenEditMessageMutation();
   const [removeMessages, removal] = useChat_screenRemoveMessagesMutation();
   const [labelMessage] = useChat_screenLabelMessageMutation();
-  const [flagMessage] = useChat_screenFlagMessageMutation();
-  const [rename] = useChat_screenRenameMutation();
   const [clone, cloning] = useChat_screenCloneMutation();
-  const [favorite] = useChat_screenFavoriteMutation();
-  const [blockCreator] = useChat_screenBlockCreatorMutation();
+  const [favorite] = useCharacters_favoriteMutation();
 
   const nsfwLocked = isGuest && Boolean(profile?.is_nsfw);
   const askSignIn = useCallback(() => {
@@ -167,13 +154,6 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
       askSignIn();
     }
   }, [nsfwLocked, askSignIn]);
-
-  // A generic failure opens the error modal ("Error" with Close, document 1 §8); closing it clears the failure.
-  const shownError = errorModal ?? (failure?.kind === 'generic' ? failure.message : null);
-  const closeError = () => {
-    setErrorModal(null);
-    if (failure?.kind === 'generic') setFailure(null);
-  };
 
   const pagerIndex = shownAlternateIndex(state);
   const streaming = chat.streaming;
@@ -196,13 +176,13 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
       if (nsfwLocked) return askSignIn();
       if (member && chat.conversationId === null && shouldPick && personaId === null) {
         pendingSendRef.current = text;
-        show('persona');
+        openModal({ kind: 'persona' });
         return;
       }
       chat.send(text);
       setInput('');
     },
-    [nsfwLocked, askSignIn, member, chat, shouldPick, personaId],
+    [nsfwLocked, askSignIn, member, chat, shouldPick, personaId, openModal],
   );
 
   // A persona was chosen for the new conversation: send what was waiting.
@@ -251,19 +231,9 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
   const rateLimited = failure?.kind === 'rateLimited';
 
   const share = async () => {
-    const url = `${window.location.origin}/chatbot/${encodeURIComponent(characterId)}`;
-    const nav = navigator as Navigator & { share?: (data: { title: string; url: string }) => Promise<void> };
-    if (typeof nav.share === 'function') {
-      try {
-        await nav.share({ title: botName, url });
-      } catch {
-        // closed by the user
-      }
-      return;
-    }
     try {
-      await navigator.clipboard.writeText(url);
-      notify.success(CHAT_TEXTS.copied);
+      const shared = await shareLink({ title: botName, url: `${window.location.origin}/chatbot/${encodeURIComponent(characterId)}` });
+      if (shared === 'copied') notify.success(CHAT_TEXTS.copied);
     } catch {
       notify.error(CHAT_TEXTS.generic);
     }
@@ -285,21 +255,21 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
     shareChatbot: { label: CHAT_TEXTS.shareChatbot, onSelect: () => void share() },
     viewSavedChats: { label: CHAT_TEXTS.viewSavedChats, to: `/chats/${encodeURIComponent(characterId)}` },
     removeMessages: { label: CHAT_TEXTS.removeMessages, onSelect: () => (setMode('remove'), setPicked(null)) },
-    changePersona: { label: CHAT_TEXTS.changePersona, onSelect: () => show('changePersona') },
-    cloneConversation: { label: CHAT_TEXTS.cloneConversation, onSelect: () => show('clone') },
-    changeTitle: { label: CHAT_TEXTS.changeTitle, onSelect: () => show('title') },
+    changePersona: { label: CHAT_TEXTS.changePersona, onSelect: () => openModal({ kind: 'changePersona' }) },
+    cloneConversation: { label: CHAT_TEXTS.cloneConversation, onSelect: () => openModal({ kind: 'clone' }) },
+    changeTitle: { label: CHAT_TEXTS.changeTitle, onSelect: () => openModal({ kind: 'title' }) },
     favorite: {
       label: profile.viewer.is_favorite ? CHAT_TEXTS.removeFavorite : CHAT_TEXTS.addFavorite,
       onSelect: () => {
         void favorite({ characterId, favorite: !profile.viewer.is_favorite })
           .unwrap()
-          .catch((error: unknown) => setErrorModal(apiErrorOf(error).message ?? CHAT_TEXTS.generic));
+          .catch((error: unknown) => openModal({ kind: 'error', message: apiErrorMessage(error, CHAT_TEXTS.generic) }));
       },
     },
-    blockCreator: { label: CHAT_TEXTS.blockCreator, onSelect: () => show('block') },
+    blockCreator: { label: CHAT_TEXTS.blockCreator, onSelect: () => openModal({ kind: 'block' }) },
     editChatbot: { label: CHAT_TEXTS.editChatbot, to: `/chatbot/edit/${encodeURIComponent(characterId)}` },
-    manageMemories: { label: CHAT_TEXTS.manageMemories, onSelect: () => show('memories') },
-    generationSettings: { label: CHAT_TEXTS.generationSettings, onSelect: () => show('settings') },
+    manageMemories: { label: CHAT_TEXTS.manageMemories, onSelect: () => openModal({ kind: 'memories' }) },
+    generationSettings: { label: CHAT_TEXTS.generationSettings, onSelect: () => openModal({ kind: 'settings' }) },
   };
   const menu: DropdownItem[] = chatMenuEntries({
     member,
@@ -355,7 +325,7 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
     notify.success(CHAT_TEXTS.cloned);
     setMode(null);
     setPicked(null);
-    show('clone', false);
+    closeModal('clone');
     navigate(`/chat/${encodeURIComponent(characterId)}/${encodeURIComponent(id)}`);
   };
 
@@ -363,7 +333,7 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
     if (type === 'full') return doClone('full', title);
     // Partial: pick the last message to clone, then Clone.
     setCloneTitle(title);
-    show('clone', false);
+    closeModal('clone');
     setMode('clone');
     setPicked(null);
   };
@@ -382,9 +352,9 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
         avatarNsfw={profile.avatar_is_nsfw && isGuest}
         creatorUsername={profile.creator_username}
         onBack={() => (location.key !== 'default' ? navigate(-1) : navigate('/chats'))}
-        onRate={member && !isCreator ? () => show('rate') : null}
+        onRate={member && !isCreator ? () => openModal({ kind: 'rate' }) : null}
         onShare={canShare ? () => void share() : null}
-        onModels={() => show('models')}
+        onModels={() => openModal({ kind: 'models' })}
         menu={menu}
       />
       {isGuest && (
@@ -401,7 +371,7 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
           <FailureBanner
             message={CHAT_TEXTS.creatorBlocked}
             action={
-              <Button size="sm" variant="secondary" onClick={() => show('unblock')}>
+              <Button size="sm" variant="secondary" onClick={() => openModal({ kind: 'unblock' })}>
                 {CHAT_TEXTS.unblockCreator}
               </Button>
             }
@@ -434,7 +404,7 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
             turnActions={turnActions}
             onEdit={onEdit}
             onRate={onRate}
-            onReport={setReportId}
+            onReport={(messageId) => openModal({ kind: 'report', messageId })}
             onRegenerate={chat.regenerate}
             onContinue={chat.continueReply}
             hasMore={state.hasMore}
@@ -460,7 +430,7 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
                   </Button>
                 )
               ) : failure.kind === 'creatorBlocked' ? (
-                <Button size="sm" variant="secondary" onClick={() => show('unblock')}>
+                <Button size="sm" variant="secondary" onClick={() => openModal({ kind: 'unblock' })}>
                   {CHAT_TEXTS.unblockCreator}
                 </Button>
               ) : undefined
@@ -483,7 +453,7 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
                   size="sm"
                   disabled={!picked}
                   loading={cloning.isLoading}
-                  onClick={() => void doClone('partial', cloneTitle, picked ?? undefined).catch(() => setErrorModal(CHAT_TEXTS.generic))}
+                  onClick={() => void doClone('partial', cloneTitle, picked ?? undefined).catch(() => openModal({ kind: 'error', message: CHAT_TEXTS.generic }))}
                 >
                   {CHAT_TEXTS.clone}
                 </Button>
@@ -505,107 +475,25 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
         <Disclaimer />
       </Footer>
 
-      <Modal
-        open={shownError !== null}
-        onClose={closeError}
-        title={CHAT_TEXTS.errorTitle}
-        size="sm"
-        footer={<Button onClick={closeError}>{CHAT_TEXTS.close}</Button>}
-      >
-        <p role="alert" style={{ margin: 0 }}>
-          {shownError}
-        </p>
-      </Modal>
-      <ReportMessageModal
-        open={reportId !== null}
-        onClose={() => setReportId(null)}
-        onReport={(label, comment) =>
-          flagMessage({
-            message_id: reportId ?? '',
-            conversation_id: chat.conversationId ?? '',
-            character_id: characterId,
-            label,
-            ...(comment ? { comment } : {}),
-          }).unwrap()
-        }
-      />
-      <CloneConversationModal
-        open={Boolean(open.clone)}
-        initialType="full"
-        initialTitle={conversationTitle}
-        onClose={() => show('clone', false)}
-        onSubmit={onCloneSubmit}
-      />
-      <UpdateTitleModal
-        open={Boolean(open.title)}
-        initialTitle={conversationTitle}
-        onClose={() => show('title', false)}
-        onSave={async (label) => {
-          const conversationId = chat.conversationId;
-          if (!conversationId) throw new Error('The conversation is not saved yet.');
-          const { result } = await rename({ conversationId, label }).unwrap();
-          setSavedTitle({ conversationId, label: result.label });
+      <ChatModals
+        modals={modals}
+        characterId={characterId}
+        profile={profile}
+        conversationId={chat.conversationId}
+        conversationTitle={conversationTitle}
+        conversationLength={state.messages.length}
+        canRate={member && !isCreator}
+        // A generic failure opens the error modal too ("Error" with Close, document 1 §8); closing it clears the failure.
+        failureMessage={failure?.kind === 'generic' ? failure.message : null}
+        onFailureSeen={() => setFailure(null)}
+        onCloneSubmit={onCloneSubmit}
+        onTitleSaved={(conversationId, label) => setSavedTitle({ conversationId, label })}
+        onUnblocked={() => setFailure(null)}
+        onPersonaChosen={setPersonaId}
+        onPersonaDismissed={() => {
+          pendingSendRef.current = null;
         }}
       />
-      <ConfirmationModal
-        open={Boolean(open.block)}
-        title={CHAT_TEXTS.blockConfirmTitle}
-        message={CHAT_TEXTS.blockConfirmMessage(profile.creator_username)}
-        confirmLabel={CHAT_TEXTS.block}
-        destructive
-        onConfirm={() => blockCreator({ creatorUserId: profile.creator_user_id, blocked: true }).unwrap()}
-        onClose={() => show('block', false)}
-      />
-      <ConfirmationModal
-        open={Boolean(open.unblock)}
-        title={CHAT_TEXTS.unblockCreator}
-        message={CHAT_TEXTS.unblockConfirmMessage(profile.creator_username)}
-        confirmLabel={CHAT_TEXTS.unblock}
-        onConfirm={async () => {
-          await blockCreator({ creatorUserId: profile.creator_user_id, blocked: false }).unwrap();
-          setFailure(null);
-        }}
-        onClose={() => show('unblock', false)}
-      />
-      {member && !isCreator && (
-        <RateChatbotModal
-          open={Boolean(open.rate)}
-          onClose={() => show('rate', false)}
-          characterId={characterId}
-          current={profile.viewer.rating ?? null}
-          conversationLength={state.messages.length}
-        />
-      )}
-      <WhenOpened opened={Boolean(opened.models)}>
-        <ModelSelectModal open={Boolean(open.models)} onClose={() => show('models', false)} />
-      </WhenOpened>
-      <WhenOpened opened={Boolean(opened.settings)}>
-        <GenerationSettingsModal open={Boolean(open.settings)} onClose={() => show('settings', false)} />
-      </WhenOpened>
-      {chat.conversationId && (
-        <>
-          <WhenOpened opened={Boolean(opened.memories)}>
-            <MemoryManagerModal conversationId={chat.conversationId} open={Boolean(open.memories)} onClose={() => show('memories', false)} />
-          </WhenOpened>
-          <WhenOpened opened={Boolean(opened.changePersona)}>
-            <ChangePersonaModal conversationId={chat.conversationId} open={Boolean(open.changePersona)} onClose={() => show('changePersona', false)} />
-          </WhenOpened>
-        </>
-      )}
-      <WhenOpened opened={Boolean(opened.persona)}>
-        <PersonaPicker
-          botName={botName}
-          open={Boolean(open.persona)}
-          onChoose={(id) => {
-            show('persona', false);
-            setPersonaId(id);
-          }}
-          onClose={() => {
-            show('persona', false);
-            pendingSendRef.current = null;
-          }}
-        />
-      </WhenOpened>
     </Screen>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, Modal, useNotify } from '@fable/shared';
-import { useChat_screenRateChatbotMutation } from './chatScreenApi';
+import { Button, Modal, useCharacters_rateMutation, useNotify } from '@fable/shared';
 
 type ChatbotRatingValue = 1 | 3 | 5;
 /** Chatbot rating values: like 3, dislike 1, love 5 (document 1 §3). */
@@ -27,7 +26,7 @@ export function RateChatbotModal(props: RateChatbotModalProps) {
 
 function OpenRateChatbotModal({ open, onClose, characterId, current, conversationLength }: RateChatbotModalProps) {
   const [choice, setChoice] = useState<number | null>(current);
-  const [rate, { isLoading }] = useChat_screenRateChatbotMutation();
+  const [rate, { isLoading }] = useCharacters_rateMutation();
   const notify = useNotify();
   const done = async () => {
     if (choice !== 1 && choice !== 3 && choice !== 5) return;

@@ -1,4 +1,5 @@
-import { apiErrorOf, chatFailureOf } from './chatErrors';
+import { apiErrorOf } from '@fable/shared';
+import { chatFailureOf } from './chatErrors';
 
 it('gives the spec texts of chat failures (document 1 §8)', () => {
   expect(chatFailureOf({ status: 503 })).toMatchObject({ kind: 'busy', message: 'Chat server is busy.' });
@@ -30,7 +31,15 @@ it('shows the server text of other failures, or the generic one', () => {
   expect(chatFailureOf({ status: null }).message).toBe('Something went wrong!');
 });
 
-it('reads the API error shape of an RTK Query error', () => {
-  expect(apiErrorOf({ status: 403, data: { error: { code: 'creator_blocked', message: 'x' } } })).toEqual({ status: 403, code: 'creator_blocked', message: 'x' });
-  expect(apiErrorOf({ status: 'FETCH_ERROR' })).toEqual({ status: null, code: null, message: null });
+it('reads a failed RTK Query call through the shared apiErrorOf', () => {
+  expect(chatFailureOf(apiErrorOf({ status: 403, data: { error: { code: 'creator_blocked', message: 'x' } } }))).toMatchObject({
+    kind: 'creatorBlocked',
+    status: 403,
+    code: 'creator_blocked',
+  });
+  expect(chatFailureOf(apiErrorOf({ status: 409, data: { error: { code: 'conversation_busy', message: ' Busy here. ' } } }))).toMatchObject({
+    kind: 'conversationBusy',
+    message: 'Busy here.',
+  });
+  expect(chatFailureOf(apiErrorOf({ status: 'FETCH_ERROR' }))).toEqual({ kind: 'generic', message: 'Something went wrong!', status: null, code: null });
 });

@@ -55,14 +55,3 @@ export function chatFailureOf(error: { status?: number | null; code?: string | n
   }
   return { ...base, kind: 'generic', message: error.message?.trim() || CHAT_TEXTS.generic };
 }
-
-/** The `{ error: { code, message } }` body of a failed RTK Query call or HTTP answer, read by hand. */
-export function apiErrorOf(error: unknown): { status: number | null; code: string | null; message: string | null } {
-  const status = (error as { status?: unknown } | null)?.status;
-  const inner = ((error as { data?: unknown } | null)?.data as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-  return {
-    status: typeof status === 'number' ? status : null,
-    code: typeof inner?.code === 'string' || typeof inner?.code === 'number' ? String(inner.code) : null,
-    message: typeof inner?.message === 'string' ? inner.message : null,
-  };
-}

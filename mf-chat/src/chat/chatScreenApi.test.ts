@@ -1,9 +1,9 @@
-import { chatCalls, discoveryCalls } from '@fable/contracts';
+import { chatCalls } from '@fable/contracts';
 import { CHAT_SCREEN_CALLS, olderPageCursor } from './chatScreenApi';
 import { CHAT_PATH } from './chatStream';
 
 it('uses the paths and methods of the call contracts', () => {
-  const contracts = { ...discoveryCalls, ...chatCalls } as Record<string, { method: string; path: string }>;
+  const contracts = chatCalls as Record<string, { method: string; path: string }>;
   for (const [name, call] of Object.entries(CHAT_SCREEN_CALLS)) {
     expect({ name, method: call.method, path: call.path }).toEqual({ name, method: contracts[name]!.method, path: contracts[name]!.path });
   }

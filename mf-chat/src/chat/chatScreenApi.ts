@@ -1,26 +1,17 @@
 import { api } from '@fable/shared';
-import {
-  callPath,
-  type CharacterProfile,
-  type ChatMessage,
-  type Conversation,
-  type MessageRating,
-  type chatCalls,
-  type discoveryCalls,
-} from '@fable/contracts';
+import { callPath, type ChatMessage, type Conversation, type MessageRating, type chatCalls } from '@fable/contracts';
 
 /**
- * The chat screen's calls (contracts/src/api/chat.ts and discovery.ts), injected into the one api with names
- * starting `chat_screen` so that they never meet the other chat pages' endpoints. The paths are copies checked
- * against the call contracts by type (and by chatScreenApi.test.ts): the contracts' call objects carry classic zod,
- * which stays off this page's first load (docs/adr/0001, as mf-discovery's discoveryApi.ts does).
+ * The chat screen's calls (contracts/src/api/chat.ts), injected into the one api with names starting `chat_screen`
+ * so that they never meet the other chat pages' endpoints. The paths are copies checked against the call contracts by
+ * type (and by chatScreenApi.test.ts): the contracts' call objects carry classic zod, which stays off this page's
+ * first load (docs/adr/0001, as mf-discovery's discoveryApi.ts does). The character's profile, favourite, rating and
+ * block creator are the shared charactersApi (@fable/shared): one cached profile with the chatbot profile page.
  */
 type Chat = typeof chatCalls;
-type Discovery = typeof discoveryCalls;
 type CallOf<C extends { method: string; path: string }> = { method: C['method']; path: C['path'] };
 
 export const CHAT_SCREEN_CALLS: {
-  profile: CallOf<Discovery['profile']>;
   messages: CallOf<Chat['messages']>;
   editMessage: CallOf<Chat['editMessage']>;
   removeMessages: CallOf<Chat['removeMessages']>;
@@ -29,13 +20,7 @@ export const CHAT_SCREEN_CALLS: {
   renameConversation: CallOf<Chat['renameConversation']>;
   cloneConversation: CallOf<Chat['cloneConversation']>;
   models: CallOf<Chat['models']>;
-  like: CallOf<Discovery['like']>;
-  unlike: CallOf<Discovery['unlike']>;
-  blockCreator: CallOf<Discovery['blockCreator']>;
-  unblockCreator: CallOf<Discovery['unblockCreator']>;
-  rate: CallOf<Discovery['rate']>;
 } = {
-  profile: { method: 'GET', path: '/characters/:characterId' },
   messages: { method: 'GET', path: '/conversations/:conversationId/messages' },
   editMessage: { method: 'PATCH', path: '/messages/:messageId' },
   removeMessages: { method: 'DELETE', path: '/conversations/:conversationId/messages' },
@@ -44,11 +29,6 @@ export const CHAT_SCREEN_CALLS: {
   renameConversation: { method: 'PUT', path: '/conversations/:conversationId/label' },
   cloneConversation: { method: 'POST', path: '/conversations/:conversationId/clone' },
   models: { method: 'GET', path: '/chat/models' },
-  like: { method: 'PUT', path: '/characters/:characterId/favorite' },
-  unlike: { method: 'DELETE', path: '/characters/:characterId/favorite' },
-  blockCreator: { method: 'PUT', path: '/users/blocked-creators/:creatorUserId' },
-  unblockCreator: { method: 'DELETE', path: '/users/blocked-creators/:creatorUserId' },
-  rate: { method: 'PUT', path: '/characters/:characterId/rating' },
 };
 
 /** Message page size (document 1 §9: 50). */
@@ -76,10 +56,6 @@ export function olderPageCursor(messages: readonly ChatMessage[]): string | null
 
 export const chatScreenApi = api.injectEndpoints({
   endpoints: (build) => ({
-    chat_screenCharacter: build.query<CharacterProfile, string>({
-      query: (characterId) => callPath(CHAT_SCREEN_CALLS.profile.path, { characterId }),
-      providesTags: (_r, _e, characterId) => [{ type: 'Character', id: characterId }],
-    }),
     chat_screenMessages: build.query<MessagesPage, { conversationId: string; lastId?: string | null }>({
       query: ({ conversationId, lastId }) => ({
         url: callPath(CHAT_SCREEN_CALLS.messages.path, { conversationId }),
@@ -135,57 +111,10 @@ export const chatScreenApi = api.injectEndpoints({
     chat_screenModels: build.query<{ models: ChatModelOption[]; default_model: string }, void>({
       query: () => CHAT_SCREEN_CALLS.models.path,
     }),
-    chat_screenFavorite: build.mutation<{ is_favorite: boolean }, { characterId: string; favorite: boolean }>({
-      query: ({ characterId, favorite }) => {
-        const call = favorite ? CHAT_SCREEN_CALLS.like : CHAT_SCREEN_CALLS.unlike;
-        return { url: callPath(call.path, { characterId }), method: call.method };
-      },
-      async onQueryStarted({ characterId, favorite }, { dispatch, queryFulfilled }) {
-        const patch = dispatch(
-          chatScreenApi.util.updateQueryData('chat_screenCharacter', characterId, (draft) => {
-            draft.viewer.is_favorite = favorite;
-          }),
-        );
-        try {
-          await queryFulfilled;
-        } catch {
-          patch.undo();
-        }
-      },
-    }),
-    chat_screenBlockCreator: build.mutation<unknown, { creatorUserId: string; blocked: boolean }>({
-      query: ({ creatorUserId, blocked }) => {
-        const call = blocked ? CHAT_SCREEN_CALLS.blockCreator : CHAT_SCREEN_CALLS.unblockCreator;
-        return { url: callPath(call.path, { creatorUserId }), method: call.method };
-      },
-      invalidatesTags: ['User', 'Character'],
-    }),
-    /** Chatbot rating: like 3, dislike 1, love 5 (document 1 §3). */
-    chat_screenRateChatbot: build.mutation<{ rating: 1 | 3 | 5 }, { characterId: string; rating: 1 | 3 | 5; conversationLength: number }>({
-      query: ({ characterId, rating, conversationLength }) => ({
-        url: callPath(CHAT_SCREEN_CALLS.rate.path, { characterId }),
-        method: CHAT_SCREEN_CALLS.rate.method,
-        body: { rating, conversation_length: conversationLength },
-      }),
-      async onQueryStarted({ characterId, rating }, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-          dispatch(
-            chatScreenApi.util.updateQueryData('chat_screenCharacter', characterId, (draft) => {
-              draft.viewer.rating = rating;
-            }),
-          );
-        } catch {
-          // the dialog tells the user
-        }
-      },
-    }),
   }),
 });
 
 export const {
-  useChat_screenRateChatbotMutation,
-  useChat_screenCharacterQuery,
   useLazyChat_screenMessagesQuery,
   useChat_screenEditMessageMutation,
   useChat_screenRemoveMessagesMutation,
@@ -194,6 +123,4 @@ export const {
   useChat_screenRenameMutation,
   useChat_screenCloneMutation,
   useChat_screenModelsQuery,
-  useChat_screenFavoriteMutation,
-  useChat_screenBlockCreatorMutation,
 } = chatScreenApi;

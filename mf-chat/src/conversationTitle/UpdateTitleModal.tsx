@@ -1,5 +1,4 @@
-import { useNotify } from '@fable/shared';
-import { errorMessageOf } from '../chatApi';
+import { apiErrorMessage, useNotify } from '@fable/shared';
 import { TITLE_TEXTS } from './TitleField';
 import { TitleModal } from './TitleModal';
 
@@ -26,7 +25,7 @@ export function UpdateTitleModal({ onSave, ...modal }: UpdateTitleModalProps) {
         await onSave(title);
         notify.success(TITLE_TEXTS.saved);
       }}
-      failureText={errorMessageOf}
+      failureText={apiErrorMessage}
       requireChange
     />
   );

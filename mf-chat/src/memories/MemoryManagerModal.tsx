@@ -1,8 +1,7 @@
 import styled from '@emotion/styled';
 import { useState } from 'react';
 import type { Memory } from '@fable/contracts';
-import { Button, ConfirmationModal, Modal, Spinner, useNotify } from '@fable/shared';
-import { errorMessageOf } from '../chatApi';
+import { apiErrorMessage, Button, ConfirmationModal, Modal, Spinner, useNotify } from '@fable/shared';
 import { MemoryEditor } from './MemoryEditor';
 import {
   orderedMemories,
@@ -124,18 +123,18 @@ function MemoryItem({ conversationId, memory }: { conversationId: string; memory
   const save = async () => {
     setServerError(null);
     const result = await updateMemory({ conversationId, memoryId: memory.id, content: draft });
-    if ('error' in result) setServerError(errorMessageOf(result.error));
+    if ('error' in result) setServerError(apiErrorMessage(result.error));
     else setEditing(false);
   };
 
   const togglePin = async () => {
     const result = await updateMemory({ conversationId, memoryId: memory.id, is_pinned: !memory.is_pinned });
-    if ('error' in result) notify.error(errorMessageOf(result.error));
+    if ('error' in result) notify.error(apiErrorMessage(result.error));
   };
 
   const removeIt = async () => {
     const result = await removeMemory({ conversationId, memoryId: memory.id });
-    if ('error' in result) notify.error(errorMessageOf(result.error));
+    if ('error' in result) notify.error(apiErrorMessage(result.error));
   };
 
   if (editing) {
@@ -198,7 +197,7 @@ function OpenDeleteAllMemoriesModal({ conversationId, open, onClose }: { convers
       onClose={onClose}
       onConfirm={async () => {
         const result = await removeAll({ conversationId, keepPinned, keepManual });
-        if ('error' in result) throw new Error(errorMessageOf(result.error));
+        if ('error' in result) throw new Error(apiErrorMessage(result.error));
       }}
     >
       <Checks>
@@ -237,7 +236,7 @@ export function MemoryManagerModal({ conversationId, open, onClose }: MemoryMana
   const submit = async () => {
     setAddError(null);
     const result = await addMemory({ conversationId, content: draft });
-    if ('error' in result) setAddError(errorMessageOf(result.error));
+    if ('error' in result) setAddError(apiErrorMessage(result.error));
     else setDraft('');
   };
 

@@ -1,6 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { Button, ConfirmationModal, Link, Modal, useNotify } from '@fable/shared';
-import { serverMessageOf } from '../chatApi';
+import { apiErrorMessage, Button, ConfirmationModal, Link, Modal, useNotify } from '@fable/shared';
 import { PersonaList } from './PersonaList';
 import { orderPersonas, useChat_changePersonaMutation, useChat_personasQuery } from './personasApi';
 import { PERSONAS_PATH } from './PersonaPicker';
@@ -47,7 +46,7 @@ function OpenChangePersonaModal({ conversationId, open, onClose, currentPersonaI
   const confirm = async () => {
     if (!chosen) return;
     const result = await changePersona({ conversationId, personaId: chosen.id });
-    if ('error' in result) throw new Error(serverMessageOf(result.error) ?? CHANGE_PERSONA_TEXTS.failed);
+    if ('error' in result) throw new Error(apiErrorMessage(result.error, CHANGE_PERSONA_TEXTS.failed));
     changed.current = true;
     notify.success(CHANGE_PERSONA_TEXTS.changed);
   };

@@ -1,8 +1,7 @@
 import styled from '@emotion/styled';
 import { useState, type ReactNode } from 'react';
 import type { Conversation } from '@fable/contracts';
-import { Avatar, Button, ConfirmationModal, Link, Spinner, useDebounce, useNotify } from '@fable/shared';
-import { errorMessageOf } from '../chatApi';
+import { apiErrorMessage, Avatar, Button, ConfirmationModal, Link, Spinner, useDebounce, useNotify } from '@fable/shared';
 import { UpdateTitleModal } from '../conversationTitle/UpdateTitleModal';
 import { useChat_viewerSettingsQuery } from '../settings/settingsApi';
 import { useChat_conversationsInfiniteQuery, useChat_removeConversationMutation, useChat_renameConversationMutation } from './conversationsApi';
@@ -279,7 +278,7 @@ export function ConversationList({ characterId, empty }: ConversationListProps) 
         onConfirm={async () => {
           if (!removing) return;
           const result = await removeConversation(removing.id);
-          if ('error' in result) throw new Error(errorMessageOf(result.error));
+          if ('error' in result) throw new Error(apiErrorMessage(result.error));
           notify.success(CONVERSATION_LIST_TEXTS.deleted);
         }}
       />

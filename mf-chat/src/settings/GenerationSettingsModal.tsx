@@ -1,8 +1,7 @@
 import styled from '@emotion/styled';
 import { useId, useState } from 'react';
-import { Button, Modal, Spinner, useNotify } from '@fable/shared';
+import { apiErrorMessage, Button, Modal, Spinner, useNotify } from '@fable/shared';
 import { GENERATION_DEFAULTS, GENERATION_SLIDERS } from '@fable/contracts';
-import { errorMessageOf } from '../chatApi';
 import { SLIDER_NAMES, useInferenceSettings, type SliderName } from './inferenceSettings';
 
 /** Texts of the Generation Settings modal; the toast is the spec's (document 1 §8), the labels ours. */
@@ -131,7 +130,7 @@ function OpenGenerationSettingsModal({ open, onClose }: { open: boolean; onClose
       notify.success(GENERATION_SETTINGS_TEXTS.saved);
       onClose();
     } catch (error) {
-      notify.error(errorMessageOf(error));
+      notify.error(apiErrorMessage(error));
     }
   };
 

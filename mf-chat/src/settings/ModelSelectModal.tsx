@@ -1,7 +1,6 @@
 import styled from '@emotion/styled';
 import { useState } from 'react';
-import { Button, Modal, Spinner, useNavigate, useNotify } from '@fable/shared';
-import { errorMessageOf } from '../chatApi';
+import { apiErrorMessage, Button, Modal, Spinner, useNavigate, useNotify } from '@fable/shared';
 import { useInferenceSettings } from './inferenceSettings';
 import { useChat_modelsQuery, type ChatModel } from './settingsApi';
 
@@ -115,7 +114,7 @@ function OpenModelSelectModal({ open, onClose }: { open: boolean; onClose: () =>
       notify.success(MODEL_SELECT_TEXTS.switchedTo(chosen.name));
       onClose();
     } catch (error) {
-      notify.error(errorMessageOf(error));
+      notify.error(apiErrorMessage(error));
     }
   };
 
