@@ -1,6 +1,7 @@
 import type { SignInResult } from '@fable/contracts';
 import {
   api,
+  apiErrorOf,
   notify,
   removeLocalStorage,
   sessionFromUser,
@@ -17,13 +18,6 @@ import { clearStoredTokens, readStoredTokens } from './tokenStorage';
 
 type StoreLike = Pick<AppStore, 'dispatch' | 'getState'>;
 
-/** The API's error code of a failed call, when it has the API's error shape. */
-function errorCodeOf(error: unknown): string | number | undefined {
-  const data = (error as { data?: { error?: { code?: unknown } } } | undefined)?.data;
-  const code = data?.error?.code;
-  return typeof code === 'string' || typeof code === 'number' ? code : undefined;
-}
-
 /** A signed-in account the API calls invalid, deleted or suspended: gating sends it to /user-not-found. */
 const INVALID_USER: SessionUser = { id: 'invalid', username: null, name: null, avatarUrl: null, tier: 'free', roles: [], isInvalid: true };
 
@@ -38,7 +32,7 @@ export async function loadSessionUser(store: StoreLike): Promise<boolean> {
     store.dispatch(signedIn(sessionFromUser(result.data)));
     return true;
   }
-  if (errorCodeOf(result.error) === 'invalid_account') {
+  if (apiErrorOf(result.error).code === 'invalid_account') {
     store.dispatch(signedIn({ user: INVALID_USER, permissions: [] }));
     return true;
   }

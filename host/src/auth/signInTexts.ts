@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES, ERROR_MESSAGES } from '@fable/contracts';
+import { apiErrorOf } from '@fable/shared';
 
 /**
  * Texts of the sign-in overlay. The spec gives the behaviour (document 1 §4 "Sign-in", §5 email check) and the
@@ -35,8 +36,6 @@ export const RESEND_COOLDOWN_SECONDS = 30;
 
 /** The message of a failed auth call: the API's own text when it sent one, else the spec's. */
 export function authErrorMessage(error: unknown): string {
-  const status = (error as { status?: unknown } | undefined)?.status;
-  if (status === 'FETCH_ERROR') return SIGN_IN_TEXTS.networking;
-  const message = (error as { data?: { error?: { message?: unknown } } } | undefined)?.data?.error?.message;
-  return typeof message === 'string' && message.length > 0 ? message : SIGN_IN_TEXTS.authFailed;
+  const { network, message } = apiErrorOf(error);
+  return network ? SIGN_IN_TEXTS.networking : (message ?? SIGN_IN_TEXTS.authFailed);
 }

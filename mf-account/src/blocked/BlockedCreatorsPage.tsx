@@ -1,7 +1,8 @@
 import styled from '@emotion/styled';
 import { useState } from 'react';
-import { ApiErrorSchema, type BlockedCreator } from '@fable/contracts';
+import type { BlockedCreator } from '@fable/contracts';
 import {
+  apiErrorMessage,
   Avatar,
   Button,
   ConfirmationModal,
@@ -76,12 +77,6 @@ const Row = styled.li`
   }
 `;
 
-/** The API's error message (`{ error: { message } }`), or none (the dialog then shows the generic text). */
-function apiErrorMessage(error: unknown): string {
-  const parsed = ApiErrorSchema.safeParse((error as { data?: unknown } | undefined)?.data);
-  return parsed.success ? parsed.data.error.message : '';
-}
-
 function BlockedList({ creators }: { creators: BlockedCreator[] }) {
   const [unblock] = useAccount_unblockCreatorMutation();
   const notify = useNotify();
@@ -109,7 +104,7 @@ function BlockedList({ creators }: { creators: BlockedCreator[] }) {
         onConfirm={async () => {
           if (!pending) return;
           const result = await unblock(pending.id);
-          if ('error' in result) throw new Error(apiErrorMessage(result.error));
+          if ('error' in result) throw new Error(apiErrorMessage(result.error, ''));
           notify.success(BLOCKED_TEXTS.unblocked(pending.username));
         }}
       />

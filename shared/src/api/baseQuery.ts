@@ -9,6 +9,7 @@ import {
 import { API_BASE, API_HEADERS, AUTH_REFRESH_PATH } from '@fable/contracts';
 import { readLastRotation, readStoredGuestId, readStoredTokens, recordRotation, withCredentialLock, writeStoredGuestId } from '../session/credentials';
 import { authenticationRequired, guestIdRenewed, tokensReceived, type SessionState } from '../session/sessionSlice';
+import { apiErrorOf } from './apiError';
 
 type StateWithSession = { session: SessionState };
 
@@ -106,8 +107,6 @@ function renewGuestId(api: StoreApi, failedGuestId: string | null): Promise<bool
   return renewingGuest;
 }
 
-const errorCodeOf = (error: FetchBaseQueryError | undefined) => (error?.data as { error?: { code?: unknown } } | undefined)?.error?.code;
-
 /**
  * Renews what a call outside RTK Query (the chat stream) was refused for with a 401: the access token of a member (or
  * the guest id of a guest). Resolves true when the session holds fresh credentials, false otherwise (no refresh token,
@@ -136,7 +135,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 
   const { session } = api.getState() as StateWithSession;
   let renewed = false;
-  const code = errorCodeOf(result.error);
+  const { code } = apiErrorOf(result.error);
   // A guest whose id the API refused, or who has none yet (the API was out of reach when the page started).
   const guestRefused = code === 'invalid_guest_id' || (code === 'unauthenticated' && session.status === 'guest' && !sent.guestUserId);
   if (guestRefused && !session.refreshToken) renewed = await renewGuestId(api, sent.guestUserId);
