@@ -1,8 +1,8 @@
 import styled from '@emotion/styled';
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
-import { Button, Modal, type AppStore } from '@fable/shared';
+import { Button, Modal, TextField, type AppStore } from '@fable/shared';
 import { useHost_getProvidersQuery, useHost_requestEmailCodeMutation, useHost_verifyEmailCodeMutation, type AuthProvider } from './authApi';
 import { signInEmailError } from './emailCheck';
 import { rememberReturnPath, takeReturnPath } from './returnPath';
@@ -13,34 +13,10 @@ const Form = styled.form`
   display: flex;
   flex-direction: column;
   gap: 8px;
-  label {
-    font-weight: 600;
-    font-size: 0.9rem;
-  }
-  input {
-    font: inherit;
-    padding: 10px 12px;
-    border-radius: ${({ theme }) => theme.radius.md};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.background};
-    color: ${({ theme }) => theme.colors.text};
-    &[aria-invalid='true'] {
-      border-color: ${({ theme }) => theme.colors.error};
-    }
-    &:focus-visible {
-      outline: 2px solid ${({ theme }) => theme.colors.accent};
-      outline-offset: 1px;
-    }
-  }
   input.code {
     letter-spacing: 0.4em;
     font-size: 1.2rem;
     text-align: center;
-  }
-  .error {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.error};
-    font-size: 0.85rem;
   }
   button[type='submit'] {
     margin-top: 8px;
@@ -113,7 +89,6 @@ export default function SignInOverlay({ open, onClose, returnTo, leavePage = (ur
   const store = useStore() as AppStore;
   const navigate = useNavigate();
   const location = useLocation();
-  const ids = useId();
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
@@ -214,36 +189,26 @@ export default function SignInOverlay({ open, onClose, returnTo, leavePage = (ur
     leavePage(providerStartUrl(provider, returnTo ?? here));
   };
 
-  const emailErrorId = `${ids}-email-error`;
-  const codeErrorId = `${ids}-code-error`;
-
   return (
     <Modal open={open} onClose={onClose} title={T.title} size="sm" data-testid="sign-in-overlay">
       {step === 'email' ? (
         <>
           <Intro>{T.intro}</Intro>
           <Form noValidate onSubmit={onSubmitEmail}>
-            <label htmlFor={`${ids}-email`}>{T.emailLabel}</label>
-            <input
-              id={`${ids}-email`}
+            <TextField
+              label={T.emailLabel}
               type="email"
               name="email"
               autoComplete="email"
               inputMode="email"
               placeholder={T.emailPlaceholder}
               value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
+              onChange={(value) => {
+                setEmail(value);
                 if (emailError) setEmailError(null);
               }}
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={emailError ? emailErrorId : undefined}
+              error={emailError}
             />
-            {emailError ? (
-              <p className="error" id={emailErrorId} role="alert">
-                {emailError}
-              </p>
-            ) : null}
             <Button type="submit" fullWidth loading={requestState.isLoading}>
               {T.sendCode}
             </Button>
@@ -273,28 +238,21 @@ export default function SignInOverlay({ open, onClose, returnTo, leavePage = (ur
         <>
           <Intro>{T.codeSent(email.trim())}</Intro>
           <Form noValidate onSubmit={onSubmitCode}>
-            <label htmlFor={`${ids}-code`}>{T.codeLabel}</label>
-            <input
+            <TextField
               ref={codeRef}
-              id={`${ids}-code`}
+              label={T.codeLabel}
               className="code"
               name="code"
               autoComplete="one-time-code"
               inputMode="numeric"
               maxLength={6}
               value={code}
-              onChange={(e) => {
-                setCode(e.target.value.replace(/\D/g, ''));
+              onChange={(value) => {
+                setCode(value.replace(/\D/g, ''));
                 if (codeError) setCodeError(null);
               }}
-              aria-invalid={codeError ? true : undefined}
-              aria-describedby={codeError ? codeErrorId : undefined}
+              error={codeError}
             />
-            {codeError ? (
-              <p className="error" id={codeErrorId} role="alert">
-                {codeError}
-              </p>
-            ) : null}
             {resent && !codeError ? <Note role="status">{T.resent}</Note> : null}
             <Button type="submit" fullWidth loading={verifyState.isLoading}>
               {T.verify}

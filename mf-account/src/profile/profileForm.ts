@@ -13,6 +13,7 @@ import {
   type SessionUser as ApiUser,
   type UserSettingsPatch,
 } from '@fable/contracts';
+import { z } from 'zod';
 import { emailError, nameError, normalizeUsername, usernameError, type SignupVariant } from '../signup/accountRules';
 import { PROFILE_TEXTS as T } from './profileTexts';
 
@@ -58,7 +59,7 @@ export function keyTail(key: string | null | undefined): string | null {
   return key.slice(-4);
 }
 
-interface RuleContext {
+export interface RuleContext {
   /** The saved user's key exists. */
   hasSavedKey: boolean;
   /** A private-relay account must give a real email (document 1 §5). */
@@ -96,7 +97,18 @@ export function validateProfile(values: ProfileValues, saved: ProfileValues, con
   return errors;
 }
 
-export const hasErrors = (errors: ProfileErrors) => Object.values(errors).some(Boolean);
+
+/**
+ * The profile form's schema for the form kit (its zod resolver): the rules of validateProfile, each message on its
+ * field. They depend on the saved profile (an unchanged username is fine; a saved avatar cannot be emptied).
+ */
+export function profileFormSchema(saved: ProfileValues, context: RuleContext) {
+  return z.custom<ProfileValues>().superRefine((values, ctx) => {
+    for (const [field, message] of Object.entries(validateProfile(values, saved, context))) {
+      if (message) ctx.addIssue({ code: 'custom', path: [field], message });
+    }
+  });
+}
 
 export interface ProfileChanges {
   /** The body of PUT /v2/users/profile, or null when no profile field changed. */

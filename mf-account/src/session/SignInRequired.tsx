@@ -3,8 +3,9 @@ import { useEffect, type ReactNode } from 'react';
 import { Button, selectAuthStatus, selectUser, signInRequested, Spinner, useAppDispatch, useAppSelector, useLocation, type SessionUser } from '@fable/shared';
 import { SIGNUP_TEXTS as T } from '../signup/signupTexts';
 
-export const Card = styled.section`
-  width: min(100%, 520px);
+/** The account pages' card (sign-in prompts, signup, update email); `$wide` for the signup steps. */
+export const Card = styled.section<{ $wide?: boolean }>`
+  width: min(100%, ${({ $wide }) => ($wide ? '560px' : '520px')});
   margin: 24px auto;
   padding: 28px 24px;
   border-radius: ${({ theme }) => theme.radius.lg};
@@ -25,11 +26,28 @@ export const Card = styled.section`
   }
 `;
 
+/** What the card asks a guest (the signup's texts unless a page has its own) and the loader's label. */
+export interface SignInRequiredTexts {
+  title: string;
+  text: string;
+  loading: string;
+}
+
+const SIGNUP_PROMPT: SignInRequiredTexts = { title: T.signInTitle, text: T.signInText, loading: 'Loading your account' };
+
 /**
  * The account pages need a signed-in user: a loader while the session resolves; for a guest, a card with Sign In
  * (the host's overlay, opened at once when `openAtOnce`). Otherwise renders `children(user)`.
  */
-export function SignInRequired({ children, openAtOnce = false }: { children: (user: SessionUser) => ReactNode; openAtOnce?: boolean }) {
+export function SignInRequired({
+  children,
+  openAtOnce = false,
+  texts = SIGNUP_PROMPT,
+}: {
+  children: (user: SessionUser) => ReactNode;
+  openAtOnce?: boolean;
+  texts?: SignInRequiredTexts;
+}) {
   const status = useAppSelector(selectAuthStatus);
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
@@ -39,12 +57,12 @@ export function SignInRequired({ children, openAtOnce = false }: { children: (us
     if (guest && openAtOnce) dispatch(signInRequested({ returnTo: pathname }));
   }, [guest, openAtOnce, dispatch, pathname]);
 
-  if (status === 'loading') return <Spinner label="Loading your account" center />;
+  if (status === 'loading') return <Spinner label={texts.loading} center />;
   if (status === 'authenticated' && user) return <>{children(user)}</>;
   return (
     <Card data-testid="sign-in-required">
-      <h1>{T.signInTitle}</h1>
-      <p>{T.signInText}</p>
+      <h1>{texts.title}</h1>
+      <p>{texts.text}</p>
       <Button onClick={() => dispatch(signInRequested({ returnTo: pathname }))}>{T.signIn}</Button>
     </Card>
   );

@@ -1,29 +1,25 @@
-import { useState, type FormEvent } from 'react';
-import { Button, sessionFromUser, signedIn, useAppDispatch, useNavigate, useNotify, type SessionUser } from '@fable/shared';
-import { TextField } from '../forms/Fields';
+import { z } from 'zod';
+import { EmailSchema } from '@fable/contracts';
+import { Button, Form, FormTextField, sessionFromUser, signedIn, useAppDispatch, useNavigate, useNotify, useZodForm, type SessionUser } from '@fable/shared';
 import { Card, SignInRequired } from '../session/SignInRequired';
 import { apiErrorOf, useAccount_updateUserMutation } from './accountApi';
-import { emailError } from './accountRules';
 import { UPDATE_EMAIL_TEXTS as T } from './signupTexts';
+
+const updateEmailSchema = z.object({ email: EmailSchema });
 
 function UpdateEmailForm({ user }: { user: SessionUser }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const notify = useNotify();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(updateEmailSchema, { defaultValues: { email: '' } });
   const [update, { isLoading }] = useAccount_updateUserMutation();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = emailError(email);
-    setError(problem);
-    if (problem) return;
-    const result = await update({ email: email.trim() });
+  const onSubmit = async ({ email }: { email: string }) => {
+    const result = await update({ email });
     if ('error' in result && result.error) {
       const { message } = apiErrorOf(result.error);
-      setError(message ?? null);
-      if (!message) notify.error();
+      if (message) form.setError('email', { type: 'server', message });
+      else notify.error();
       return;
     }
     if (!result.data) return;
@@ -35,26 +31,14 @@ function UpdateEmailForm({ user }: { user: SessionUser }) {
     <Card aria-labelledby="update-email-title" data-testid="update-email">
       <h1 id="update-email-title">{T.title}</h1>
       <p>{T.intro}</p>
-      <form noValidate onSubmit={onSubmit} style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-        <TextField
-          label={T.emailLabel}
-          name="email"
-          type="email"
-          autoComplete="email"
-          placeholder={user.email ?? undefined}
-          value={email}
-          onChange={(value) => {
-            setEmail(value);
-            if (error) setError(null);
-          }}
-          error={error}
-        />
+      <Form form={form} onSubmit={onSubmit} style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+        <FormTextField name="email" label={T.emailLabel} type="email" autoComplete="email" placeholder={user.email ?? undefined} />
         <div>
           <Button type="submit" loading={isLoading}>
             {T.submit}
           </Button>
         </div>
-      </form>
+      </Form>
     </Card>
   );
 }
