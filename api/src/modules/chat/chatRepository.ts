@@ -147,6 +147,14 @@ export async function alternatesOf(db: Queryable, messageId: string): Promise<Me
   return rows;
 }
 
+/** A message of the chat screen: a bot reply of the main line carries its alternates (oldest first). */
+export async function chatMessageWithAlternates(db: Queryable, row: MessageRow): Promise<ChatMessage> {
+  const message = toChatMessage(row);
+  if (row.role !== 'assistant' || row.is_alternative) return message;
+  const alternates = await alternatesOf(db, row.id);
+  return alternates.length === 0 ? message : { ...message, alternates: alternates.map((a) => ({ id: a.id, content: a.content, createdAt: iso(a.created_at) })) };
+}
+
 /** The message if it is in one of the member's conversations. */
 export async function findOwnMessage(db: Queryable, messageId: string, userId: string): Promise<MessageRow | null> {
   const { rows } = await db.query<MessageRow>(
