@@ -7,6 +7,7 @@ import routes from '../routes';
 import { apiErrorBody, installFakeFetch, type FakeHandler } from '@fable/shared/testing';
 import { renderDataRoute } from '../testing/renderDataRoute';
 import { apiUserFixture } from '@fable/shared/testing';
+import { profileApi } from './profileApi';
 import { ProfilePage } from './ProfilePage';
 
 let fake: ReturnType<typeof installFakeFetch> | undefined;
@@ -326,4 +327,27 @@ it('hides the NSFW settings in partner mode (document 1 §1)', async () => {
   await screen.findByTestId('profile-page');
   expect(screen.queryByLabelText(/Show NSFW content/)).not.toBeInTheDocument();
   expect(screen.getByLabelText('Preferred chat language')).toHaveValue('en');
+});
+
+describe('a fresher user from the server', () => {
+  it('replaces what is shown while nothing is edited', async () => {
+    const { store } = await openProfile();
+    act(() => {
+      store.dispatch(profileApi.util.upsertQueryData('account_me', undefined, apiUser({ name: 'Grace' })));
+    });
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Grace'));
+    expect(updateButton()).toBeDisabled();
+  });
+
+  it('keeps the edits, and counts them against the fresh profile', async () => {
+    const { store } = await openProfile();
+    await userEvent.type(screen.getByLabelText('Highlights'), '!');
+    act(() => {
+      store.dispatch(profileApi.util.upsertQueryData('account_me', undefined, apiUser({ name: 'Grace' })));
+    });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.getByLabelText('Highlights')).toHaveValue('I write long stories.!');
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada');
+    expect(updateButton()).toBeEnabled();
+  });
 });

@@ -1,4 +1,5 @@
-import { Button, CheckboxField, Link } from '@fable/shared';
+import { Button, CheckboxField } from '@fable/shared';
+import { AgreementLabel } from './AgreementLabel';
 import { Steps } from './onboardingLayout';
 import { SIGNUP_TEXTS as T } from './signupTexts';
 
@@ -28,14 +29,7 @@ export function GuidelinesStep({
       </div>
       <CheckboxField
         name="guidelines"
-        label={
-          <>
-            {T.guidelinesLabelBefore}
-            <Link to="/guidelines" target="_blank">
-              {T.guidelinesLink}
-            </Link>
-          </>
-        }
+        label={<AgreementLabel before={T.guidelinesLabelBefore} link={T.guidelinesLink} to="/guidelines" />}
         checked={agreed}
         onChange={onAgree}
       />

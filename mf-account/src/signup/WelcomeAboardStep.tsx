@@ -1,8 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import type { OnboardingDraft } from '@fable/contracts';
-import { Button, Form, FormCheckboxField, FormTextField, Link, useZodForm } from '@fable/shared';
+import { Button, Form, FormCheckboxField, FormTextField, useZodForm } from '@fable/shared';
 import { UsernameField } from '../forms/UsernameField';
 import type { SignupVariant } from './accountRules';
+import { AgreementLabel } from './AgreementLabel';
 import { welcomeAboardSchema, type WelcomeAboardValues } from './onboardingDraft';
 import { Steps } from './onboardingLayout';
 import { SIGNUP_TEXTS as T } from './signupTexts';
@@ -50,17 +51,7 @@ export function WelcomeAboardStep({ draft, variant, needsEmail, availability, us
           </ul>
         </div>
         <FormCheckboxField<WelcomeAboardValues> name="age" label={T.ageLabel} />
-        <FormCheckboxField<WelcomeAboardValues>
-          name="toc"
-          label={
-            <>
-              {T.termsLabelBefore}
-              <Link to="/terms" target="_blank">
-                {T.termsLink}
-              </Link>
-            </>
-          }
-        />
+        <FormCheckboxField<WelcomeAboardValues> name="toc" label={<AgreementLabel before={T.termsLabelBefore} link={T.termsLink} to="/terms" />} />
         <div className="actions">
           <Button type="submit">{T.continue}</Button>
         </div>

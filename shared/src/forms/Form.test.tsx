@@ -15,6 +15,14 @@ const schema = z.object({
   mode: z.enum(['off', 'on']),
 });
 type Values = z.input<typeof schema>;
+const LANGUAGES = [
+  { value: 'en', label: 'English' },
+  { value: 'fr', label: 'French' },
+] as const;
+const MODES = [
+  { value: 'off', label: 'Off' },
+  { value: 'on', label: 'On' },
+] as const;
 
 function Profile({ onSubmit, taken = false }: { onSubmit: (values: z.output<typeof schema>) => unknown; taken?: boolean }) {
   const form = useZodForm(schema, { defaultValues: { name: '', bio: '', language: 'en', mode: 'off', age: false } });
@@ -29,22 +37,8 @@ function Profile({ onSubmit, taken = false }: { onSubmit: (values: z.output<type
     >
       <FormTextField<Values> name="name" label="Name" normalize={(v) => v.toLowerCase()} />
       <FormTextAreaField<Values> name="bio" label="Bio" limit={10} />
-      <FormSelectField<'en' | 'fr', Values>
-        name="language"
-        label="Language"
-        options={[
-          { value: 'en', label: 'English' },
-          { value: 'fr', label: 'French' },
-        ]}
-      />
-      <FormRadioGroupField<'off' | 'on', Values>
-        name="mode"
-        legend="Mode"
-        options={[
-          { value: 'off', label: 'Off' },
-          { value: 'on', label: 'On' },
-        ]}
-      />
+      <FormSelectField<'en' | 'fr', Values> name="language" label="Language" options={LANGUAGES} />
+      <FormRadioGroupField<'off' | 'on', Values> name="mode" legend="Mode" options={MODES} />
       <FormCheckboxField<Values> name="age" label="I am 18" />
       <button type="submit">Save</button>
     </Form>

@@ -1,61 +1,50 @@
-import type { InputHTMLAttributes, Ref, TextareaHTMLAttributes } from 'react';
+import type { ChangeEvent, InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from 'react';
 import { FieldBox } from './fieldStyles';
 import { useFieldNote, type FieldNoteProps } from './FieldNote';
 
 type Controlled = 'onChange' | 'value' | 'children';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, Controlled>, FieldNoteProps {
+/** What a text input and a textarea take beside their element's attributes. Controlled. */
+interface TextProps extends FieldNoteProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  ref?: Ref<HTMLInputElement>;
+  id?: string;
 }
 
-/** A labelled text input with its error, status or hint under it and an optional counter (`limit`). Controlled. */
-export function TextField({ label, value, onChange, error, status, hint, limit, id, ref, ...rest }: TextFieldProps) {
+export type TextFieldProps = TextProps & Omit<InputHTMLAttributes<HTMLInputElement>, Controlled> & { ref?: Ref<HTMLInputElement> };
+export type TextAreaFieldProps = TextProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Controlled> & { ref?: Ref<HTMLTextAreaElement> };
+
+/** The label, the line under the control and the control's value, id and aria: what both text fields share. */
+function useTextField<E extends object>({ label, value, onChange, error, status, hint, limit, id, ...element }: TextProps & E) {
   const note = useFieldNote({ error, status, hint, limit }, value);
-  const inputId = id ?? note.id;
-  return (
+  const controlId = id ?? note.id;
+  const control = {
+    ...element,
+    id: controlId,
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
+    'aria-invalid': note.invalid,
+    'aria-describedby': note.describedBy,
+  };
+  const field = (input: ReactNode) => (
     <FieldBox>
-      <label htmlFor={inputId}>{label}</label>
-      <input
-        ref={ref}
-        id={inputId}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={note.invalid}
-        aria-describedby={note.describedBy}
-        {...rest}
-      />
+      <label htmlFor={controlId}>{label}</label>
+      {input}
       {note.row}
     </FieldBox>
   );
+  return { control, field };
 }
 
-export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Controlled>, FieldNoteProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  ref?: Ref<HTMLTextAreaElement>;
+/** A labelled text input with its error, status or hint under it and an optional counter (`limit`). */
+export function TextField(props: TextFieldProps) {
+  const { control, field } = useTextField(props);
+  return field(<input {...control} />);
 }
 
 /** A labelled textarea, like TextField; give `limit` for the "n / limit" counter. */
-export function TextAreaField({ label, value, onChange, error, status, hint, limit, id, ref, ...rest }: TextAreaFieldProps) {
-  const note = useFieldNote({ error, status, hint, limit }, value);
-  const inputId = id ?? note.id;
-  return (
-    <FieldBox>
-      <label htmlFor={inputId}>{label}</label>
-      <textarea
-        ref={ref}
-        id={inputId}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={note.invalid}
-        aria-describedby={note.describedBy}
-        {...rest}
-      />
-      {note.row}
-    </FieldBox>
-  );
+export function TextAreaField(props: TextAreaFieldProps) {
+  const { control, field } = useTextField(props);
+  return field(<textarea {...control} />);
 }

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, Link, RouterProvider, useLocation } from 'react-router';
@@ -83,13 +83,13 @@ describe('useUnsavedChangesGuard', () => {
   });
 
   it('guards reloads and closing the tab with beforeunload only while dirty, and not once unmounted', async () => {
-    const router = renderEditor();
+    renderEditor();
     await userEvent.type(screen.getByLabelText('Note'), 'x');
     expect(unload()).toBe(true);
     await userEvent.clear(screen.getByLabelText('Note'));
     expect(unload()).toBe(false);
     await userEvent.type(screen.getByLabelText('Note'), 'y');
-    await act(() => router.navigate('/elsewhere'));
+    await userEvent.click(screen.getByRole('link', { name: 'Leave' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/elsewhere'));
     expect(unload()).toBe(false);
