@@ -1,4 +1,4 @@
-import { api } from '@fable/shared';
+import { api, type CallOf } from '@fable/shared';
 import type { chatCalls, usersCalls } from '@fable/contracts';
 
 /**
@@ -20,8 +20,14 @@ type Used =
   | 'removeMemory'
   | 'removeAllMemories'
   | 'personas'
-  | 'models';
-export const CHAT_CALLS: { [K in Used]: { method: Calls[K]['method']; path: Calls[K]['path'] } } = {
+  | 'models'
+  | 'messages'
+  | 'editMessage'
+  | 'removeMessages'
+  | 'labelMessage'
+  | 'flagMessage'
+  | 'cloneConversation';
+export const CHAT_CALLS: { [K in Used]: CallOf<Calls[K]> } = {
   conversations: { method: 'GET', path: '/conversations' },
   characterConversations: { method: 'GET', path: '/characters/:characterId/conversations' },
   removeConversation: { method: 'DELETE', path: '/conversations/:conversationId' },
@@ -34,13 +40,16 @@ export const CHAT_CALLS: { [K in Used]: { method: Calls[K]['method']; path: Call
   removeAllMemories: { method: 'DELETE', path: '/conversations/:conversationId/memories' },
   personas: { method: 'GET', path: '/personas' },
   models: { method: 'GET', path: '/chat/models' },
+  messages: { method: 'GET', path: '/conversations/:conversationId/messages' },
+  editMessage: { method: 'PATCH', path: '/messages/:messageId' },
+  removeMessages: { method: 'DELETE', path: '/conversations/:conversationId/messages' },
+  labelMessage: { method: 'POST', path: '/messages/:messageId/label' },
+  flagMessage: { method: 'POST', path: '/messages/:messageId/flag' },
+  cloneConversation: { method: 'POST', path: '/conversations/:conversationId/clone' },
 };
 
 type UsersCalls = typeof usersCalls;
-export const CHAT_USERS_CALLS: {
-  me: { method: UsersCalls['me']['method']; path: UsersCalls['me']['path'] };
-  update: { method: UsersCalls['update']['method']; path: UsersCalls['update']['path'] };
-} = {
+export const CHAT_USERS_CALLS: { me: CallOf<UsersCalls['me']>; update: CallOf<UsersCalls['update']> } = {
   me: { method: 'GET', path: '/v2/users' },
   update: { method: 'PATCH', path: '/v2/users' },
 };

@@ -1,4 +1,5 @@
 import type { discoveryCalls, usersCalls } from '@fable/contracts';
+import type { CallOf } from '@fable/shared';
 
 /**
  * The contract calls of this remote (contracts/src/api/discovery.ts and users.ts), as plain methods and paths: the
@@ -6,7 +7,6 @@ import type { discoveryCalls, usersCalls } from '@fable/contracts';
  * does the same in authApi.ts). Checked against the call contracts by type here, and by value in
  * discoveryCalls.test.ts.
  */
-export type CallOf<C extends { method: string; path: string }> = { method: C['method']; path: C['path'] };
 
 type Discovery = typeof discoveryCalls;
 /** The profile, like/unlike, rating and block creator calls are the shared charactersApi's (@fable/shared). */

@@ -6,6 +6,7 @@ export * from './api/api';
 export { renewAccessToken } from './api/baseQuery';
 export * from './api/apiError';
 export * from './api/charactersApi';
+export type { CallOf } from './api/contractCall';
 export * from './share/shareLink';
 export * from './session/sessionSlice';
 export * from './session/sessionUser';

@@ -1,35 +1,6 @@
 import { api } from '@fable/shared';
-import { callPath, type ChatMessage, type Conversation, type MessageRating, type chatCalls } from '@fable/contracts';
-
-/**
- * The chat screen's calls (contracts/src/api/chat.ts), injected into the one api with names starting `chat_screen`
- * so that they never meet the other chat pages' endpoints. The paths are copies checked against the call contracts by
- * type (and by chatScreenApi.test.ts): the contracts' call objects carry classic zod, which stays off this page's
- * first load (docs/adr/0001, as mf-discovery's discoveryApi.ts does). The character's profile, favourite, rating and
- * block creator are the shared charactersApi (@fable/shared): one cached profile with the chatbot profile page.
- */
-type Chat = typeof chatCalls;
-type CallOf<C extends { method: string; path: string }> = { method: C['method']; path: C['path'] };
-
-export const CHAT_SCREEN_CALLS: {
-  messages: CallOf<Chat['messages']>;
-  editMessage: CallOf<Chat['editMessage']>;
-  removeMessages: CallOf<Chat['removeMessages']>;
-  labelMessage: CallOf<Chat['labelMessage']>;
-  flagMessage: CallOf<Chat['flagMessage']>;
-  renameConversation: CallOf<Chat['renameConversation']>;
-  cloneConversation: CallOf<Chat['cloneConversation']>;
-  models: CallOf<Chat['models']>;
-} = {
-  messages: { method: 'GET', path: '/conversations/:conversationId/messages' },
-  editMessage: { method: 'PATCH', path: '/messages/:messageId' },
-  removeMessages: { method: 'DELETE', path: '/conversations/:conversationId/messages' },
-  labelMessage: { method: 'POST', path: '/messages/:messageId/label' },
-  flagMessage: { method: 'POST', path: '/messages/:messageId/flag' },
-  renameConversation: { method: 'PUT', path: '/conversations/:conversationId/label' },
-  cloneConversation: { method: 'POST', path: '/conversations/:conversationId/clone' },
-  models: { method: 'GET', path: '/chat/models' },
-};
+import { callPath, type ChatMessage, type Conversation, type MessageRating } from '@fable/contracts';
+import { CHAT_CALLS } from '../chatApi';
 
 /** Message page size (document 1 §9: 50). */
 export const MESSAGE_PAGE_SIZE = 50;
@@ -54,62 +25,67 @@ export function olderPageCursor(messages: readonly ChatMessage[]): string | null
   return messages.find((m) => m.is_last_id)?.id ?? messages[0]?.id ?? null;
 }
 
+/**
+ * The chat screen's calls, on the paths of ../chatApi.ts (CHAT_CALLS), injected into the one api with names starting
+ * `chat_screen` so that they never meet the other chat pages' endpoints. The character's profile, favourite, rating
+ * and block creator are the shared charactersApi (@fable/shared): one cached profile with the chatbot profile page.
+ */
 export const chatScreenApi = api.injectEndpoints({
   endpoints: (build) => ({
     chat_screenMessages: build.query<MessagesPage, { conversationId: string; lastId?: string | null }>({
       query: ({ conversationId, lastId }) => ({
-        url: callPath(CHAT_SCREEN_CALLS.messages.path, { conversationId }),
+        url: callPath(CHAT_CALLS.messages.path, { conversationId }),
         params: { limit: MESSAGE_PAGE_SIZE, ...(lastId ? { last_id: lastId } : {}) },
       }),
       keepUnusedDataFor: 0,
     }),
     chat_screenEditMessage: build.mutation<ChatMessage, { messageId: string; content: string }>({
       query: ({ messageId, content }) => ({
-        url: callPath(CHAT_SCREEN_CALLS.editMessage.path, { messageId }),
-        method: CHAT_SCREEN_CALLS.editMessage.method,
+        url: callPath(CHAT_CALLS.editMessage.path, { messageId }),
+        method: CHAT_CALLS.editMessage.method,
         body: { content },
       }),
     }),
     chat_screenRemoveMessages: build.mutation<{ removed: number }, { conversationId: string; ids: string[] }>({
       query: ({ conversationId, ids }) => ({
-        url: callPath(CHAT_SCREEN_CALLS.removeMessages.path, { conversationId }),
-        method: CHAT_SCREEN_CALLS.removeMessages.method,
+        url: callPath(CHAT_CALLS.removeMessages.path, { conversationId }),
+        method: CHAT_CALLS.removeMessages.method,
         body: { ids },
       }),
       invalidatesTags: ['Conversation'],
     }),
     chat_screenLabelMessage: build.mutation<ChatMessage, { messageId: string; label: MessageRating; reason?: string }>({
       query: ({ messageId, label, reason }) => ({
-        url: callPath(CHAT_SCREEN_CALLS.labelMessage.path, { messageId }),
-        method: CHAT_SCREEN_CALLS.labelMessage.method,
+        url: callPath(CHAT_CALLS.labelMessage.path, { messageId }),
+        method: CHAT_CALLS.labelMessage.method,
         body: { message_id: messageId, label, ...(reason ? { reason } : {}) },
       }),
     }),
     chat_screenFlagMessage: build.mutation<{ ok: true }, { message_id: string; conversation_id: string; character_id: string; label: string; comment?: string }>({
       query: (body) => ({
-        url: callPath(CHAT_SCREEN_CALLS.flagMessage.path, { messageId: body.message_id }),
-        method: CHAT_SCREEN_CALLS.flagMessage.method,
+        url: callPath(CHAT_CALLS.flagMessage.path, { messageId: body.message_id }),
+        method: CHAT_CALLS.flagMessage.method,
         body,
       }),
     }),
     chat_screenRename: build.mutation<{ result: { label: string } }, { conversationId: string; label: string }>({
       query: ({ conversationId, label }) => ({
-        url: callPath(CHAT_SCREEN_CALLS.renameConversation.path, { conversationId }),
-        method: CHAT_SCREEN_CALLS.renameConversation.method,
+        url: callPath(CHAT_CALLS.renameConversation.path, { conversationId }),
+        method: CHAT_CALLS.renameConversation.method,
         body: { label },
       }),
       invalidatesTags: ['Conversation'],
     }),
     chat_screenClone: build.mutation<{ id: string }, { conversationId: string; type: 'partial' | 'full'; title: string; lastMessageId?: string }>({
       query: ({ conversationId, type, title, lastMessageId }) => ({
-        url: callPath(CHAT_SCREEN_CALLS.cloneConversation.path, { conversationId }),
-        method: CHAT_SCREEN_CALLS.cloneConversation.method,
+        url: callPath(CHAT_CALLS.cloneConversation.path, { conversationId }),
+        method: CHAT_CALLS.cloneConversation.method,
         body: { type, title, ...(lastMessageId ? { last_message_id: lastMessageId } : {}) },
       }),
       invalidatesTags: ['Conversation'],
     }),
     chat_screenModels: build.query<{ models: ChatModelOption[]; default_model: string }, void>({
-      query: () => CHAT_SCREEN_CALLS.models.path,
+      query: () => CHAT_CALLS.models.path,
     }),
   }),
 });

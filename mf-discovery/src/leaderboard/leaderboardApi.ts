@@ -1,7 +1,6 @@
-import { api } from '@fable/shared';
+import { api, type CallOf } from '@fable/shared';
 import { callPath, LEADERBOARD_LIMITS, type LeaderboardPrize, type LeaderboardResult, type leaderboardCalls } from '@fable/contracts';
 import type { z } from 'zod';
-import type { CallOf } from '../discoveryCalls';
 
 /**
  * The creator leaderboard's calls (document 2 §2 "Creator Leaderboard", §7 "Leaderboard search", §9), on the paths of

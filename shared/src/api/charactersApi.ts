@@ -1,6 +1,7 @@
 import { callPath, type CharacterProfile, type ChatbotRating, type discoveryCalls } from '@fable/contracts';
 import type { z } from 'zod';
 import { api } from './api';
+import type { CallOf } from './contractCall';
 
 /**
  * A character's profile, favourite, rating and its creator's block: one set of endpoints for every remote (the chat
@@ -10,7 +11,6 @@ import { api } from './api';
  * stays off the first load (docs/adr/0001).
  */
 type Discovery = typeof discoveryCalls;
-type CallOf<C extends { method: string; path: string }> = { method: C['method']; path: C['path'] };
 type CharacterCall = 'profile' | 'like' | 'unlike' | 'rate' | 'blockCreator' | 'unblockCreator';
 
 export const CHARACTER_CALLS: { [K in CharacterCall]: CallOf<Discovery[K]> } = {
