@@ -13,6 +13,8 @@ import { UpdateBar } from './UpdateBar';
 import { useProfileForm } from './useProfileForm';
 import { useProfileLeaving } from './useProfileLeaving';
 
+const UNSAVED_TEXTS = { title: T.unsavedTitle, message: T.unsavedMessage, update: T.update, discard: T.discard };
+
 /** The signed-in user's profile: the form's sections and Update, the plan, the account, and the leaving dialog. */
 export function ProfileForm({ user }: { user: ApiUser }) {
   const profile = useProfileForm(user);
@@ -61,6 +63,7 @@ export function ProfileForm({ user }: { user: ApiUser }) {
         onUpdate={leaving.update}
         onDiscard={leaving.discard}
         onStay={leaving.stay}
+        texts={UNSAVED_TEXTS}
       />
     </Page>
   );

@@ -1,14 +1,17 @@
-import { ERROR_MESSAGES } from '@fable/contracts';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 
-/** The dialog's texts (document 1 §2 "Unsaved Changes" with Update and Discard; its message, document 2 §8). */
-export const UNSAVED_CHANGES_TEXTS = {
-  title: 'Unsaved Changes',
-  message: ERROR_MESSAGES.general.unsavedChanges,
-  update: 'Update',
-  discard: 'Discard',
-} as const;
+/**
+ * The dialog's texts, from the page (they live beside it and in contracts; the spec's: title "Unsaved Changes", the
+ * buttons Update and Discard, document 1 §2; the message ERROR_MESSAGES.general.unsavedChanges, document 2 §8).
+ * Given rather than imported here: the error catalogue would otherwise load with the shell on every page.
+ */
+export interface UnsavedChangesTexts {
+  title: string;
+  message: string;
+  update: string;
+  discard: string;
+}
 
 export interface UnsavedChangesDialogProps {
   open: boolean;
@@ -20,16 +23,14 @@ export interface UnsavedChangesDialogProps {
   onDiscard: () => void;
   /** Escape, the close button and the backdrop: stay on the page. */
   onStay: () => void;
-  /** The save button's label (a form may call it Save). */
-  updateLabel?: string;
+  texts: UnsavedChangesTexts;
 }
 
 /**
  * The Unsaved Changes dialog with Update and Discard. Built on Modal rather than ConfirmationModal: that one closes by
  * the same callback for Cancel and for Escape, and here they differ (Discard leaves and drops the changes, Escape stays).
  */
-export function UnsavedChangesDialog({ open, saving, onUpdate, onDiscard, onStay, updateLabel = UNSAVED_CHANGES_TEXTS.update }: UnsavedChangesDialogProps) {
-  const T = UNSAVED_CHANGES_TEXTS;
+export function UnsavedChangesDialog({ open, saving, onUpdate, onDiscard, onStay, texts: T }: UnsavedChangesDialogProps) {
   return (
     <Modal
       open={open}
@@ -45,7 +46,7 @@ export function UnsavedChangesDialog({ open, saving, onUpdate, onDiscard, onStay
             {T.discard}
           </Button>
           <Button onClick={onUpdate} loading={saving}>
-            {updateLabel}
+            {T.update}
           </Button>
         </>
       }

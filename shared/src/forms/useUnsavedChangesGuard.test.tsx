@@ -8,6 +8,8 @@ import { installFakeFetch } from '../testing/fakeFetch';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
+const TEXTS = { title: 'Unsaved Changes', message: 'You have unsaved changes', update: 'Update', discard: 'Discard' };
+
 function Editor() {
   const [text, setText] = useState('');
   const guard = useUnsavedChangesGuard(text !== '');
@@ -22,7 +24,7 @@ function Editor() {
       <Link to="/elsewhere">Leave</Link>
       <Link to="/editor?tab=2">Same page</Link>
       <Link to="/editor">Here</Link>
-      <UnsavedChangesDialog open={guard.blocked} saving={false} onUpdate={guard.proceed} onDiscard={guard.proceed} onStay={guard.reset} />
+      <UnsavedChangesDialog open={guard.blocked} saving={false} onUpdate={guard.proceed} onDiscard={guard.proceed} onStay={guard.reset} texts={TEXTS} />
     </>
   );
 }
