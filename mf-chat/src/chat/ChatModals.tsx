@@ -1,8 +1,9 @@
 import type { CharacterProfile } from '@fable/contracts';
 import { Button, ConfirmationModal, Modal, useCharacters_blockCreatorMutation } from '@fable/shared';
 import { UpdateTitleModal } from '../conversationTitle/UpdateTitleModal';
+import { useChat_renameConversationMutation } from '../recentChats/conversationsApi';
 import type { ChatModals as ChatModalsApi } from './chatModals';
-import { useChat_screenFlagMessageMutation, useChat_screenRenameMutation } from './chatScreenApi';
+import { useChat_screenFlagMessageMutation } from './chatScreenApi';
 import { CHAT_TEXTS } from './chatTexts';
 import { CloneConversationModal, type CloneType } from './ConversationModals';
 import { ChangePersonaModal, GenerationSettingsModal, MemoryManagerModal, ModelSelectModal, PersonaPicker, WhenOpened } from './lazyModals';
@@ -33,7 +34,7 @@ export interface ChatModalsProps {
 export function ChatModals(props: ChatModalsProps) {
   const { modals, characterId, profile, conversationId, conversationTitle } = props;
   const [flagMessage] = useChat_screenFlagMessageMutation();
-  const [rename] = useChat_screenRenameMutation();
+  const [rename] = useChat_renameConversationMutation();
   const [blockCreator] = useCharacters_blockCreatorMutation();
   const { openOf, wasOpened, close } = modals;
 

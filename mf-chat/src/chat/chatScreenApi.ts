@@ -11,15 +11,6 @@ export interface MessagesPage {
   conversation: Conversation;
 }
 
-export interface ChatModelOption {
-  id: string;
-  name: string;
-  tokens: string;
-  description?: string;
-  available: boolean;
-  demo?: boolean;
-}
-
 /** The cursor of the next (older) page: the entry flagged is_last_id, else the oldest message. */
 export function olderPageCursor(messages: readonly ChatMessage[]): string | null {
   return messages.find((m) => m.is_last_id)?.id ?? messages[0]?.id ?? null;
@@ -68,14 +59,6 @@ export const chatScreenApi = api.injectEndpoints({
         body,
       }),
     }),
-    chat_screenRename: build.mutation<{ result: { label: string } }, { conversationId: string; label: string }>({
-      query: ({ conversationId, label }) => ({
-        url: callPath(CHAT_CALLS.renameConversation.path, { conversationId }),
-        method: CHAT_CALLS.renameConversation.method,
-        body: { label },
-      }),
-      invalidatesTags: ['Conversation'],
-    }),
     chat_screenClone: build.mutation<{ id: string }, { conversationId: string; type: 'partial' | 'full'; title: string; lastMessageId?: string }>({
       query: ({ conversationId, type, title, lastMessageId }) => ({
         url: callPath(CHAT_CALLS.cloneConversation.path, { conversationId }),
@@ -83,9 +66,6 @@ export const chatScreenApi = api.injectEndpoints({
         body: { type, title, ...(lastMessageId ? { last_message_id: lastMessageId } : {}) },
       }),
       invalidatesTags: ['Conversation'],
-    }),
-    chat_screenModels: build.query<{ models: ChatModelOption[]; default_model: string }, void>({
-      query: () => CHAT_CALLS.models.path,
     }),
   }),
 });
@@ -96,7 +76,5 @@ export const {
   useChat_screenRemoveMessagesMutation,
   useChat_screenLabelMessageMutation,
   useChat_screenFlagMessageMutation,
-  useChat_screenRenameMutation,
   useChat_screenCloneMutation,
-  useChat_screenModelsQuery,
 } = chatScreenApi;
