@@ -1,5 +1,10 @@
 // One Jest run for every workspace: TypeScript through SWC, jsdom for the web packages,
 // node for contracts, api and deploy. e2e (Playwright) runs separately.
+import { readFileSync } from 'node:fs';
+import { webWorkspaces } from './scripts/lib/workspaces.mjs';
+
+const versionOf = (workspace) => JSON.parse(readFileSync(new URL(`./${workspace}/package.json`, import.meta.url), 'utf8')).version;
+
 const swc = [
   '@swc/jest',
   {
@@ -33,7 +38,12 @@ const web = (name) => ({
   rootDir: name,
   testEnvironment: 'jsdom',
   setupFilesAfterEnv: ['<rootDir>/../scripts/jest/setupWeb.ts'],
-  globals: { __APP_NAME__: name, __APP_VERSION__: '0.0.0-test' },
+  globals: {
+    __APP_NAME__: name,
+    __APP_VERSION__: '0.0.0-test',
+    __CONTRACTS_VERSION__: versionOf('contracts'),
+    __SHARED_VERSION__: versionOf('shared'),
+  },
 });
 
 const node = (name) => ({
@@ -47,17 +57,9 @@ export default {
   rootDir: '.',
   // Tests run in a random order (a new seed each run, printed; --seed=N repeats one): none may depend on another.
   randomize: true,
+  // One project per workspace, from the one list (scripts/lib/workspaces.mjs): a new remote is picked up by its folder.
   projects: [
-    node('contracts'),
-    node('scripts'),
-    node('deploy'),
-    node('api'),
-    web('shared'),
-    web('host'),
-    web('mf-chat'),
-    web('mf-discovery'),
-    web('mf-creator'),
-    web('mf-billing'),
-    web('mf-account'),
+    ...['contracts', 'scripts', 'deploy', 'api'].map(node),
+    ...webWorkspaces().map(web),
   ],
 };

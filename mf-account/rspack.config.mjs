@@ -1,10 +1,4 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createConfig } from '../scripts/rspack/createConfig.mjs';
+import { remoteConfig } from '../scripts/rspack/createConfig.mjs';
 
-export default createConfig({
-  dir: path.dirname(fileURLToPath(import.meta.url)),
-  name: 'mf_account',
-  exposes: { './routes': './src/routes.tsx' },
-  devPort: 3005,
-});
+// Name, port and routes: remote.json.
+export default remoteConfig(import.meta.url);

@@ -2,9 +2,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib/apps';
+import { codeFolders } from './lib/workspaces.mjs';
 import { inParallel, run } from './lib/run';
 
-export const TS_PROJECTS = ['contracts', 'shared', 'host', 'mf-chat', 'mf-discovery', 'mf-creator', 'mf-billing', 'mf-account', 'api', 'deploy', 'e2e', 'scripts'];
+/** Every workspace and the scripts, from the one list (scripts/lib/workspaces.mjs). */
+export const TS_PROJECTS = codeFolders();
 
 export async function typecheck(): Promise<void> {
   const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');

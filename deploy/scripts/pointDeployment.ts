@@ -1,9 +1,12 @@
-// Points one deployment at a published remote version: the only change a remote redeploy needs.
-//   npx tsx deploy/scripts/pointDeployment.ts main mf-chat 0.1.1 [--dir deploy/deployments]
-// The entry's origin is kept; its version segment is replaced. The file is written whole (temp + rename).
-import { readFile, rename, writeFile } from 'node:fs/promises';
+// Points one deployment at a published remote version: the only change a remote redeploy needs. A remote the
+// deployment does not list yet is added when its entry is given (a new remote: its folder plus this one entry).
+//   npx tsx deploy/scripts/pointDeployment.ts main mf-chat 0.1.1 [--dir DIR] [--published DIR] [--entry URL]
+// The entry's origin is kept and its version segment replaced; the version's published manifest is inlined. The
+// file is written whole (temp + rename).
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { readPublishedManifest, writeJsonAtomically } from './inlineManifests';
 
 export function pointEntry(entry: string, version: string): string {
   const url = new URL(entry, 'http://relative.invalid');
@@ -14,28 +17,40 @@ export function pointEntry(entry: string, version: string): string {
   return url.origin === 'http://relative.invalid' ? url.pathname : url.href;
 }
 
-export async function pointDeployment(dir: string, deploymentId: string, app: string, version: string): Promise<string> {
+export interface PointOptions {
+  /** Where the remote versions are published: the version's fable-remote.json is inlined from there. */
+  publishedDir?: string;
+  /** The entry of a remote the deployment does not list yet (`<origin>/<any version>/mf-manifest.json`). */
+  newEntry?: string;
+}
+
+export async function pointDeployment(dir: string, deploymentId: string, app: string, version: string, options: PointOptions = {}): Promise<string> {
   const file = path.join(dir, `${deploymentId}.json`);
-  const deployment = JSON.parse(await readFile(file, 'utf8')) as { remotes?: Record<string, { entry: string }> };
-  const name = app.replace('-', '_');
-  const remote = deployment.remotes?.[name];
-  if (!remote) throw new Error(`${deploymentId} has no remote ${name}`);
-  remote.entry = pointEntry(remote.entry, version);
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, `${JSON.stringify(deployment, null, 2)}\n`);
-  await rename(temp, file);
-  return remote.entry;
+  const text = await readFile(file, 'utf8');
+  const deployment = JSON.parse(text) as { remotes?: Record<string, { entry: string; enabled?: boolean; manifest?: unknown }> };
+  const name = app.replace(/-/g, '_');
+  const remotes = (deployment.remotes ??= {});
+  const current = remotes[name] ?? (options.newEntry ? { entry: options.newEntry, enabled: true } : null);
+  if (!current) throw new Error(`${deploymentId} has no remote ${name}`);
+  const entry = pointEntry(current.entry, version);
+  const manifest = options.publishedDir ? readPublishedManifest(options.publishedDir, name, version) : null;
+  if (options.publishedDir && !manifest) throw new Error(`${app} ${version} is not published in ${options.publishedDir}`);
+  const { manifest: _previous, ...pointer } = current;
+  remotes[name] = manifest ? { ...pointer, entry, manifest } : { ...pointer, entry };
+  await writeJsonAtomically(file, deployment, text.includes('\n  '));
+  return entry;
 }
 
 if (require.main === module) {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { dir: { type: 'string' } } });
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { dir: { type: 'string' }, published: { type: 'string' }, entry: { type: 'string' } } });
   const [deploymentId, app, version] = positionals;
   if (!deploymentId || !app || !version) {
-    console.error('usage: npx tsx deploy/scripts/pointDeployment.ts <deployment> <remote> <version> [--dir DIR]');
+    console.error('usage: npx tsx deploy/scripts/pointDeployment.ts <deployment> <remote> <version> [--dir DIR] [--published DIR] [--entry URL]');
     process.exit(2);
   }
-  const dir = values.dir ?? path.resolve(__dirname, '../deployments');
-  pointDeployment(dir, deploymentId, app, version).then(
+  const dir = values.dir ?? path.resolve(__dirname, '../.published/deployments');
+  const publishedDir = values.published ?? path.resolve(__dirname, '../.published');
+  pointDeployment(dir, deploymentId, app, version, { publishedDir, newEntry: values.entry }).then(
     (entry) => console.log(`${deploymentId}: ${app} → ${entry}`),
     (error: Error) => {
       console.error(error.message);

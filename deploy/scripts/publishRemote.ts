@@ -5,9 +5,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { remotes } from '../../scripts/lib/workspaces.mjs';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
-export const REMOTES: readonly string[] = ['mf-chat', 'mf-discovery', 'mf-creator', 'mf-billing', 'mf-account'];
+export const REMOTES: readonly string[] = remotes();
 const PUBLISHED_DIR = process.env.PUBLISHED_DIR ?? path.join(REPO_ROOT, 'deploy/.published');
 
 export function packageVersion(app: string): string {

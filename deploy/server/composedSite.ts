@@ -41,7 +41,9 @@ export async function startComposedSite(options: ComposedSiteOptions): Promise<C
   const remotes = new Map<RemoteApp, RunningSite>();
   const startRemote = async (app: RemoteApp) => {
     if (remotes.has(app)) return;
-    remotes.set(app, await serveSite({ root: path.join(publishedDir, app), port: ports[app], host: listenHost, cors: true }));
+    const port = ports[app];
+    if (port === undefined) throw new Error(`unknown remote ${app}`);
+    remotes.set(app, await serveSite({ root: path.join(publishedDir, app), port, host: listenHost, cors: true }));
   };
   const stopRemote = async (app: RemoteApp) => {
     const server = remotes.get(app);

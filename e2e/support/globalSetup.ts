@@ -47,7 +47,7 @@ export default async function globalSetup() {
   const publishedDir = path.join(scratch, 'published');
   const deploymentsDir = path.join(scratch, 'deployments');
   await cp(path.join(ROOT, 'deploy/.published'), publishedDir, { recursive: true });
-  await writeLocalDeployments(path.join(ROOT, 'deploy/deployments'), deploymentsDir, SITE_PORT_BASE);
+  await writeLocalDeployments(path.join(ROOT, 'deploy/deployments'), deploymentsDir, SITE_PORT_BASE, publishedDir);
 
   // The inference engine: our fake OpenAI-compatible server (real HTTP and SSE), the e2e API's only model. Replies
   // come at a visible pace; specs change its behaviour through the control server (POST /engine).

@@ -1,12 +1,12 @@
-import { REMOTE_CONTRACTS } from '@fable/contracts';
+import { remoteSource, remotes } from '../../scripts/lib/workspaces.mjs';
 
-/** Every route of every remote's contract, as path segments (`:name` matches any one segment). */
-const ROUTES = Object.values(REMOTE_CONTRACTS).flatMap((contract) => contract.routes.map((route) => route.path));
+/** Every route of every remote's remote.json (`:name` matches any one segment). */
+const ROUTES = remotes().flatMap((app) => (remoteSource(app).routes as { path: string }[]).map((route) => route.path));
 
 const segments = (path: string) => path.split('/').filter(Boolean);
 
 /**
- * The contract route a path belongs to (`/chatbot/:characterId` for any profile; `/chatbot/create` before it, the
+ * The route a path belongs to (`/chatbot/:characterId` for any profile; `/chatbot/create` before it, the
  * route with more fixed segments winning), or the path itself when no route matches (it would be a 404).
  */
 export function routePattern(pathname: string): string {

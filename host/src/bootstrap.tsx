@@ -1,7 +1,9 @@
 import { createRoot } from 'react-dom/client';
 import { AppProviders, configureSession, deploymentLoaded, getStore, setTheme } from '@fable/shared';
 import { fetchJson, resolveDeployment } from './boot/resolveDeployment';
-import { registerDeploymentRemotes } from './remotes/registerDeploymentRemotes';
+import { registerShellRemotes, resolveRemotes } from './remotes/remoteRegistry';
+import { installRuntimePlugins } from './remotes/runtimePlugins/installRuntimePlugins';
+import { ShellRemotesProvider } from './remotes/shellRemotes';
 
 import { AppRouter } from './router/AppRouter';
 import { BootErrorPage } from './pages/BootErrorPage';
@@ -22,14 +24,20 @@ async function boot() {
     store.dispatch(deploymentLoaded(deployment));
     store.dispatch(configureSession({ applicationId: deployment.applicationId, partnerMode: deployment.partner.enabled }));
     document.title = deployment.brand.name;
-    registerDeploymentRemotes(deployment);
+    // The remotes' routes, navigation and versions come with the deployment (inlined by the publish step); a remote
+    // built against another major of @fable/contracts or @fable/shared is refused here, before any of its code runs.
+    const remotes = await resolveRemotes(deployment, fetchJson);
+    installRuntimePlugins();
+    registerShellRemotes(remotes);
     // The page renders at once in the session's loading state; the session resolves beside it.
     persistSessionTokens(store);
     // Tabs share one session: a refresh, sign-in or sign-out in one is followed by the others.
     followOtherTabs(store, { signedIn: () => loadSessionUser(store), signedOut: () => startGuestSession(store) });
     root.render(
       <AppProviders store={store}>
-        <AppRouter deployment={deployment} />
+        <ShellRemotesProvider remotes={remotes}>
+          <AppRouter remotes={remotes} />
+        </ShellRemotesProvider>
       </AppProviders>,
     );
     void resolveSession(store).catch((error: unknown) => {

@@ -1,4 +1,3 @@
-import { CONTRACT_VERSION } from '@fable/contracts';
 import { injectSlice, lazyPage, type RemoteRoutesModule } from '@fable/shared';
 import { accountSlice } from './accountSlice';
 import { AndroidAppPage } from './apps/AndroidAppPage';
@@ -16,7 +15,6 @@ injectSlice(accountSlice);
 
 const routes: RemoteRoutesModule = {
   remote: 'mf_account',
-  contractVersion: CONTRACT_VERSION,
   buildVersion: __APP_VERSION__,
   pages: {
     terms: TermsPage,

@@ -1,4 +1,3 @@
-import { CONTRACT_VERSION } from '@fable/contracts';
 import type { RemoteRoutesModule } from '@fable/shared';
 // Importing the slice injects it into the shared root reducer.
 import './billingSlice';
@@ -7,7 +6,6 @@ import { PlanComparisonPage } from './planComparison/PlanComparisonPage';
 
 const routes: RemoteRoutesModule = {
   remote: 'mf_billing',
-  contractVersion: CONTRACT_VERSION,
   buildVersion: __APP_VERSION__,
   pages: {
     planComparison: PlanComparisonPage,

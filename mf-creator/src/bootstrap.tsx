@@ -1,17 +1,6 @@
-import { createRoot } from 'react-dom/client';
-import { mfCreatorContract } from '@fable/contracts';
-import { AppProviders, StandaloneRemote, authenticationRequired, getStore, setTheme } from '@fable/shared';
+import { startStandalone } from '@fable/shared';
+import manifest from '../remote.json';
 import routes from './routes';
 
-// Standalone: this remote alone, against the real API (the dev server proxies /api).
-const store = getStore();
-// No host here, so nobody signs in: the session is the spec's "authentication required" (no token),
-// and the theme follows the system's preference.
-store.dispatch(authenticationRequired());
-store.dispatch(setTheme(window.matchMedia?.('(prefers-color-scheme: light)').matches ? 'light' : 'dark'));
-
-createRoot(document.getElementById('root')!).render(
-  <AppProviders store={store}>
-    <StandaloneRemote contract={mfCreatorContract} module={routes} />
-  </AppProviders>,
-);
+// This remote alone, against the real API: the one standalone bootstrap of @fable/shared.
+startStandalone(manifest, routes);

@@ -1,12 +1,10 @@
-import { CONTRACT_VERSION, mfCreatorContract } from '@fable/contracts';
 import { getStore } from '@fable/shared';
+import { expectRoutesToMatchManifest } from '@fable/shared/testing';
+import manifest from '../remote.json';
 import routes from './routes';
 
-it('exposes pages of its contract only, and injects its slice into the one store', () => {
-  expect(routes.remote).toBe(mfCreatorContract.name);
-  expect(routes.contractVersion).toBe(CONTRACT_VERSION);
-  const pageIds: string[] = mfCreatorContract.routes.map((route) => route.page);
-  for (const page of Object.keys(routes.pages)) expect(pageIds).toContain(page);
+it('exposes pages of its remote.json only, and injects its slice into the one store', () => {
+  expectRoutesToMatchManifest(routes, manifest);
   expect(routes.pages.myChatbots).toBeDefined();
   expect(routes.pages.createChatbot).toBeDefined();
   getStore().dispatch({ type: 'test/ping' });

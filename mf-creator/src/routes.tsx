@@ -1,4 +1,3 @@
-import { CONTRACT_VERSION } from '@fable/contracts';
 import type { RemoteRoutesModule } from '@fable/shared';
 import './creatorSlice';
 import { CreateChatbotPage } from './create/CreateChatbotPage';
@@ -6,7 +5,6 @@ import { MyChatbotsPage } from './myChatbots/MyChatbotsPage';
 
 const routes: RemoteRoutesModule = {
   remote: 'mf_creator',
-  contractVersion: CONTRACT_VERSION,
   buildVersion: __APP_VERSION__,
   pages: { myChatbots: MyChatbotsPage, createChatbot: CreateChatbotPage },
 };

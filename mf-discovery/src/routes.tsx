@@ -1,4 +1,3 @@
-import { CONTRACT_VERSION } from '@fable/contracts';
 import { lazyPage, type RemoteRoutesModule } from '@fable/shared';
 import './discoverySlice';
 import { ExternalHomePage, HomePage } from './home/HomePage';
@@ -7,7 +6,6 @@ const profilePages = () => import('./profile/ChatbotProfilePage');
 
 const routes: RemoteRoutesModule = {
   remote: 'mf_discovery',
-  contractVersion: CONTRACT_VERSION,
   buildVersion: __APP_VERSION__,
   pages: {
     home: HomePage,

@@ -1,7 +1,9 @@
 // Builds the host and the remotes with Rspack, each only when its inputs changed since its last build.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { publishDeployments } from '../../deploy/scripts/inlineManifests';
 import { publishRemote } from '../../deploy/scripts/publishRemote';
+import { DEPLOYMENTS_DIR, PUBLISHED_DIR, SOURCE_DEPLOYMENTS_DIR } from '../../deploy/server/localSites';
 import { APPS, ROOT, REMOTES, versionOf } from '../lib/apps';
 import { inParallel, run } from '../lib/run';
 import { precompress } from './precompress';
@@ -83,4 +85,6 @@ export async function buildApps({ apps = APPS, force = false, noFederationHost =
 /** Publishes each remote's build under its versioned path (deploy/.published/<app>/<version>/). */
 export async function publishRemotes(remotes: readonly string[] = REMOTES): Promise<void> {
   for (const app of remotes) await publishRemote(app, versionOf(app));
+  // The served deployments: the source pointers with the published remotes' manifests inlined.
+  await publishDeployments(SOURCE_DEPLOYMENTS_DIR, DEPLOYMENTS_DIR, PUBLISHED_DIR);
 }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { startComposedSite } from '../../deploy/server/composedSite';
+import { PUBLISHED_DIR, SOURCE_DEPLOYMENTS_DIR } from '../../deploy/server/localSites';
 import { writeLocalDeployments } from '../../deploy/scripts/localDeployments';
 import { chromiumLaunchOptions } from '../lib/chromium';
 import { ROOT } from '../lib/apps';
@@ -73,7 +74,7 @@ export interface BudgetReport {
 
 export async function measureBudget(portBase = 4600): Promise<BudgetReport> {
   const deploymentsDir = mkdtempSync(path.join(tmpdir(), 'fable-budget-'));
-  await writeLocalDeployments(path.join(ROOT, 'deploy/deployments'), deploymentsDir, portBase);
+  await writeLocalDeployments(SOURCE_DEPLOYMENTS_DIR, deploymentsDir, portBase, PUBLISHED_DIR);
   const site = await startComposedSite({ portBase, deploymentsDir });
   const plain = await startComposedSite({ portBase: portBase + 50, hostPort: portBase + 50, hostDir: path.join(ROOT, 'host/dist-nofederation'), deploymentsDir });
   const browser = await chromium.launch(chromiumLaunchOptions);

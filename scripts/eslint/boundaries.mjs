@@ -1,19 +1,25 @@
 // The dependency direction of the house (ARCHITECTURE.md): contracts ← shared ← host, mf-*; contracts ← api.
 // A remote never imports another remote or the host; the host never imports a remote's source;
 // contracts import nothing but zod (and eventsource-parser, the one SSE parser: contracts/src/http/sseStream.ts).
+// The folders come from the one list (scripts/lib/workspaces.mjs): a file in a top-level folder the list does not
+// know is an error, not skipped.
 import path from 'node:path';
+import { codeFolders } from '../lib/workspaces.mjs';
 
-const APPS = ['host', 'mf-chat', 'mf-discovery', 'mf-creator', 'mf-billing', 'mf-account'];
-const PACKAGES = [...APPS, 'contracts', 'shared', 'api', 'deploy', 'e2e', 'scripts'];
-
-/** The workspace a file or an import specifier belongs to, or null for third-party modules. */
-function workspaceOfPath(root, file) {
+/** The top-level folder of a file, or null for a file at the root of the repository. */
+function topFolder(root, file) {
   const rel = path.relative(root, file).split(path.sep);
-  return PACKAGES.includes(rel[0]) ? rel[0] : null;
+  return rel.length > 1 && rel[0] !== '..' ? rel[0] : null;
 }
 
-function workspaceOfImport(root, fromFile, spec) {
-  if (spec.startsWith('.')) return workspaceOfPath(root, path.resolve(path.dirname(fromFile), spec));
+/** The workspace a file or an import specifier belongs to, or null for third-party modules. */
+function workspaceOfPath(root, file, known) {
+  const folder = topFolder(root, file);
+  return folder && known.includes(folder) ? folder : null;
+}
+
+function workspaceOfImport(root, fromFile, spec, known) {
+  if (spec.startsWith('.')) return workspaceOfPath(root, path.resolve(path.dirname(fromFile), spec), known);
   const m = /^@fable\/([\w-]+)/.exec(spec);
   if (m) return m[1];
   return null;
@@ -45,11 +51,19 @@ export const boundariesPlugin = (root) => ({
     boundaries: {
       meta: { type: 'problem', schema: [], docs: { description: 'Enforce the dependency direction between workspaces' } },
       create(context) {
-        const from = workspaceOfPath(root, context.filename);
-        if (!from) return {};
+        const known = codeFolders(root);
+        const folder = topFolder(root, context.filename);
+        if (!folder) return {};
+        if (!known.includes(folder)) {
+          return {
+            Program: (node) =>
+              context.report({ node, message: `${folder}/ is not a workspace: add it to the workspaces of package.json (a remote: a folder mf-<name> with a remote.json)` }),
+          };
+        }
+        const from = folder;
         const check = (node, spec) => {
           if (typeof spec !== 'string') return;
-          const message = boundaryViolation(from, workspaceOfImport(root, context.filename, spec), spec);
+          const message = boundaryViolation(from, workspaceOfImport(root, context.filename, spec, known), spec);
           if (message) context.report({ node, message });
         };
         return {

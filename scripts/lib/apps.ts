@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ROOT, apps, remotes } from './workspaces.mjs';
 
-export const ROOT = path.resolve(__dirname, '../..');
-export const REMOTES = ['mf-chat', 'mf-discovery', 'mf-creator', 'mf-billing', 'mf-account'];
-export const APPS = ['host', ...REMOTES];
+export { ROOT };
+/** The remotes and the apps (host + remotes), from the one list in workspaces.mjs. */
+export const REMOTES: readonly string[] = remotes();
+export const APPS: readonly string[] = apps();
 
 export function versionOf(app: string): string {
   return process.env.REMOTE_VERSION ?? JSON.parse(readFileSync(path.join(ROOT, app, 'package.json'), 'utf8')).version;

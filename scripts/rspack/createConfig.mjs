@@ -6,6 +6,8 @@ import path from 'node:path';
 import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { sharedModules } from './sharedModules.mjs';
+import { remoteManifestPlugin } from './remoteManifestPlugin.mjs';
+import { ROOT, remoteSource } from '../lib/workspaces.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -44,6 +46,12 @@ export function createConfig({ dir, name, exposes, devPort, federation = true, d
   const production = process.env.NODE_ENV !== 'development';
   const isRemote = name !== 'host';
   const pkg = require(path.join(dir, 'package.json'));
+  const buildVersion = process.env.REMOTE_VERSION ?? pkg.version;
+  // The versions of the two packages every app is built against: the host checks a remote's before running its code.
+  const builtAgainst = {
+    contractsVersion: require(path.join(ROOT, 'contracts/package.json')).version,
+    sharedVersion: require(path.join(ROOT, 'shared/package.json')).version,
+  };
   return {
     mode: production ? 'production' : 'development',
     context: dir,
@@ -86,7 +94,9 @@ export function createConfig({ dir, name, exposes, devPort, federation = true, d
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
         __APP_NAME__: JSON.stringify(name),
-        __APP_VERSION__: JSON.stringify(process.env.REMOTE_VERSION ?? pkg.version),
+        __APP_VERSION__: JSON.stringify(buildVersion),
+        __CONTRACTS_VERSION__: JSON.stringify(builtAgainst.contractsVersion),
+        __SHARED_VERSION__: JSON.stringify(builtAgainst.sharedVersion),
         ...define,
       }),
       // One page for every app. A remote's page is its standalone shell; inside the host only its
@@ -98,6 +108,8 @@ export function createConfig({ dir, name, exposes, devPort, federation = true, d
       // Static files (brand logos, icons) under <app>/public are copied as they are.
       existsSync(path.join(dir, 'public')) &&
         new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(dir, 'public'), to: '.' }] }),
+      // A remote publishes its remote.json, stamped with its versions, beside its mf-manifest.json.
+      isRemote && federation && remoteManifestPlugin({ source: path.join(dir, 'remote.json'), buildVersion, ...builtAgainst }),
       federation &&
         new ModuleFederationPlugin({
           name,
@@ -135,4 +147,11 @@ export function createConfig({ dir, name, exposes, devPort, federation = true, d
     },
     stats: 'errors-warnings',
   };
+}
+
+/** A remote's whole configuration from its folder: its name and port come from its remote.json. */
+export function remoteConfig(configUrl) {
+  const dir = path.dirname(new URL(configUrl).pathname);
+  const source = remoteSource(path.basename(dir));
+  return createConfig({ dir, name: source.name, exposes: { './routes': './src/routes.tsx' }, devPort: source.devPort });
 }

@@ -18,7 +18,9 @@ export const SHARED_PACKAGES = [
   { name: '@emotion/react', prefix: true },
   { name: '@emotion/cache' },
   { name: '@emotion/styled' },
-  { name: '@fable/shared' },
+  // Our runtime: a remote built against another major is refused by the host before it runs (remoteRegistry.ts);
+  // strictVersion makes the federation runtime refuse it too, should it ever be loaded.
+  { name: '@fable/shared', strict: true },
 ];
 // A shared module is bundled whole, whatever its consumers use. So (docs/adr/0002-lean-shared-runtime.md):
 // - react-router, @reduxjs/toolkit and react-redux reach the remotes through @fable/shared, which

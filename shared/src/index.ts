@@ -19,6 +19,7 @@ export * from './forms';
 export * from './deployment/deploymentSlice';
 export * from './app/AppProviders';
 export * from './remote/StandaloneRemote';
+export * from './remote/startStandalone';
 export * from './notifications';
 export * from './hooks';
 export * from './text';

@@ -1,29 +1,12 @@
 // zod/mini: the host validates its deployment at boot, on the critical path; the mini build tree-shakes
 // to the few checks used here (docs/adr/0001-critical-path-zod-mini.md).
 import * as z from 'zod/mini';
-import { RemoteNameSchema } from '../remotes/remoteContract';
+import { RemoteManifestSchema, RemoteNameSchema, type RemoteName } from '../remotes/remoteManifest';
+import { FeatureFlagSchema } from './featureFlags';
+
+export * from './featureFlags';
 
 const httpUrl = z.string().check(z.regex(/^(https?:\/\/|\/|mailto:)/, 'must be an http(s) or mailto URL, or an absolute path'));
-
-/** Feature flags of document 1 §6 ("Feature flags") that a deployment can switch. */
-export const FEATURE_FLAGS = [
-  'onboarding_v2',
-  'lorebook',
-  'groupchat',
-  'language_filter',
-  'first_time_interest_modal',
-  'listing_v2',
-  'valentine_promo',
-  'create_v2',
-  'anonymous_create',
-  'my_chats_v2',
-  'profile_v2',
-  'my_chatbots_v2',
-  'persona_v2',
-  'external_mode',
-] as const;
-export const FeatureFlagSchema = z.enum(FEATURE_FLAGS);
-export type FeatureFlag = z.infer<typeof FeatureFlagSchema>;
 
 /** What partner mode hides (document 1 §1). */
 export const PARTNER_HIDDEN_FEATURES = [
@@ -70,7 +53,14 @@ export const RemoteEntrySchema = z.object({
   /** Where the remote's mf-manifest.json is published (a versioned path). */
   entry: z.string().check(z.regex(/^(https?:\/\/[^\s/]+)?\/\S*$/, 'must be an http(s) URL or an absolute path')),
   enabled: z._default(z.boolean(), true),
+  /**
+   * The remote's published fable-remote.json (its routes, navigation, slots and versions), inlined by the publish
+   * step so that the host reads it with the deployment, without a request of its own. Absent in a source
+   * deployment (deploy/deployments); the host then reads it beside the entry (development only).
+   */
+  manifest: z.optional(RemoteManifestSchema),
 });
+export type RemoteEntry = z.infer<typeof RemoteEntrySchema>;
 
 /** An http(s) origin, no path; a leading `*.` allows its subdomains (CSP host-source syntax). */
 const EMBEDDER_ORIGIN = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/;
@@ -89,7 +79,7 @@ export const DeploymentSchema = z.object({
     logoutDomain: z.optional(z.string()),
   }),
   flags: z._default(z.partialRecord(FeatureFlagSchema, z.boolean()), {}),
-  remotes: z.partialRecord(RemoteNameSchema, RemoteEntrySchema),
+  remotes: z.record(RemoteNameSchema, RemoteEntrySchema),
   /**
    * Origins allowed to show the site in a frame (a partner embedding us), for the pages' CSP frame-ancestors.
    * None by default: only the site itself may frame its pages.
@@ -99,9 +89,11 @@ export const DeploymentSchema = z.object({
 export type Deployment = z.infer<typeof DeploymentSchema>;
 export type DeploymentInput = z.input<typeof DeploymentSchema>;
 
-/** The remotes a deployment enables. */
-export function enabledRemotes(deployment: Deployment): z.infer<typeof RemoteNameSchema>[] {
-  return RemoteNameSchema.options.filter((name) => deployment.remotes[name]?.enabled === true);
+/** The remotes a deployment enables, in the order it lists them. */
+export function enabledRemotes(deployment: Deployment): RemoteName[] {
+  return Object.entries(deployment.remotes)
+    .filter(([, remote]) => remote.enabled)
+    .map(([name]) => name);
 }
 
 /** Whether partner mode hides a feature. */

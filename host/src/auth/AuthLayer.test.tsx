@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { signedIn, signInRequested, signOutRequested, type SessionUser } from '@fable/shared';
-import { deploymentFixture, partnerFixture, renderWithProviders, storeWith } from '@fable/shared/testing';
+import { deploymentFixture, partnerFixture, storeWith } from '@fable/shared/testing';
+import { renderShell } from '../testing/renderShell';
 import { installFakeFetch } from '@fable/shared/testing';
 import { AuthLayer } from './AuthLayer';
 import { GUEST_ID_KEY } from './guestSession';
@@ -22,7 +23,7 @@ function Where() {
 const user = (overrides: Partial<SessionUser> = {}): SessionUser => ({ id: 'u1', username: 'ada', name: 'Ada', avatarUrl: null, tier: 'free', roles: [], ...overrides });
 
 function renderLayer(store: ReturnType<typeof storeWith>, route: string) {
-  return renderWithProviders(
+  return renderShell(
     <>
       <AuthLayer />
       <Routes>

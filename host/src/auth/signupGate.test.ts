@@ -1,5 +1,11 @@
+import { deploymentFixture } from '@fable/shared/testing';
 import type { SessionUser } from '@fable/shared';
+import { slotFillers } from '../remotes/shellRemotes';
+import { shellRemotesFixture } from '../testing/shellRemotes';
 import { signupGate, type SignupGateInput } from './signupGate';
+
+// The account remote's signup slot, as its remote.json publishes it.
+const paths = slotFillers(shellRemotesFixture(deploymentFixture()), 'signup')[0]!.fill;
 
 const user = (overrides: Partial<SessionUser> = {}): SessionUser => ({
   id: 'u1',
@@ -13,7 +19,7 @@ const user = (overrides: Partial<SessionUser> = {}): SessionUser => ({
 });
 
 const gate = (overrides: Partial<SignupGateInput>) =>
-  signupGate({ status: 'authenticated', user: user(), pathname: '/', partnerMode: false, onboardingV2: false, ...overrides });
+  signupGate({ status: 'authenticated', user: user(), pathname: '/', partnerMode: false, onboardingV2: false, paths, ...overrides });
 
 describe('sign-up gating (document 1 §4)', () => {
   it('leaves guests, the loading state and complete users alone', () => {
@@ -53,5 +59,9 @@ describe('sign-up gating (document 1 §4)', () => {
     expect(gate({ user: relay, pathname: '/update-email' })).toEqual({ kind: 'none' });
     // Without a username, sign-up comes first (it asks for the email too).
     expect(gate({ user: { ...relay, username: null } })).toEqual({ kind: 'redirect', to: '/signup' });
+  });
+
+  it('gates nobody where no remote serves sign-up (the account remote is left out)', () => {
+    expect(gate({ user: user({ username: null }), pathname: '/chats', paths: null })).toEqual({ kind: 'none' });
   });
 });

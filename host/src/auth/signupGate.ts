@@ -1,12 +1,8 @@
+import type { RemoteSlots } from '@fable/contracts';
 import { isPrivateRelayEmail, type AuthStatus, type SessionUser } from '@fable/shared';
 
-export const SIGNUP_PATH = '/signup';
-export const EXTERNAL_SIGNUP_PATH = '/external/signup';
-export const UPDATE_EMAIL_PATH = '/update-email';
-export const USER_NOT_FOUND_PATH = '/user-not-found';
-
-/** Pages a user who is being gated can still open (the signup form links to them). */
-const OPEN_DURING_SIGNUP: readonly string[] = ['/terms', '/privacy', '/guidelines', '/refund', '/2257'];
+/** The account pages of the gate: the account remote's, from its `signup` slot. */
+export type SignupPaths = NonNullable<RemoteSlots['signup']>;
 
 export interface SignupGateInput {
   status: AuthStatus;
@@ -15,6 +11,8 @@ export interface SignupGateInput {
   partnerMode: boolean;
   /** The onboarding_v2 flag: the onboarding modal instead of the /signup page. */
   onboardingV2: boolean;
+  /** Where the account remote serves sign-up; without it (no account remote) nobody is gated. */
+  paths: SignupPaths | null;
 }
 
 export type SignupGateDecision = { kind: 'none' } | { kind: 'redirect'; to: string } | { kind: 'onboarding' };
@@ -27,17 +25,17 @@ const redirect = (to: string, pathname: string): SignupGateDecision => (pathname
  * (the onboarding modal when the onboarding flag is on; external signup in partner mode); an invalid user
  * goes to /user-not-found; a user with the private-relay email domain and a username goes to /update-email.
  */
-export function signupGate({ status, user, pathname, partnerMode, onboardingV2 }: SignupGateInput): SignupGateDecision {
-  if (status !== 'authenticated' || !user) return NONE;
-  if (user.isInvalid) return redirect(USER_NOT_FOUND_PATH, pathname);
+export function signupGate({ status, user, pathname, partnerMode, onboardingV2, paths }: SignupGateInput): SignupGateDecision {
+  if (status !== 'authenticated' || !user || !paths) return NONE;
+  if (user.isInvalid) return redirect(paths.userNotFoundPath, pathname);
   if (!user.username) {
-    if (OPEN_DURING_SIGNUP.includes(pathname)) return NONE;
-    if (partnerMode) return pathname === SIGNUP_PATH ? NONE : redirect(EXTERNAL_SIGNUP_PATH, pathname);
-    if (onboardingV2) return pathname === SIGNUP_PATH ? NONE : { kind: 'onboarding' };
-    return redirect(SIGNUP_PATH, pathname);
+    if (paths.openDuringSignup.includes(pathname)) return NONE;
+    if (partnerMode) return pathname === paths.path ? NONE : redirect(paths.externalPath, pathname);
+    if (onboardingV2) return pathname === paths.path ? NONE : { kind: 'onboarding' };
+    return redirect(paths.path, pathname);
   }
   if (isPrivateRelayEmail(user.email)) {
-    return OPEN_DURING_SIGNUP.includes(pathname) ? NONE : redirect(UPDATE_EMAIL_PATH, pathname);
+    return paths.openDuringSignup.includes(pathname) ? NONE : redirect(paths.updateEmailPath, pathname);
   }
   return NONE;
 }

@@ -1,13 +1,13 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { becameGuest, createStore, signedIn } from '@fable/shared';
-import { renderWithProviders } from '@fable/shared/testing';
+import { renderShell } from '../testing/renderShell';
 import { AccountButton } from './AccountButton';
 
 it('shows a placeholder while the session resolves, then Sign In for a guest', async () => {
   const store = createStore();
   const onSignIn = jest.fn();
-  renderWithProviders(<AccountButton onSignIn={onSignIn} />, { store });
+  renderShell(<AccountButton onSignIn={onSignIn} />, { store });
   expect(screen.getByRole('status', { name: 'Loading your account' })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
   act(() => {
@@ -22,7 +22,7 @@ it('signed in: the avatar and tier open a menu with Profile and Sign Out', async
   store.dispatch(
     signedIn({ user: { id: 'u1', username: 'ada', name: 'Ada', avatarUrl: null, tier: 'basic', roles: [] }, permissions: [] }),
   );
-  renderWithProviders(<AccountButton onSignIn={() => undefined} />, { store });
+  renderShell(<AccountButton onSignIn={() => undefined} />, { store });
   const trigger = screen.getByRole('button', { name: 'Account menu of Ada, True Supporter' });
   expect(trigger).toHaveTextContent('True Supporter');
   await userEvent.click(trigger);

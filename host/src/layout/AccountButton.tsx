@@ -2,6 +2,7 @@ import styled from '@emotion/styled';
 import { TIER_MARKETING_NAME } from '@fable/contracts';
 import { Button, Dropdown, selectAuthStatus, selectUser, signOutRequested, useAppDispatch, useAppSelector } from '@fable/shared';
 import { useFreshUser } from '../auth/useFreshUser';
+import { slotFillers, useShellRemotes } from '../remotes/shellRemotes';
 
 const Placeholder = styled.span`
   display: inline-block;
@@ -60,6 +61,7 @@ export const ACCOUNT_TEXTS = { signIn: 'Sign In', signOut: 'Sign Out', profile: 
  */
 export function AccountButton({ onSignIn }: { onSignIn: () => void }) {
   useFreshUser();
+  const remotes = useShellRemotes();
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectAuthStatus);
   const user = useAppSelector(selectUser);
@@ -91,7 +93,11 @@ export function AccountButton({ onSignIn }: { onSignIn: () => void }) {
         </>
       }
       items={[
-        { id: 'profile', label: ACCOUNT_TEXTS.profile, to: '/profile' },
+        // The account pages are the account remote's: it puts them in the account-menu slot (Profile → /profile).
+        ...slotFillers(remotes, 'accountMenu')
+          .flatMap(({ fill }) => fill)
+          .sort((a, b) => a.order - b.order)
+          .map(({ id, label, to }) => ({ id, label, to })),
         { id: 'sign-out', label: ACCOUNT_TEXTS.signOut, onSelect: () => dispatch(signOutRequested()) },
       ]}
     />

@@ -1,6 +1,5 @@
 import styled from '@emotion/styled';
-import { enabledRemotes } from '@fable/contracts';
-import { selectDeployment, useAppSelector } from '@fable/shared';
+import { useSlot } from '../remotes/shellRemotes';
 import { AccountButton } from './AccountButton';
 import { BrandLogo } from './BrandLogo';
 import { Icon } from './icons';
@@ -48,8 +47,8 @@ export interface HeaderProps {
  * upgrade pill, theme toggle, and the avatar or Sign In (document 1 §2 Header).
  */
 export function Header({ sideNav, onMenu, menuOpen, onSignIn }: HeaderProps) {
-  const deployment = useAppSelector(selectDeployment);
-  const billing = deployment ? enabledRemotes(deployment).includes('mf_billing') : false;
+  // The upgrade pill is a slot: shown when an enabled remote (billing) fills it.
+  const upgrade = useSlot('upgradePill');
   return (
     <Bar data-testid="header">
       {sideNav && (
@@ -67,7 +66,7 @@ export function Header({ sideNav, onMenu, menuOpen, onSignIn }: HeaderProps) {
       <BrandLogo />
       {!sideNav && <TopNav />}
       <span className="spacer" />
-      {billing && <UpgradePill />}
+      {upgrade && <UpgradePill defaultTo={upgrade.to} />}
       <ThemeToggle />
       <AccountButton onSignIn={onSignIn} />
     </Bar>

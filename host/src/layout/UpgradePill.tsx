@@ -29,11 +29,11 @@ const ExternalPill = styled.a(({ theme }) => pill(theme));
 
 /**
  * The upgrade pill: custom label, icon and link from app settings; https links open a new tab, others
- * stay in the app; by default it goes to subscribe (document 1 §2).
+ * stay in the app; by default it goes where the remote that fills the slot says (subscribe, document 1 §2).
  */
-export function UpgradePill() {
+export function UpgradePill({ defaultTo }: { defaultTo: string }) {
   const data = useShellSettings();
-  const button = data?.navHeaderButton ?? DEFAULT_UPGRADE_BUTTON;
+  const button = data?.navHeaderButton ?? { ...DEFAULT_UPGRADE_BUTTON, to: defaultTo };
   const content = (
     <>
       <Icon name={button.icon && hasIcon(button.icon) ? button.icon : 'bolt'} size={16} />

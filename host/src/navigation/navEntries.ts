@@ -1,12 +1,5 @@
-import {
-  REMOTE_CONTRACTS,
-  enabledRemotes,
-  isHiddenByPartner,
-  type Deployment,
-  type NavEntry,
-  type NavPlacement,
-  type Permission,
-} from '@fable/contracts';
+import { isHiddenByPartner, type Deployment, type NavEntry, type NavPlacement, type Permission } from '@fable/contracts';
+import type { ShellRemote } from '../remotes/remoteRegistry';
 
 export interface NavItem {
   id: string;
@@ -21,6 +14,8 @@ export interface NavItem {
 
 export interface NavContext {
   deployment: Deployment;
+  /** The enabled remotes, whose published manifests carry their navigation entries. */
+  remotes: readonly ShellRemote[];
   permissions: readonly Permission[];
   signedIn: boolean;
 }
@@ -42,15 +37,14 @@ function allowed(entry: NavEntry, placement: NavPlacement, ctx: NavContext): boo
 }
 
 /**
- * The navigation entries of the enabled remotes (from their contracts) plus Help, in order, gated by
+ * The navigation entries of the enabled remotes (from their published manifests) plus Help, in order, gated by
  * permission; entries of disabled remotes never appear. Side navigation is empty in partner mode.
  */
 export function navItems(placement: NavPlacement, ctx: NavContext): NavItem[] {
   const { deployment } = ctx;
   if (placement === 'side' && isHiddenByPartner(deployment, 'side_navigation')) return [];
-  const remotes = enabledRemotes(deployment);
   const entries: (NavEntry & { external?: boolean })[] = [
-    ...remotes.flatMap((name) => REMOTE_CONTRACTS[name].nav),
+    ...ctx.remotes.flatMap((remote) => remote.manifest.nav),
     helpEntry(deployment),
   ]
     .filter((entry) => allowed(entry, placement, ctx))
@@ -59,7 +53,7 @@ export function navItems(placement: NavPlacement, ctx: NavContext): NavItem[] {
   const items: NavItem[] = [];
   const groups = new Map<string, NavItem>();
   for (const entry of entries) {
-    const item = toItem(entry, placement, ctx);
+    const item = toItem(entry, ctx);
     if (!entry.group) {
       items.push(item);
       continue;
@@ -76,15 +70,14 @@ export function navItems(placement: NavPlacement, ctx: NavContext): NavItem[] {
 }
 
 /**
- * Side navigation: "Create Chatbot (or a Create dropdown with Chatbot, Lorebook [New], Groupchat [New] when
- * those flags are on)" (document 1 §2). Top navigation keeps Create Chatbot.
+ * An entry with items (the side navigation's Create: Chatbot, Lorebook [New], Groupchat [New], document 1 §2)
+ * becomes a dropdown labelled `menuLabel` when more than one of its items is shown (an item with a feature flag
+ * shows when the deployment turns the flag on); otherwise it stays a plain entry.
  */
-function toItem(entry: NavEntry & { external?: boolean }, placement: NavPlacement, ctx: NavContext): NavItem {
+function toItem(entry: NavEntry & { external?: boolean }, ctx: NavContext): NavItem {
   const item: NavItem = { id: entry.id, label: entry.label, to: entry.to, external: entry.external };
-  if (entry.id !== 'create' || placement !== 'side') return item;
-  const { flags } = ctx.deployment;
-  const children: NavItem[] = [{ id: 'create-chatbot', label: 'Chatbot', to: '/chatbot/create' }];
-  if (flags.lorebook) children.push({ id: 'create-lorebook', label: 'Lorebook', to: '/lorebook/create', badge: 'New' });
-  if (flags.groupchat) children.push({ id: 'create-groupchat', label: 'Groupchat', to: '/groupchat/create', badge: 'New' });
-  return children.length > 1 ? { id: 'create', label: 'Create', to: entry.to, children } : item;
+  const children = (entry.children ?? [])
+    .filter((child) => !child.flag || ctx.deployment.flags[child.flag] === true)
+    .map((child): NavItem => ({ id: child.id, label: child.label, to: child.to, badge: child.badge }));
+  return children.length > 1 ? { id: entry.id, label: entry.menuLabel ?? entry.label, to: entry.to, children } : item;
 }

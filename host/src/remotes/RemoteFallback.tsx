@@ -2,14 +2,6 @@ import styled from '@emotion/styled';
 import type { RemoteName } from '@fable/contracts';
 import { Button } from '@fable/shared';
 
-const AREA: Record<RemoteName, string> = {
-  mf_chat: 'Chat',
-  mf_discovery: 'Discovery',
-  mf_creator: 'Creator tools',
-  mf_billing: 'Subscriptions',
-  mf_account: 'Account',
-};
-
 const Box = styled.section`
   margin: ${({ theme }) => theme.space(16)} auto;
   max-width: 480px;
@@ -29,10 +21,10 @@ const Box = styled.section`
 `;
 
 /** Shown in place of a remote's page when the remote is down, broken or incompatible. */
-export function RemoteFallback({ remote, onRetry }: { remote: RemoteName; error: Error; onRetry: () => void }) {
+export function RemoteFallback({ remote, displayName, onRetry }: { remote: RemoteName; displayName: string; onRetry: () => void }) {
   return (
     <Box role="alert" data-testid="remote-fallback" data-remote={remote}>
-      <h1>{AREA[remote]} is unavailable right now</h1>
+      <h1>{displayName} is unavailable right now</h1>
       <p>This part of the site could not be loaded. The rest of the site still works.</p>
       <Button onClick={onRetry}>
         Retry

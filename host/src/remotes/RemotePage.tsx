@@ -1,52 +1,45 @@
 import { Component, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import type { RemoteName } from '@fable/contracts';
 import { NotFoundPage, Spinner, type RemoteRoutesModule } from '@fable/shared';
-import { forgetRemote, loadRemoteRoutes } from './remoteModule';
+import { loadRemoteRoutes, retryRemote } from './remoteModule';
 import { RemoteFallback } from './RemoteFallback';
-import { reregisterRemote } from './registerDeploymentRemotes';
 
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'ready'; module: RemoteRoutesModule }
-  | { status: 'failed'; error: Error };
-
-function useRemoteRoutes(name: RemoteName, attempt: number): LoadState {
+function useRemoteRoutes(name: RemoteName, attempt: number): RemoteRoutesModule | null {
   // The outcome of a load, kept with the load it belongs to: a new name or attempt is loading until its own outcome.
   const key = `${name}#${attempt}`;
-  const [outcome, setOutcome] = useState<{ key: string; state: LoadState } | null>(null);
+  const [outcome, setOutcome] = useState<{ key: string; module: RemoteRoutesModule } | null>(null);
   useEffect(() => {
     let live = true;
-    loadRemoteRoutes(name).then(
-      (module) => live && setOutcome({ key, state: { status: 'ready', module } }),
-      (error: unknown) => {
-        if (!live) return;
-        console.error(`[fable] ${name} could not be loaded`, error);
-        setOutcome({ key, state: { status: 'failed', error: error instanceof Error ? error : new Error(String(error)) } });
-      },
-    );
+    void loadRemoteRoutes(name).then((module) => live && setOutcome({ key, module }));
     return () => {
       live = false;
     };
   }, [name, key]);
-  return outcome?.key === key ? outcome.state : { status: 'loading' };
+  return outcome?.key === key ? outcome.module : null;
 }
 
-/** Renders one page of a remote; a remote that is down or incompatible costs only its own routes. */
-export function RemotePage({ remote, page }: { remote: RemoteName; page: string }) {
+export interface RemotePageProps {
+  remote: RemoteName;
+  /** How the site names this remote in its fallback (its manifest's displayName). */
+  displayName: string;
+  page: string;
+}
+
+/** Renders one page of a remote; a remote that is down, broken or refused costs only its own routes. */
+export function RemotePage({ remote, displayName, page }: RemotePageProps) {
   const [attempt, setAttempt] = useState(0);
-  const state = useRemoteRoutes(remote, attempt);
+  const module = useRemoteRoutes(remote, attempt);
   const retry = () => {
-    forgetRemote(remote);
-    reregisterRemote(remote);
+    retryRemote(remote);
     setAttempt((n) => n + 1);
   };
-  if (state.status === 'loading') return <Spinner label="Loading page" center />;
-  if (state.status === 'failed') return <RemoteFallback remote={remote} error={state.error} onRetry={retry} />;
+  if (!module) return <Spinner label="Loading page" center />;
+  if (module.unavailable) return <RemoteFallback remote={remote} displayName={displayName} onRetry={retry} />;
   // A route whose feature comes in a later release of the remote shows the 404 page.
-  const Page: ComponentType = state.module.pages[page] ?? NotFoundPage;
+  const Page: ComponentType = module.pages[page] ?? NotFoundPage;
   return (
-    <RemoteErrorBoundary key={attempt} remote={remote} onRetry={retry}>
-      <div data-remote={remote} data-remote-version={state.module.buildVersion} style={{ display: 'contents' }}>
+    <RemoteErrorBoundary key={attempt} remote={remote} displayName={displayName} onRetry={retry}>
+      <div data-remote={remote} data-remote-version={module.buildVersion} style={{ display: 'contents' }}>
         <Page />
       </div>
     </RemoteErrorBoundary>
@@ -55,6 +48,7 @@ export function RemotePage({ remote, page }: { remote: RemoteName; page: string 
 
 interface BoundaryProps {
   remote: RemoteName;
+  displayName: string;
   onRetry: () => void;
   children: ReactNode;
 }
@@ -72,7 +66,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
   }
 
   override render() {
-    if (this.state.error) return <RemoteFallback remote={this.props.remote} error={this.state.error} onRetry={this.props.onRetry} />;
+    if (this.state.error) return <RemoteFallback remote={this.props.remote} displayName={this.props.displayName} onRetry={this.props.onRetry} />;
     return this.props.children;
   }
 }

@@ -1,22 +1,22 @@
 import { useMemo } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
-import type { Deployment } from '@fable/contracts';
 import { ForbiddenPage, NotFoundPage } from '@fable/shared';
 import { Layout } from '../layout/Layout';
 import { RemotePage } from '../remotes/RemotePage';
+import type { ShellRemote } from '../remotes/remoteRegistry';
 import { appRoutes } from './appRoutes';
 import { RouteGuard } from './RouteGuard';
 
-export function buildRoutes(deployment: Deployment): RouteObject[] {
+export function buildRoutes(remotes: readonly ShellRemote[]): RouteObject[] {
   return [
     {
       element: <Layout />,
       children: [
-        ...appRoutes(deployment).map(({ path, remote, page, permission }) => ({
+        ...appRoutes(remotes).map(({ path, remote, displayName, page, permission, signIn }) => ({
           path,
           element: (
-            <RouteGuard permission={permission}>
-              <RemotePage key={`${remote}:${page}`} remote={remote} page={page} />
+            <RouteGuard permission={permission} signIn={signIn}>
+              <RemotePage key={`${remote}:${page}`} remote={remote} displayName={displayName} page={page} />
             </RouteGuard>
           ),
         })),
@@ -27,7 +27,7 @@ export function buildRoutes(deployment: Deployment): RouteObject[] {
   ];
 }
 
-export function AppRouter({ deployment }: { deployment: Deployment }) {
-  const router = useMemo(() => createBrowserRouter(buildRoutes(deployment)), [deployment]);
+export function AppRouter({ remotes }: { remotes: readonly ShellRemote[] }) {
+  const router = useMemo(() => createBrowserRouter(buildRoutes(remotes)), [remotes]);
   return <RouterProvider router={router} />;
 }

@@ -1,17 +1,21 @@
 import type { ReactNode } from 'react';
 import type { Permission } from '@fable/contracts';
-import { ForbiddenPage, Spinner, useAppSelector, selectSession } from '@fable/shared';
+import { ForbiddenPage, Spinner, selectAuthStatus, selectSession, useAppSelector } from '@fable/shared';
 import { LimitedAccessPage } from '../pages/LimitedAccessPage';
+import { SignInRequiredPage } from '../pages/SignInRequiredPage';
 
 /**
- * document 1 §6 "Route guard": with a required permission absent it shows the limited-access ban screen
- * if the user holds limited_access, else the 403 page; a loader while permissions load; no permissions
- * list and not partner mode passes.
+ * document 1 §6 "Route guard": with a required permission absent it shows the limited-access ban screen if the
+ * user holds limited_access, else the 403 page; a loader while permissions load; no permissions list and not
+ * partner mode passes. A route its remote marks `signIn` (a member page) asks a guest to sign in first.
  */
-export function RouteGuard({ permission, children }: { permission?: Permission; children: ReactNode }) {
+export function RouteGuard({ permission, signIn = false, children }: { permission?: Permission; signIn?: boolean; children: ReactNode }) {
   const session = useAppSelector(selectSession);
+  const status = useAppSelector(selectAuthStatus);
+  if (!permission && !signIn) return <>{children}</>;
+  if (status === 'loading' || !session.permissionsLoaded) return <Spinner label="Checking access" center />;
+  if (signIn && status !== 'authenticated') return <SignInRequiredPage />;
   if (!permission) return <>{children}</>;
-  if (!session.permissionsLoaded) return <Spinner label="Checking access" center />;
   if (session.permissions.length === 0 && !session.partnerMode) return <>{children}</>;
   if (session.permissions.includes(permission)) return <>{children}</>;
   if (session.permissions.includes('limited_access')) return <LimitedAccessPage />;

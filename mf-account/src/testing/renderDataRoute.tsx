@@ -1,6 +1,5 @@
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { mfAccountContract } from '@fable/contracts';
 import { AppProviders, Link, StandaloneRemote, useLocation, type AppStore } from '@fable/shared';
 
 function LocationProbe() {
@@ -37,18 +36,21 @@ export function renderDataRoute(Page: ComponentType, { path, url, store }: { pat
       <LocationProbe />
     </>
   );
-  const contract = {
-    ...mfAccountContract,
+  const manifest = {
+    name: 'mf_account',
+    displayName: 'Account',
+    nav: [],
+    slots: {},
     routes: [
       { path, page: 'page' },
       { path: '/', page: 'home' },
       { path: '/elsewhere', page: 'elsewhere' },
     ],
   };
-  const module = { remote: 'mf_account' as const, contractVersion: '1.0.0', buildVersion: 'test', pages: { page: WithProbe, home: Home, elsewhere: Elsewhere } };
+  const module = { remote: 'mf_account', buildVersion: 'test', pages: { page: WithProbe, home: Home, elsewhere: Elsewhere } };
   const result = render(
     <AppProviders store={store}>
-      <StandaloneRemote contract={contract} module={module} />
+      <StandaloneRemote manifest={manifest} module={module} />
     </AppProviders>,
   );
   return { ...result, store };

@@ -1,25 +1,25 @@
 import { useMemo } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
-import type { RemoteContract } from '@fable/contracts';
+import type { RemoteSourceManifest } from '@fable/contracts';
 import { NotFoundPage } from '../ui/StatusPages';
 import type { RemoteRoutesModule } from './remoteRoutesModule';
 
 /**
- * Runs one remote alone (`npm run dev -w mf-…`): its contract's routes with its own pages, against the
+ * Runs one remote alone (`npm run dev -w mf-…`): its remote.json's routes with its own pages, against the
  * real API, without the host's shell.
  */
-export function StandaloneRemote({ contract, module }: { contract: RemoteContract; module: RemoteRoutesModule }) {
+export function StandaloneRemote({ manifest, module }: { manifest: RemoteSourceManifest; module: RemoteRoutesModule }) {
   const router = useMemo(
     () =>
       createBrowserRouter([
         {
           element: (
-            <div data-standalone-remote={contract.name} style={{ padding: 16 }}>
+            <div data-standalone-remote={manifest.name} style={{ padding: 16 }}>
               <Outlet />
             </div>
           ),
           children: [
-            ...contract.routes.map((route) => {
+            ...manifest.routes.map((route) => {
               const Page = module.pages[route.page] ?? NotFoundPage;
               return { path: route.path, element: <Page /> };
             }),
@@ -27,7 +27,7 @@ export function StandaloneRemote({ contract, module }: { contract: RemoteContrac
           ],
         },
       ]),
-    [contract, module],
+    [manifest, module],
   );
   return <RouterProvider router={router} />;
 }

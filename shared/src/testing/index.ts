@@ -5,3 +5,4 @@ export * from './deployments';
 export * from './fakeFetch';
 export * from './userFixture';
 export * from './characterProfileFixture';
+export * from './remoteManifest';

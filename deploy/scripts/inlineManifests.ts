@@ -1,0 +1,65 @@
+// The publish step's second half: a deployment as the host reads it, with each remote's published fable-remote.json
+// inlined beside its entry, so the host learns the remotes' routes, navigation and versions with the deployment it
+// already fetches (no request of its own, no byte of remote code). Source deployments (deploy/deployments) hold only
+// the pointers; the served ones are written under deploy/.published/deployments.
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { REMOTE_MANIFEST_FILE, RemoteManifestSchema, type RemoteManifest } from '@fable/contracts';
+
+interface DeploymentJson {
+  remotes?: Record<string, { entry: string; enabled?: boolean; manifest?: unknown }>;
+  [key: string]: unknown;
+}
+
+/** The version segment of an entry `<origin>/<version>/mf-manifest.json`. */
+export function versionOfEntry(entry: string): string {
+  const parts = new URL(entry, 'http://relative.invalid').pathname.split('/');
+  if (parts.at(-1) !== 'mf-manifest.json' || parts.length < 3) throw new Error(`entry ${entry} is not <origin>/<version>/mf-manifest.json`);
+  return parts[parts.length - 2]!;
+}
+
+/** The folder of a remote by its federation name: mf_chat → mf-chat. */
+export const folderOf = (name: string) => name.replace(/_/g, '-');
+
+/** A remote's published manifest (`<publishedDir>/<folder>/<version>/fable-remote.json`), validated; null when absent. */
+export function readPublishedManifest(publishedDir: string, name: string, version: string): RemoteManifest | null {
+  const file = path.join(publishedDir, folderOf(name), version, REMOTE_MANIFEST_FILE);
+  if (!existsSync(file)) return null;
+  const parsed = RemoteManifestSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (parsed.data.name !== name) throw new Error(`${file} is the manifest of ${parsed.data.name}, not ${name}`);
+  return parsed.data;
+}
+
+/**
+ * Inlines into a deployment the published manifest of each remote it points at. A remote whose version is not
+ * published here keeps no manifest (the host then reads it beside the entry), and the warning says so.
+ */
+export function withManifests(deployment: DeploymentJson, publishedDir: string, warn: (message: string) => void = console.warn): DeploymentJson {
+  const remotes = Object.fromEntries(
+    Object.entries(deployment.remotes ?? {}).map(([name, remote]) => {
+      const { manifest: _stale, ...pointer } = remote;
+      const manifest = readPublishedManifest(publishedDir, name, versionOfEntry(remote.entry));
+      if (!manifest) warn(`${name} ${versionOfEntry(remote.entry)} is not published in ${publishedDir}: no manifest inlined`);
+      return [name, manifest ? { ...pointer, manifest } : pointer];
+    }),
+  );
+  return { ...deployment, remotes };
+}
+
+/** Writes a file whole (temp + rename): a reader never sees half of it. Served files are compact; sources pretty. */
+export async function writeJsonAtomically(file: string, value: unknown, pretty = false): Promise<void> {
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, `${JSON.stringify(value, null, pretty ? 2 : undefined)}\n`);
+  await rename(temp, file);
+}
+
+/** Writes every deployment of `fromDir` to `toDir` with its remotes' published manifests inlined. */
+export async function publishDeployments(fromDir: string, toDir: string, publishedDir: string, transform: (json: string) => string = (json) => json): Promise<void> {
+  await mkdir(toDir, { recursive: true });
+  for (const file of (await readdir(fromDir)).filter((f) => f.endsWith('.json'))) {
+    const deployment = JSON.parse(transform(await readFile(path.join(fromDir, file), 'utf8'))) as DeploymentJson;
+    await writeJsonAtomically(path.join(toDir, file), withManifests(deployment, publishedDir, () => undefined));
+  }
+}

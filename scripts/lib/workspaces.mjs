@@ -1,0 +1,54 @@
+// The one list of the house's parts, derived, never typed out: the workspaces of the root package.json (a glob
+// like "mf-*" included), and among them the remotes, which are the folders holding a remote.json. Every tool reads
+// it from here (typecheck, lint boundaries, jest projects, build, start, dev, deploy), so a new remote is its own
+// folder plus one deployment entry.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The workspace folders, in the order package.json lists them (a glob expands to its folders, sorted). */
+export function workspaces(root = ROOT) {
+  const patterns = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces ?? [];
+  return patterns.flatMap((pattern) => {
+    if (!pattern.includes('*')) return [pattern];
+    const re = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
+    return readdirSync(root, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && re.test(entry.name))
+      .map((entry) => entry.name)
+      .sort();
+  });
+}
+
+/** A remote's own remote.json, as its team wrote it. */
+export function remoteSource(app, root = ROOT) {
+  return JSON.parse(readFileSync(path.join(root, app, 'remote.json'), 'utf8'));
+}
+
+/** The remotes: workspaces with a remote.json, by their local port (remote.json's devPort). */
+export function remotes(root = ROOT) {
+  return workspaces(root)
+    .filter((app) => existsSync(path.join(root, app, 'remote.json')))
+    .sort((a, b) => remoteSource(a, root).devPort - remoteSource(b, root).devPort);
+}
+
+/** The apps Rspack builds: the host and the remotes. */
+export function apps(root = ROOT) {
+  return ['host', ...remotes(root)];
+}
+
+/** Workspaces with web code (jsdom tests, DOM types): shared and the apps. */
+export function webWorkspaces(root = ROOT) {
+  return ['shared', ...apps(root)];
+}
+
+/** The federation name of a remote's folder: mf-chat → mf_chat. */
+export function federationName(app) {
+  return app.replace(/-/g, '_');
+}
+
+/** Top-level folders that hold code, for the lint boundaries: the workspaces plus the repository's scripts. */
+export function codeFolders(root = ROOT) {
+  return [...workspaces(root), 'scripts'];
+}
