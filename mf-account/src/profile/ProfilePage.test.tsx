@@ -351,3 +351,22 @@ describe('a fresher user from the server', () => {
     expect(updateButton()).toBeEnabled();
   });
 });
+
+describe('a failed submit', () => {
+  it('focuses the first field in error, also after the dialog’s Update', async () => {
+    const { fake } = await openProfile();
+    const name = screen.getByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Al');
+    await userEvent.click(updateButton());
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(name).toHaveAccessibleDescription('Name is too short');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Leave' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(screen.getByTestId('location')).toHaveTextContent('/profile');
+    expect(fake.callsTo('PUT /v2/users/profile')).toHaveLength(0);
+  });
+});

@@ -1,5 +1,5 @@
-import { useRef, useState, type RefObject } from 'react';
-import { selectSignOutRequested, signOutRequested, useAppDispatch, useAppSelector, useUnsavedChangesGuard } from '@fable/shared';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { focusFirstInvalid, selectSignOutRequested, signOutRequested, useAppDispatch, useAppSelector, useUnsavedChangesGuard } from '@fable/shared';
 
 type Leaving = 'navigation' | 'logout' | null;
 
@@ -17,6 +17,13 @@ export function useProfileLeaving({ dirty, formRef, onDiscard }: { dirty: boolea
   const leaving: Leaving = guard.blocked ? 'navigation' : logoutAsked ? 'logout' : null;
   // What the dialog's Update leaves for once the submit it started is over.
   const leaveAfterSubmit = useRef<Leaving>(null);
+  // A failed Update closes the dialog, which gives the focus back to what opened it: the first field in error takes it.
+  const focusAfterClose = useRef(false);
+  useEffect(() => {
+    if (leaving !== null || !focusAfterClose.current) return;
+    focusAfterClose.current = false;
+    if (formRef.current) focusFirstInvalid(formRef.current);
+  }, [leaving, formRef]);
 
   const finish = (kind: 'navigation' | 'logout') => {
     if (kind === 'navigation') guard.proceed();
@@ -50,7 +57,10 @@ export function useProfileLeaving({ dirty, formRef, onDiscard }: { dirty: boolea
       if (!kind) return;
       setLogoutAsked(false);
       if (saved) finish(kind);
-      else guard.reset();
+      else {
+        focusAfterClose.current = true;
+        guard.reset();
+      }
     },
   };
 }
