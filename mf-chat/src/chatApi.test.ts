@@ -1,6 +1,6 @@
 import { api } from '@fable/shared';
 import { chatCalls, usersCalls } from '@fable/contracts';
-import { CHAT_CALLS, CHAT_USERS_CALLS, chatApi, fillPath } from './chatApi';
+import { CHAT_CALLS, CHAT_USERS_CALLS, chatApi } from './chatApi';
 import './recentChats/conversationsApi';
 import './memories/memoriesApi';
 import './personas/personasApi';
@@ -35,8 +35,4 @@ it('uses the paths of the call contracts', () => {
   }
   expect(CHAT_USERS_CALLS.me).toEqual({ method: usersCalls.me.method, path: usersCalls.me.path });
   expect(CHAT_USERS_CALLS.update).toEqual({ method: usersCalls.update.method, path: usersCalls.update.path });
-});
-
-it('fills path parameters', () => {
-  expect(fillPath('/conversations/:conversationId/memories', { conversationId: 'a/b' })).toBe('/conversations/a%2Fb/memories');
 });

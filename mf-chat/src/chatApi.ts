@@ -54,10 +54,5 @@ export const CHAT_USERS_CALLS: { me: CallOf<UsersCalls['me']>; update: CallOf<Us
   update: { method: 'PATCH', path: '/v2/users' },
 };
 
-/** Fills ":name" parameters of a path (callPath of contracts, kept here so no contracts module is pulled in). */
-export function fillPath(path: string, params: Readonly<Record<string, string>>): string {
-  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
-}
-
 /** The one api; the endpoints come with the feature files. */
 export const chatApi = api;

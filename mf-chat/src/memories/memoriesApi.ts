@@ -1,6 +1,6 @@
 import { api } from '@fable/shared';
-import type { Memory } from '@fable/contracts';
-import { CHAT_CALLS, fillPath } from '../chatApi';
+import { callPath, type Memory } from '@fable/contracts';
+import { CHAT_CALLS } from '../chatApi';
 
 /**
  * Conversation memories (document 1 §4 "Memory", §7): GET conversations/:id/memories[?last_id], POST with content,
@@ -55,7 +55,7 @@ export const memoriesApi = api.injectEndpoints({
         getNextPageParam: (lastPage) => nextMemoriesCursor(lastPage),
       },
       query: ({ queryArg: conversationId, pageParam }) => ({
-        url: fillPath(CHAT_CALLS.memories.path, { conversationId }),
+        url: callPath(CHAT_CALLS.memories.path, { conversationId }),
         method: CHAT_CALLS.memories.method,
         params: pageParam ? { last_id: pageParam } : undefined,
       }),
@@ -63,7 +63,7 @@ export const memoriesApi = api.injectEndpoints({
     }),
     chat_addMemory: build.mutation<Memory, { conversationId: string; content: string }>({
       query: ({ conversationId, content }) => ({
-        url: fillPath(CHAT_CALLS.addMemory.path, { conversationId }),
+        url: callPath(CHAT_CALLS.addMemory.path, { conversationId }),
         method: CHAT_CALLS.addMemory.method,
         body: { content: content.trim() },
       }),
@@ -87,7 +87,7 @@ export const memoriesApi = api.injectEndpoints({
     }),
     chat_updateMemory: build.mutation<Memory, { conversationId: string; memoryId: string; content?: string; is_pinned?: boolean }>({
       query: ({ memoryId, content, is_pinned }) => ({
-        url: fillPath(CHAT_CALLS.updateMemory.path, { memoryId }),
+        url: callPath(CHAT_CALLS.updateMemory.path, { memoryId }),
         method: CHAT_CALLS.updateMemory.method,
         body: { ...(content !== undefined ? { content: content.trim() } : {}), ...(is_pinned !== undefined ? { is_pinned } : {}) },
       }),
@@ -111,7 +111,7 @@ export const memoriesApi = api.injectEndpoints({
     }),
     chat_removeMemory: build.mutation<{ ok: true }, { conversationId: string; memoryId: string }>({
       query: ({ memoryId }) => ({
-        url: fillPath(CHAT_CALLS.removeMemory.path, { memoryId }),
+        url: callPath(CHAT_CALLS.removeMemory.path, { memoryId }),
         method: CHAT_CALLS.removeMemory.method,
       }),
       async onQueryStarted({ conversationId, memoryId }, { dispatch, queryFulfilled }) {
@@ -129,7 +129,7 @@ export const memoriesApi = api.injectEndpoints({
     }),
     chat_removeAllMemories: build.mutation<{ removed: number }, RemoveAllMemoriesArgs>({
       query: ({ conversationId, keepPinned, keepManual }) => ({
-        url: fillPath(CHAT_CALLS.removeAllMemories.path, { conversationId }),
+        url: callPath(CHAT_CALLS.removeAllMemories.path, { conversationId }),
         method: CHAT_CALLS.removeAllMemories.method,
         params: { ...(keepPinned ? { keep_pinned_memories: '1' } : {}), ...(keepManual ? { keep_user_memories: '1' } : {}) },
       }),

@@ -1,6 +1,6 @@
 import { api } from '@fable/shared';
-import type { Conversation, Persona } from '@fable/contracts';
-import { CHAT_CALLS, fillPath } from '../chatApi';
+import { callPath, type Conversation, type Persona } from '@fable/contracts';
+import { CHAT_CALLS } from '../chatApi';
 
 /** Personas (document 2 §7) as the chat reads them, and the conversation's persona change (document 1 §2). */
 export const personasApi = api.injectEndpoints({
@@ -12,7 +12,7 @@ export const personasApi = api.injectEndpoints({
     }),
     chat_changePersona: build.mutation<Conversation, { conversationId: string; personaId: string }>({
       query: ({ conversationId, personaId }) => ({
-        url: fillPath(CHAT_CALLS.changePersona.path, { conversationId }),
+        url: callPath(CHAT_CALLS.changePersona.path, { conversationId }),
         method: CHAT_CALLS.changePersona.method,
         body: { user_persona_id: personaId },
       }),

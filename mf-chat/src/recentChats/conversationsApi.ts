@@ -1,6 +1,6 @@
 import { api } from '@fable/shared';
-import { CHAT_LIMITS, type Conversation } from '@fable/contracts';
-import { CHAT_CALLS, fillPath } from '../chatApi';
+import { callPath, CHAT_LIMITS, type Conversation } from '@fable/contracts';
+import { CHAT_CALLS } from '../chatApi';
 
 /**
  * Recent and saved chats (document 1 §7): GET conversations (limit 25, last_id, q) and GET
@@ -37,7 +37,7 @@ export const conversationsApi = api.injectEndpoints({
         const call = queryArg.characterId ? CHAT_CALLS.characterConversations : CHAT_CALLS.conversations;
         const q = queryArg.q.trim();
         return {
-          url: queryArg.characterId ? fillPath(call.path, { characterId: queryArg.characterId }) : call.path,
+          url: queryArg.characterId ? callPath(call.path, { characterId: queryArg.characterId }) : call.path,
           method: call.method,
           params: {
             limit: CONVERSATIONS_PAGE_SIZE,
@@ -50,14 +50,14 @@ export const conversationsApi = api.injectEndpoints({
     }),
     chat_removeConversation: build.mutation<{ ok: true }, string>({
       query: (conversationId) => ({
-        url: fillPath(CHAT_CALLS.removeConversation.path, { conversationId }),
+        url: callPath(CHAT_CALLS.removeConversation.path, { conversationId }),
         method: CHAT_CALLS.removeConversation.method,
       }),
       invalidatesTags: (result) => (result ? ['Conversation'] : []),
     }),
     chat_renameConversation: build.mutation<{ result: { label: string } }, { conversationId: string; label: string }>({
       query: ({ conversationId, label }) => ({
-        url: fillPath(CHAT_CALLS.renameConversation.path, { conversationId }),
+        url: callPath(CHAT_CALLS.renameConversation.path, { conversationId }),
         method: CHAT_CALLS.renameConversation.method,
         body: { label: label.trim() },
       }),
