@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config';
 import { registerAccessControl } from './http/access';
@@ -7,7 +8,8 @@ import { registerErrorHandling } from './http/errorHandling';
 import { fastifyTrustProxy } from './http/trustProxy';
 import { answerFrameworkError, registerInputGuard, registerSecurityHeaders } from './http/inputGuard';
 import { docsRoutes, registerOpenApi } from './modules/docs/openApi';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rateLimits';
+import { closeRateLimitRedis, openRateLimitRedis } from './http/rateLimitRedis';
+import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './http/rateLimits';
 import type { Cache } from './infra/cache/cache';
 import { openCache } from './infra/cache/openCache';
 import { loadSecretBox } from './infra/crypto/secretBox';
@@ -48,6 +50,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Override rate limits (tests). */
   limits?: Partial<RateLimits>;
+  /** Prepended to the rate limits' Redis keys (tests sharing one Redis server); with REDIS_URL only. */
+  rateLimitKeyPrefix?: string;
   /** Told of every route as it is registered (tests enumerate the API with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -73,8 +77,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     }
   };
 
-  // Every module gets ApiDeps; auth also its social sign-in providers.
-  let deps: AuthDeps;
+  // Every module gets ApiDeps; auth also its social sign-in providers. The rate limiters come once the server exists.
+  let services: Omit<AuthDeps, 'rateLimit'>;
+  let rateLimitRedis: Redis | undefined;
   try {
     // First: a sign-in provider that is configured but cannot work stops the start before anything is opened.
     const oidc = await createOidcClients(config.oidcProviders ?? [], { nodeEnv: config.nodeEnv });
@@ -98,18 +103,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       mailer = openMailer(config, logger, clock);
       owned.push({ name: 'mailer', close: mailer.close });
     }
+    // REDIS_URL: every API process counts on the same rate-limit counters.
+    if (config.redisUrl) {
+      const redis = await openRateLimitRedis(config.redisUrl, (err) => logger.warn({ err }, 'rate-limit redis connection error'));
+      owned.push({ name: 'rate-limit redis', close: () => closeRateLimitRedis(redis) });
+      rateLimitRedis = redis;
+    }
     const tokens = createAccessTokens(await loadJwtSecret(db, config), clock, config.accessTokenTtlSeconds);
-    deps = {
-      db,
-      cache,
-      config,
-      clock,
-      mailer,
-      tokens,
-      limits: { ...DEFAULT_RATE_LIMITS, ...options.limits },
-      oidc,
-      secrets,
-    };
+    services = { db, cache, config, clock, mailer, tokens, oidc, secrets };
   } catch (err) {
     await closeOwned();
     throw err;
@@ -124,6 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.addHook('onClose', closeOwned);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -131,11 +133,19 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerErrorHandling(app);
   // Before access control: input no route can store is refused first, whoever calls.
   registerInputGuard(app);
+  let deps: AuthDeps;
+  try {
+    const limits = { ...DEFAULT_RATE_LIMITS, ...options.limits };
+    const rateLimit = await registerRateLimits(app, limits, { redis: rateLimitRedis, keyPrefix: options.rateLimitKeyPrefix });
+    deps = { ...services, rateLimit };
+  } catch (err) {
+    await closeOwned();
+    throw err;
+  }
   registerAccessControl(app, {
     ...deps,
     findSessionUser: (userId, sessionId, now) => findSessionUser(deps.db, userId, sessionId, now, deps.secrets),
   });
-  app.addHook('onClose', closeOwned);
 
   await registerOpenApi(app);
   await app.register(

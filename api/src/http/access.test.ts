@@ -4,6 +4,7 @@ import { testConfig } from '../config';
 import { createManualClock } from '../infra/clock';
 import type { Database } from '../infra/db/database';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS, createScratchDatabase, type ScratchDatabase } from '../testing/testDatabases';
+import { RATE_LIMIT_CASES, rateLimitStore, type RateLimitStoreSetup } from '../testing/rateLimitStores';
 import { LOOSE_LIMITS, TEST_JWT_SECRET, bearer, forApplication, signInByEmail, signUp, testGuestId } from '../testing/testApp';
 import { DEFAULT_RATE_LIMITS } from './rateLimits';
 
@@ -165,15 +166,18 @@ describe.each(BACKENDS)('access control on %s', (backend) => {
   });
 });
 
-describe.each(BACKENDS)('rate limits on %s', (backend) => {
+describe.each(RATE_LIMIT_CASES)('rate limits on %s, %s store', (backend, storeKind) => {
   let scratch: ScratchDatabase;
   let app: App;
+  let store: RateLimitStoreSetup;
 
   beforeAll(async () => {
+    store = rateLimitStore(storeKind);
     scratch = await createScratchDatabase(backend);
     const db = await scratch.open();
-    app = await buildApp(testConfig({ jwtSecret: TEST_JWT_SECRET }), {
+    app = await buildApp(testConfig({ jwtSecret: TEST_JWT_SECRET, ...store.config }), {
       db,
+      ...store.options,
       limits: {
         ...DEFAULT_RATE_LIMITS,
         perMember: { max: 5, windowSeconds: 60 },
@@ -187,6 +191,7 @@ describe.each(BACKENDS)('rate limits on %s', (backend) => {
   afterAll(async () => {
     await app?.close();
     await scratch?.drop();
+    await store?.cleanup();
   });
 
   const expect429 = (res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) => {

@@ -10,7 +10,7 @@ import type { AccessTokens } from './accessTokens';
 import { verifyGuestId } from './guestIds';
 import { AppError } from './appError';
 import { validationMessage } from './errorHandling';
-import { enforceRateLimit, type RateLimitRule, type RateLimits } from './rateLimits';
+import type { RateLimitName, RateLimiters } from './rateLimits';
 import type { UserRow } from './userRow';
 
 /** The application when a call names none (the main brand). */
@@ -32,8 +32,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (required on every route; checked at startup). */
     access?: ApiAccess;
-    /** An extra limit for this route, counted per IP (auth) on top of the caller's general limit. */
-    rateLimitPerIp?: RateLimitRule;
+    /** An extra limit for this route (auth), by name, counted per IP and route on top of the caller's general limit. */
+    rateLimitPerIp?: RateLimitName;
     /** Skip the caller's general limit (health checks). */
     skipCallerRateLimit?: boolean;
   }
@@ -47,7 +47,7 @@ export interface AccessDeps {
   cache: Cache;
   config: AppConfig;
   tokens: AccessTokens;
-  limits: RateLimits;
+  rateLimit: RateLimiters;
   clock: Clock;
   /** The live user of a live session (the users module reads it); null once the session is revoked or the user deleted. */
   findSessionUser(userId: string, sessionId: string, now: Date): Promise<UserRow | null>;
@@ -118,9 +118,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
     }
 
     // Before credentials are checked, so guessing them is limited too.
-    if (config.rateLimitPerIp) {
-      await enforceRateLimit(deps.cache, `ip-route:${request.ip}:${request.routeOptions.url}`, config.rateLimitPerIp);
-    }
+    if (config.rateLimitPerIp) await deps.rateLimit[config.rateLimitPerIp](request, `${request.ip} ${request.routeOptions.url}`);
     request.caller = await resolveCaller(request, access, applicationId, deps);
     if (!config.skipCallerRateLimit) await enforceCallerLimit(request, deps);
 
@@ -171,11 +169,9 @@ async function resolveCaller(request: FastifyRequest, access: ApiAccess, applica
 
 async function enforceCallerLimit(request: FastifyRequest, deps: AccessDeps): Promise<void> {
   const caller = request.caller;
-  if (caller.kind === 'member') return enforceRateLimit(deps.cache, `member:${caller.userId}`, deps.limits.perMember);
-  if (caller.kind === 'guest') {
-    await enforceRateLimit(deps.cache, `guest:${caller.guestId}`, deps.limits.perGuest);
-  }
-  if (caller.kind !== 'partner') await enforceRateLimit(deps.cache, `ip:${request.ip}`, deps.limits.perIp);
+  if (caller.kind === 'member') return deps.rateLimit.perMember(request, caller.userId);
+  if (caller.kind === 'guest') await deps.rateLimit.perGuest(request, caller.guestId);
+  if (caller.kind !== 'partner') await deps.rateLimit.perIp(request, request.ip);
 }
 
 /** The member calling a member route (the hook guarantees it). */

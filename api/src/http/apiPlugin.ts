@@ -7,7 +7,7 @@ import type { SecretBox } from '../infra/crypto/secretBox';
 import type { Database } from '../infra/db/database';
 import type { Mailer } from '../infra/mail/mailer';
 import type { AccessTokens } from './accessTokens';
-import type { RateLimits } from './rateLimits';
+import type { RateLimiters } from './rateLimits';
 
 /** What every module's routes get: the adapters and services, never the environment itself. */
 export interface ApiDeps {
@@ -17,7 +17,8 @@ export interface ApiDeps {
   clock: Clock;
   mailer: Mailer;
   tokens: AccessTokens;
-  limits: RateLimits;
+  /** The rate limits, by name (DEFAULT_RATE_LIMITS unless the app was built with others). */
+  rateLimit: RateLimiters;
   /** Encrypts stored secrets (members' OpenAI keys); null in production without SECRETS_KEYS. */
   secrets: SecretBox | null;
 }

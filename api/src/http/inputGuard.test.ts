@@ -3,6 +3,7 @@ import { buildApp, type App } from '../app';
 import { testConfig } from '../config';
 import type { Database } from '../infra/db/database';
 import { DEFAULT_RATE_LIMITS } from './rateLimits';
+import { rateLimitStore, type RateLimitStore, type RateLimitStoreSetup } from '../testing/rateLimitStores';
 import { bearer, signUp, startTestApp, type TestApp } from '../testing/testApp';
 import { createScratchDatabase, DB_SETUP_TIMEOUT_MS, type ScratchDatabase } from '../testing/testDatabases';
 import { findInputIssues, MAX_BODY_DEPTH } from './inputGuard';
@@ -96,10 +97,11 @@ describe('bad input at the edge (pglite)', () => {
   });
 });
 
-describe('TRUST_PROXY', () => {
+describe.each<RateLimitStore>(['memory', 'redis'])('TRUST_PROXY (rate limits on the %s store)', (storeKind) => {
   let scratch: ScratchDatabase;
   let db: Database;
   const apps: App[] = [];
+  const stores: RateLimitStoreSetup[] = [];
 
   beforeAll(async () => {
     scratch = await createScratchDatabase('pglite');
@@ -108,11 +110,19 @@ describe('TRUST_PROXY', () => {
   afterAll(async () => {
     for (const app of apps) await app.close();
     await scratch?.drop();
+    for (const store of stores) await store.cleanup();
   });
 
   /** Two guest sign-ins from one socket claiming two addresses, with one auth call per IP allowed. */
   const statuses = async (trustProxy: false | number | string[]) => {
-    const app = await buildApp(testConfig({ trustProxy }), { db, limits: { ...DEFAULT_RATE_LIMITS, authPerIp: { max: 1, windowSeconds: 600 } } });
+    // Each app counts on its own (a Redis key prefix of its own).
+    const store = rateLimitStore(storeKind);
+    stores.push(store);
+    const app = await buildApp(testConfig({ trustProxy, ...store.config }), {
+      db,
+      ...store.options,
+      limits: { ...DEFAULT_RATE_LIMITS, authPerIp: { max: 1, windowSeconds: 600 } },
+    });
     apps.push(app);
     const codes: number[] = [];
     for (const forwarded of ['198.51.100.1', '198.51.100.2']) {

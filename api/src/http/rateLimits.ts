@@ -1,4 +1,6 @@
-import type { Cache } from '../infra/cache/cache';
+import fastifyRateLimit, { type CreateRateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import { AppError } from './appError';
 
 /** A fixed-window limit: at most `max` calls per `windowSeconds`. */
@@ -31,6 +33,8 @@ export interface RateLimits {
   refreshPerIp: RateLimitRule;
 }
 
+export type RateLimitName = keyof RateLimits;
+
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   perMember: { max: 600, windowSeconds: 60 },
   perGuest: { max: 300, windowSeconds: 60 },
@@ -42,8 +46,56 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   refreshPerIp: { max: 3000, windowSeconds: 10 * 60 },
 };
 
-/** Counts one call against `key`; throws 429 (with Retry-After) once the window's limit is passed. */
-export async function enforceRateLimit(cache: Cache, key: string, rule: RateLimitRule): Promise<void> {
-  const { count, resetInMs } = await cache.hit(`rate:${key}`, rule.windowSeconds);
-  if (count > rule.max) throw AppError.rateLimited(resetInMs);
+/**
+ * Counts one call of `request` against `subject` (a member id, an IP, an email…) under one limit; throws 429
+ * rate_limited with Retry-After (whole seconds until the window ends) once the window's `max` is passed.
+ */
+export type RateLimiter = (request: FastifyRequest, subject: string) => Promise<void>;
+
+/** One limiter per limit, by the limit's name. */
+export type RateLimiters = { readonly [Name in RateLimitName]: RateLimiter };
+
+export interface RateLimitStoreOptions {
+  /** The Redis server (REDIS_URL) every API process counts on; without it each process counts in memory. */
+  redis?: Redis;
+  /**
+   * Prepended to the counters' Redis keys (tests sharing one server). A key is `<prefix>rate-limit:` + the store's
+   * own route segment (`undefinedundefined-` for limiters made by createRateLimit) + `<limit name>:<subject>`.
+   */
+  keyPrefix?: string;
+}
+
+/** Keys one limiter keeps in memory (least recently used beyond); the plugin's default is 5,000. */
+const MEMORY_KEYS_PER_LIMIT = 100_000;
+
+/**
+ * Registers @fastify/rate-limit (its Redis store with `redis`, its in-memory store otherwise) without a global
+ * limit, and answers one limiter per rule: the access hook and the routes call them with the key they count on.
+ * Counters live under `<limit name>:<subject>`, so two limits never share one.
+ */
+export async function registerRateLimits(app: FastifyInstance, limits: RateLimits, store: RateLimitStoreOptions = {}): Promise<RateLimiters> {
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(store.redis ? { redis: store.redis, nameSpace: `${store.keyPrefix ?? ''}rate-limit:` } : {}),
+  });
+
+  const limiter = (name: RateLimitName): RateLimiter => {
+    const rule = limits[name];
+    // The subject of the call being counted: set right before the plugin asks for the key, which it does first thing.
+    const subjects = new WeakMap<FastifyRequest, string>();
+    const options: CreateRateLimitOptions & { cache: number } = {
+      max: rule.max,
+      timeWindow: Math.max(1, Math.round(rule.windowSeconds * 1000)),
+      keyGenerator: (request) => `${name}:${subjects.get(request)}`,
+      cache: MEMORY_KEYS_PER_LIMIT,
+    };
+    const check = app.createRateLimit(options);
+    return async (request, subject) => {
+      subjects.set(request, subject);
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) throw AppError.rateLimited(result.ttl);
+    };
+  };
+  const names = Object.keys(limits) as RateLimitName[];
+  return Object.fromEntries(names.map((name) => [name, limiter(name)])) as unknown as RateLimiters;
 }

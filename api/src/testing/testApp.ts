@@ -1,5 +1,5 @@
 import { API_HEADERS, type SignInResult } from '@fable/contracts';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type BuildAppOptions } from '../app';
 import { testConfig, type AppConfig } from '../config';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../http/rateLimits';
 import { createManualClock, systemClock } from '../infra/clock';
@@ -36,7 +36,7 @@ export const LOOSE_LIMITS: Partial<RateLimits> = {
 /** The API on a scratch database of `backend`, with a clock tests can move and the dev mailbox. */
 export async function startTestApp(
   backend: Backend,
-  options: { config?: Partial<AppConfig>; limits?: Partial<RateLimits> } = {},
+  options: { config?: Partial<AppConfig>; limits?: Partial<RateLimits>; app?: Pick<BuildAppOptions, 'cache' | 'rateLimitKeyPrefix'> } = {},
 ): Promise<TestApp> {
   const scratch = await createScratchDatabase(backend);
   const clock = createManualClock();
@@ -44,6 +44,7 @@ export async function startTestApp(
   const app = await buildApp(testConfig({ jwtSecret: TEST_JWT_SECRET, ...options.config }), {
     db,
     clock,
+    ...options.app,
     limits: { ...DEFAULT_RATE_LIMITS, ...LOOSE_LIMITS, ...options.limits },
   });
   await app.ready();

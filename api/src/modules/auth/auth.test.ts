@@ -1,6 +1,7 @@
 import '../../testing/injectUnderJest';
 import { GUEST_PERMISSIONS, SignInResultSchema, TokenPairSchema } from '@fable/contracts';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
+import { RATE_LIMIT_CASES, rateLimitStore, type RateLimitStoreSetup } from '../../testing/rateLimitStores';
 import { bearer, latestCode, signInByEmail, startTestApp, type TestApp } from '../../testing/testApp';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../http/accessTokens';
 
@@ -275,16 +276,21 @@ describe('the dev mailbox in production', () => {
   }, DB_SETUP_TIMEOUT_MS);
 });
 
-describe.each(BACKENDS)('refresh limits on %s', (backend) => {
+describe.each(RATE_LIMIT_CASES)('refresh and code limits on %s, %s store', (backend, storeKind) => {
   let t: TestApp;
+  let store: RateLimitStoreSetup;
 
   beforeAll(async () => {
+    store = rateLimitStore(storeKind);
     t = await startTestApp(backend, {
-      limits: { refreshPerSession: { max: 3, windowSeconds: 600 }, authPerIp: { max: 4, windowSeconds: 600 }, emailCodePerEmail: { max: 50, windowSeconds: 600 } },
+      config: store.config,
+      app: store.options,
+      limits: { refreshPerSession: { max: 3, windowSeconds: 600 }, authPerIp: { max: 4, windowSeconds: 600 }, emailCodePerEmail: { max: 5, windowSeconds: 600 } },
     });
   }, DB_SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
+    await store?.cleanup();
   });
 
   const refresh = (refresh_token: string) => t.app.inject({ method: 'POST', url: '/api/v2/auth/refresh', payload: { refresh_token } });
@@ -318,5 +324,22 @@ describe.each(BACKENDS)('refresh limits on %s', (backend) => {
     }
     const res = await t.app.inject({ method: 'POST', url: '/api/v2/auth/refresh', remoteAddress, payload: { refresh_token: 'guess-5' } });
     expect(res.statusCode).toBe(429);
+  });
+
+  it('counts code requests per email, from any address: 429 with Retry-After and the error shape', async () => {
+    // Each request from another address, so only the email's own limit (5) applies, in any letter case.
+    const request = (i: number, email: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v2/auth/email-code', remoteAddress: `203.0.113.${100 + i}`, payload: { email } });
+    for (let i = 0; i < 5; i++) expect((await request(i, i % 2 ? 'Roaming@Example.com' : 'roaming@example.com')).statusCode).toBe(200);
+    const limited = await request(5, 'roaming@example.com');
+    expect(limited.statusCode).toBe(429);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(limited.json()).toEqual({
+      error: { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.', details: { retry_after: retryAfter } },
+    });
+    // Another email is not affected.
+    expect((await request(6, 'elsewhere@example.com')).statusCode).toBe(200);
   });
 });

@@ -1,11 +1,10 @@
 import { API_HEADERS, EMAIL_CODE, GUEST_PERMISSIONS, authCalls, devCalls } from '@fable/contracts';
 import type { ApiPlugin } from '../../http/apiPlugin';
 import type { AuthDeps } from './authDeps';
-import { requestEmailCode, verifyEmailCode } from './emailCodes';
+import { normalizeEmail, requestEmailCode, verifyEmailCode } from './emailCodes';
 import { externalSignInRoutes } from './externalSignInRoutes';
 import { oidcRoutes } from './oidc/oidcRoutes';
 import { PROVIDER_NAMES } from './oidc/oidcClient';
-import { enforceRateLimit } from '../../http/rateLimits';
 import { issueGuestId } from '../../http/guestIds';
 import { revokeSession, revokeSessionOfRefreshToken, rotateRefreshToken, sessionOfRefreshToken } from './sessions';
 import { issueSignIn } from './signIn';
@@ -15,14 +14,15 @@ import { issueSignIn } from './signIn';
  * (and their OIDC routes), partner users by external id, and the dev mailbox when there is no SMTP server.
  */
 export const authRoutes: ApiPlugin<AuthDeps> = async (app, deps) => {
-  const { db, clock, tokens, limits, oidc, mailer, config } = deps;
-  const authLimit = { rateLimitPerIp: limits.authPerIp };
+  const { db, clock, tokens, rateLimit, oidc, mailer, config } = deps;
+  const authLimit = { rateLimitPerIp: 'authPerIp' } as const;
 
   const request = authCalls.requestEmailCode;
   app.post(
     request.path,
     { schema: { body: request.body, response: { 200: request.response } }, config: { access: request.access, ...authLimit } },
     async (req) => {
+      await rateLimit.emailCodePerEmail(req, `${req.caller.applicationId}:${normalizeEmail(req.body.email)}`);
       await requestEmailCode(deps, req.caller.applicationId, req.body.email);
       return { sent: true as const, expires_in: EMAIL_CODE.ttlSeconds };
     },
@@ -41,13 +41,13 @@ export const authRoutes: ApiPlugin<AuthDeps> = async (app, deps) => {
   const refresh = authCalls.refresh;
   app.post(
     refresh.path,
-    { schema: { body: refresh.body, response: { 200: refresh.response } }, config: { access: refresh.access, rateLimitPerIp: limits.refreshPerIp } },
+    { schema: { body: refresh.body, response: { 200: refresh.response } }, config: { access: refresh.access, rateLimitPerIp: 'refreshPerIp' } },
     async (req) => {
       // Counted per sign-in, not per IP: members sharing an address (an office, a carrier's NAT) never share a limit.
       // A token we never issued counts against the IP's auth limit, as guessing would.
       const sessionId = await sessionOfRefreshToken(db, req.body.refresh_token);
-      if (sessionId) await enforceRateLimit(deps.cache, `refresh-session:${sessionId}`, limits.refreshPerSession);
-      else await enforceRateLimit(deps.cache, `refresh-unknown:${req.ip}`, limits.authPerIp);
+      if (sessionId) await rateLimit.refreshPerSession(req, sessionId);
+      else await rateLimit.authPerIp(req, `${req.ip} unknown refresh token`);
       const rotated = await rotateRefreshToken(db, req.body.refresh_token, clock.now());
       const token = await tokens.sign({
         userId: rotated.userId,

@@ -2,13 +2,15 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import { AUTH_ERROR_CODES, AUTH_ERROR_MESSAGES, EMAIL_CODE } from '@fable/contracts';
 import { AppError } from '../../http/appError';
 import type { ApiDeps } from '../../http/apiPlugin';
-import { enforceRateLimit } from '../../http/rateLimits';
 import type { UserRow } from '../../http/userRow';
 import { cachedJson } from '../../infra/cache/cache';
 import { findAppSettings } from '../settings/appSettingsRepository';
 import { findUserByEmail, insertUser } from '../users/userRepository';
 
-type Deps = Pick<ApiDeps, 'db' | 'cache' | 'clock' | 'mailer' | 'tokens' | 'limits'>;
+type Deps = Pick<ApiDeps, 'db' | 'cache' | 'clock' | 'mailer' | 'tokens'>;
+
+/** An email address as codes are kept and limited by: trimmed, lower-case. */
+export const normalizeEmail = (rawEmail: string) => rawEmail.trim().toLowerCase();
 
 const codeMac = (deps: Deps, applicationId: string, email: string, code: string) =>
   deps.tokens.mac('email-code', `${applicationId}\0${email}\0${code}`);
@@ -21,11 +23,10 @@ async function brandName(deps: Deps, applicationId: string): Promise<string> {
 
 /**
  * Emails a fresh 6-digit sign-in code (replacing any pending one). Stored as an HMAC, valid 10 minutes, 5 attempts.
- * Limited per email address (the per-IP limit is the route's).
+ * The route limits it per email address (emailCodePerEmail) and per IP.
  */
 export async function requestEmailCode(deps: Deps, applicationId: string, rawEmail: string): Promise<void> {
-  const email = rawEmail.trim().toLowerCase();
-  await enforceRateLimit(deps.cache, `email-code:${applicationId}:${email}`, deps.limits.emailCodePerEmail);
+  const email = normalizeEmail(rawEmail);
   const code = String(randomInt(0, 10 ** EMAIL_CODE.length)).padStart(EMAIL_CODE.length, '0');
   const now = deps.clock.now();
   await deps.db.query(
@@ -55,7 +56,7 @@ export async function verifyEmailCode(
   rawEmail: string,
   code: string,
 ): Promise<{ user: UserRow; isNewUser: boolean }> {
-  const email = rawEmail.trim().toLowerCase();
+  const email = normalizeEmail(rawEmail);
   const now = deps.clock.now();
   const outcome = await deps.db.transaction(async (tx) => {
     const { rows } = await tx.query<{ code_hash: string; attempts: number; expires_at: Date }>(

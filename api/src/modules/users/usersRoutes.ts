@@ -9,7 +9,6 @@ import type { FastifyRequest } from 'fastify';
 import { memberOf } from '../../http/access';
 import { AppError } from '../../http/appError';
 import type { ApiDeps, ApiPlugin } from '../../http/apiPlugin';
-import { enforceRateLimit } from '../../http/rateLimits';
 import type { UserRow } from '../../http/userRow';
 import {
   findUserById,
@@ -87,7 +86,7 @@ async function applyProfileUpdate(deps: Pick<ApiDeps, 'db' | 'clock' | 'secrets'
  * (auth/externalSignInRoutes.ts).
  */
 export const usersRoutes: ApiPlugin = async (app, deps) => {
-  const { db, clock, cache, limits } = deps;
+  const { db, clock, rateLimit } = deps;
   const me = (request: FastifyRequest) => memberOf(request).user;
 
   const get = usersCalls.me;
@@ -140,7 +139,7 @@ export const usersRoutes: ApiPlugin = async (app, deps) => {
     async (request) => {
       const caller = request.caller;
       const who = caller.kind === 'member' ? `member:${caller.userId}` : caller.kind === 'guest' ? `guest:${caller.guestId}` : `ip:${request.ip}`;
-      await enforceRateLimit(cache, `check-username:${who}`, limits.usernameCheck);
+      await rateLimit.usernameCheck(request, who);
       const currentUserId = caller.kind === 'member' ? caller.userId : undefined;
       const { isAvailable, message } = await usernameVerdict(db, caller.applicationId, request.body.username, currentUserId);
       return message === undefined ? { isAvailable } : { isAvailable, message };

@@ -77,13 +77,13 @@ const RESPONSE_PARAMS = ['code', 'state', 'iss', 'error', 'error_description'] a
  * post from the provider's site is cross-site and carries no SameSite=Lax cookie.
  */
 export const oidcRoutes: ApiPlugin<AuthDeps> = async (app, deps) => {
-  const { cache, config, oidc, limits, db, clock } = deps;
+  const { cache, config, oidc, db, clock } = deps;
   const redirectUri = (provider: string) => `${config.publicUrl ?? 'http://localhost:3000'}/api/v2/auth/oidc/${provider}/callback`;
 
   const start = authCalls.oidcStart;
   app.get(
     start.path,
-    { schema: { params: start.params, querystring: start.query }, config: { access: start.access, rateLimitPerIp: limits.authPerIp } },
+    { schema: { params: start.params, querystring: start.query }, config: { access: start.access, rateLimitPerIp: 'authPerIp' } },
     async (request, reply) => {
       const client = oidc.get(request.params.provider);
       if (!client) {
@@ -168,7 +168,7 @@ export const oidcRoutes: ApiPlugin<AuthDeps> = async (app, deps) => {
     callback.path,
     {
       schema: { params: callback.params, querystring: callback.query },
-      config: { access: callback.access, rateLimitPerIp: limits.authPerIp },
+      config: { access: callback.access, rateLimitPerIp: 'authPerIp' },
     },
     async (request, reply) => finishSignIn(request, reply, request.params.provider, request.query, 302),
   );
@@ -182,7 +182,7 @@ export const oidcRoutes: ApiPlugin<AuthDeps> = async (app, deps) => {
     formPost.path,
     {
       schema: { params: formPost.params, body: formPost.body },
-      config: { access: formPost.access, rateLimitPerIp: limits.authPerIp },
+      config: { access: formPost.access, rateLimitPerIp: 'authPerIp' },
     },
     // 303: the browser follows with a GET.
     async (request, reply) => finishSignIn(request, reply, request.params.provider, request.body, 303),
@@ -193,7 +193,7 @@ export const oidcRoutes: ApiPlugin<AuthDeps> = async (app, deps) => {
     complete.path,
     {
       schema: { body: complete.body, response: { 200: complete.response } },
-      config: { access: complete.access, rateLimitPerIp: limits.authPerIp },
+      config: { access: complete.access, rateLimitPerIp: 'authPerIp' },
     },
     async (request) => {
       const { rows } = await db.query<{ user_id: string; application_id: string; method: string; is_new_user: boolean; expires_at: Date }>(
