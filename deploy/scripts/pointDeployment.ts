@@ -1,12 +1,13 @@
 // Points one deployment at a published remote version: the only change a remote redeploy needs. A remote the
 // deployment does not list yet is added when its entry is given (a new remote: its folder plus this one entry).
-//   npx tsx deploy/scripts/pointDeployment.ts main mf-chat 0.1.1 [--dir DIR] [--published DIR] [--entry URL]
-// The entry's origin is kept and its version segment replaced; the version's published manifest is inlined. The
-// file is written whole (temp + rename).
+//   npx tsx deploy/scripts/pointDeployment.ts main mf-chat 0.1.1 [--entry URL]
+// moves the pointer in the source deployment (deploy/deployments/main.json) and writes the served deployments
+// again (deploy/.published/deployments, each remote's published manifest inlined). The entry's origin is kept and its
+// version segment replaced. Files are written whole (temp + rename).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { readPublishedManifest, writeJsonAtomically } from './inlineManifests';
+import { publishDeployments, readPublishedManifest, writeJsonAtomically } from './inlineManifests';
 
 export function pointEntry(entry: string, version: string): string {
   const url = new URL(entry, 'http://relative.invalid');
@@ -42,15 +43,21 @@ export async function pointDeployment(dir: string, deploymentId: string, app: st
 }
 
 if (require.main === module) {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { dir: { type: 'string' }, published: { type: 'string' }, entry: { type: 'string' } } });
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { entry: { type: 'string' } } });
   const [deploymentId, app, version] = positionals;
   if (!deploymentId || !app || !version) {
-    console.error('usage: npx tsx deploy/scripts/pointDeployment.ts <deployment> <remote> <version> [--dir DIR] [--published DIR] [--entry URL]');
+    console.error('usage: npx tsx deploy/scripts/pointDeployment.ts <deployment> <remote> <version> [--entry URL]');
     process.exit(2);
   }
-  const dir = values.dir ?? path.resolve(__dirname, '../.published/deployments');
-  const publishedDir = values.published ?? path.resolve(__dirname, '../.published');
-  pointDeployment(dir, deploymentId, app, version, { publishedDir, newEntry: values.entry }).then(
+  const source = path.resolve(__dirname, '../deployments');
+  const publishedDir = path.resolve(__dirname, '../.published');
+  const pointAndServe = async () => {
+    if (!readPublishedManifest(publishedDir, app.replace(/-/g, '_'), version)) throw new Error(`${app} ${version} is not published: npm run build -- --only ${app}`);
+    const entry = await pointDeployment(source, deploymentId, app, version, { newEntry: values.entry });
+    await publishDeployments(source, path.join(publishedDir, 'deployments'), publishedDir);
+    return entry;
+  };
+  pointAndServe().then(
     (entry) => console.log(`${deploymentId}: ${app} → ${entry}`),
     (error: Error) => {
       console.error(error.message);

@@ -25,9 +25,11 @@ async function main() {
     const port = Number(values.port ?? process.env.PORT ?? 3000);
     servers.push(await serveSite({ root: values.root ?? HOST_DIR, port, host: listenHost, spaFallback: true, deploymentsDir: DEPLOYMENTS_DIR, apiUrl, bakedDeployment }));
     console.log(`[static] host on http://localhost:${port} (api → ${apiUrl})`);
-  } else if (values.site in REMOTE_APPS) {
-    const app = values.site as RemoteApp;
+  } else if (/^mf-[a-z][a-z0-9-]*$/.test(values.site)) {
+    // A remote: any mf-<name> (the remotes are not listed here; in an image only its published files are there).
+    const app: RemoteApp = values.site;
     const port = Number(values.port ?? REMOTE_APPS[app]);
+    if (!Number.isInteger(port)) throw new Error(`no port for ${app}: pass --port`);
     const root = values.root ?? path.join(PUBLISHED_DIR, app);
     servers.push(await serveSite({ root, port, host: listenHost, cors: true }));
     console.log(`[static] ${app} on http://localhost:${port} (${root})`);

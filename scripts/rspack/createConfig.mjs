@@ -109,7 +109,8 @@ export function createConfig({ dir, name, exposes, devPort, federation = true, d
       existsSync(path.join(dir, 'public')) &&
         new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(dir, 'public'), to: '.' }] }),
       // A remote publishes its remote.json, stamped with its versions, beside its mf-manifest.json.
-      isRemote && federation && remoteManifestPlugin({ source: path.join(dir, 'remote.json'), buildVersion, ...builtAgainst }),
+      // REMOTE_MANIFEST_FILE builds it with another remote.json (the e2e redeploy spec adds a route that way).
+      isRemote && federation && remoteManifestPlugin({ source: process.env.REMOTE_MANIFEST_FILE ?? path.join(dir, 'remote.json'), buildVersion, ...builtAgainst }),
       federation &&
         new ModuleFederationPlugin({
           name,

@@ -1,0 +1,2 @@
+// Async boundary: shared singletons are negotiated before the standalone shell starts.
+import('./bootstrap');
