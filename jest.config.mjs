@@ -24,6 +24,7 @@ const common = {
     '^@fable/contracts$': '<rootDir>/../contracts/src/index.ts',
     '^@fable/shared$': '<rootDir>/../shared/src/index.ts',
     '^@fable/shared/testing$': '<rootDir>/../shared/src/testing/index.ts',
+    '^@fable/shared/forms$': '<rootDir>/../shared/src/forms/index.ts',
   },
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

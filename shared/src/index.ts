@@ -15,7 +15,6 @@ export * from './theme/theme';
 export * from './remote/remoteRoutesModule';
 export * from './remote/lazyPage';
 export * from './ui';
-export * from './forms';
 export * from './deployment/deploymentSlice';
 export * from './app/AppProviders';
 export * from './remote/StandaloneRemote';

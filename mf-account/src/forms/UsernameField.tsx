@@ -1,4 +1,4 @@
-import { FormTextField, type FieldStatus } from '@fable/shared';
+import { FormTextField, type FieldStatus } from '@fable/shared/forms';
 import type { Availability } from '../signup/useUsernameAvailability';
 import { SIGNUP_TEXTS as T } from '../signup/signupTexts';
 

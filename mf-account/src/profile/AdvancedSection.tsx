@@ -1,6 +1,7 @@
 import styled from '@emotion/styled';
 import { OPENAI_MODES, type OpenAiMode } from '@fable/contracts';
-import { Button, FormRadioGroupField, FormTextField } from '@fable/shared';
+import { Button } from '@fable/shared';
+import { FormRadioGroupField, FormTextField } from '@fable/shared/forms';
 import type { ProfileValues } from './profileForm';
 import { Note, Section } from './profileLayout';
 import { PROFILE_TEXTS as T } from './profileTexts';

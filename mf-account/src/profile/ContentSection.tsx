@@ -1,5 +1,5 @@
 import { CHAT_LANGUAGES, LANGUAGE_NAMES, type ChatLanguage } from '@fable/contracts';
-import { FormCheckboxField, FormSelectField } from '@fable/shared';
+import { FormCheckboxField, FormSelectField } from '@fable/shared/forms';
 import type { ProfileValues } from './profileForm';
 import { Note, Section } from './profileLayout';
 import { PROFILE_TEXTS as T } from './profileTexts';

@@ -1,6 +1,7 @@
 import styled from '@emotion/styled';
 import { ACCOUNT_LIMITS, type SessionUser as ApiUser } from '@fable/contracts';
-import { Avatar, FormTextAreaField, FormTextField, useFormState } from '@fable/shared';
+import { Avatar } from '@fable/shared';
+import { FormTextAreaField, FormTextField, useFormState } from '@fable/shared/forms';
 import { UsernameField } from '../forms/UsernameField';
 import type { Availability } from '../signup/useUsernameAvailability';
 import type { ProfileValues } from './profileForm';

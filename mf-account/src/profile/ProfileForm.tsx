@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import type { SessionUser as ApiUser } from '@fable/contracts';
-import { Avatar, Form, UnsavedChangesDialog } from '@fable/shared';
+import { Avatar } from '@fable/shared';
+import { Form, UnsavedChangesDialog } from '@fable/shared/forms';
 import { AccountSection } from './AccountSection';
 import { AdvancedSection } from './AdvancedSection';
 import { ContentSection } from './ContentSection';

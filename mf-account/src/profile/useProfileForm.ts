@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import type { SessionUser as ApiUser } from '@fable/contracts';
-import { isPrivateRelayEmail, selectPartnerMode, sessionFromUser, signedIn, useAppDispatch, useAppSelector, useNotify, useZodForm } from '@fable/shared';
+import { isPrivateRelayEmail, selectPartnerMode, sessionFromUser, signedIn, useAppDispatch, useAppSelector, useNotify } from '@fable/shared';
+import { useZodForm } from '@fable/shared/forms';
 import { useAccount_updateUserMutation } from '../signup/accountApi';
 import { useUsernameAvailability } from '../signup/useUsernameAvailability';
 import { useAccount_updateProfileMutation } from './profileApi';

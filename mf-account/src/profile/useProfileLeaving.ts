@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { focusFirstInvalid, selectSignOutRequested, signOutRequested, useAppDispatch, useAppSelector, useUnsavedChangesGuard } from '@fable/shared';
+import { selectSignOutRequested, signOutRequested, useAppDispatch, useAppSelector } from '@fable/shared';
+import { focusFirstInvalid, useUnsavedChangesGuard } from '@fable/shared/forms';
 
 type Leaving = 'navigation' | 'logout' | null;
 

@@ -1,4 +1,5 @@
-import { Button, CheckboxField } from '@fable/shared';
+import { Button } from '@fable/shared';
+import { CheckboxField } from '@fable/shared/forms';
 import { AgreementLabel } from './AgreementLabel';
 import { Steps } from './onboardingLayout';
 import { SIGNUP_TEXTS as T } from './signupTexts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EmailSchema } from '@fable/contracts';
-import { Button, Form, FormTextField, sessionFromUser, signedIn, useAppDispatch, useNavigate, useNotify, useZodForm, type SessionUser } from '@fable/shared';
+import { Button, sessionFromUser, signedIn, useAppDispatch, useNavigate, useNotify, type SessionUser } from '@fable/shared';
+import { Form, FormTextField, useZodForm } from '@fable/shared/forms';
 import { Card, SignInRequired } from '../session/SignInRequired';
 import { apiErrorOf, useAccount_updateUserMutation } from './accountApi';
 import { UPDATE_EMAIL_TEXTS as T } from './signupTexts';

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import type { OnboardingDraft } from '@fable/contracts';
-import { Button, Form, FormCheckboxField, FormTextField, useZodForm } from '@fable/shared';
+import { Button } from '@fable/shared';
+import { Form, FormCheckboxField, FormTextField, useZodForm } from '@fable/shared/forms';
 import { UsernameField } from '../forms/UsernameField';
 import type { SignupVariant } from './accountRules';
 import { AgreementLabel } from './AgreementLabel';

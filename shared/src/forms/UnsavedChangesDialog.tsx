@@ -1,5 +1,4 @@
-import { Button } from '../ui/Button';
-import { Modal } from '../ui/Modal';
+import { Button, Modal } from '@fable/shared';
 
 /**
  * The dialog's texts, from the page (they live beside it and in contracts; the spec's: title "Unsaved Changes", the

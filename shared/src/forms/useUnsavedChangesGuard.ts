@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
-import { useBlocker } from 'react-router';
+// Through @fable/shared: the one react-router the host's router runs on (this kit is bundled by each app that uses it).
+import { useBlocker } from '@fable/shared';
 
 interface Place {
   pathname: string;
