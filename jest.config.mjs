@@ -25,6 +25,7 @@ const common = {
     '^@fable/shared$': '<rootDir>/../shared/src/index.ts',
     '^@fable/shared/testing$': '<rootDir>/../shared/src/testing/index.ts',
     '^@fable/shared/forms$': '<rootDir>/../shared/src/forms/index.ts',
+    '^@fable/shared/characters$': '<rootDir>/../shared/src/api/charactersApi.ts',
   },
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -81,3 +81,9 @@ it('a redeploy moves the pointer and its manifest together; a new remote is adde
   after = JSON.parse(readFileSync(path.join(deployments, 'main.json'), 'utf8'));
   expect(after.remotes.mf_fixture).toMatchObject({ entry: 'http://localhost:3006/0.1.0/mf-manifest.json', enabled: true, manifest: { name: 'mf_fixture' } });
 });
+
+it('leaves an unversioned entry (a dev server) without a manifest: the host reads it beside the entry', () => {
+  const { dir } = publishedDir();
+  const served = withManifests({ remotes: { mf_chat: { entry: 'http://localhost:3001/mf-manifest.json', enabled: true } } }, dir);
+  expect(served.remotes!.mf_chat).toEqual({ entry: 'http://localhost:3001/mf-manifest.json', enabled: true });
+});

@@ -19,6 +19,8 @@ export function versionOfEntry(entry: string): string {
   return parts[parts.length - 2]!;
 }
 
+const isVersionedEntry = (entry: string) => /\/[^/]+\/mf-manifest\.json$/.test(new URL(entry, 'http://relative.invalid').pathname);
+
 /** The folder of a remote by its federation name: mf_chat → mf-chat. */
 export const folderOf = (name: string) => name.replace(/_/g, '-');
 
@@ -40,6 +42,8 @@ export function withManifests(deployment: DeploymentJson, publishedDir: string, 
   const remotes = Object.fromEntries(
     Object.entries(deployment.remotes ?? {}).map(([name, remote]) => {
       const { manifest: _stale, ...pointer } = remote;
+      // An unversioned entry is a dev server's (the dev deployment): the host reads its manifest beside it.
+      if (!isVersionedEntry(remote.entry)) return [name, pointer];
       const manifest = readPublishedManifest(publishedDir, name, versionOfEntry(remote.entry));
       if (!manifest) warn(`${name} ${versionOfEntry(remote.entry)} is not published in ${publishedDir}: no manifest inlined`);
       return [name, manifest ? { ...pointer, manifest } : pointer];

@@ -1,4 +1,5 @@
-import { api, FAVORITES_TAG } from '@fable/shared';
+import { api } from '@fable/shared';
+import { FAVORITES_TAG } from '@fable/shared/characters';
 import {
   callPath,
   type CharacterSummary,

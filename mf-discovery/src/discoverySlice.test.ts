@@ -1,4 +1,5 @@
-import { charactersApi, createStore } from '@fable/shared';
+import { createStore } from '@fable/shared';
+import { charactersApi } from '@fable/shared/characters';
 import { apiErrorBody, installFakeFetch } from '@fable/shared/testing';
 import { favoriteSet, selectFavoriteOverrides } from './discoverySlice';
 

@@ -1,4 +1,5 @@
-import { charactersApi, createSlice, injectSlice, type PayloadAction, type WithSlice } from '@fable/shared';
+import { createSlice, injectSlice, type PayloadAction, type WithSlice } from '@fable/shared';
+import { charactersApi } from '@fable/shared/characters';
 import { discoveryApi } from './discoveryApi';
 
 /**

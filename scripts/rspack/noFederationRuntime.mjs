@@ -5,3 +5,4 @@ export function registerRemotes() {}
 export function loadRemote(id) {
   return Promise.reject(new Error(`${id}: this build has no Module Federation runtime`));
 }
+export function registerPlugins() {}

@@ -5,7 +5,6 @@ export * from './store/uiSlice';
 export * from './api/api';
 export { renewAccessToken } from './api/baseQuery';
 export * from './api/apiError';
-export * from './api/charactersApi';
 export type { CallOf } from './api/contractCall';
 export * from './share/shareLink';
 export * from './session/sessionSlice';

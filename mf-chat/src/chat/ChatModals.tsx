@@ -1,5 +1,6 @@
 import type { CharacterProfile } from '@fable/contracts';
-import { Button, ConfirmationModal, Modal, useCharacters_blockCreatorMutation } from '@fable/shared';
+import { Button, ConfirmationModal, Modal } from '@fable/shared';
+import { useCharacters_blockCreatorMutation } from '@fable/shared/characters';
 import { UpdateTitleModal } from '../conversationTitle/UpdateTitleModal';
 import { useChat_renameConversationMutation } from '../recentChats/conversationsApi';
 import type { ChatModals as ChatModalsApi } from './chatModals';

@@ -1,28 +1,8 @@
 import styled from '@emotion/styled';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MessageRating } from '@fable/contracts';
-import {
-  apiErrorMessage,
-  apiErrorOf,
-  Button,
-  Navigate,
-  Spinner,
-  selectAuthStatus,
-  selectPermissions,
-  selectSession,
-  selectUser,
-  shareLink,
-  signInRequested,
-  useAppDispatch,
-  useAppSelector,
-  useCharacters_favoriteMutation,
-  useCharacters_profileQuery,
-  useLocation,
-  useNavigate,
-  useNotify,
-  useParams,
-  type DropdownItem,
-} from '@fable/shared';
+import { apiErrorMessage, apiErrorOf, Button, Navigate, Spinner, selectAuthStatus, selectPermissions, selectSession, selectUser, shareLink, signInRequested, useAppDispatch, useAppSelector, useLocation, useNavigate, useNotify, useParams, type DropdownItem } from '@fable/shared';
+import { useCharacters_favoriteMutation, useCharacters_profileQuery } from '@fable/shared/characters';
 import { useInferenceSettings } from '../settings/inferenceSettings';
 import { useShouldPickPersona } from '../personas/useShouldPickPersona';
 import { ChatHeader } from './ChatHeader';

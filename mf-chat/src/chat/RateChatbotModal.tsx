@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Modal, useCharacters_rateMutation, useNotify } from '@fable/shared';
+import { Button, Modal, useNotify } from '@fable/shared';
+import { useCharacters_rateMutation } from '@fable/shared/characters';
 
 type ChatbotRatingValue = 1 | 3 | 5;
 /** Chatbot rating values: like 3, dislike 1, love 5 (document 1 §3). */

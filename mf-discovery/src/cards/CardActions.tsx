@@ -1,16 +1,6 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import {
-  apiErrorMessage,
-  copyToClipboard,
-  selectHiddenByPartner,
-  signInRequested,
-  useAppDispatch,
-  useAppSelector,
-  useCharacters_blockCreatorMutation,
-  useCharacters_favoriteMutation,
-  useLocation,
-  useNotify,
-} from '@fable/shared';
+import { apiErrorMessage, copyToClipboard, selectHiddenByPartner, signInRequested, useAppDispatch, useAppSelector, useLocation, useNotify } from '@fable/shared';
+import { useCharacters_blockCreatorMutation, useCharacters_favoriteMutation } from '@fable/shared/characters';
 import { favoriteErrorMessage } from '../apiErrors';
 import { useDiscovery_interactionMutation, useDiscovery_lessLikeThisMutation, type CharacterSummary } from '../discoveryApi';
 import {

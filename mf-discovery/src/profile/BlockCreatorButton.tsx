@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { CharacterProfile } from '@fable/contracts';
-import { apiErrorMessage, Button, ConfirmationModal, useCharacters_blockCreatorMutation, useNotify } from '@fable/shared';
+import { apiErrorMessage, Button, ConfirmationModal, useNotify } from '@fable/shared';
+import { useCharacters_blockCreatorMutation } from '@fable/shared/characters';
 import { BlockIcon } from './icons';
 import { PROFILE_TEXTS } from './profileTexts';
 

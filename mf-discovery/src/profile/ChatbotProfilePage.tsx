@@ -1,19 +1,8 @@
 import styled from '@emotion/styled';
 import { useId, useState } from 'react';
 import type { CharacterProfile } from '@fable/contracts';
-import {
-  abbreviateCount,
-  Avatar,
-  Button,
-  ButtonLink,
-  Link,
-  selectAuthStatus,
-  selectHiddenByPartner,
-  TagChips,
-  useAppSelector,
-  useCharacters_profileQuery,
-  useParams,
-} from '@fable/shared';
+import { abbreviateCount, Avatar, Button, ButtonLink, Link, selectAuthStatus, selectHiddenByPartner, TagChips, useAppSelector, useParams } from '@fable/shared';
+import { useCharacters_profileQuery } from '@fable/shared/characters';
 import { isNotFound } from '../apiErrors';
 import { NarrowPage } from '../NarrowPage';
 import { BlockCreatorButton } from './BlockCreatorButton';

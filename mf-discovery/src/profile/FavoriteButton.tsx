@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { CharacterProfile } from '@fable/contracts';
-import { Button, selectIsSignedIn, signInRequested, useAppDispatch, useAppSelector, useCharacters_favoriteMutation, useLocation } from '@fable/shared';
+import { Button, selectIsSignedIn, signInRequested, useAppDispatch, useAppSelector, useLocation } from '@fable/shared';
+import { useCharacters_favoriteMutation } from '@fable/shared/characters';
 import { ErrorModal } from './ErrorModal';
 import { favoriteErrorMessage } from '../apiErrors';
 import { HeartIcon } from './icons';

@@ -1,17 +1,8 @@
 import styled from '@emotion/styled';
 import { useId, useState } from 'react';
 import type { CharacterProfile, ChatbotRating } from '@fable/contracts';
-import {
-  Button,
-  Modal,
-  selectIsSignedIn,
-  signInRequested,
-  useAppDispatch,
-  useAppSelector,
-  useCharacters_rateMutation,
-  useLocation,
-  useNotify,
-} from '@fable/shared';
+import { Button, Modal, selectIsSignedIn, signInRequested, useAppDispatch, useAppSelector, useLocation, useNotify } from '@fable/shared';
+import { useCharacters_rateMutation } from '@fable/shared/characters';
 import { LoveIcon, StarIcon, ThumbDownIcon, ThumbUpIcon } from './icons';
 import { PROFILE_TEXTS, RATING_CHOICES, ratingLabel } from './profileTexts';
 

@@ -1,5 +1,6 @@
 import { CHARACTER_VISIBILITY_LABELS } from '@fable/contracts';
 import { api } from '@fable/shared';
+import { charactersApi } from '@fable/shared/characters';
 import { profileApi } from './profileApi';
 import { characterProfileFixture } from '@fable/shared/testing';
 import { blurAvatar, canShare, definitionShown, displayText, editPath, profileTitle, ratingPercent } from './profileRules';
@@ -8,8 +9,9 @@ import { VISIBILITY_LABELS } from './profileTexts';
 const viewer = { is_creator: false, is_favorite: false, rating: null, creator_blocked: false };
 
 describe('profileApi', () => {
-  it('adds its endpoints to the one api, prefixed by the domain', () => {
+  it('adds its endpoints to the one api, prefixed by the domain, beside the shared character endpoints', () => {
     expect(profileApi).toBe(api);
+    expect(charactersApi).toBe(api);
     expect(Object.keys(profileApi.endpoints)).toEqual(
       expect.arrayContaining(['discovery_profileViewer', 'discovery_profileTagOptions', 'characters_profile', 'characters_favorite', 'characters_rate']),
     );

@@ -1,7 +1,8 @@
 import { callPath, type CharacterProfile, type ChatbotRating, type discoveryCalls } from '@fable/contracts';
 import type { z } from 'zod';
-import { api } from './api';
-import type { CallOf } from './contractCall';
+// Through @fable/shared: the one api of the page (this file is bundled by each remote that uses it; the endpoints
+// and their cache are the one api's, so a favourite in the chat is seen by the profile).
+import { api, type CallOf } from '@fable/shared';
 
 /**
  * A character's profile, favourite, rating and its creator's block: one set of endpoints for every remote (the chat
