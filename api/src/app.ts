@@ -125,7 +125,6 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.addHook('onClose', closeOwned);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -146,6 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     ...deps,
     findSessionUser: (userId, sessionId, now) => findSessionUser(deps.db, userId, sessionId, now, deps.secrets),
   });
+  app.addHook('onClose', closeOwned);
 
   await registerOpenApi(app);
   await app.register(
