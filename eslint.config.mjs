@@ -36,6 +36,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS helpers every kind of tool loads (scripts/lib/workspaces.cjs).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Routing and Redux reach the remotes through @fable/shared: one copy on the page, tree-shaken
     // (docs/adr/0002-lean-shared-runtime.md). Type-only imports are fine: they leave no code.
     files: ['mf-*/**/*.{ts,tsx}'],

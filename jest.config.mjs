@@ -1,7 +1,7 @@
 // One Jest run for every workspace: TypeScript through SWC, jsdom for the web packages,
 // node for contracts, api and deploy. e2e (Playwright) runs separately.
 import { readFileSync } from 'node:fs';
-import { webWorkspaces } from './scripts/lib/workspaces.mjs';
+import { webWorkspaces } from './scripts/lib/workspaces.cjs';
 
 const versionOf = (workspace) => JSON.parse(readFileSync(new URL(`./${workspace}/package.json`, import.meta.url), 'utf8')).version;
 
@@ -19,7 +19,7 @@ const swc = [
 
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
-  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper: {
     '^@fable/contracts$': '<rootDir>/../contracts/src/index.ts',
     '^@fable/shared$': '<rootDir>/../shared/src/index.ts',
@@ -59,7 +59,7 @@ export default {
   rootDir: '.',
   // Tests run in a random order (a new seed each run, printed; --seed=N repeats one): none may depend on another.
   randomize: true,
-  // One project per workspace, from the one list (scripts/lib/workspaces.mjs): a new remote is picked up by its folder.
+  // One project per workspace, from the one list (scripts/lib/workspaces.cjs): a new remote is picked up by its folder.
   projects: [
     ...['contracts', 'scripts', 'deploy', 'api'].map(node),
     ...webWorkspaces().map(web),

@@ -2,10 +2,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib/apps';
-import { codeFolders } from './lib/workspaces.mjs';
+import { codeFolders } from './lib/workspaces.cjs';
 import { inParallel, run } from './lib/run';
 
-/** Every workspace and the scripts, from the one list (scripts/lib/workspaces.mjs). */
+/** Every workspace and the scripts, from the one list (scripts/lib/workspaces.cjs). */
 export const TS_PROJECTS = codeFolders();
 
 export async function typecheck(): Promise<void> {

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { remotes } from '../../scripts/lib/workspaces.mjs';
+import { remotes } from '../../scripts/lib/workspaces.cjs';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 export const REMOTES: readonly string[] = remotes();

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { remoteSource, remotes } from '../../scripts/lib/workspaces.mjs';
+import { remoteSource, remotes } from '../../scripts/lib/workspaces.cjs';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
-/** A remote's folder (mf-chat, …): the remotes are the workspaces with a remote.json (scripts/lib/workspaces.mjs). */
+/** A remote's folder (mf-chat, …): the remotes are the workspaces with a remote.json (scripts/lib/workspaces.cjs). */
 export type RemoteApp = string;
 export const DEFAULT_REMOTE_PORT_BASE = 3000;
 export const REMOTE_PORT_BASE = Number(process.env.REMOTE_PORT_BASE ?? DEFAULT_REMOTE_PORT_BASE);

@@ -56,6 +56,7 @@ test('a page chunk that fails to load recovers on Retry', async ({ page }) => {
 test('a guest on a member page is asked to sign in; the page is not loaded', async ({ page }) => {
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Sign in to continue', level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.locator('[data-remote="mf_account"]')).toHaveCount(0);
+  await page.getByTestId('route-sign-in-required').getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
 });

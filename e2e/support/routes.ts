@@ -1,4 +1,4 @@
-import { remoteSource, remotes } from '../../scripts/lib/workspaces.mjs';
+import { remoteSource, remotes } from '../../scripts/lib/workspaces.cjs';
 
 /** Every route of every remote's remote.json (`:name` matches any one segment). */
 const ROUTES = remotes().flatMap((app) => (remoteSource(app).routes as { path: string }[]).map((route) => route.path));

@@ -1,10 +1,10 @@
 // The dependency direction of the house (ARCHITECTURE.md): contracts ← shared ← host, mf-*; contracts ← api.
 // A remote never imports another remote or the host; the host never imports a remote's source;
 // contracts import nothing but zod (and eventsource-parser, the one SSE parser: contracts/src/http/sseStream.ts).
-// The folders come from the one list (scripts/lib/workspaces.mjs): a file in a top-level folder the list does not
+// The folders come from the one list (scripts/lib/workspaces.cjs): a file in a top-level folder the list does not
 // know is an error, not skipped.
 import path from 'node:path';
-import { codeFolders } from '../lib/workspaces.mjs';
+import { codeFolders } from '../lib/workspaces.cjs';
 
 /** The top-level folder of a file, or null for a file at the root of the repository. */
 function topFolder(root, file) {

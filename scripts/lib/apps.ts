@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, apps, remotes } from './workspaces.mjs';
+import { ROOT, apps, remotes } from './workspaces.cjs';
 
 export { ROOT };
-/** The remotes and the apps (host + remotes), from the one list in workspaces.mjs. */
+/** The remotes and the apps (host + remotes), from the one list in workspaces.cjs. */
 export const REMOTES: readonly string[] = remotes();
 export const APPS: readonly string[] = apps();
 

@@ -7,7 +7,7 @@ import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { sharedModules } from './sharedModules.mjs';
 import { remoteManifestPlugin } from './remoteManifestPlugin.mjs';
-import { ROOT, remoteSource } from '../lib/workspaces.mjs';
+import { ROOT, remoteSource } from '../lib/workspaces.cjs';
 
 const require = createRequire(import.meta.url);
 

@@ -1,5 +1,5 @@
 import { RemoteManifestSchema, enabledRemotes, type Deployment } from '@fable/contracts';
-import { remoteSource, remotes } from '../../../scripts/lib/workspaces.mjs';
+import { remoteSource, remotes } from '../../../scripts/lib/workspaces.cjs';
 import type { ShellRemote } from '../remotes/remoteRegistry';
 
 /**

@@ -2,14 +2,14 @@
 // like "mf-*" included), and among them the remotes, which are the folders holding a remote.json. Every tool reads
 // it from here (typecheck, lint boundaries, jest projects, build, start, dev, deploy), so a new remote is its own
 // folder plus one deployment entry.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+// CommonJS, so that every kind of tool loads it: ESM configs (jest, eslint, rspack), tsx scripts, Playwright's loader.
+const { existsSync, readdirSync, readFileSync } = require('node:fs');
+const path = require('node:path');
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = path.resolve(__dirname, '../..');
 
 /** The workspace folders, in the order package.json lists them (a glob expands to its folders, sorted). */
-export function workspaces(root = ROOT) {
+function workspaces(root = ROOT) {
   const patterns = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces ?? [];
   return patterns.flatMap((pattern) => {
     if (!pattern.includes('*')) return [pattern];
@@ -22,33 +22,35 @@ export function workspaces(root = ROOT) {
 }
 
 /** A remote's own remote.json, as its team wrote it. */
-export function remoteSource(app, root = ROOT) {
+function remoteSource(app, root = ROOT) {
   return JSON.parse(readFileSync(path.join(root, app, 'remote.json'), 'utf8'));
 }
 
 /** The remotes: workspaces with a remote.json, by their local port (remote.json's devPort). */
-export function remotes(root = ROOT) {
+function remotes(root = ROOT) {
   return workspaces(root)
     .filter((app) => existsSync(path.join(root, app, 'remote.json')))
     .sort((a, b) => remoteSource(a, root).devPort - remoteSource(b, root).devPort);
 }
 
 /** The apps Rspack builds: the host and the remotes. */
-export function apps(root = ROOT) {
+function apps(root = ROOT) {
   return ['host', ...remotes(root)];
 }
 
 /** Workspaces with web code (jsdom tests, DOM types): shared and the apps. */
-export function webWorkspaces(root = ROOT) {
+function webWorkspaces(root = ROOT) {
   return ['shared', ...apps(root)];
 }
 
 /** The federation name of a remote's folder: mf-chat → mf_chat. */
-export function federationName(app) {
+function federationName(app) {
   return app.replace(/-/g, '_');
 }
 
 /** Top-level folders that hold code, for the lint boundaries: the workspaces plus the repository's scripts. */
-export function codeFolders(root = ROOT) {
+function codeFolders(root = ROOT) {
   return [...workspaces(root), 'scripts'];
 }
+
+module.exports = { ROOT, workspaces, remoteSource, remotes, apps, webWorkspaces, federationName, codeFolders };
