@@ -1,9 +1,9 @@
 // npm run versions: records the API surface of @fable/contracts and @fable/shared and bumps their versions as the
 // change requires (scripts/versions/apiSurface.ts), updating the ranges every workspace depends on them with.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, workspaces } from '../lib/workspaces.cjs';
-import { VERSIONED_PACKAGES, compareSurfaces, currentSurface, nextVersion, packageVersion, recordedSurface, type Surface } from './apiSurface';
+import { VERSIONED_PACKAGES, compareSurfaces, currentSurface, nextVersion, packageVersion, recordedSurface } from './apiSurface';
 
 function readJson(file: string): Record<string, unknown> {
   return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -12,12 +12,7 @@ function readJson(file: string): Record<string, unknown> {
 function record() {
   for (const pkg of Object.keys(VERSIONED_PACKAGES)) {
     const current = currentSurface(pkg);
-    let recorded: Surface | null = null;
-    try {
-      recorded = recordedSurface(pkg);
-    } catch {
-      recorded = null;
-    }
+    const recorded = existsSync(path.join(ROOT, pkg, 'api-surface.json')) ? recordedSurface(pkg) : null;
     const version = recorded ? nextVersion(recorded.version, compareSurfaces(recorded.exports, current)) : packageVersion(pkg);
     writeFileSync(path.join(ROOT, pkg, 'api-surface.json'), `${JSON.stringify({ version, exports: current }, null, 2)}\n`);
     const manifestFile = path.join(ROOT, pkg, 'package.json');
