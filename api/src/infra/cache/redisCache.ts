@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { connectRedis } from '../redis/connectRedis';
 import type { Cache } from './cache';
 
 /** INCR plus an expiry on the first hit of a window, atomically; answers [count, pttl]. */
@@ -12,17 +12,6 @@ end
 return {count, ttl}
 `;
 
-/** The URL for messages and logs: the password never leaves the process. */
-function withoutPassword(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparsable REDIS_URL)';
-  }
-}
-
 export interface RedisCacheOptions {
   url: string;
   /** Prepended to every key (namespaces tests and tenants sharing one Redis). */
@@ -33,30 +22,7 @@ export interface RedisCacheOptions {
 
 /** The shared cache on a Redis server. Connects before resolving, so a bad REDIS_URL fails the start. */
 export async function openRedisCache(options: RedisCacheOptions): Promise<Cache> {
-  let connected = false;
-  const client = new Redis(options.url, {
-    keyPrefix: options.keyPrefix,
-    lazyConnect: true,
-    maxRetriesPerRequest: 3,
-    connectTimeout: 10_000,
-    // How long disconnect() waits for the socket to end (default 2 s would hold a failed start open).
-    disconnectTimeout: 500,
-    // No retries before the first connection (the start fails fast); afterwards back off up to 2 s.
-    retryStrategy: (attempt) => (connected ? Math.min(attempt * 200, 2000) : null),
-  });
-  let lastError: Error | undefined;
-  client.on('error', (err: Error) => {
-    lastError = err;
-    if (connected) options.onError?.(err);
-  });
-  try {
-    await client.connect();
-    connected = true;
-  } catch (err) {
-    client.disconnect();
-    const reason = (lastError ?? (err as Error)).message;
-    throw new Error(`Cannot connect to Redis at ${withoutPassword(options.url)}: ${reason}`, { cause: err });
-  }
+  const client = await connectRedis(options.url, { keyPrefix: options.keyPrefix, onError: options.onError });
 
   let closed = false;
   return {
