@@ -214,48 +214,50 @@ function linesOf(input: TurnPlanInput): TurnLine[] {
 
 const noReplyToContinue = () => AppError.badRequest('There is no reply to continue');
 
-/** What the prompt ends with and how the reply is kept, by mode. `saving`: the member's conversation (null: nothing is saved). */
-function workOf(
-  input: TurnPlanInput,
-  lines: TurnLine[],
-  saving: { userId: string; conversationId: string } | null,
-): { promptLines: TurnLine[]; keep: SavedTurn | UnsavedTurn } {
-  const { ask, conversation } = input;
-  const last = lines.at(-1);
-  const readTail = conversation?.last_message_id ?? null;
-  const saved = (s: Pick<SavedTurn, 'reply'>, to: { userId: string; conversationId: string }): SavedTurn => ({
+type Owner = { userId: string; conversationId: string };
+
+/** A member's message: the user's message (after the greeting of a conversation the turn creates), the reply after it. */
+function savedMessage(input: TurnPlanInput, text: string, last: TurnLine | undefined, to: Owner): SavedTurn {
+  const { conversation } = input;
+  const greetingId = !conversation && input.character.greeting.trim() ? input.newId() : null;
+  const userMessage: ChatMessage = {
+    id: input.newId(),
+    role: 'user',
+    content: text,
+    prev_id: greetingId ?? last?.id ?? null,
+    is_alternative: false,
+    createdAt: input.now.toISOString(),
+    rating: null,
+    character_id: input.body.sub_character_id ?? null,
+    conversation_id: to.conversationId,
+    label: null,
+  };
+  return {
     saved: true,
     ...to,
-    readTail,
-    newConversation: null,
-    userMessage: null,
-    replyTail: readTail,
-    ...s,
-  });
+    readTail: conversation?.last_message_id ?? null,
+    newConversation: conversation ? null : { greetingId },
+    userMessage,
+    reply: { kind: 'new', prevId: userMessage.id },
+    replyTail: userMessage.id,
+  };
+}
+
+/** A member's regenerate or continue: the reply's save alone, on the conversation's tail as read. */
+function savedReply(input: TurnPlanInput, reply: ReplySave, to: Owner): SavedTurn {
+  const readTail = input.conversation?.last_message_id ?? null;
+  return { saved: true, ...to, readTail, newConversation: null, userMessage: null, reply, replyTail: readTail };
+}
+
+/** What the prompt ends with and how the reply is kept, by mode. `saving`: the member's conversation (null: nothing is saved). */
+function workOf(input: TurnPlanInput, lines: TurnLine[], saving: Owner | null): { promptLines: TurnLine[]; keep: SavedTurn | UnsavedTurn } {
+  const { ask, conversation } = input;
+  const last = lines.at(-1);
   switch (ask.mode) {
     case 'message': {
       const promptLines: TurnLine[] = [...lines, { id: null, prev_id: last?.id ?? null, role: 'user', content: ask.text }];
       if (!saving) return { promptLines, keep: { saved: false, role: 'assistant', prefix: '', prevId: last?.id ?? null } };
-      const greetingId = !conversation && input.character.greeting.trim() ? input.newId() : null;
-      const userMessage: ChatMessage = {
-        id: input.newId(),
-        role: 'user',
-        content: ask.text,
-        prev_id: greetingId ?? last?.id ?? null,
-        is_alternative: false,
-        createdAt: input.now.toISOString(),
-        rating: null,
-        character_id: input.body.sub_character_id ?? null,
-        conversation_id: saving.conversationId,
-        label: null,
-      };
-      const keep: SavedTurn = {
-        ...saved({ reply: { kind: 'new', prevId: userMessage.id } }, saving),
-        newConversation: conversation ? null : { greetingId },
-        userMessage,
-        replyTail: userMessage.id,
-      };
-      return { promptLines, keep };
+      return { promptLines, keep: savedMessage(input, ask.text, last, saving) };
     }
     case 'regenerate': {
       if (saving && !conversation) throw AppError.badRequest('Nothing to regenerate in a new conversation');
@@ -263,14 +265,14 @@ function workOf(
       const promptLines = replaced ? lines.slice(0, -1) : lines;
       if (!saving) return { promptLines, keep: { saved: false, role: 'assistant', prefix: '', prevId: replaced?.prev_id ?? last?.id ?? null } };
       const reply: ReplySave = replaced?.id ? { kind: 'replace', replacedId: replaced.id, prevId: replaced.prev_id } : { kind: 'new', prevId: last?.id ?? null };
-      return { promptLines, keep: saved({ reply }, saving) };
+      return { promptLines, keep: savedReply(input, reply, saving) };
     }
     case 'continue': {
       if (last?.role !== 'assistant') throw noReplyToContinue();
       if (!saving) return { promptLines: lines, keep: { saved: false, role: 'assistant', prefix: last.content, prevId: last.prev_id } };
       // A new conversation's greeting is not saved yet: nothing to continue.
       if (last.id === null) throw noReplyToContinue();
-      return { promptLines: lines, keep: saved({ reply: { kind: 'append', messageId: last.id, content: last.content } }, saving) };
+      return { promptLines: lines, keep: savedReply(input, { kind: 'append', messageId: last.id, content: last.content }, saving) };
     }
     case 'autopilot':
       return { promptLines: lines, keep: { saved: false, role: 'user', prefix: '', prevId: last?.id ?? null } };
