@@ -14,6 +14,7 @@ import {
   type UserSettingsPatch,
 } from '@fable/contracts';
 import { z } from 'zod';
+import { apiErrorOf } from '@fable/shared';
 import { emailError, nameError, normalizeUsername, usernameError, type SignupVariant } from '../signup/accountRules';
 import { PROFILE_TEXTS as T } from './profileTexts';
 
@@ -194,16 +195,15 @@ export interface ProfileApiError {
  * rest on the form, by the error catalogue.
  */
 export function profileApiError(error: unknown): ProfileApiError {
-  const e = error as { status?: unknown; data?: { error?: { code?: unknown; message?: unknown; details?: unknown } } } | undefined;
-  const body = e?.data?.error;
+  const failure = apiErrorOf(error);
   const result: ProfileApiError = { fields: {}, form: null, usernameTaken: false };
-  if (e?.status === 'FETCH_ERROR' || (typeof navigator !== 'undefined' && navigator.onLine === false)) {
+  if (failure.network || (typeof navigator !== 'undefined' && navigator.onLine === false)) {
     result.form = T.offline;
     return result;
   }
-  const details = (body?.details ?? {}) as { errorCode?: unknown; field?: unknown; issues?: unknown };
-  const code = typeof details.errorCode === 'string' || typeof details.errorCode === 'number' ? details.errorCode : body?.code;
-  const apiMessage = typeof body?.message === 'string' && body.message ? body.message : null;
+  const details = (failure.details ?? {}) as { errorCode?: unknown; field?: unknown; issues?: unknown };
+  const code = typeof details.errorCode === 'string' || typeof details.errorCode === 'number' ? String(details.errorCode) : failure.code;
+  const apiMessage = failure.message;
 
   if (code === PROFILE_ERROR_CODES.USERNAME_TAKEN) {
     result.fields.username = ACCOUNT_MESSAGES.usernameNotAvailable;

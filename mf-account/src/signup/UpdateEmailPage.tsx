@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { EmailSchema } from '@fable/contracts';
-import { Button, sessionFromUser, signedIn, useAppDispatch, useNavigate, useNotify, type SessionUser } from '@fable/shared';
+import { apiErrorOf, Button, sessionFromUser, signedIn, useAppDispatch, useNavigate, useNotify, type SessionUser } from '@fable/shared';
 import { Form, FormTextField, useZodForm } from '@fable/shared/forms';
 import { Card, SignInRequired } from '../session/SignInRequired';
-import { apiErrorOf, useAccount_updateUserMutation } from './accountApi';
+import { useAccount_updateUserMutation } from './accountApi';
 import { UPDATE_EMAIL_TEXTS as T } from './signupTexts';
 
 const updateEmailSchema = z.object({ email: EmailSchema });

@@ -35,15 +35,3 @@ export const accountApi = api.injectEndpoints({
 });
 
 export const { useAccount_checkUsernameMutation, useAccount_signUpMutation, useAccount_updateUserMutation } = accountApi;
-
-/** The API's error code and message of a failed call, when it has the API's error shape. */
-export function apiErrorOf(error: unknown): { code?: string | number; message?: string; status?: unknown } {
-  const e = error as { status?: unknown; data?: { error?: { code?: unknown; message?: unknown } } } | undefined;
-  const code = e?.data?.error?.code;
-  const message = e?.data?.error?.message;
-  return {
-    status: e?.status,
-    code: typeof code === 'string' || typeof code === 'number' ? code : undefined,
-    message: typeof message === 'string' ? message : undefined,
-  };
-}

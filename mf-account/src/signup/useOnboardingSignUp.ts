@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ERROR_CODES, type OnboardingDraft, type SessionUser as ApiUser } from '@fable/contracts';
-import { useNotify } from '@fable/shared';
-import { apiErrorOf, useAccount_checkUsernameMutation, useAccount_signUpMutation, type SignUpRequest } from './accountApi';
+import { apiErrorOf, useNotify } from '@fable/shared';
+import { useAccount_checkUsernameMutation, useAccount_signUpMutation, type SignUpRequest } from './accountApi';
 import { normalizeUsername, usernameError, type SignupVariant } from './accountRules';
 import { SIGNUP_TEXTS as T } from './signupTexts';
 
