@@ -1,6 +1,7 @@
 import '../testing/injectUnderJest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { eventually } from '../testing/eventually';
 import { TEST_REDIS_URL, deleteKeys, uniqueKeyPrefix } from '../testing/testRedis';
 import { registerErrorHandling } from './errorHandling';
 import { closeRateLimitRedis, openRateLimitRedis } from './rateLimitRedis';
@@ -49,7 +50,21 @@ async function startServer(store: 'memory' | 'redis', keyPrefix = prefix): Promi
 const count = (app: FastifyInstance, name: RateLimitName, subject: string) =>
   app.inject({ method: 'GET', url: `/count/${name}`, headers: { 'x-subject': subject } });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Only Date is faked: the in-memory store reads Date.now(); the server, its sockets and timers run as usual. */
+const onlyDate = {
+  doNotFake: [
+    'hrtime',
+    'nextTick',
+    'performance',
+    'queueMicrotask',
+    'setImmediate',
+    'clearImmediate',
+    'setInterval',
+    'clearInterval',
+    'setTimeout',
+    'clearTimeout',
+  ],
+} satisfies Parameters<typeof jest.useFakeTimers>[0];
 
 describe.each(['memory', 'redis'] as const)('rate limiters on the %s store', (store) => {
   let app: FastifyInstance;
@@ -79,13 +94,33 @@ describe.each(['memory', 'redis'] as const)('rate limiters on the %s store', (st
     expect((await count(app, 'perGuest', subject('shared'))).statusCode).toBe(200);
   });
 
+  afterEach(() => jest.useRealTimers());
+
   it('starts a new window when the last one ends', async () => {
+    // The memory store's window runs on the test's clock; Redis keeps its own time: the test waits for the key's expiry.
+    if (store === 'memory') jest.useFakeTimers(onlyDate);
     expect((await count(app, 'refreshPerSession', subject('s1'))).statusCode).toBe(200);
     expect((await count(app, 'refreshPerSession', subject('s1'))).statusCode).toBe(200);
     const limited = await count(app, 'refreshPerSession', subject('s1'));
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBe('1');
-    await sleep(1100);
+    if (store === 'memory') {
+      jest.advanceTimersByTime(999);
+      expect((await count(app, 'refreshPerSession', subject('s1'))).statusCode).toBe(429);
+      jest.advanceTimersByTime(1);
+    } else {
+      const client = new Redis(TEST_REDIS_URL);
+      try {
+        const [key, ...others] = await client.keys(`${prefix}rate-limit:*refreshPerSession:${subject('s1')}`);
+        expect(others).toEqual([]);
+        const ttl = await client.pttl(key!);
+        expect(ttl).toBeGreaterThan(0);
+        expect(ttl).toBeLessThanOrEqual(1000);
+        await eventually(async () => (await client.exists(key!)) === 0, { timeoutMs: 3000 });
+      } finally {
+        await client.quit();
+      }
+    }
     expect((await count(app, 'refreshPerSession', subject('s1'))).statusCode).toBe(200);
   });
 });

@@ -1,19 +1,42 @@
+import { eventually } from '../../testing/eventually';
 import { TEST_REDIS_URL, deleteKeys, uniqueKeyPrefix } from '../../testing/testRedis';
 import { cachedJson, type Cache } from './cache';
 import { createMemoryCache } from './memoryCache';
 import { openRedisCache } from './redisCache';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 const prefix = uniqueKeyPrefix();
-const implementations: Array<[string, () => Promise<Cache>]> = [
-  ['memory', async () => createMemoryCache()],
-  ['redis', () => openRedisCache({ url: TEST_REDIS_URL, keyPrefix: prefix })],
+
+/**
+ * Each cache and how time passes for it: the memory cache runs on a clock the test moves (exactly `ms`); Redis keeps
+ * its own time, so the test waits until `gone` holds (a key has expired), no longer than that.
+ */
+interface Implementation {
+  open(): Promise<Cache>;
+  pass(ms: number, gone: () => Promise<boolean>): Promise<void>;
+}
+let memoryNow = 1_000_000;
+const implementations: Array<[string, Implementation]> = [
+  [
+    'memory',
+    {
+      open: async () => createMemoryCache({ now: () => memoryNow }),
+      pass: async (ms) => {
+        memoryNow += ms;
+      },
+    },
+  ],
+  [
+    'redis',
+    {
+      open: () => openRedisCache({ url: TEST_REDIS_URL, keyPrefix: prefix }),
+      pass: (ms, gone) => eventually(gone, { timeoutMs: ms + 2000 }),
+    },
+  ],
 ];
 
 afterAll(() => deleteKeys(prefix));
 
-describe.each(implementations)('%s cache', (kind, open) => {
+describe.each(implementations)('%s cache', (kind, { open, pass }) => {
   let cache: Cache;
   beforeAll(async () => {
     cache = await open();
@@ -38,7 +61,7 @@ describe.each(implementations)('%s cache', (kind, open) => {
     await cache.set('short', 'soon gone', 0.2);
     await cache.set('long', 'stays', 60);
     await expect(cache.get('short')).resolves.toBe('soon gone');
-    await sleep(350);
+    await pass(200, async () => (await cache.get('short')) === null);
     await expect(cache.get('short')).resolves.toBeNull();
     await expect(cache.get('long')).resolves.toBe('stays');
   });
@@ -53,7 +76,9 @@ describe.each(implementations)('%s cache', (kind, open) => {
     expect(third.count).toBe(3);
     expect(third.resetInMs).toBeLessThanOrEqual(first.resetInMs);
     expect((await cache.hit('rate:ip:2', 0.3)).count).toBe(1);
-    await sleep(450);
+    // The counter reads as a string while its window lasts.
+    await expect(cache.get('rate:ip:1')).resolves.toBe('3');
+    await pass(300, async () => (await cache.get('rate:ip:1')) === null);
     expect((await cache.hit('rate:ip:1', 0.3)).count).toBe(1);
   });
 

@@ -1,3 +1,4 @@
+import { eventually } from '../../testing/eventually';
 import { fakeTokens, startFakeOpenAiEngine, type FakeOpenAiEngine } from '../../testing/fakeOpenAiEngine';
 import { createDemoEngine, demoReply } from './demoEngine';
 import { InferenceError, type InferenceRequest } from './engine';
@@ -86,8 +87,8 @@ describe('OpenAI-compatible adapter against the fake engine', () => {
       })(),
     ).rejects.toMatchObject({ name: 'AbortError' });
     expect(got).toHaveLength(2);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(engine.openStreams()).toBe(0);
+    // The engine sees its response closed once the abort has reached it.
+    await eventually(() => engine.openStreams() === 0);
   });
 
   it('fails when the engine is unreachable', async () => {

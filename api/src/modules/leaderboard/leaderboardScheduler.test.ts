@@ -4,10 +4,34 @@ import type { Database } from '../../infra/db/database';
 import { migrate } from '../../infra/db/migrate';
 import { startTestApp } from '../../testing/testApp';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS, createScratchDatabase, type ScratchDatabase } from '../../testing/testDatabases';
+import type * as Computation from './leaderboardComputation';
+import { computeLeaderboardMonth } from './leaderboardComputation';
 import { addActivity, insertCharacter, insertCreator } from './leaderboardFixtures';
 import { monthOf, previousMonth } from './leaderboardMonth';
 import { approveLeaderboardMonth } from './leaderboardPrizes';
-import { createLeaderboardScheduler } from './leaderboardScheduler';
+import { LEADERBOARD_CHECK_INTERVAL_MS, createLeaderboardScheduler } from './leaderboardScheduler';
+
+// The computation as it is, recorded: a check starts it at once (synchronously), so the test knows which checks ran
+// and can wait for them to end.
+jest.mock('./leaderboardComputation', () => {
+  const actual = jest.requireActual<typeof Computation>('./leaderboardComputation');
+  return { ...actual, computeLeaderboardMonth: jest.fn(actual.computeLeaderboardMonth) };
+});
+const computeMonth = jest.mocked(computeLeaderboardMonth);
+
+/** Waits for every computation started so far, then for the scheduler's bookkeeping after it (microtasks). */
+async function computationsEnded() {
+  await Promise.allSettled(computeMonth.mock.results.map((r) => r.value));
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The scheduler's interval on the test's clock; the database drivers' own timers and I/O run as usual. */
+const fakeIntervals = {
+  doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout'],
+} satisfies Parameters<typeof jest.useFakeTimers>[0];
+
+beforeEach(() => computeMonth.mockClear());
+afterEach(() => jest.useRealTimers());
 
 const silent = { info: () => undefined, error: () => undefined };
 
@@ -16,14 +40,6 @@ async function months(db: Database) {
     'select month, status, computed_by from leaderboard_months order by month',
   );
   return rows;
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe.each(BACKENDS)('leaderboard scheduler on %s', (backend) => {
@@ -81,17 +97,36 @@ describe.each(BACKENDS)('leaderboard scheduler on %s', (backend) => {
       while ((await catchUp.tick()) !== null);
     }
     await approveLeaderboardMonth(db, '2026-10', { now: new Date('2026-11-02T00:00:00Z'), by: 'test' });
+    jest.useFakeTimers(fakeIntervals);
+    computeMonth.mockClear();
     const clock = createManualClock(new Date('2026-11-20T00:00:00Z'));
     const scheduler = createLeaderboardScheduler({ db, clock, log: silent, intervalMs: 10 });
+    const computed = () => computeMonth.mock.calls.map(([, month]) => month);
+    // Checks at once: October has ended but is published, and stays as it is.
     scheduler.start();
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(computed()).toEqual(['2026-10']);
+    await computationsEnded();
     expect((await months(db)).map((m) => `${m.month} ${m.status}`)).toEqual(['2026-09 pending', '2026-10 published']);
+    // Five more checks in November: October is known to be done, nothing more is computed.
+    await jest.advanceTimersByTimeAsync(50);
+    expect(computed()).toEqual(['2026-10']);
 
+    // December: the next check, not earlier, computes November.
     clock.set(new Date('2026-12-01T00:00:00Z'));
-    await waitFor(async () => (await months(db)).some((m) => m.month === '2026-11'));
+    await jest.advanceTimersByTimeAsync(9);
+    expect(computed()).toEqual(['2026-10']);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(computed()).toEqual(['2026-10', '2026-11']);
+    await computationsEnded();
+    expect((await months(db)).map((m) => `${m.month} ${m.status}`)).toEqual(['2026-09 pending', '2026-10 published', '2026-11 pending']);
+
+    // Stopped: no check comes any more, though December has ended.
     await scheduler.stop();
     clock.set(new Date('2027-01-01T00:00:00Z'));
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await jest.advanceTimersByTimeAsync(50);
+    expect(computed()).toEqual(['2026-10', '2026-11']);
+    expect(jest.getTimerCount()).toBe(0);
+    await computationsEnded();
     expect((await months(db)).map((m) => m.month)).toEqual(['2026-09', '2026-10', '2026-11']);
     const { rows } = await db.query<{ score: number }>(`select score from leaderboard_entries where month = '2026-11' and type = 'All Bots'`);
     expect(rows).toEqual([{ score: 70 }]);
@@ -100,9 +135,13 @@ describe.each(BACKENDS)('leaderboard scheduler on %s', (backend) => {
 
 describe.each(BACKENDS)('leaderboard scheduler in the app on %s', (backend) => {
   it('does not run under NODE_ENV=test', async () => {
+    jest.useFakeTimers(fakeIntervals);
     const t = await startTestApp(backend);
     try {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // A running scheduler checks when the app is ready, then every interval: an interval on, none has.
+      await jest.advanceTimersByTimeAsync(LEADERBOARD_CHECK_INTERVAL_MS + 1);
+      expect(computeMonth).not.toHaveBeenCalled();
+      await computationsEnded();
       expect(await months(t.db)).toEqual([]);
     } finally {
       await t.close();
@@ -114,6 +153,7 @@ describe.each(BACKENDS)('leaderboard scheduler in the app on %s', (backend) => {
     try {
       const expected = previousMonth(monthOf(t.clock.now()));
       // Closing right away: the first check started when the app became ready, and closing waits for it.
+      expect(computeMonth.mock.calls.map(([, month]) => month)).toEqual([expected]);
       await t.app.close();
       expect(await months(t.db)).toEqual([{ month: expected, status: 'pending', computed_by: 'scheduler' }]);
     } finally {
