@@ -135,6 +135,39 @@ describe('resolveSession (document 1 §4 Auth)', () => {
     expect(readStoredTokens()).toEqual({ accessToken: 'a2', refreshToken: 'r2' });
   });
 
+  it('waits the boot backoff between attempts (1 s, then 2 s, then 4 s), on fake timers', async () => {
+    jest.useFakeTimers();
+    try {
+      writeStoredTokens({ accessToken: 'a1', refreshToken: 'r1' });
+      let refreshes = 0;
+      const store = setup({
+        'GET /v2/users': ({ headers }) => (headers.authorization === 'Bearer a2' ? { body: apiUserFixture() } : expiredToken),
+        'POST /v2/auth/refresh': () => {
+          refreshes += 1;
+          if (refreshes < 4) return { status: 503, body: apiErrorBody('service_unavailable', 'Service unavailable') };
+          return { body: { token: 'a2', refresh_token: 'r2', expires_in: 900 } };
+        },
+      });
+      const { location, history } = at('/');
+      // The default waits (BOOT_RETRY_DELAYS_MS); each attempt comes when its wait is over, not a millisecond before.
+      const resolved = resolveSession(store, { location, history });
+      await jest.advanceTimersByTimeAsync(0);
+      expect(refreshes).toBe(1);
+      for (const [attempt, waitMs] of [[2, 1000], [3, 2000], [4, 4000]] as const) {
+        await jest.advanceTimersByTimeAsync(waitMs - 1);
+        expect(refreshes).toBe(attempt - 1);
+        expect(store.getState().session.status).toBe('loading');
+        await jest.advanceTimersByTimeAsync(1);
+        expect(refreshes).toBe(attempt);
+      }
+      await resolved;
+      expect(store.getState().session.status).toBe('authenticated');
+      expect(readStoredTokens()).toEqual({ accessToken: 'a2', refreshToken: 'r2' });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('an account the API calls invalid is signed in as invalid (gating sends it to /user-not-found)', async () => {
     writeStoredTokens({ accessToken: 'a1', refreshToken: 'r1' });
     const store = setup({
