@@ -20,6 +20,18 @@ async function events(response: Response, into: string[] = []): Promise<string[]
   return into;
 }
 
+/**
+ * Lets the sockets work (event-loop turns, not time: setImmediate is not faked) until `check` holds, at most `turns`
+ * turns; false when it never held.
+ */
+async function untilImmediate(check: () => boolean, turns = 10_000): Promise<boolean> {
+  for (let i = 0; i < turns; i += 1) {
+    if (check()) return true;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return check();
+}
+
 const hello = { model: 'fake-model', messages: [{ role: 'user', content: 'Hello castle guard' }] };
 
 it('splits text into tokens that join back to it', () => {
@@ -48,10 +60,25 @@ it('answers without streaming when stream is off, and stops at max_tokens', asyn
 });
 
 it('waits the first-token delay before the first content', async () => {
-  engine.behaviour.firstTokenDelayMs = 150;
-  const started = Date.now();
-  await events(await ask({ ...hello, stream: true }));
-  expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+  // The engine's waits on the test's clock; sockets and everything else run as usual.
+  jest.useFakeTimers({ doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'] });
+  try {
+    engine.behaviour.firstTokenDelayMs = 150;
+    const received: string[] = [];
+    const reading = ask({ ...hello, stream: true }).then((response) => events(response, received));
+    const contents = () => received.filter((d) => d.includes('"content"'));
+    // The role chunk goes out at once, then the engine waits on a timer.
+    expect(await untilImmediate(() => received.length > 0 && jest.getTimerCount() === 1)).toBe(true);
+    await jest.advanceTimersByTimeAsync(149);
+    await untilImmediate(() => false, 20);
+    expect(contents()).toEqual([]);
+    expect(jest.getTimerCount()).toBe(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(await untilImmediate(() => contents().length > 0)).toBe(true);
+    await expect(reading).resolves.toContain('[DONE]');
+  } finally {
+    jest.useRealTimers();
+  }
 });
 
 it('records when each request arrived and when each of its tokens was sent (for the benchmark)', async () => {
