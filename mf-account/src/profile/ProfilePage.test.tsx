@@ -117,10 +117,17 @@ describe('the form', () => {
     await userEvent.type(username, 'taken');
     expect(await screen.findByText('Username is not available')).toBeInTheDocument();
 
-    await userEvent.clear(username);
-    await userEvent.type(username, 'ada');
-    await new Promise((r) => setTimeout(r, 600));
-    expect(fake.callsTo('POST /v2/users/check-username').map((c) => c.body)).toEqual([{ username: 'lovelace' }, { username: 'taken' }]);
+    // Back to the saved username: no check, however long one waits (fake time, past the 500 ms debounce).
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      await user.clear(username);
+      await user.type(username, 'ada');
+      await act(() => jest.advanceTimersByTimeAsync(5_000));
+      expect(fake.callsTo('POST /v2/users/check-username').map((c) => c.body)).toEqual([{ username: 'lovelace' }, { username: 'taken' }]);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('saves the profile (PUT /v2/users/profile) and the settings (PATCH /v2/users), toasts and updates the session', async () => {

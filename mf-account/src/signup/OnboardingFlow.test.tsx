@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { signedIn, type SessionUser } from '@fable/shared';
 import { deploymentFixture, renderRoute, storeWith } from '@fable/shared/testing';
@@ -60,16 +60,23 @@ describe('/signup "Welcome Aboard"', () => {
   });
 
   it('checks availability once, 500 ms after typing stops, and only from 3 characters', async () => {
-    renderSignup({ 'POST /v2/users/check-username': { body: { isAvailable: false } } });
-    await userEvent.type(screen.getByLabelText('Username'), 'ad');
-    await new Promise((r) => setTimeout(r, 600));
-    expect(fake.callsTo('POST /v2/users/check-username')).toHaveLength(0);
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      renderSignup({ 'POST /v2/users/check-username': { body: { isAvailable: false } } });
+      await user.type(screen.getByLabelText('Username'), 'ad');
+      await act(() => jest.advanceTimersByTimeAsync(600));
+      expect(fake.callsTo('POST /v2/users/check-username')).toHaveLength(0);
 
-    await userEvent.type(screen.getByLabelText('Username'), 'aLove');
-    expect(screen.getByText('Checking availability…')).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, 300));
-    expect(fake.callsTo('POST /v2/users/check-username')).toHaveLength(0);
-    expect(await screen.findByText('Username is not available')).toBeInTheDocument();
+      await user.type(screen.getByLabelText('Username'), 'aLove');
+      expect(screen.getByText('Checking availability…')).toBeInTheDocument();
+      await act(() => jest.advanceTimersByTimeAsync(499));
+      expect(fake.callsTo('POST /v2/users/check-username')).toHaveLength(0);
+      await act(() => jest.advanceTimersByTimeAsync(1));
+      expect(await screen.findByText('Username is not available')).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
     const checks = fake.callsTo('POST /v2/users/check-username');
     expect(checks).toHaveLength(1);
     expect(checks[0]?.body).toEqual({ username: 'adalove' }); // lower-cased
