@@ -75,3 +75,17 @@ it('rejects with an AbortError when the signal aborts mid-stream, after the even
   await expect(streaming).rejects.toMatchObject({ name: 'AbortError' });
   expect(seen).toEqual(['start', 'token']);
 });
+
+it('ends the call with the done event, without waiting for the connection to close (the next message is taken at once)', async () => {
+  const stream = controllableStream();
+  const events: ChatStreamEvent[] = [];
+  const call = streamChat(
+    { character_id: 'bot1', message: 'hello' },
+    { headers: {}, signal: new AbortController().signal, onEvent: (e) => events.push(e), fetchImpl: answer(stream.stream) },
+  );
+  stream.event('start', { conversation_id: 'c1', user_message: null });
+  stream.event('done', { message: { id: 'm2', role: 'assistant', content: 'Hi!' }, conversation_id: 'c1', stopped: false });
+  // The server has not closed the connection (a slow proxy, a busy machine): the call is over all the same.
+  await expect(call).resolves.toBeUndefined();
+  expect(events.map((e) => e.type)).toEqual(['start', 'done']);
+});

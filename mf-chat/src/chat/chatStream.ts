@@ -74,7 +74,9 @@ export async function streamChat(
           conversation_id: (payload.conversation_id as string | null) ?? null,
           stopped: payload.stopped === true,
         });
-        break;
+        // The turn is over when its reply is: the call ends here, not when the connection closes later, so the page
+        // takes the next message at once (leaving the loop cancels the rest of the stream).
+        return;
       case 'error': {
         const status = typeof payload.status === 'number' ? payload.status : 500;
         const code = typeof payload.code === 'string' ? payload.code : '';
