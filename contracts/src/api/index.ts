@@ -5,3 +5,6 @@ export * from './devMailbox';
 export * from './discovery';
 export * from './leaderboard';
 export * from './chat';
+export * from './characters';
+export * from './characterErrors';
+export * from './moderation';

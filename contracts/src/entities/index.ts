@@ -1,6 +1,9 @@
 export * from './appSettings';
 export * from './banner';
 export * from './character';
+export * from './characterInput';
+export * from './characterModerationFlow';
+export * from './characterTokens';
 export * from './checkout';
 export * from './common';
 export * from './conversation';
@@ -14,6 +17,7 @@ export * from './lorebook';
 export * from './memory';
 export * from './message';
 export * from './moderation';
+export * from './moderationAudit';
 export * from './notification';
 export * from './persona';
 export * from './queue';

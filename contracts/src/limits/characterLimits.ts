@@ -39,7 +39,15 @@ export const CHARACTER_LIMITS = {
 
 /**
  * Hard limit of the token total by visibility (document 1 §5: "a visibility-dependent hard limit yields an error
- * (limit value not shown)"). The values are ours: shared bots must leave room in a 4K context.
+ * (limit value not shown)"). The values are ours, chosen for the context the bot is chatted in:
+ * - public and unlisted bots are chatted by everyone, members on the free 4K context (document 1 §1 "Free features:
+ *   ... 4K context"): 4096 − 180 new tokens (the default max new tokens) leaves about 3900, and 3000 keeps about
+ *   900 of them for the conversation itself (the prompt drops example dialogue and scenario before the latest
+ *   messages, api/src/modules/chat/prompt/buildPrompt.ts);
+ * - private bots are chatted by their creator alone, who may have 8K or 16K: 4000, still under the sum of the field
+ *   maxima in English (2000 + 5000 + 4000 + 4000 characters ≈ 3750 tokens), so the limit bites only on scripts that
+ *   take more tokens per character, where a longer definition would crowd out any conversation.
+ * Counted with CHARACTER_TOKENIZER over CHARACTER_TOKEN_FIELDS; the warning (tokenWarning, 1600) comes first.
  */
 export const CHARACTER_TOKEN_HARD_LIMIT = {
   public: 3000,
@@ -47,6 +55,23 @@ export const CHARACTER_TOKEN_HARD_LIMIT = {
   private: 4000,
   permanently_private: 4000,
 } as const;
+
+/**
+ * The tokenizer the token counter uses: the chat's (api/src/modules/chat/prompt/tokenizer.ts, gpt-tokenizer's
+ * o200k_base encoding). A client counting for itself must use the same encoding, or ask the API (POST
+ * /characters/token-count, contracts' characterCalls.countTokens).
+ */
+export const CHARACTER_TOKENIZER = 'o200k_base';
+
+/** The fields whose tokens are counted (document 1 §5: "Token total of greeting, persona, scenario, dialogue"). */
+export const CHARACTER_TOKEN_FIELDS = ['greeting', 'persona', 'scenario', 'dialogue'] as const;
+export type CharacterTokenField = (typeof CHARACTER_TOKEN_FIELDS)[number];
+
+/**
+ * Fields a card import keeps that the form does not map (card_extras: an opaque JSON object, returned as stored):
+ * at most this many bytes of JSON (UTF-8).
+ */
+export const CARD_EXTRAS_MAX_BYTES = 256 * 1024;
 
 /**
  * Favourite-bot limit (document 1 §8 character_favorite_limit: "{{character_favorite_limit}}"); the value is not
@@ -132,5 +157,27 @@ export const CHARACTER_MESSAGES = {
   guidelinesRequiredImport: 'You must agree with the Community Guidelines',
   /** ours: negative prompt max message not shown. */
   negativePromptTooLong: 'Negative prompt is maximum of 300 characters',
+  /** ours: the spec gives no link rule for scenario, dialogue and tags; card import strips links from every text field. */
+  scenarioNoLink: 'Scenario should not contain any url/link',
+  /** ours. */
+  dialogueNoLink: 'Dialogue should not contain any url/link',
+  /** ours. */
+  tagsNoLink: 'Tags should not contain any url/link',
+  /** ours: a tag of more than 50 characters. */
+  tagTooLong: 'A tag is maximum of 50 characters',
+  /** ours: "a visibility-dependent hard limit yields an error (limit value not shown)"; {count} and {limit} filled in. */
+  tokenLimitExceeded: 'Your chatbot is too long: {count}/{limit} tokens. Shorten the greeting, personality, scenario or example dialogue.',
+  /** ours: card_extras over CARD_EXTRAS_MAX_BYTES. */
+  cardExtrasTooLarge: 'card_extras must be at most 256 KB of JSON',
 } as const;
+
+/** The tag counter under the tag picker: "Limit N / 12" (document 1 §5). */
+export function tagCounterText(count: number): string {
+  return CHARACTER_MESSAGES.tagsCounter.replace('{n}', String(count));
+}
+
+/** The token counter as shown: "x/limit" (document 1 §5). */
+export function tokenCounterText(count: number, limit: number): string {
+  return `${count}/${limit}`;
+}
 
