@@ -24,6 +24,7 @@ const common = {
     '^@fable/contracts$': '<rootDir>/../contracts/src/index.ts',
     '^@fable/shared$': '<rootDir>/../shared/src/index.ts',
     '^@fable/shared/testing$': '<rootDir>/../shared/src/testing/index.ts',
+    '^@fable/shared/mocks$': '<rootDir>/../shared/src/mocks/index.ts',
     '^@fable/shared/forms$': '<rootDir>/../shared/src/forms/index.ts',
     '^@fable/shared/characters$': '<rootDir>/../shared/src/api/charactersApi.ts',
   },
@@ -31,20 +32,21 @@ const common = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // ESM-only packages (openid-client and what it imports; content-disposition under @fastify/static) go through
   // SWC to CommonJS like our own code.
-  transformIgnorePatterns: ['/node_modules/(?!(openid-client|oauth4webapi|jose|content-disposition)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(openid-client|oauth4webapi|jose|content-disposition|rettime|until-async|@open-draft)/)'],
 };
 
 const web = (name) => ({
   ...common,
   displayName: name,
   rootDir: name,
-  testEnvironment: 'jsdom',
+  testEnvironment: '<rootDir>/../scripts/jest/webEnvironment.cjs',
   setupFilesAfterEnv: ['<rootDir>/../scripts/jest/setupWeb.ts'],
   globals: {
     __APP_NAME__: name,
     __APP_VERSION__: '0.0.0-test',
     __CONTRACTS_VERSION__: versionOf('contracts'),
     __SHARED_VERSION__: versionOf('shared'),
+    __STANDALONE_API__: 'mock',
   },
 });
 

@@ -1,16 +1,16 @@
 import { createStore } from '@fable/shared';
 import { charactersApi } from '@fable/shared/characters';
-import { apiErrorBody, installFakeFetch } from '@fable/shared/testing';
+import { apiErrorBody, mockApi } from '@fable/shared/testing';
 import { favoriteSet, selectFavoriteOverrides } from './discoverySlice';
 
-let fake: ReturnType<typeof installFakeFetch> | undefined;
+let fake: ReturnType<typeof mockApi> | undefined;
 afterEach(() => fake?.restore());
 
 it('shows on the cards a like or unlike made elsewhere (the chat screen), not one that failed', async () => {
-  fake = installFakeFetch({
+  fake = mockApi({ overrides: {
     'PUT /characters/c1/favorite': { body: { character_id: 'c1', is_favorite: true, num_favorites: 3 } },
     'DELETE /characters/c2/favorite': { status: 500, body: apiErrorBody('internal_error', 'no') },
-  });
+  } });
   const store = createStore();
   store.dispatch(favoriteSet({ characterId: 'c2', liked: true }));
 

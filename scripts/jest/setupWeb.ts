@@ -1,10 +1,7 @@
 import '@testing-library/jest-dom';
-import { TextDecoder, TextEncoder } from 'node:util';
+import { mockServer } from '../../shared/src/testing/mockApi';
 
-// jsdom lacks these; react-router reads them at import time.
-Object.assign(globalThis, { TextEncoder, TextDecoder });
-
-// jsdom has no fetch; unit tests never reach the network, and RTK Query only needs fetch to exist.
-if (!globalThis.fetch) {
-  globalThis.fetch = () => Promise.reject(new Error('unit tests have no network'));
-}
+// The mock API (MSW, shared/src/testing/mockApi.ts) answers every test's requests; one a test did not expect fails it.
+beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => mockServer.resetHandlers());
+afterAll(() => mockServer.close());

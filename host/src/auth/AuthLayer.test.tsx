@@ -3,15 +3,15 @@ import { Route, Routes, useLocation } from 'react-router';
 import { signedIn, signInRequested, signOutRequested, type SessionUser } from '@fable/shared';
 import { deploymentFixture, partnerFixture, storeWith } from '@fable/shared/testing';
 import { renderShell } from '../testing/renderShell';
-import { installFakeFetch } from '@fable/shared/testing';
+import { mockApi } from '@fable/shared/testing';
 import { AuthLayer } from './AuthLayer';
 import { GUEST_ID_KEY } from './guestSession';
 
-let fake: ReturnType<typeof installFakeFetch>;
+let fake: ReturnType<typeof mockApi>;
 beforeEach(() => {
   localStorage.clear();
   localStorage.setItem(GUEST_ID_KEY, 'g1');
-  fake = installFakeFetch({ 'POST /v2/auth/logout': { body: { ok: true } }, 'GET /v2/auth/providers': { body: { providers: [] } } });
+  fake = mockApi({ overrides: { 'POST /v2/auth/logout': { body: { ok: true } }, 'GET /v2/auth/providers': { body: { providers: [] } } } });
 });
 // Tests that install no fake fetch leave `fake` unset (or as an earlier test left it: restoring again is harmless).
 afterEach(() => fake?.restore());

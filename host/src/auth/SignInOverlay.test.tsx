@@ -2,12 +2,12 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { renderWithProviders } from '@fable/shared/testing';
-import { apiErrorBody, installFakeFetch } from '@fable/shared/testing';
+import { apiErrorBody, mockApi, type FakeHandler } from '@fable/shared/testing';
 import { apiUserFixture } from '@fable/shared/testing';
 import SignInOverlay, { providerStartUrl } from './SignInOverlay';
 import { readStoredTokens, persistSessionTokens } from './tokenStorage';
 
-let fake: ReturnType<typeof installFakeFetch>;
+let fake: ReturnType<typeof mockApi>;
 // Tests that install no fake fetch leave `fake` unset (or as an earlier test left it: restoring again is harmless).
 afterEach(() => fake?.restore());
 beforeEach(() => localStorage.clear());
@@ -19,8 +19,8 @@ function Where() {
   return <output data-testid="where">{location.pathname}</output>;
 }
 
-function renderOverlay(handlers: Parameters<typeof installFakeFetch>[0], { route = '/', returnTo = null as string | null, leavePage = jest.fn() } = {}) {
-  fake = installFakeFetch({ 'GET /v2/auth/providers': { body: { providers: [] } }, ...handlers });
+function renderOverlay(handlers: Record<string, FakeHandler>, { route = '/', returnTo = null as string | null, leavePage = jest.fn() } = {}) {
+  fake = mockApi({ overrides: { 'GET /v2/auth/providers': { body: { providers: [] } }, ...handlers } });
   const onClose = jest.fn();
   const result = renderWithProviders(
     <>

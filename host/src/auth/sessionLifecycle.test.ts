@@ -1,5 +1,5 @@
 import { createStore, tokensReceived } from '@fable/shared';
-import { apiErrorBody, installFakeFetch } from '@fable/shared/testing';
+import { apiErrorBody, mockApi, type FakeHandler } from '@fable/shared/testing';
 import { apiUserFixture } from '@fable/shared/testing';
 import { GUEST_ID_KEY } from './guestSession';
 import { RETURN_PATH_KEY } from './returnPath';
@@ -14,13 +14,13 @@ function at(url: string) {
   return { location, history };
 }
 
-let fake: ReturnType<typeof installFakeFetch>;
+let fake: ReturnType<typeof mockApi>;
 // Tests that install no fake fetch leave `fake` unset (or as an earlier test left it: restoring again is harmless).
 afterEach(() => fake?.restore());
 beforeEach(() => localStorage.clear());
 
-function setup(handlers: Parameters<typeof installFakeFetch>[0]) {
-  fake = installFakeFetch(handlers);
+function setup(handlers: Record<string, FakeHandler>) {
+  fake = mockApi({ overrides: handlers });
   const store = createStore();
   persistSessionTokens(store);
   return store;
@@ -204,7 +204,7 @@ describe('resolveSession (document 1 §4 Auth)', () => {
 
 describe('tokens across reloads', () => {
   it('a token refreshed on 401 (tokensReceived) is stored too', () => {
-    fake = installFakeFetch({});
+    fake = mockApi({ overrides: {} });
     const store = createStore();
     persistSessionTokens(store);
     store.dispatch(tokensReceived({ accessToken: 'a9', refreshToken: 'r9' }));

@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { becameGuest, createStore, signedIn } from '@fable/shared';
+import { apiUserFixture, mockApi } from '@fable/shared/testing';
 import { renderShell } from '../testing/renderShell';
 import { AccountButton } from './AccountButton';
 
@@ -18,6 +19,7 @@ it('shows a placeholder while the session resolves, then Sign In for a guest', a
 });
 
 it('signed in: the avatar and tier open a menu with Profile and Sign Out', async () => {
+  mockApi({ overrides: { 'GET /v2/users': { body: apiUserFixture({ tier: 'basic' }) } } });
   const store = createStore();
   store.dispatch(
     signedIn({ user: { id: 'u1', username: 'ada', name: 'Ada', avatarUrl: null, tier: 'basic', roles: [] }, permissions: [] }),

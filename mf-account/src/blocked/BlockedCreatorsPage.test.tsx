@@ -1,19 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { becameGuest, sessionFromUser, signedIn } from '@fable/shared';
-import { apiErrorBody, apiUserFixture, installFakeFetch, storeWith, deploymentFixture, type FakeHandler } from '@fable/shared/testing';
+import { apiErrorBody, apiUserFixture, mockApi, storeWith, deploymentFixture, type FakeHandler } from '@fable/shared/testing';
 import routes from '../routes';
 import { renderDataRoute } from '../testing/renderDataRoute';
 import { BLOCKED_TEXTS, BlockedCreatorsPage } from './BlockedCreatorsPage';
 
-let fake: ReturnType<typeof installFakeFetch> | undefined;
+let fake: ReturnType<typeof mockApi> | undefined;
 afterEach(() => {
   fake?.restore();
   fake = undefined;
 });
 
 function open(signedInUser: boolean, handlers: Record<string, FakeHandler> = {}) {
-  fake = installFakeFetch(handlers);
+  fake = mockApi({ overrides: handlers });
   const store = storeWith(deploymentFixture());
   if (signedInUser) store.dispatch(signedIn(sessionFromUser(apiUserFixture())));
   else store.dispatch(becameGuest({ guestUserId: 'g1', permissions: [] }));

@@ -4,13 +4,13 @@ import { becameGuest, sessionFromUser, signedIn, type AppStore } from '@fable/sh
 import { deploymentFixture, partnerFixture, storeWith } from '@fable/shared/testing';
 import type { SessionUser as ApiUser } from '@fable/contracts';
 import routes from '../routes';
-import { apiErrorBody, installFakeFetch, type FakeHandler } from '@fable/shared/testing';
+import { apiErrorBody, mockApi, type FakeHandler } from '@fable/shared/testing';
 import { renderDataRoute } from '../testing/renderDataRoute';
 import { apiUserFixture } from '@fable/shared/testing';
 import { profileApi } from './profileApi';
 import { ProfilePage } from './ProfilePage';
 
-let fake: ReturnType<typeof installFakeFetch> | undefined;
+let fake: ReturnType<typeof mockApi> | undefined;
 afterEach(() => {
   fake?.restore();
   fake = undefined;
@@ -30,7 +30,7 @@ function storeFor(user: ApiUser | null, deployment = deploymentFixture()): AppSt
 
 /** The profile page with GET /v2/users answering `user`, and the given extra handlers. */
 async function openProfile(user: ApiUser = apiUser(), handlers: Record<string, FakeHandler> = {}) {
-  fake = installFakeFetch({ 'GET /v2/users': { body: user }, ...handlers });
+  fake = mockApi({ overrides: { 'GET /v2/users': { body: user }, ...handlers } });
   const store = storeFor(user);
   const view = renderDataRoute(ProfilePage, { path: '/profile', url: '/profile', store });
   await screen.findByTestId('profile-page');
@@ -329,7 +329,7 @@ it('keeps only the settings unsaved when the profile saved but the settings fail
 
 it('hides the NSFW settings in partner mode (document 1 §1)', async () => {
   const user = apiUser();
-  fake = installFakeFetch({ 'GET /v2/users': { body: user } });
+  fake = mockApi({ overrides: { 'GET /v2/users': { body: user } } });
   renderDataRoute(ProfilePage, { path: '/profile', url: '/profile', store: storeFor(user, partnerFixture()) });
   await screen.findByTestId('profile-page');
   expect(screen.queryByLabelText(/Show NSFW content/)).not.toBeInTheDocument();

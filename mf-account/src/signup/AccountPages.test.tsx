@@ -2,14 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { becameGuest, signedIn, type SessionUser } from '@fable/shared';
 import { deploymentFixture, partnerFixture, renderRoute, storeWith } from '@fable/shared/testing';
-import { apiErrorBody, installFakeFetch } from '@fable/shared/testing';
+import { apiErrorBody, mockApi } from '@fable/shared/testing';
 import { apiUserFixture } from '@fable/shared/testing';
 import routes from '../routes';
 import { ExternalSignupPage, OnboardingModal, SignupPage } from './SignupPages';
 import { UpdateEmailPage } from './UpdateEmailPage';
 import { UserNotFoundPage } from './UserNotFoundPage';
 
-let fake: ReturnType<typeof installFakeFetch> | undefined;
+let fake: ReturnType<typeof mockApi> | undefined;
 afterEach(() => fake?.restore());
 beforeEach(() => localStorage.clear());
 
@@ -58,7 +58,7 @@ describe('/signup for a guest', () => {
 
 describe('/external/signup', () => {
   it('applies the partner rules: username and name of at least 4', async () => {
-    fake = installFakeFetch({ 'POST /v2/users/check-username': { body: { isAvailable: true } } });
+    fake = mockApi({ overrides: { 'POST /v2/users/check-username': { body: { isAvailable: true } } } });
     renderRoute(<ExternalSignupPage />, { path: '/external/signup', url: '/external/signup', store: storeFor(member({ username: null }), partnerFixture()) });
     await userEvent.type(screen.getByLabelText('Username'), 'ada');
     await userEvent.type(screen.getByLabelText('Name'), 'Ada');
@@ -81,7 +81,7 @@ describe('onboarding modal (onboarding_v2)', () => {
 
 describe('/update-email', () => {
   it('checks the email, saves it (PATCH /v2/users), refreshes the session user and goes to /', async () => {
-    fake = installFakeFetch({ 'PATCH /v2/users': ({ body }) => ({ body: apiUserFixture({ email: (body as { email: string }).email }) }) });
+    fake = mockApi({ overrides: { 'PATCH /v2/users': ({ body }) => ({ body: apiUserFixture({ email: (body as { email: string }).email }) }) } });
     const store = storeFor(member({ email: 'x@privaterelay.appleid.com' }));
     renderRoute(<UpdateEmailPage />, { path: '/update-email', url: '/update-email', store });
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
@@ -97,7 +97,7 @@ describe('/update-email', () => {
   });
 
   it('shows the API’s message when the email is taken', async () => {
-    fake = installFakeFetch({ 'PATCH /v2/users': { status: 409, body: apiErrorBody('email_taken', 'This email is already used by another account') } });
+    fake = mockApi({ overrides: { 'PATCH /v2/users': { status: 409, body: apiErrorBody('email_taken', 'This email is already used by another account') } } });
     renderRoute(<UpdateEmailPage />, { path: '/update-email', url: '/update-email', store: storeFor(member()) });
     await userEvent.type(screen.getByLabelText('Email'), 'eve@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));

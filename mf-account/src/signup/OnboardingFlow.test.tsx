@@ -2,11 +2,11 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { signedIn, type SessionUser } from '@fable/shared';
 import { deploymentFixture, renderRoute, storeWith } from '@fable/shared/testing';
-import { apiErrorBody, installFakeFetch, type FakeHandler } from '@fable/shared/testing';
+import { apiErrorBody, mockApi, type FakeHandler } from '@fable/shared/testing';
 import { apiUserFixture } from '@fable/shared/testing';
 import { SignupPage } from './SignupPages';
 
-let fake: ReturnType<typeof installFakeFetch>;
+let fake: ReturnType<typeof mockApi>;
 // Tests that install no fake fetch leave `fake` unset (or as an earlier test left it: restoring again is harmless).
 afterEach(() => fake?.restore());
 beforeEach(() => localStorage.clear());
@@ -23,7 +23,7 @@ const newUser = (overrides: Partial<SessionUser> = {}): SessionUser => ({
 });
 
 function renderSignup(handlers: Record<string, FakeHandler>, user: SessionUser = newUser()) {
-  fake = installFakeFetch({ 'POST /v2/users/check-username': { body: { isAvailable: true } }, ...handlers });
+  fake = mockApi({ overrides: { 'POST /v2/users/check-username': { body: { isAvailable: true } }, ...handlers } });
   const store = storeWith(deploymentFixture());
   store.dispatch(signedIn({ user, permissions: [] }));
   return renderRoute(<SignupPage />, { path: '/signup', url: '/signup', store });

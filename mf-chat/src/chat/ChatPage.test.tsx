@@ -127,6 +127,20 @@ describe('a new chat', () => {
   });
 });
 
+describe('on the mock API alone (the resources of @fable/shared/mocks, no stand-in stream)', () => {
+  it('a member chats: the reply streams from the mock, the URL gets the new conversation, which holds both messages', async () => {
+    window.sessionStorage.clear();
+    const first = renderChatRemote(<ChatPage />, { member: true, url: '/chat/bot1/new', path: PATHS });
+    expect(await within(await screen.findByRole('list', { name: 'Messages' })).findByText(/Welcome aboard the/)).toBeInTheDocument();
+    await userEvent.type(input(), 'Where are we?');
+    await userEvent.keyboard('{Enter}');
+    expect(await within(messages()).findByText(/considers your words/)).toBeInTheDocument();
+    await waitFor(() => expect(location()).toMatch(/^\/chat\/bot1\/conv\d+$/));
+    const conversationId = location().split('/').pop()!;
+    expect(first.fake.db.messages.get(conversationId)?.map((m) => m.role)).toEqual(['user', 'assistant']);
+  });
+});
+
 describe('chat errors (document 1 §8)', () => {
   it('says "Chat server is busy." on 503', async () => {
     renderChat();

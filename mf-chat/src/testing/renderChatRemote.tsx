@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import type { Permission, SessionUser as ApiUser, UserSettings } from '@fable/contracts';
-import { becameGuest, sessionFromUser, signedIn, selectNotifications, type AppStore } from '@fable/shared';
-import { apiUserFixture, deploymentFixture, installFakeFetch, renderRoute, storeWith, type FakeHandler } from '@fable/shared/testing';
+import { becameGuest, sessionFromUser, signedIn, tokensReceived, selectNotifications, type AppStore } from '@fable/shared';
+import { apiUserFixture, deploymentFixture, mockApi, renderRoute, storeWith, type FakeHandler } from '@fable/shared/testing';
 
 export interface ChatRemoteSetup {
   /** A guest (default), or a member with these settings. */
@@ -22,10 +22,12 @@ export function renderChatRemote(ui: ReactElement, setup: ChatRemoteSetup = {}) 
         settings: { ...apiUserFixture().settings, ...(setup.member === true ? {} : setup.member) },
       } as Partial<ApiUser>)
     : null;
-  const fake = installFakeFetch({ ...(member ? { 'GET /v2/users': { body: member } } : {}), ...setup.handlers });
+  // The member is the mock API's own: the resources answer as them (their favourites, conversations, personas).
+  const fake = mockApi({ seed: member ? { member } : {}, overrides: setup.handlers });
   const store = storeWith(deploymentFixture());
   if (member) {
     const session = sessionFromUser(member);
+    store.dispatch(tokensReceived(fake.memberTokens));
     store.dispatch(signedIn({ ...session, permissions: setup.permissions ?? session.permissions }));
   } else store.dispatch(becameGuest({ guestUserId: 'guest-1', permissions: [] }));
   const result = renderRoute(ui, { path: setup.path ?? '/', url: setup.url ?? '/', store });

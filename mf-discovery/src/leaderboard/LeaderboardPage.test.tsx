@@ -6,7 +6,7 @@ import {
   apiErrorBody,
   apiUserFixture,
   deploymentFixture,
-  installFakeFetch,
+  mockApi,
   partnerFixture,
   renderRoute,
   storeWith,
@@ -49,29 +49,17 @@ const october: LeaderboardResult = {
   entries: [entry('New Bots', 1, { id: 'oct1', creator_username: 'octoberstar', date: '2026-10' })],
 };
 
-let fake: ReturnType<typeof installFakeFetch> | undefined;
-/** The full URLs asked (fakeFetch records paths without their query). */
-let urls: string[] = [];
+let fake: ReturnType<typeof mockApi> | undefined;
 afterEach(() => {
-  fake?.restore();
   fake = undefined;
 });
 
 function install(handlers: Record<string, FakeHandler>) {
-  fake = installFakeFetch(handlers);
-  urls = [];
-  const inner = globalThis.fetch;
-  globalThis.fetch = ((request: { url: string }) => {
-    urls.push(request.url);
-    return inner(request as unknown as Request);
-  }) as typeof fetch;
+  fake = mockApi({ overrides: handlers });
 }
 
 /** Answers GET /leaderboard by its ?date (November without one). */
-const byMonth: FakeHandler = () => {
-  const asked = new URL(urls[urls.length - 1] ?? 'http://x/', 'http://localhost').searchParams.get('date');
-  return { body: asked === '2026-10' ? october : november };
-};
+const byMonth: FakeHandler = (call) => ({ body: call.query.date === '2026-10' ? october : november });
 
 function open({
   who = 'member',
@@ -88,7 +76,8 @@ function open({
   return store;
 }
 
-const leaderboardUrls = () => urls.filter((u) => u.includes('/api/leaderboard'));
+/** The ?date of each GET /leaderboard asked (null without one). */
+const leaderboardDates = () => fake!.callsTo('GET /leaderboard').map((call) => call.query.date ?? null);
 
 it('shows the heading, the podium of the top 3 and the table of the rest', async () => {
   open();
@@ -128,20 +117,19 @@ it('binds the month selector to ?date and asks for that month', async () => {
   const select = await screen.findByRole('combobox', { name: 'Month' });
   expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['November 2026', 'October 2026']);
   expect(select).toHaveValue('2026-11');
-  expect(leaderboardUrls()).toHaveLength(1);
-  expect(new URL(leaderboardUrls()[0]!, 'http://localhost').searchParams.get('date')).toBeNull();
+  expect(leaderboardDates()).toEqual([null]);
 
   await userEvent.selectOptions(select, 'October 2026');
   expect(screen.getByTestId('location')).toHaveTextContent('/creators/leaderboard?date=2026-10');
   expect(await screen.findByRole('link', { name: '@octoberstar' })).toBeInTheDocument();
-  expect(new URL(leaderboardUrls().at(-1)!, 'http://localhost').searchParams.get('date')).toBe('2026-10');
+  expect(leaderboardDates().at(-1)).toBe('2026-10');
   expect(screen.getByRole('combobox', { name: 'Month' })).toHaveValue('2026-10');
 });
 
 it('opens the month of the URL', async () => {
   open({ url: '/creators/leaderboard?date=2026-10' });
   expect(await screen.findByRole('link', { name: '@octoberstar' })).toBeInTheDocument();
-  expect(new URL(leaderboardUrls()[0]!, 'http://localhost').searchParams.get('date')).toBe('2026-10');
+  expect(leaderboardDates()[0]).toBe('2026-10');
 });
 
 it('says when there is no month yet', async () => {

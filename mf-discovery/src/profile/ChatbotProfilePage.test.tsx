@@ -7,14 +7,14 @@ import {
   apiUserFixture,
   characterProfileFixture,
   deploymentFixture,
-  installFakeFetch,
+  mockApi,
   renderRoute,
   storeWith,
   type FakeHandler,
 } from '@fable/shared/testing';
 import { ChatbotProfilePage, GroupchatProfilePage } from './ChatbotProfilePage';
 
-let fake: ReturnType<typeof installFakeFetch> | undefined;
+let fake: ReturnType<typeof mockApi> | undefined;
 afterEach(() => {
   fake?.restore();
   fake = undefined;
@@ -30,7 +30,7 @@ interface OpenOptions {
 
 function open(profile: CharacterProfile | FakeHandler, { member = true, handlers = {}, deployment = deploymentFixture(), group = false }: OpenOptions = {}) {
   const answer: FakeHandler = typeof profile === 'object' && 'viewer' in profile ? { body: profile } : profile;
-  fake = installFakeFetch({ 'GET /characters/bot1': answer, ...handlers });
+  fake = mockApi({ overrides: { 'GET /characters/bot1': answer, ...handlers } });
   const store: AppStore = storeWith(deployment);
   if (member) store.dispatch(signedIn(sessionFromUser(apiUserFixture())));
   else store.dispatch(becameGuest({ guestUserId: 'g1', permissions: [] }));

@@ -1,10 +1,10 @@
 import type { ReactElement } from 'react';
 import type { DeploymentInput, PartnerHiddenFeature, SessionUser as ApiUser, UserSettings } from '@fable/contracts';
-import { becameGuest, sessionFromUser, signedIn } from '@fable/shared';
+import { becameGuest, sessionFromUser, signedIn, tokensReceived } from '@fable/shared';
 import {
   apiUserFixture,
   deploymentFixture,
-  installFakeFetch,
+  mockApi,
   partnerFixture,
   renderRoute,
   storeWith,
@@ -31,7 +31,8 @@ export function renderDiscovery(page: ReactElement, setup: DiscoverySetup = {}) 
         settings: { ...apiUserFixture().settings, ...(setup.member === true ? {} : setup.member) },
       })
     : null;
-  const fake = installFakeFetch({ ...(member ? { 'GET /v2/users': { body: member } } : {}), ...setup.handlers });
+  // The member is the mock API's own: the resources answer as them (their favourites, blocks, conversations).
+  const fake = mockApi({ seed: member ? { member } : {}, overrides: setup.handlers });
   const store = storeWith(
     Array.isArray(setup.partner)
       ? deploymentFixture({ kind: 'partner', partner: { enabled: true, hiddenFeatures: setup.partner }, flags: setup.flags ?? {} })
@@ -39,7 +40,10 @@ export function renderDiscovery(page: ReactElement, setup: DiscoverySetup = {}) 
         ? partnerFixture()
         : deploymentFixture({ flags: setup.flags ?? {} }),
   );
-  if (member) store.dispatch(signedIn(sessionFromUser(member)));
+  if (member) {
+    store.dispatch(tokensReceived(fake.memberTokens));
+    store.dispatch(signedIn(sessionFromUser(member)));
+  }
   else store.dispatch(becameGuest({ guestUserId: 'guest-1', permissions: [] }));
   const result = renderRoute(page, { path: setup.path ?? '/', url: setup.url ?? '/', store });
   return { ...result, fake, member };

@@ -2,10 +2,10 @@ import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { readStoredGuestId, writeStoredGuestId, writeStoredTokens } from '../session/credentials';
 import { becameGuest, selectSession, tokensReceived } from '../session/sessionSlice';
 import { createStore, type AppStore } from '../store/store';
-import { apiErrorBody, installFakeFetch, type FakeAnswer, type FakeCall } from '../testing/fakeFetch';
+import { apiErrorBody, mockApi, type FakeAnswer, type FakeCall } from '../testing/mockApi';
 import { baseQuery, renewAccessToken } from './baseQuery';
 
-let fake: ReturnType<typeof installFakeFetch> | undefined;
+let fake: ReturnType<typeof mockApi> | undefined;
 afterEach(() => fake?.restore());
 
 function signedInStore(): AppStore {
@@ -41,7 +41,7 @@ describe('renewAccessToken', () => {
   it('shares one refresh with a concurrent baseQuery 401, then both go on with the fresh token', async () => {
     const store = signedInStore();
     const refresh = heldRefresh({ body: { token: 'fresh', refresh_token: 'refresh-2', expires_in: 900 } });
-    fake = installFakeFetch({ 'GET /things': things, 'POST /v2/auth/refresh': refresh.handler });
+    fake = mockApi({ overrides: { 'GET /things': things, 'POST /v2/auth/refresh': refresh.handler } });
 
     const query = baseQuery('/things', queryApi(store), {});
     await until(() => fake!.callsTo('POST /v2/auth/refresh').length === 1);
@@ -58,7 +58,7 @@ describe('renewAccessToken', () => {
   it('is joined by a baseQuery 401 that comes while it refreshes', async () => {
     const store = signedInStore();
     const refresh = heldRefresh({ body: { token: 'fresh', refresh_token: 'refresh-2' } });
-    fake = installFakeFetch({ 'GET /things': things, 'POST /v2/auth/refresh': refresh.handler });
+    fake = mockApi({ overrides: { 'GET /things': things, 'POST /v2/auth/refresh': refresh.handler } });
 
     const renewed = store.dispatch(renewAccessToken());
     const again = store.dispatch(renewAccessToken());
@@ -74,7 +74,7 @@ describe('renewAccessToken', () => {
 
   it('resolves false and the session needs a sign-in when the refresh fails', async () => {
     const store = signedInStore();
-    fake = installFakeFetch({ 'POST /v2/auth/refresh': { status: 401, body: apiErrorBody('token_refresh_failed', 'Unable to refresh token') } });
+    fake = mockApi({ overrides: { 'POST /v2/auth/refresh': { status: 401, body: apiErrorBody('token_refresh_failed', 'Unable to refresh token') } } });
 
     await expect(store.dispatch(renewAccessToken())).resolves.toBe(false);
     expect(selectSession(store.getState())).toMatchObject({ status: 'authentication_required', accessToken: null, refreshToken: null });
@@ -83,7 +83,7 @@ describe('renewAccessToken', () => {
 
   it('resolves false and sends nothing without a refresh token', async () => {
     const store = createStore();
-    fake = installFakeFetch({});
+    fake = mockApi({ overrides: {} });
 
     await expect(store.dispatch(renewAccessToken())).resolves.toBe(false);
     expect(fake.calls).toHaveLength(0);
@@ -98,7 +98,7 @@ describe('credentials shared by the tabs of the site', () => {
     const store = signedInStore();
     // Another tab spent refresh-1 and stored what it got.
     writeStoredTokens({ accessToken: 'fresh', refreshToken: 'refresh-2' });
-    fake = installFakeFetch({ 'GET /things': things, 'POST /v2/auth/refresh': { status: 401, body: apiErrorBody('token_refresh_failed', 'Unable to refresh token') } });
+    fake = mockApi({ overrides: { 'GET /things': things, 'POST /v2/auth/refresh': { status: 401, body: apiErrorBody('token_refresh_failed', 'Unable to refresh token') } } });
 
     await expect(baseQuery('/things', queryApi(store), {})).resolves.toMatchObject({ data: { ok: true } });
     expect(fake.callsTo('POST /v2/auth/refresh')).toHaveLength(0);
@@ -109,7 +109,7 @@ describe('credentials shared by the tabs of the site', () => {
     const store = signedInStore();
     // The call goes out with 'stale'; its 401 is held until another call (or tab) has brought 'fresh'.
     const held = heldRefresh(expired);
-    fake = installFakeFetch({ 'GET /things': (call) => (call.headers.authorization === 'Bearer fresh' ? { body: { ok: true } } : held.handler()) });
+    fake = mockApi({ overrides: { 'GET /things': (call) => (call.headers.authorization === 'Bearer fresh' ? { body: { ok: true } } : held.handler()) } });
     const query = baseQuery('/things', queryApi(store), {});
     await until(() => fake!.callsTo('GET /things').length === 1);
     store.dispatch(tokensReceived({ accessToken: 'fresh', refreshToken: 'refresh-2' }));
@@ -126,7 +126,7 @@ describe('credentials shared by the tabs of the site', () => {
     ['502', { status: 502, body: apiErrorBody('api_unavailable', 'The API is not reachable.') }],
   ])('keeps the session and its tokens when the refresh fails with %s', async (_what, failure) => {
     const store = signedInStore();
-    fake = installFakeFetch({ 'GET /things': things, 'POST /v2/auth/refresh': failure });
+    fake = mockApi({ overrides: { 'GET /things': things, 'POST /v2/auth/refresh': failure } });
     await expect(baseQuery('/things', queryApi(store), {})).resolves.toMatchObject({ error: { status: 401 } });
     expect(selectSession(store.getState())).toMatchObject({ accessToken: 'stale', refreshToken: 'refresh-1', status: 'loading' });
   });
@@ -134,11 +134,11 @@ describe('credentials shared by the tabs of the site', () => {
   it('replaces a guest id the API refuses with one it issues, keeps it, and retries the call', async () => {
     const store = createStore();
     store.dispatch(becameGuest({ guestUserId: 'forged', permissions: [] }));
-    fake = installFakeFetch({
+    fake = mockApi({ overrides: {
       'GET /things': (call) =>
         call.headers['x-guest-user-id'] === 'issued' ? { body: { ok: true } } : { status: 401, body: apiErrorBody('invalid_guest_id', 'Your guest session is no longer valid.') },
       'POST /v2/auth/guest': { body: { guest_user_id: 'issued', permissions: [] } },
-    });
+    } });
     const [a, b] = await Promise.all([baseQuery('/things', queryApi(store), {}), baseQuery('/things', queryApi(store), {})]);
     expect([a.data, b.data]).toEqual([{ ok: true }, { ok: true }]);
     expect(fake.callsTo('POST /v2/auth/guest')).toHaveLength(1);
@@ -150,10 +150,10 @@ describe('credentials shared by the tabs of the site', () => {
     const store = createStore();
     store.dispatch(becameGuest({ guestUserId: 'forged', permissions: [] }));
     writeStoredGuestId('renewed-elsewhere');
-    fake = installFakeFetch({
+    fake = mockApi({ overrides: {
       'GET /things': (call) =>
         call.headers['x-guest-user-id'] === 'renewed-elsewhere' ? { body: { ok: true } } : { status: 401, body: apiErrorBody('invalid_guest_id', 'Your guest session is no longer valid.') },
-    });
+    } });
     await expect(baseQuery('/things', queryApi(store), {})).resolves.toMatchObject({ data: { ok: true } });
     expect(fake.callsTo('POST /v2/auth/guest')).toHaveLength(0);
   });

@@ -1,11 +1,11 @@
 import { discoveryCalls } from '@fable/contracts';
 import { createStore, type AppStore } from '../store/store';
 import { characterProfileFixture } from '../testing/characterProfileFixture';
-import { apiErrorBody, installFakeFetch, type FakeAnswer } from '../testing/fakeFetch';
+import { apiErrorBody, mockApi, type FakeAnswer } from '../testing/mockApi';
 import { api } from './api';
 import { CHARACTER_CALLS, charactersApi, FAVORITES_TAG } from './charactersApi';
 
-let fake: ReturnType<typeof installFakeFetch> | undefined;
+let fake: ReturnType<typeof mockApi> | undefined;
 afterEach(() => fake?.restore());
 
 /** An answer held until the test lets it go. */
@@ -24,10 +24,10 @@ const profile = (store: AppStore) => charactersApi.endpoints.characters_profile.
  * chat's options menu favourites it. One store, as on the page.
  */
 async function pageWithProfile(favoriteAnswer: ReturnType<typeof held>) {
-  fake = installFakeFetch({
+  fake = mockApi({ overrides: {
     'GET /characters/bot1': { body: characterProfileFixture({ num_favorites: 42 }) },
     'PUT /characters/bot1/favorite': favoriteAnswer.handler,
-  });
+  } });
   const store = createStore();
   const discoveryProfile = store.dispatch(charactersApi.endpoints.characters_profile.initiate('bot1'));
   const chatProfile = store.dispatch(charactersApi.endpoints.characters_profile.initiate('bot1'));
@@ -83,11 +83,11 @@ describe('a favourite', () => {
   });
 
   it('fetches the favourites list again after a change, not after a failure', async () => {
-    fake = installFakeFetch({
+    fake = mockApi({ overrides: {
       'GET /favorites-list': { body: { ok: true } },
       'PUT /characters/bot1/favorite': { body: { character_id: 'bot1', is_favorite: true, num_favorites: 1 } },
       'DELETE /characters/bot1/favorite': { status: 500, body: apiErrorBody('internal_error', 'no') },
-    });
+    } });
     const listApi = api.injectEndpoints({
       endpoints: (build) => ({
         test_favoritesList: build.query<unknown, void>({ query: () => '/favorites-list', providesTags: [FAVORITES_TAG] }),
@@ -107,10 +107,10 @@ describe('a favourite', () => {
 });
 
 it('keeps a rating in the cached profile, sending the conversation length when there is one', async () => {
-  fake = installFakeFetch({
+  fake = mockApi({ overrides: {
     'GET /characters/bot1': { body: characterProfileFixture() },
     'PUT /characters/bot1/rating': { body: { character_id: 'bot1', rating: 5, rating_score: 0.75 } },
-  });
+  } });
   const store = createStore();
   const sub = store.dispatch(charactersApi.endpoints.characters_profile.initiate('bot1'));
   await sub;
@@ -122,11 +122,11 @@ it('keeps a rating in the cached profile, sending the conversation length when t
 });
 
 it('fetches the profile again after a creator is blocked or unblocked', async () => {
-  fake = installFakeFetch({
+  fake = mockApi({ overrides: {
     'GET /characters/bot1': { body: characterProfileFixture() },
     'PUT /users/blocked-creators/creator1': { body: { blocked: [{ id: 'creator1', username: 'starwright' }] } },
     'DELETE /users/blocked-creators/creator1': { body: { blocked: [] } },
-  });
+  } });
   const store = createStore();
   const sub = store.dispatch(charactersApi.endpoints.characters_profile.initiate('bot1'));
   await sub;

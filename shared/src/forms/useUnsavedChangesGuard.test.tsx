@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { createMemoryRouter, Link, RouterProvider, useLocation } from 'react-router';
 import { AppProviders } from '../app/AppProviders';
 import { createStore } from '../store/store';
-import { installFakeFetch } from '../testing/fakeFetch';
+import { mockApi } from '../testing/mockApi';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
@@ -30,14 +30,14 @@ function Editor() {
 }
 
 // The data router builds a Request per navigation: jsdom has none, the fake fetch brings one.
-let fake: ReturnType<typeof installFakeFetch> | undefined;
+let fake: ReturnType<typeof mockApi> | undefined;
 afterEach(() => {
   fake?.restore();
   fake = undefined;
 });
 
 function renderEditor() {
-  fake = installFakeFetch({});
+  fake = mockApi({ overrides: {} });
   const router = createMemoryRouter(
     [
       { path: '/editor', element: <Editor /> },

@@ -1,0 +1,20 @@
+import type { HttpHandler } from 'msw';
+import type { MockDb } from './mockDb';
+import { blockedCreatorHandlers } from './resources/blockedCreators';
+import { characterHandlers } from './resources/characters';
+import { chatHandlers } from './resources/chat';
+import { personaHandlers } from './resources/personas';
+import { searchHandlers } from './resources/search';
+import { sessionHandlers } from './resources/session';
+import { userHandlers } from './resources/users';
+
+/** The mock API's handlers, a set per resource, over one mock database. */
+export const resourceHandlers = (db: MockDb): HttpHandler[] => [
+  ...sessionHandlers(db),
+  ...userHandlers(db),
+  ...characterHandlers(db),
+  ...blockedCreatorHandlers(db),
+  ...searchHandlers(db),
+  ...chatHandlers(db),
+  ...personaHandlers(db),
+];

@@ -1,0 +1,8 @@
+// The mock API (MSW): handlers per resource over an in-memory database, for the UI tests (msw/node, see
+// @fable/shared/testing's mockApi) and each remote's standalone dev harness (msw/browser, startMockApi). Never part
+// of a production bundle: the harness imports it only in development.
+export { apiError, contractRoute, MOCK_ACCESS_PREFIX, type RouteInput } from './contractRoute';
+export { createMockDb, seededMember, type MockDb, type MockDbSeed } from './mockDb';
+export { resourceHandlers } from './handlers';
+export { MOCK_REFRESH_TOKEN } from './resources/session';
+export { mockReply } from './resources/chat';
