@@ -1,0 +1,14 @@
+/**
+ * Caps of card import (ours; the issue asks for them: "10 MB and more" refused, caps on decompressed size and
+ * entry count). Each one bounds the work a hostile file can cause.
+ */
+export const CARD_CAPS = {
+  /** A file of this many bytes or more is refused before anything is read. */
+  maxInputBytes: 10 * 1024 * 1024,
+  /** Files in a CHARX archive (directories included), checked from the central directory before any is read. */
+  charxMaxEntries: 1000,
+  /** All files of a CHARX unpacked together, checked on the declared sizes and again while inflating. */
+  charxMaxUnpackedBytes: 32 * 1024 * 1024,
+  /** Nesting of the card's JSON (objects and arrays); cards in the wild nest 6 or 7 deep. */
+  maxJsonDepth: 64,
+} as const;
