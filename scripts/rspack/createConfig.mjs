@@ -1,6 +1,6 @@
 // One Rspack configuration for the host and every remote, so that the federation settings
 // (shared singletons, manifest, async startup) cannot drift between apps.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import rspack from '@rspack/core';
@@ -97,6 +97,8 @@ export function createConfig({ dir, name, exposes, devPort, federation = true, d
         __APP_VERSION__: JSON.stringify(buildVersion),
         __CONTRACTS_VERSION__: JSON.stringify(builtAgainst.contractsVersion),
         __SHARED_VERSION__: JSON.stringify(builtAgainst.sharedVersion),
+        // A remote's standalone page in development runs on the mock API (shared/src/mocks) unless STANDALONE_API=real.
+        __STANDALONE_API__: JSON.stringify(production ? 'none' : process.env.STANDALONE_API === 'real' ? 'real' : 'mock'),
         ...define,
       }),
       // One page for every app. A remote's page is its standalone shell; inside the host only its
@@ -138,6 +140,9 @@ export function createConfig({ dir, name, exposes, devPort, federation = true, d
       splitChunks: isRemote ? false : undefined,
     },
     performance: { hints: false },
+    // \`rspack serve\` compiles dynamic imports lazily by default; with Module Federation's async boundary the first
+    // visit of each lazy chunk then fails its hot update (ChunkLoadError) and renders nothing. Compile everything.
+    lazyCompilation: false,
     devServer: {
       port: devPort,
       historyApiFallback: true,
@@ -145,6 +150,18 @@ export function createConfig({ dir, name, exposes, devPort, federation = true, d
       hot: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
       proxy: [{ context: ['/api'], target: process.env.API_URL ?? 'http://127.0.0.1:3100' }],
+      // The mock API's service worker (the standalone harness, shared/src/mocks/browser.ts), straight from msw.
+      setupMiddlewares: (middlewares) => [
+        {
+          name: 'msw-service-worker',
+          path: '/mockServiceWorker.js',
+          middleware: (_req, res) => {
+            res.setHeader('Content-Type', 'text/javascript');
+            res.end(readFileSync(require.resolve('msw/mockServiceWorker.js')));
+          },
+        },
+        ...middlewares,
+      ],
     },
     stats: 'errors-warnings',
   };

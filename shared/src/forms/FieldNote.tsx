@@ -53,7 +53,7 @@ export function useFieldNote({ error, status, hint, limit }: FieldNoteProps, val
   const describedBy = [note ? noteId : null, counter ? counterId : null].filter(Boolean).join(' ') || undefined;
   const row =
     note || counter ? (
-      <NoteRow>
+      <NoteRow className="field-note-row">
         {note}
         {counter}
       </NoteRow>

@@ -39,7 +39,11 @@ export const FieldBox = styled.div`
   }
 `;
 
-/** The line under a field (error, status or hint) and the character counter beside it. */
+/**
+ * The line under a field (error, status or hint) and the character counter beside it. Its parents style it by its
+ * class (`.field-note-row`): emotion's component selectors need a compiler plugin we do not run, and without one a
+ * production build silently writes a selector that matches nothing.
+ */
 export const NoteRow = styled.div`
   display: flex;
   justify-content: space-between;
@@ -86,7 +90,7 @@ export const CheckBox = styled.div`
     flex: none;
     accent-color: ${({ theme }) => theme.colors.primary};
   }
-  ${NoteRow} {
+  .field-note-row {
     margin-left: 28px;
   }
 `;
@@ -140,7 +144,7 @@ export const Fieldset = styled.fieldset`
     font-size: 0.82rem;
     color: ${({ theme }) => theme.colors.textMuted};
   }
-  ${NoteRow} {
+  .field-note-row {
     margin-top: 6px;
   }
 `;

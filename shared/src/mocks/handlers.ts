@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
 import type { MockDb } from './mockDb';
+import { avatarHandlers } from './resources/avatars';
 import { blockedCreatorHandlers } from './resources/blockedCreators';
 import { characterHandlers } from './resources/characters';
 import { chatHandlers } from './resources/chat';
@@ -17,4 +18,5 @@ export const resourceHandlers = (db: MockDb): HttpHandler[] => [
   ...searchHandlers(db),
   ...chatHandlers(db),
   ...personaHandlers(db),
+  ...avatarHandlers(),
 ];

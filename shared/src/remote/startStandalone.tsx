@@ -1,26 +1,40 @@
 import { createRoot } from 'react-dom/client';
 import { RemoteSourceManifestSchema } from '@fable/contracts';
 import { AppProviders } from '../app/AppProviders';
-import { authenticationRequired } from '../session/sessionSlice';
-import { getStore } from '../store/store';
+import { authenticationRequired, signedIn, tokensReceived } from '../session/sessionSlice';
+import { sessionFromUser } from '../session/sessionUser';
+import { getStore, type AppStore } from '../store/store';
 import { setTheme } from '../store/uiSlice';
 import type { RemoteRoutesModule } from './remoteRoutesModule';
 import { StandaloneRemote } from './StandaloneRemote';
 
 /**
- * The one standalone bootstrap of every remote (`npm run dev -w mf-…`): the remote alone, its remote.json's routes
- * with its own pages, against the real API (the dev server proxies /api). No host here, so nobody signs in: the
- * session is the spec's "authentication required" (no token), and the theme follows the system's preference.
+ * Who the standalone page is. In development (`npm run dev -w mf-…`) the mock API of @fable/shared/mocks answers in
+ * a service worker and its member is signed in, so every page works without the API; STANDALONE_API=real talks to
+ * the API behind the dev server's /api proxy instead, signed out (no host here to sign in), as a production build.
  */
+async function startSession(store: AppStore): Promise<void> {
+  if (__STANDALONE_API__ === 'mock') {
+    const { startMockApi } = await import('../mocks/browser');
+    const { member, tokens } = await startMockApi();
+    store.dispatch(tokensReceived(tokens));
+    store.dispatch(signedIn(sessionFromUser(member)));
+    return;
+  }
+  store.dispatch(authenticationRequired());
+}
+
+/** The one standalone bootstrap of every remote: the remote alone, its remote.json's routes with its own pages. */
 export function startStandalone(manifestJson: unknown, routes: RemoteRoutesModule, container = document.getElementById('root')): void {
   const manifest = RemoteSourceManifestSchema.parse(manifestJson);
   if (!container) throw new Error('no #root element to render into');
   const store = getStore();
-  store.dispatch(authenticationRequired());
   store.dispatch(setTheme(window.matchMedia?.('(prefers-color-scheme: light)').matches ? 'light' : 'dark'));
-  createRoot(container).render(
-    <AppProviders store={store}>
-      <StandaloneRemote manifest={manifest} module={routes} />
-    </AppProviders>,
+  void startSession(store).then(() =>
+    createRoot(container).render(
+      <AppProviders store={store}>
+        <StandaloneRemote manifest={manifest} module={routes} />
+      </AppProviders>,
+    ),
   );
 }
