@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_MANIFEST_FILE, RemoteManifestSchema, type RemoteManifest } from '@fable/contracts';
+import { remoteFolder } from '../../scripts/lib/workspaces.cjs';
 
 interface DeploymentJson {
   remotes?: Record<string, { entry: string; enabled?: boolean; manifest?: unknown }>;
@@ -21,13 +22,14 @@ export function versionOfEntry(entry: string): string {
 
 const isVersionedEntry = (entry: string) => /\/[^/]+\/mf-manifest\.json$/.test(new URL(entry, 'http://relative.invalid').pathname);
 
-/** The folder of a remote by its federation name: mf_chat → mf-chat. */
-export const folderOf = (name: string) => name.replace(/_/g, '-');
-
-/** A remote's published manifest (`<publishedDir>/<folder>/<version>/fable-remote.json`), validated; null when absent. */
+/**
+ * A remote's published manifest (`<publishedDir>/<folder>/<version>/fable-remote.json`, the folder whose remote.json
+ * has that name), validated; null when absent.
+ */
 export function readPublishedManifest(publishedDir: string, name: string, version: string): RemoteManifest | null {
-  const file = path.join(publishedDir, folderOf(name), version, REMOTE_MANIFEST_FILE);
-  if (!existsSync(file)) return null;
+  const folder = remoteFolder(name);
+  const file = folder && path.join(publishedDir, folder, version, REMOTE_MANIFEST_FILE);
+  if (!file || !existsSync(file)) return null;
   const parsed = RemoteManifestSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
   if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   if (parsed.data.name !== name) throw new Error(`${file} is the manifest of ${parsed.data.name}, not ${name}`);

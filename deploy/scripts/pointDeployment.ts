@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { federationName } from '../../scripts/lib/workspaces.cjs';
 import { publishDeployments, readPublishedManifest, writeJsonAtomically } from './inlineManifests';
 
 export function pointEntry(entry: string, version: string): string {
@@ -29,7 +30,7 @@ export async function pointDeployment(dir: string, deploymentId: string, app: st
   const file = path.join(dir, `${deploymentId}.json`);
   const text = await readFile(file, 'utf8');
   const deployment = JSON.parse(text) as { remotes?: Record<string, { entry: string; enabled?: boolean; manifest?: unknown }> };
-  const name = app.replace(/-/g, '_');
+  const name = federationName(app);
   const remotes = (deployment.remotes ??= {});
   const current = remotes[name] ?? (options.newEntry ? { entry: options.newEntry, enabled: true } : null);
   if (!current) throw new Error(`${deploymentId} has no remote ${name}`);
@@ -52,7 +53,7 @@ if (require.main === module) {
   const source = path.resolve(__dirname, '../deployments');
   const publishedDir = path.resolve(__dirname, '../.published');
   const pointAndServe = async () => {
-    if (!readPublishedManifest(publishedDir, app.replace(/-/g, '_'), version)) throw new Error(`${app} ${version} is not published: npm run build -- --only ${app}`);
+    if (!readPublishedManifest(publishedDir, federationName(app), version)) throw new Error(`${app} ${version} is not published: npm run build -- --only ${app}`);
     const entry = await pointDeployment(source, deploymentId, app, version, { newEntry: values.entry });
     await publishDeployments(source, path.join(publishedDir, 'deployments'), publishedDir);
     return entry;

@@ -1,16 +1,20 @@
 import { test } from '@playwright/test';
+import { federationName } from '../../scripts/lib/workspaces.cjs';
 import { CONTROL_PORT } from './ports';
 
-export type RemoteApp = 'mf-chat' | 'mf-discovery' | 'mf-creator' | 'mf-billing' | 'mf-account';
+/** A remote's folder (mf-chat, …): the remotes are the workspaces holding a remote.json (scripts/lib/workspaces.cjs). */
+export type RemoteApp = string;
 
 /** One page of each remote, reached by URL and by a navigation entry (where the remote has one), with its own heading. */
-export const REMOTE_PAGES: { app: RemoteApp; federationName: string; path: string; heading: RegExp; nav?: string }[] = [
-  { app: 'mf-discovery', federationName: 'mf_discovery', path: '/', heading: /^Home$/, nav: 'Home' },
-  { app: 'mf-chat', federationName: 'mf_chat', path: '/chats', heading: /^Recent Chats$/, nav: 'Chats' },
-  { app: 'mf-creator', federationName: 'mf_creator', path: '/my-chatbots', heading: /All Your Chatbots in One Place/, nav: 'My Chatbots' },
-  { app: 'mf-billing', federationName: 'mf_billing', path: '/plan-comparison', heading: /^Compare Plans$/, nav: undefined },
-  { app: 'mf-account', federationName: 'mf_account', path: '/terms', heading: /Terms/, nav: undefined },
+const PAGES: { app: RemoteApp; path: string; heading: RegExp; nav?: string }[] = [
+  { app: 'mf-discovery', path: '/', heading: /^Home$/, nav: 'Home' },
+  { app: 'mf-chat', path: '/chats', heading: /^Recent Chats$/, nav: 'Chats' },
+  { app: 'mf-creator', path: '/my-chatbots', heading: /All Your Chatbots in One Place/, nav: 'My Chatbots' },
+  { app: 'mf-billing', path: '/plan-comparison', heading: /^Compare Plans$/, nav: undefined },
+  { app: 'mf-account', path: '/terms', heading: /Terms/, nav: undefined },
 ];
+/** The pages with the federation name each remote's remote.json gives it (the `data-remote` of its mounted page). */
+export const REMOTE_PAGES = PAGES.map((page) => ({ ...page, federationName: federationName(page.app) }));
 
 async function control(app: RemoteApp, action: 'stop' | 'start') {
   const response = await fetch(`http://127.0.0.1:${CONTROL_PORT}/remotes/${app}/${action}`, { method: 'POST' });

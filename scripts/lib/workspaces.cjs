@@ -30,7 +30,9 @@ function remoteSource(app, root = ROOT) {
 function remotes(root = ROOT) {
   return workspaces(root)
     .filter((app) => existsSync(path.join(root, app, 'remote.json')))
-    .sort((a, b) => remoteSource(a, root).devPort - remoteSource(b, root).devPort);
+    .map((app) => ({ app, port: remoteSource(app, root).devPort }))
+    .sort((a, b) => a.port - b.port)
+    .map(({ app }) => app);
 }
 
 /** The apps Rspack builds: the host and the remotes. */
@@ -43,9 +45,14 @@ function webWorkspaces(root = ROOT) {
   return ['shared', ...apps(root)];
 }
 
-/** The federation name of a remote's folder: mf-chat → mf_chat. */
-function federationName(app) {
-  return app.replace(/-/g, '_');
+/** The federation name of a remote's folder, as its remote.json names it (mf-chat → mf_chat). */
+function federationName(app, root = ROOT) {
+  return remoteSource(app, root).name;
+}
+
+/** The folder of a remote by its federation name (mf_chat → mf-chat): the remote whose remote.json names it, if any. */
+function remoteFolder(name, root = ROOT) {
+  return remotes(root).find((candidate) => federationName(candidate, root) === name);
 }
 
 /** Top-level folders that hold code, for the lint boundaries: the workspaces plus the repository's scripts. */
@@ -53,4 +60,4 @@ function codeFolders(root = ROOT) {
   return [...workspaces(root), 'scripts'];
 }
 
-module.exports = { ROOT, workspaces, remoteSource, remotes, apps, webWorkspaces, federationName, codeFolders };
+module.exports = { ROOT, workspaces, remoteSource, remotes, apps, webWorkspaces, federationName, remoteFolder, codeFolders };

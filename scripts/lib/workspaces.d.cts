@@ -10,5 +10,6 @@ export declare function remoteSource(app: string, root?: string): RemoteSourceJs
 export declare function remotes(root?: string): string[];
 export declare function apps(root?: string): string[];
 export declare function webWorkspaces(root?: string): string[];
-export declare function federationName(app: string): string;
+export declare function federationName(app: string, root?: string): string;
+export declare function remoteFolder(name: string, root?: string): string | undefined;
 export declare function codeFolders(root?: string): string[];
