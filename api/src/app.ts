@@ -23,6 +23,7 @@ import { createLogger } from './logger';
 import { createAccessTokens } from './http/accessTokens';
 import type { AuthDeps } from './modules/auth/authDeps';
 import { authRoutes } from './modules/auth/authRoutes';
+import { authoringRoutes } from './modules/authoring/authoringRoutes';
 import { createOidcClients } from './modules/auth/oidc/oidcClient';
 import { loadJwtSecret } from './modules/auth/serverSecret';
 import { avatarRoutes } from './modules/avatars/avatarRoutes';
@@ -31,6 +32,7 @@ import { discoveryRoutes } from './discoveryRoutes';
 import { healthRoutes } from './modules/health/healthRoutes';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboardRoutes';
 import { memoryRoutes } from './modules/memories/memoryRoutes';
+import { moderationRoutes } from './modules/moderation/moderationRoutes';
 import { personaRoutes } from './modules/personas/personaRoutes';
 import { searchRoutes } from './modules/search/searchRoutes';
 import { appSettingsRoutes } from './modules/settings/appSettingsRoutes';
@@ -57,7 +59,7 @@ export interface BuildAppOptions {
 }
 
 /** Every module's routes, mounted under /api. */
-const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes];
+const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, authoringRoutes, moderationRoutes];
 
 /**
  * The API, ready to `listen` or `inject`: opens the database (and applies pending migrations) and the cache

@@ -13,6 +13,7 @@ import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
 import { parseSecretKeys, type SecretKey } from './infra/crypto/secretKeys';
 import { readModelsFile, type ModelFileEntry } from './infra/inference/models';
 import { readOidcProviders, type OidcProviderConfig } from './modules/auth/oidc/providerConfig';
+import { readModerationEndpoint, type ModerationEndpointConfig } from './modules/moderation/moderationConfig';
 
 /** The repository root (api/src/config.ts → ../..); the embedded database lives in `<repo>/.data` by default. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -135,6 +136,8 @@ export interface AppConfig {
   trustProxy?: TrustProxy;
   /** Keys that encrypt stored secrets (SECRETS_KEYS), the first for new values; unset outside production: a dev key. */
   secretsKeys?: readonly SecretKey[];
+  /** An OpenAI-compatible moderation endpoint for the chatbot checks (MODERATION_*); unset: the embedded rules. */
+  moderationEndpoint?: ModerationEndpointConfig;
 }
 
 export class ConfigError extends Error {
@@ -151,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   const oidc = readOidcProviders(env);
   if (oidc.problems.length > 0) throw new ConfigError(`Invalid environment: ${oidc.problems.join('; ')}`);
+  const moderation = readModerationEndpoint(env);
+  if (moderation.problems.length > 0) throw new ConfigError(`Invalid environment: ${moderation.problems.join('; ')}`);
   let inferenceModels: ModelFileEntry[] | undefined;
   if (e.INFERENCE_MODELS_FILE) {
     try {
@@ -194,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     openAiUserModel: e.OPENAI_USER_MODEL,
     trustProxy,
     secretsKeys,
+    moderationEndpoint: moderation.endpoint,
   };
 }
 

@@ -16,7 +16,7 @@ import { CharacterIdParamsSchema } from './discovery';
  * their application's chatbots.
  */
 
-export const MODERATION_QUEUE_PAGE_SIZE = 48;
+export const MODERATION_QUEUE_PAGE_SIZE = 48 as const;
 
 /** A comma-separated list of queue statuses (`status=pending,rereview_required`); all three when absent. */
 export const ModerationQueueQuerySchema = z.object({

@@ -61,7 +61,7 @@ export const CHARACTER_TOKEN_HARD_LIMIT = {
  * o200k_base encoding). A client counting for itself must use the same encoding, or ask the API (POST
  * /characters/token-count, contracts' characterCalls.countTokens).
  */
-export const CHARACTER_TOKENIZER = 'o200k_base';
+export const CHARACTER_TOKENIZER = 'o200k_base' as const;
 
 /** The fields whose tokens are counted (document 1 §5: "Token total of greeting, persona, scenario, dialogue"). */
 export const CHARACTER_TOKEN_FIELDS = ['greeting', 'persona', 'scenario', 'dialogue'] as const;

@@ -3,6 +3,7 @@ import { RECOMMENDATION_LIMITS, type RecommendationsResult } from '@fable/contra
 import { cachedJson, type Cache } from '../../infra/cache/cache';
 import type { Clock } from '../../infra/clock';
 import type { Database, Queryable } from '../../infra/db/database';
+import { catalogVersion } from '../catalogVersion/catalogVersion';
 import { SUMMARY_SELECT, toCharacterSummary, type SummaryRow } from '../discovery/characterSummary';
 import type { RecommendOptions, Recommender, RecommenderEvent } from '../discovery/recommender';
 import {
@@ -117,7 +118,9 @@ export function createPostgresRecommender({ db, cache, clock }: PostgresRecommen
 
   async function recommendItems(subject: string, options: RecommendOptions): Promise<RecommendationsResult> {
     const generation = (await cache.get(generationKey(subject))) ?? '0';
-    const key = `recommender:answer:${subject}:${generation}:${optionsHash(options)}`;
+    // And under the catalog's version: a chatbot created, edited or deleted changes the next answer at once.
+    const catalog = await catalogVersion(cache, options.applicationId);
+    const key = `recommender:answer:${subject}:${generation}:${catalog}:${optionsHash(options)}`;
     return cachedJson(cache, key, CACHE_SECONDS, () => compute(subject, options));
   }
 

@@ -8,6 +8,7 @@ import {
 import { cachedJson, type Cache } from '../../infra/cache/cache';
 import type { Clock } from '../../infra/clock';
 import type { Database, Queryable } from '../../infra/db/database';
+import { catalogVersion } from '../catalogVersion/catalogVersion';
 import type { CardRow } from '../characters/characterRow';
 import { PUBLIC_SUMMARY_SELECT, toPublicSummary } from '../discovery/characterSummary';
 import { createFacetSnapshots, topFacets, type FacetCounts, type FacetSnapshots } from './facetSnapshots';
@@ -165,9 +166,11 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   }
 
   return {
-    search(query, caller) {
+    async search(query, caller) {
       const request = normalizeSearch(query, caller);
-      return cachedJson(cache, searchCacheKey(request), SEARCH_LIMITS.cacheSeconds, () => run(request));
+      // Under the catalog's version: a chatbot created, edited or deleted shows in the next search, not 300 s later.
+      const version = await catalogVersion(cache, request.applicationId);
+      return cachedJson(cache, `${searchCacheKey(request)}:${version}`, SEARCH_LIMITS.cacheSeconds, () => run(request));
     },
     run,
     facets,
