@@ -9,6 +9,8 @@ export const CARD_CAPS = {
   charxMaxEntries: 1000,
   /** All files of a CHARX unpacked together, checked on the declared sizes and again while inflating. */
   charxMaxUnpackedBytes: 32 * 1024 * 1024,
+  /** Chunks of a PNG card (a 10 MB image in the usual 8 KB IDAT chunks has some 1300), checked before any is read. */
+  pngMaxChunks: 10_000,
   /** Nesting of the card's JSON (objects and arrays); cards in the wild nest 6 or 7 deep. */
   maxJsonDepth: 64,
 } as const;

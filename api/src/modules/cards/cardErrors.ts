@@ -24,6 +24,7 @@ export const OTHER_CARD_ERROR_MESSAGES = {
   empty_file: 'This file is empty.',
   unsupported_format: 'This file is not a character card. Import a PNG, JSON or CHARX card.',
   png_chunk_too_large: `This PNG is damaged: one of its chunks claims to be larger than a card can be (${MB(CARD_CAPS.maxInputBytes)}).`,
+  png_too_many_chunks: `This PNG is damaged: it has more than ${CARD_CAPS.pngMaxChunks.toLocaleString('en-US')} chunks, far more than an image has.`,
   invalid_text: 'The character card could not be read: its text is not valid UTF-8.',
   invalid_json: 'The character card could not be read: its data is not valid JSON.',
   nested_too_deeply: 'The character card could not be read: its data is nested too deeply.',

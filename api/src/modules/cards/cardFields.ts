@@ -3,7 +3,8 @@ import { isPlainObject } from './cardJson';
 /**
  * Lenient readers of card fields. A card in the wild may leave a field out, set it to null or give it the wrong
  * type; import keeps what can be kept, converts what can be converted and notes the rest, so the creator sees
- * a warning instead of a refusal. Copies are made with Object.fromEntries (a `__proto__` key stays a key).
+ * a warning instead of a refusal. The readers change the parsed JSON in place (it belongs to the import); copies
+ * are made with Object.fromEntries (a `__proto__` key stays a key).
  */
 
 export class FieldNotes {
@@ -82,10 +83,7 @@ export function splitList(text: string): string[] {
 /** Reads an object field in place (`extensions`): absent or null becomes `{}` when required. */
 export function readObject(obj: Record<string, unknown>, key: string, notes: FieldNotes, required: boolean, label = key): void {
   const value = obj[key];
-  if (isPlainObject(value)) {
-    obj[key] = copyObject(value);
-    return;
-  }
+  if (isPlainObject(value)) return;
   if (value === undefined || value === null) {
     if (required) {
       obj[key] = {};

@@ -1,14 +1,13 @@
-import { copyObject, FieldNotes, readBoolean, readNumber, readObject, readText, readTextList } from './cardFields';
+import { FieldNotes, readBoolean, readNumber, readObject, readText, readTextList } from './cardFields';
 import { isPlainObject } from './cardJson';
 import { type LorebookV3 } from './cardTypes';
 
 /**
  * A character book (V2) or lorebook (V3) read leniently into the V3 shape: every entry gets the fields V3
  * requires (keys, content, extensions, enabled, insertion_order, use_regex), filled with defaults when missing;
- * everything else, the entries' extensions and unknown keys included, is kept as it is.
+ * everything else, the entries' extensions and unknown keys included, is kept as it is. Changes `book` in place.
  */
-export function readCharacterBook(raw: Record<string, unknown>, warnings: string[], what = "The card's character book"): LorebookV3 {
-  const book = copyObject(raw);
+export function readCharacterBook(book: Record<string, unknown>, warnings: string[], what = "The card's character book"): LorebookV3 {
   const notes = new FieldNotes();
   readText(book, 'name', notes, false);
   readText(book, 'description', notes, false);
@@ -48,8 +47,8 @@ export function readCharacterBook(raw: Record<string, unknown>, warnings: string
 }
 
 /** One entry in the V3 shape; `filled` when a field the V2 specification already required had to be made up. */
-function readEntry(raw: Record<string, unknown>, index: number): { value: Record<string, unknown>; filled: boolean } {
-  const entry = copyObject(raw);
+function readEntry(entry: Record<string, unknown>, index: number): { value: Record<string, unknown>; filled: boolean } {
+  const enabledGiven = entry.enabled !== undefined;
   const notes = new FieldNotes();
   readTextList(entry, 'keys', notes, true, true);
   entry.keys ??= [];
@@ -57,7 +56,7 @@ function readEntry(raw: Record<string, unknown>, index: number): { value: Record
   entry.content ??= '';
   readObject(entry, 'extensions', notes, true);
   readBoolean(entry, 'enabled', notes, true);
-  if (raw.enabled === undefined) notes.missing.push('enabled');
+  if (!enabledGiven) notes.missing.push('enabled');
   readNumber(entry, 'insertion_order', notes);
   if (entry.insertion_order === undefined) {
     entry.insertion_order = index;

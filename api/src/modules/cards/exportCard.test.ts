@@ -170,6 +170,19 @@ describe('nothing is lost: import, export, import again gives the same fields', 
     }
   });
 
+  it('exporting never changes the stored extras', async () => {
+    const first = await imported(fixture('sillytavern/default_Seraphina.png'));
+    const deepFreeze = (value: unknown): void => {
+      if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+      Object.freeze(value);
+      Object.values(value).forEach(deepFreeze);
+    };
+    const before = JSON.stringify(first.extras);
+    deepFreeze(first.extras);
+    for (const [, exportTo] of exports) await exportTo(first);
+    expect(JSON.stringify(first.extras)).toBe(before);
+  });
+
   it('the avatar comes back as it went (PNG and CHARX)', async () => {
     const first = await imported(fixture('choral/test-character-v3.png'));
     for (const [, exportTo, fileName] of [exports[0]!, exports[2]!]) {

@@ -145,7 +145,7 @@ function buildCardV3(character: ExportCharacter, extras: CardExtras, assets: Rec
     post_history_instructions: text(kept.post_history_instructions),
     alternate_greetings: texts(kept.alternate_greetings),
   };
-  if (isPlainObject(kept.character_book)) data.character_book = readCharacterBook(kept.character_book, []);
+  if (isPlainObject(kept.character_book)) data.character_book = readCharacterBook(structuredClone(kept.character_book), []);
   Object.assign(data, {
     tags: [...character.tags],
     creator: typeof kept.creator === 'string' ? kept.creator : (character.creator_username ?? ''),
@@ -218,5 +218,5 @@ export async function exportCardCharx(character: ExportCharacter, extras: CardEx
 
 /** A standalone lorebook file (V3: `{ spec: "lorebook_v3", data }`). */
 export function exportLorebookJson(lorebook: LorebookV3): string {
-  return JSON.stringify({ spec: 'lorebook_v3', data: readCharacterBook(lorebook, []) }, null, 2);
+  return JSON.stringify({ spec: 'lorebook_v3', data: readCharacterBook(structuredClone(lorebook), []) }, null, 2);
 }

@@ -193,6 +193,7 @@ describe('malformed files get a clear error, quickly', () => {
     ['a zip bomb', () => zipFrom([{ name: 'card.json', data: Buffer.alloc(200 * 1024 * 1024), declaredSize: 10 }]), 'card.charx', 'charx_too_large'],
     ['a CHARX with a ../ entry', () => zipFrom([{ name: 'card.json', data: json(v3Card()) }, { name: '../../etc/cron.d/x', data: Buffer.from('x') }]), 'card.charx', 'charx_unsafe_path'],
     ['a CHARX without card.json', () => zipFrom([{ name: 'cards/card.json', data: json(v3Card()) }]), 'card.charx', 'charx_no_card'],
+    ['a PNG of 20,000 empty chunks', () => cardPng(...Array.from({ length: 20_000 }, () => text('x', ''))), 'card.png', 'png_too_many_chunks'],
     ['a CHARX that is not a zip', () => Buffer.from('this is not a zip'), 'card.charx', 'charx_invalid'],
   ];
   it.each(cases)('%s', async (_name, bytes, fileName, code) => {
@@ -301,6 +302,13 @@ describe('lenient like the best peers', () => {
     expect(card.extras.data.x_data).toEqual([1]);
     expect(card.extras.legacy).toEqual({ x_top: 'top' });
     expect(card.extras.data.character_book).toEqual({ ...book, entries: [{ ...book.entries[0], use_regex: false }] });
+  });
+
+  it('says when what the chatbot keeps of the card is larger than a chatbot can store', async () => {
+    const entries = Array.from({ length: 300 }, (_, i) => ({ keys: [`k${i}`], content: 'lore '.repeat(200), extensions: {}, enabled: true, insertion_order: i }));
+    const card = await character(json(v2Card({ character_book: { extensions: {}, entries } })));
+    expect(card.warnings.some((w) => w.includes('more than the 256 KB'))).toBe(true);
+    expect((await character(json(v2Card()))).warnings.some((w) => w.includes('256 KB'))).toBe(false);
   });
 
   it('a __proto__ key stays a key', async () => {

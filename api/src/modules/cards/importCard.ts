@@ -1,3 +1,4 @@
+import { CARD_EXTRAS_MAX_BYTES } from '@fable/contracts';
 import {
   type CardAvatar,
   DEFAULT_URI,
@@ -195,6 +196,12 @@ function importCharacter(read: Extract<ReadCardResult, { kind: 'character' }>, s
     data: rest,
     legacy: read.legacy,
   };
+  const size = Buffer.byteLength(JSON.stringify(extras));
+  if (size > CARD_EXTRAS_MAX_BYTES) {
+    warnings.push(
+      `The card's other data (character book, extra greetings, extensions …) takes ${Math.ceil(size / 1024)} KB, more than the ${CARD_EXTRAS_MAX_BYTES / 1024} KB a chatbot keeps: it cannot be saved with the chatbot as it is.`,
+    );
+  }
   return { kind: 'character', character, ...(avatar ? { avatar } : {}), extras, files, warnings, cut };
 }
 

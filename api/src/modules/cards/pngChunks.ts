@@ -48,7 +48,8 @@ function checkLayout(bytes: Uint8Array): void {
   if (!hasPngSignature(bytes)) throw new CardFailure('invalid_header');
   let offset = SIGNATURE.length;
   let first = true;
-  while (offset + 8 <= bytes.length) {
+  for (let count = 1; offset + 8 <= bytes.length; count++) {
+    if (count > CARD_CAPS.pngMaxChunks) throw new CardFailure('png_too_many_chunks');
     const length = uint32At(bytes, offset);
     const type = typeAt(bytes, offset + 4);
     if (first && type !== 'IHDR') throw new CardFailure('missing_header_chunks');

@@ -1,4 +1,4 @@
-import { copyObject, FieldNotes, readNumber, readObject, readText, readTextList } from './cardFields';
+import { FieldNotes, readNumber, readObject, readText, readTextList } from './cardFields';
 import { isPlainObject } from './cardJson';
 import { CardFailure } from './cardErrors';
 import { readCharacterBook } from './characterBook';
@@ -103,7 +103,7 @@ function readSpecCard(card: Record<string, unknown>, spec: 'chara_card_v2' | 'ch
   if (spec === 'chara_card_v3' && specVersion !== undefined && Number.parseFloat(specVersion) > 3) {
     warnings.push(`The card was made with a newer version of the card format (${specVersion.slice(0, 20)}); features added after 3.0 may not come across.`);
   }
-  const data = copyObject(card.data);
+  const data = card.data;
   // Legacy copies at the top level fill fields missing from data (data wins when both exist).
   for (const key of V1_FIELDS) {
     if (data[key] === undefined && typeof card[key] === 'string') data[key] = card[key];
@@ -163,12 +163,11 @@ function readAssets(data: Record<string, unknown>, warnings: string[]): void {
   const assets = value.filter(
     (asset): asset is Record<string, unknown> =>
       isPlainObject(asset) && typeof asset.type === 'string' && typeof asset.uri === 'string',
-  ).map((asset) => {
-    const copy = copyObject(asset);
-    if (typeof copy.name !== 'string') copy.name = '';
-    if (typeof copy.ext !== 'string') copy.ext = 'unknown';
-    return copy;
-  });
+  );
+  for (const asset of assets) {
+    if (typeof asset.name !== 'string') asset.name = '';
+    if (typeof asset.ext !== 'string') asset.ext = 'unknown';
+  }
   if (assets.length !== value.length) {
     const n = value.length - assets.length;
     warnings.push(`${n} of the card's assets ${n === 1 ? 'was' : 'were'} not readable and left out.`);
