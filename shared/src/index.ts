@@ -5,6 +5,7 @@ export * from './store/uiSlice';
 export * from './api/api';
 export { renewAccessToken } from './api/baseQuery';
 export * from './api/apiError';
+export { APP_SETTINGS_PATH, tagOptionsApi, useTagOptionsQuery } from './api/tagOptionsApi';
 export type { CallOf } from './api/contractCall';
 export * from './share/shareLink';
 export * from './session/sessionSlice';

@@ -1,8 +1,7 @@
 import styled from '@emotion/styled';
 import { useId, useMemo, useState } from 'react';
 import type { TagSuggestionRecord } from '@fable/contracts';
-import { Button, Spinner, TagChips, useNotify } from '@fable/shared';
-import { useDiscovery_profileTagOptionsQuery } from './profileApi';
+import { Button, Spinner, TagChips, useNotify, useTagOptionsQuery } from '@fable/shared';
 import { TAG_SUGGESTION_TEXTS as T } from './profileTexts';
 import { keepsTooMany, removable, suggestionRecord, type PendingTagSuggestion } from './tagSuggestions';
 
@@ -89,7 +88,7 @@ export function TagSuggestionPanel({ id, characterId, currentTags, pending, onSa
   const notify = useNotify();
   const titleId = useId();
   const filterId = useId();
-  const { data: options, isLoading } = useDiscovery_profileTagOptionsQuery();
+  const { data: options, isLoading } = useTagOptionsQuery();
   const [removed, setRemoved] = useState<string[]>(() => (pending ? pending.tags_to_remove.filter((tag) => currentTags.includes(tag)) : []));
   const [added, setAdded] = useState<string[]>(() => (pending ? pending.tags_to_add.filter((tag) => !currentTags.includes(tag)) : []));
   const [filter, setFilter] = useState('');

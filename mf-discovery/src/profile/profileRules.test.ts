@@ -13,7 +13,7 @@ describe('profileApi', () => {
     expect(profileApi).toBe(api);
     expect(charactersApi).toBe(api);
     expect(Object.keys(profileApi.endpoints)).toEqual(
-      expect.arrayContaining(['discovery_profileViewer', 'discovery_profileTagOptions', 'characters_profile', 'characters_favorite', 'characters_rate']),
+      expect.arrayContaining(['discovery_profileViewer', 'shared_tagOptions', 'characters_profile', 'characters_favorite', 'characters_rate']),
     );
   });
 

@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
 import type { MockDb } from './mockDb';
+import { authoringHandlers } from './resources/authoring';
 import { avatarHandlers } from './resources/avatars';
 import { blockedCreatorHandlers } from './resources/blockedCreators';
 import { characterHandlers } from './resources/characters';
@@ -14,6 +15,7 @@ export const resourceHandlers = (db: MockDb): HttpHandler[] => [
   ...sessionHandlers(db),
   ...userHandlers(db),
   ...characterHandlers(db),
+  ...authoringHandlers(db),
   ...blockedCreatorHandlers(db),
   ...searchHandlers(db),
   ...chatHandlers(db),

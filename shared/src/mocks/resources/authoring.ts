@@ -1,0 +1,85 @@
+import { characterCalls, CHARACTER_TOKEN_HARD_LIMIT, CHARACTER_TOKENIZER, CHARACTER_LIMITS, MyCharacterSchema, type CharacterProfile, type OwnCharacter } from '@fable/contracts';
+import { apiError, contractRoute } from '../contractRoute';
+import type { MockDb } from '../mockDb';
+
+/** The mock's token count: about four characters a token (the API counts with the chat's tokenizer). */
+export const mockTokenCount = (texts: readonly (string | null | undefined)[]) => texts.reduce((sum, t) => sum + Math.ceil((t ?? '').length / 4), 0);
+
+/** A creator's own chatbots: My Chatbots, the edit form, create, update (changed fields), delete, the token counter. */
+export function authoringHandlers(db: MockDb) {
+  const extras = new Map<string, Record<string, unknown>>();
+  const own = (character: CharacterProfile): OwnCharacter => ({
+    ...character,
+    token_count: mockTokenCount([character.greeting, character.persona, character.scenario, character.dialogue]),
+    card_extras: extras.get(character.id) ?? {},
+  });
+  const mine = (userId: string | null, id: string) => {
+    const character = db.characters.get(id);
+    if (!character) return apiError(404, 'character_not_found', 'This chatbot does not exist or is private.');
+    if (character.creator_user_id !== userId) return apiError(403, 'not_owner', 'You are not allowed to access this page');
+    return character;
+  };
+  return [
+    contractRoute(characterCalls.myCharacters, ({ userId }) => ({
+      data: [...db.characters.values()]
+        .filter((c) => c.creator_user_id === userId)
+        .reverse()
+        .map((c) => MyCharacterSchema.parse(own(c))),
+    })),
+    contractRoute(characterCalls.myCharacter, ({ userId, params }) => {
+      const found = mine(userId, params.characterId);
+      return found instanceof Response ? found : own(found);
+    }),
+    contractRoute(characterCalls.createCharacter, ({ userId, body }) => {
+      const user = db.users.get(userId!)!;
+      const { guidelines: _, card_extras, submitForManualReview: __, ...fields } = body;
+      const now = new Date().toISOString();
+      const character: CharacterProfile = {
+        ...fields,
+        id: db.nextId('bot-new-'),
+        creator_user_id: user.id,
+        creator_username: user.username ?? '',
+        num_messages: 0,
+        rating_score: null,
+        createdAt: now,
+        updatedAt: now,
+        lorebooks: [],
+        moderationReport: fields.visibility === 'public' ? { moderation_status: 'pending', reason_for_moderation: [] } : null,
+        definition_hidden: false,
+        num_favorites: 0,
+        viewer: { is_creator: true, is_favorite: false, rating: null, creator_blocked: false },
+      };
+      db.characters.set(character.id, character);
+      if (card_extras) extras.set(character.id, card_extras);
+      return own(character);
+    }),
+    contractRoute(characterCalls.updateCharacter, ({ userId, params, body }) => {
+      const found = mine(userId, params.characterId);
+      if (found instanceof Response) return found;
+      const { card_extras, submitForManualReview: _, ...changes } = body;
+      const updated: CharacterProfile = { ...found, ...changes, updatedAt: new Date().toISOString() };
+      if (changes.visibility === 'public' && found.visibility !== 'public') updated.moderationReport = { moderation_status: 'pending', reason_for_moderation: [] };
+      db.characters.set(updated.id, updated);
+      if (card_extras) extras.set(updated.id, card_extras);
+      return own(updated);
+    }),
+    contractRoute(characterCalls.deleteCharacter, ({ userId, params }) => {
+      const found = mine(userId, params.characterId);
+      if (found instanceof Response) return found;
+      db.characters.delete(found.id);
+      return { ok: true as const, id: found.id };
+    }),
+    contractRoute(characterCalls.countTokens, ({ body }) => {
+      const count = mockTokenCount([body.greeting, body.persona, body.scenario, body.dialogue]);
+      const limit = CHARACTER_TOKEN_HARD_LIMIT[body.visibility ?? 'private'];
+      return {
+        token_count: count,
+        limit,
+        warning_at: CHARACTER_LIMITS.tokenWarning,
+        warning: count > CHARACTER_LIMITS.tokenWarning,
+        over_limit: count > limit,
+        tokenizer: CHARACTER_TOKENIZER,
+      };
+    }),
+  ];
+}
