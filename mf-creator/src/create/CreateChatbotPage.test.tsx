@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from '@fable/shared';
-import { AppProviders, authenticationRequired, getStore, signedIn } from '@fable/shared';
+import { AppProviders, authenticationRequired, getStore } from '@fable/shared';
+import { renderCreator } from '../testing/renderCreator';
 import { CreateChatbotPage } from './CreateChatbotPage';
 
 function renderAt(path = '/chatbot/create') {
@@ -34,16 +35,10 @@ it('shows the logged-out hero, its cards and the unlock overlay', async () => {
   expect(screen.getByText('signup page')).toBeInTheDocument();
 });
 
-it('shows signed-in users the create title instead of the hero', () => {
-  act(() => {
-    getStore().dispatch(
-      signedIn({
-        user: { id: 'u1', username: 'ada', name: 'Ada', avatarUrl: null, tier: 'free', roles: ['free_tier'] },
-        permissions: ['create_character'],
-      }),
-    );
-  });
-  renderAt('/chatbot/create/draft-1');
+it('shows signed-in users the form under its title instead of the hero', async () => {
+  renderCreator(<CreateChatbotPage />, { url: '/chatbot/create/draft-1', path: ['/chatbot/create', '/chatbot/create/:draftId'] });
   expect(screen.getByRole('heading', { level: 1, name: 'Create Your Own Chatbot' })).toBeInTheDocument();
+  expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('');
+  expect(screen.getByText('Chatbot creation guide')).toBeInTheDocument();
   expect(screen.queryByText('Unleash Your Creativity: Create Chatbot Characters')).not.toBeInTheDocument();
 });

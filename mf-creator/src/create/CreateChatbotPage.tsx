@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
-import { EmptyState, Spinner, selectAuthStatus, useAppSelector } from '@fable/shared';
-import { ButtonLink } from '@fable/shared';
+import { ButtonLink, Spinner, selectAuthStatus, useAppSelector } from '@fable/shared';
+import { NewChatbot } from '../chatbotForm/ChatbotPages';
 import { FeatureCards, type FeatureCard } from '../marketing/FeatureCards';
 import { GiftIcon, GlobeIcon, LockIcon } from '../marketing/icons';
 import { MarketingHero } from '../marketing/MarketingHero';
@@ -12,8 +12,6 @@ export const CREATE_TEXTS = {
   heroTitle: 'Unleash Your Creativity: Create Chatbot Characters',
   heroLead: 'Bring your characters to life: give them a personality, a scenario and a voice of their own, and chat with them whenever you like.',
   createFreeAccount: 'Create Free Account',
-  signedInTitle: 'Create Your Own Chatbot',
-  signedInText: 'The chatbot form is on its way.',
 } as const;
 
 const CARDS: readonly FeatureCard[] = [
@@ -32,8 +30,8 @@ const Page = styled.div`
 `;
 
 /**
- * /chatbot/create (and its draft and /character/create aliases): the logged-out hero; signed in, the form
- * comes with its own issue and an empty state stands in for it.
+ * /chatbot/create (and its draft and /character/create aliases): the logged-out hero; signed in, the chatbot form
+ * (a draft's values on /chatbot/create/{draftId}).
  */
 export function CreateChatbotPage() {
   const status = useAppSelector(selectAuthStatus);
@@ -51,9 +49,5 @@ export function CreateChatbotPage() {
       </Page>
     );
   }
-  return (
-    <Page>
-      <EmptyState headingLevel={1} title={CREATE_TEXTS.signedInTitle} description={CREATE_TEXTS.signedInText} />
-    </Page>
-  );
+  return <NewChatbot />;
 }

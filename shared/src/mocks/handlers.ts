@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
 import type { MockDb } from './mockDb';
+import { appSettingsHandlers } from './resources/appSettings';
 import { authoringHandlers } from './resources/authoring';
 import { avatarHandlers } from './resources/avatars';
 import { blockedCreatorHandlers } from './resources/blockedCreators';
@@ -21,4 +22,5 @@ export const resourceHandlers = (db: MockDb): HttpHandler[] => [
   ...chatHandlers(db),
   ...personaHandlers(db),
   ...avatarHandlers(),
+  ...appSettingsHandlers(),
 ];

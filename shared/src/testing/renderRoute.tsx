@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { AppProviders } from '../app/AppProviders';
 import { createStore, type AppStore } from '../store/store';
 
@@ -11,22 +11,29 @@ function LocationProbe() {
 
 /**
  * Renders a page at `url` under `path`, inside the app's providers, with a fresh store (so tests do not
- * share state) and a probe that shows the current location.
+ * share state) and a probe that shows the current location. The router is a data router, as the host's and the
+ * standalone shell's are (useBlocker, the unsaved-changes guard, needs one); any other path is "elsewhere".
  */
 export function renderRoute(page: ReactElement, { path, url, store = createStore() }: { path: string | string[]; url: string; store?: AppStore }) {
   const paths = Array.isArray(path) ? path : [path];
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <LocationProbe />
+          </>
+        ),
+        children: [...paths.map((p) => ({ path: p, element: page })), { path: '*', element: <p>elsewhere</p> }],
+      },
+    ],
+    { initialEntries: [url] },
+  );
   const result = render(
     <AppProviders store={store}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          {paths.map((p) => (
-            <Route key={p} path={p} element={page} />
-          ))}
-          <Route path="*" element={<p>elsewhere</p>} />
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...result, store };
+  return { ...result, store, router };
 }

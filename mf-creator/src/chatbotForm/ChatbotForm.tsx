@@ -1,0 +1,251 @@
+import styled from '@emotion/styled';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  CHARACTER_LIMITS as L,
+  CharacterInputSchema,
+  characterEditLock,
+  type CharacterTokenCount,
+  type CharacterVisibility,
+  type OwnCharacter,
+} from '@fable/contracts';
+import { apiErrorOf, Button, ConfirmationModal, selectUser, useAppSelector, useNavigate, useNotify } from '@fable/shared';
+import {
+  Form,
+  FormCheckboxField,
+  FormRadioGroupField,
+  FormTextAreaField,
+  FormTextField,
+  useUnsavedChangesGuard,
+  useWatch,
+  useZodForm,
+} from '@fable/shared/forms';
+import { useCreator_createChatbotMutation, useCreator_updateChatbotMutation } from '../creatorApi';
+import { AvatarField } from './AvatarField';
+import { CHATBOT_FORM_TEXTS as T } from './chatbotFormTexts';
+import { asksForReview, changedFields, valuesOf, type ChatbotValues } from './chatbotValues';
+import { newDraftId, removeDraft, saveDraft } from './drafts';
+import { TagPicker } from './TagPicker';
+import { tokenLimitText, TokenCounter } from './TokenCounter';
+
+const Sections = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+  fieldset.chatbot-fields {
+    display: contents;
+  }
+`;
+
+const Section = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: 14px;
+  padding: 20px;
+  border-radius: ${({ theme }) => theme.radius.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  h2 {
+    margin: 0;
+    font-size: 1.05rem;
+  }
+  @media (max-width: 600px) {
+    padding: 16px 12px;
+  }
+`;
+
+const Actions = styled.div`
+  position: sticky;
+  bottom: 0;
+  display: flex;
+  justify-content: flex-end;
+  flex-wrap: wrap;
+  gap: 10px;
+  padding: 12px 0;
+  background: ${({ theme }) => theme.colors.background};
+`;
+
+const VISIBILITIES: readonly CharacterVisibility[] = ['public', 'hidden', 'private'];
+
+/** What a save sends to the API when the last refusal asked for a manual review (document 1 §4). */
+type Pending = { values: ChatbotValues; manualReview: boolean };
+
+export interface ChatbotFormProps {
+  /** The chatbot being edited; null creates one. */
+  saved: OwnCharacter | null;
+  initial: ChatbotValues;
+  /** The draft this form was opened from (create), removed once the chatbot is saved. */
+  draftId?: string;
+}
+
+/**
+ * The chatbot form (document 1 §2, §4, §5): every field a creator sets with the rules and messages of the API's own
+ * schema (CharacterInputSchema), the token counter, tags, visibility, Save Draft, the review confirmation and the
+ * unsaved-changes guard. Create goes to the new chatbot's chat; an edit sends only what changed and goes back to My
+ * Chatbots.
+ */
+export function ChatbotForm({ saved, initial, draftId }: ChatbotFormProps) {
+  const user = useAppSelector(selectUser);
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const form = useZodForm(CharacterInputSchema, { defaultValues: initial as never });
+  const values = () => form.getValues() as unknown as ChatbotValues;
+  const [create, creating] = useCreator_createChatbotMutation();
+  const [update, updating] = useCreator_updateChatbotMutation();
+  const [review, setReview] = useState<{ kind: 'publish' | 'fix' | 'manual'; pending: Pending } | null>(null);
+  const tokens = useRef<CharacterTokenCount | null>(null);
+  const onCount = useCallback((count: CharacterTokenCount | null) => {
+    tokens.current = count;
+  }, []);
+  const { isDirty } = form.formState;
+  const guard = useUnsavedChangesGuard(isDirty);
+
+  const status = saved?.moderationReport?.moderation_status ?? null;
+  const locked = characterEditLock(status) !== null;
+  const visibilityFixed = saved !== null && (saved.visibility === 'permanently_private' || status === 'fix_required');
+  const visibility = useWatch({ control: form.control, name: 'visibility' }) as ChatbotValues['visibility'];
+
+  // Document 1 §4: private (and unlisted) force definition_visible off; choosing public turns it on.
+  const lastVisibility = useRef(visibility);
+  useEffect(() => {
+    if (lastVisibility.current === visibility) return;
+    lastVisibility.current = visibility;
+    form.setValue('definition_visible', visibility === 'public', { shouldDirty: true });
+  }, [visibility, form]);
+
+  const save = async ({ values: next, manualReview }: Pending) => {
+    const answer = saved
+      ? await update({
+          characterId: saved.id,
+          changes: { ...changedFields(valuesOf(saved), next), ...(manualReview ? { submitForManualReview: true } : {}) },
+        })
+      : await create({ ...CharacterInputSchema.parse(next), ...(manualReview ? { submitForManualReview: true } : {}) });
+    if ('error' in answer) {
+      const error = apiErrorOf(answer.error);
+      const details = (error.details ?? {}) as { field?: unknown; submitForManualReview?: unknown };
+      if (details.submitForManualReview === true && !manualReview) {
+        setReview({ kind: 'manual', pending: { values: next, manualReview: true } });
+        return;
+      }
+      const message = error.message ?? 'Something went wrong. Please try again.';
+      if (typeof details.field === 'string' && details.field in next) form.setError(details.field as keyof ChatbotValues, { message });
+      else notify.error(message);
+      return;
+    }
+    if (draftId && user) removeDraft(user.id, draftId);
+    guard.allowLeaving();
+    if (saved) {
+      notify.success(T.saved);
+      void navigate('/my-chatbots');
+    } else {
+      notify.success(T.created);
+      void navigate(`/chat/${answer.data.id}`);
+    }
+  };
+
+  const onSubmit = () => {
+    const next = values();
+    const count = tokens.current;
+    if (count?.over_limit) {
+      notify.error(tokenLimitText(count.token_count, count.limit));
+      return;
+    }
+    const kind = asksForReview(saved ? { visibility: saved.visibility, status } : null, next);
+    if (kind) setReview({ kind, pending: { values: next, manualReview: false } });
+    else return save({ values: next, manualReview: false });
+  };
+
+  const onSaveDraft = () => {
+    if (!user) return;
+    const id = draftId ?? newDraftId();
+    const draft = saveDraft({
+      id,
+      values: values(),
+      creator_user_id: user.id,
+      creator_username: user.username,
+      ...(saved ? { character_id: saved.id, moderationReport: saved.moderationReport ?? null } : {}),
+    });
+    form.reset(draft.values as never);
+    notify.success(T.draftSaved);
+    if (!saved && draftId !== id) {
+      // The draft route opens a form of its own (keyed by the draft id), with the values just kept.
+      guard.allowLeaving();
+      void navigate(`/chatbot/create/${id}`, { replace: true });
+    }
+  };
+
+  const visibilityOptions = (saved?.visibility === 'permanently_private' ? (['permanently_private'] as const) : VISIBILITIES).map((v) => ({
+    value: v,
+    label: T.visibilityOptions[v].label,
+    hint: T.visibilityOptions[v].hint,
+  }));
+  const busy = creating.isLoading || updating.isLoading;
+
+  return (
+    <Form form={form} onSubmit={onSubmit} aria-label={saved ? T.editTitle : T.createTitle}>
+      <Sections>
+        <fieldset className="chatbot-fields" disabled={locked || busy}>
+          <Section aria-labelledby="chatbot-section-character">
+            <h2 id="chatbot-section-character">Character</h2>
+            <AvatarField disabled={locked} />
+            <FormTextField<ChatbotValues> name="name" label={T.name} limit={L.nameMax} autoComplete="off" />
+            <FormTextField<ChatbotValues> name="title" label={T.title} limit={L.titleMax} autoComplete="off" />
+          </Section>
+          <Section aria-labelledby="chatbot-section-definition">
+            <h2 id="chatbot-section-definition">Definition</h2>
+            <FormTextAreaField<ChatbotValues> name="greeting" label={T.greeting} limit={L.greetingMax} rows={4} />
+            <FormTextAreaField<ChatbotValues> name="persona" label={T.personality} limit={L.personalityMax} rows={6} />
+            <FormTextAreaField<ChatbotValues> name="scenario" label={T.scenario} limit={L.scenarioMax} rows={4} hint={T.optional} />
+            <FormTextAreaField<ChatbotValues> name="dialogue" label={T.dialogue} limit={L.dialogueMax} rows={5} hint={T.optional} />
+            <TokenCounter onCount={onCount} />
+          </Section>
+          <Section aria-labelledby="chatbot-section-tags">
+            <h2 id="chatbot-section-tags">Tags</h2>
+            <TagPicker disabled={locked} savedTags={saved?.tags} />
+          </Section>
+          <Section aria-labelledby="chatbot-section-visibility">
+            <h2 id="chatbot-section-visibility">Who can chat with it</h2>
+            <fieldset className="chatbot-fields" disabled={visibilityFixed}>
+              <FormRadioGroupField<CharacterVisibility, ChatbotValues> name="visibility" legend={T.visibility} options={visibilityOptions} />
+            </fieldset>
+            <fieldset className="chatbot-fields" disabled={visibility !== 'public'}>
+              <FormCheckboxField<ChatbotValues> name="definition_visible" label={T.definitionVisible} hint={T.definitionVisibleHint} />
+            </fieldset>
+            <FormCheckboxField<ChatbotValues> name="is_nsfw" label={T.nsfw} />
+            {saved ? null : <FormCheckboxField<ChatbotValues> name="guidelines" label={T.guidelines} />}
+          </Section>
+        </fieldset>
+        <Actions>
+          <Button variant="secondary" onClick={onSaveDraft} disabled={locked || busy}>
+            {T.saveDraft}
+          </Button>
+          <Button type="submit" loading={busy} disabled={locked || (saved !== null && !isDirty)}>
+            {saved ? T.save : T.create}
+          </Button>
+        </Actions>
+      </Sections>
+      <ConfirmationModal
+        open={review !== null}
+        title={review?.kind === 'manual' ? T.manualReviewTitle : T.reviewTitle}
+        message={review?.kind === 'manual' ? T.manualReviewMessage : review?.kind === 'fix' ? T.reviewFixMessage : T.reviewMessage}
+        confirmLabel={T.submit}
+        cancelLabel={T.cancel}
+        onConfirm={async () => {
+          const pending = review!.pending;
+          setReview(null);
+          await save(pending);
+        }}
+        onClose={() => setReview(null)}
+      />
+      <ConfirmationModal
+        open={guard.blocked}
+        title={T.unsaved.title}
+        message={T.unsaved.message}
+        confirmLabel={T.unsaved.discard}
+        cancelLabel={T.cancel}
+        destructive
+        onConfirm={guard.proceed}
+        onClose={guard.reset}
+      />
+    </Form>
+  );
+}

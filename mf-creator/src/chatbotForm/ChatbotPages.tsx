@@ -1,0 +1,90 @@
+import styled from '@emotion/styled';
+import { useMemo } from 'react';
+import { apiErrorOf, EmptyState, selectUser, Spinner, useAppSelector, useParams } from '@fable/shared';
+import { useCreator_getMyChatbotQuery } from '../creatorApi';
+import { ChatbotForm } from './ChatbotForm';
+import { CHATBOT_FORM_TEXTS as T } from './chatbotFormTexts';
+import { emptyChatbot, valuesOf } from './chatbotValues';
+import { getDraft } from './drafts';
+import { ModerationBanner } from './ModerationBanner';
+
+const Page = styled.div`
+  width: 100%;
+  max-width: 760px;
+  margin: 0 auto;
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+  h1 {
+    margin: 0;
+    font-size: 1.7rem;
+  }
+  details {
+    padding: 12px 16px;
+    border-radius: ${({ theme }) => theme.radius.md};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.surface};
+  }
+  summary {
+    cursor: pointer;
+    font-weight: 600;
+    color: ${({ theme }) => theme.colors.primaryText};
+  }
+  details ul {
+    margin: 10px 0 0;
+    padding-left: 20px;
+    line-height: 1.5;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+/** The creation guide linked beside the title (document 1 §2), as an expandable note on the page itself. */
+function CreationGuide() {
+  return (
+    <details>
+      <summary>{T.guideSummary}</summary>
+      <ul>
+        {T.guide.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** A signed-in creator's new chatbot: empty, or the draft of /chatbot/create/{draftId}. */
+export function NewChatbot() {
+  const user = useAppSelector(selectUser);
+  const { draftId } = useParams();
+  // A draft is read once per draft id: the form owns the values afterwards.
+  const draft = useMemo(() => (draftId && user ? getDraft(user.id, draftId) : null), [draftId, user]);
+  return (
+    <Page>
+      <h1>{T.createTitle}</h1>
+      <CreationGuide />
+      <ChatbotForm key={draftId ?? 'new'} saved={null} initial={draft?.values ?? emptyChatbot()} draftId={draft ? draftId : undefined} />
+    </Page>
+  );
+}
+
+/** /chatbot/edit/{id} and /edit/{id}: the Chatbot Editor for its creator; anyone else is told they may not. */
+export function EditChatbotPage() {
+  const { characterId = '' } = useParams();
+  const { data, error, isLoading } = useCreator_getMyChatbotQuery(characterId, { skip: !characterId });
+  if (isLoading) return <Spinner label={T.loading} center />;
+  if (error || !data) {
+    const info = apiErrorOf(error);
+    return (
+      <Page>
+        <EmptyState headingLevel={1} title={info.status === 403 ? T.notAllowed : (info.message ?? T.notAllowed)} />
+      </Page>
+    );
+  }
+  return (
+    <Page>
+      <h1>{T.editTitle}</h1>
+      <ModerationBanner report={data.moderationReport ?? null} />
+      <ChatbotForm key={`${data.id}:${data.updatedAt ?? ''}`} saved={data} initial={valuesOf(data)} />
+    </Page>
+  );
+}

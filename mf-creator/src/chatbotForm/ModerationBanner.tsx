@@ -1,0 +1,50 @@
+import styled from '@emotion/styled';
+import { effectiveModerationStatus, type ModerationReport } from '@fable/contracts';
+import { CHATBOT_FORM_TEXTS as T } from './chatbotFormTexts';
+
+const Banner = styled.div`
+  padding: 12px 16px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  border: 1px solid ${({ theme }) => theme.colors.warning};
+  background: ${({ theme }) => theme.colors.surface};
+  p {
+    margin: 0;
+  }
+  &[data-status='fix_required'] {
+    border-color: ${({ theme }) => theme.colors.error};
+  }
+  ul {
+    margin: 8px 0 0;
+    padding-left: 20px;
+  }
+  .moderator-note {
+    margin-top: 8px;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+/**
+ * The Chatbot Editor's moderation banner (document 1 §2, §4): Under Review (editing locked), Under Manual Review, or
+ * Action Required with the moderator's reasons and note; nothing for a chatbot with no open moderation.
+ */
+export function ModerationBanner({ report }: { report: ModerationReport | null }) {
+  const status = effectiveModerationStatus(report?.moderation_status);
+  if (!report || !status) return null;
+  return (
+    <Banner data-status={status} role="status">
+      <p>{T.banner[status]}</p>
+      {status === 'fix_required' && report.reason_for_moderation.length > 0 ? (
+        <ul aria-label={T.reasons}>
+          {report.reason_for_moderation.map((reason) => (
+            <li key={reason}>{reason}</li>
+          ))}
+        </ul>
+      ) : null}
+      {status === 'fix_required' && report.action_taken_description ? (
+        <p className="moderator-note">
+          {T.moderatorNote}: {report.action_taken_description}
+        </p>
+      ) : null}
+    </Banner>
+  );
+}
