@@ -1,21 +1,30 @@
 import styled from '@emotion/styled';
-import { EmptyState, Spinner, selectAuthStatus, useAppSelector } from '@fable/shared';
-import { ButtonLink } from '@fable/shared';
+import { SEARCH_LIMITS } from '@fable/contracts';
+import { useMemo, useRef, useState } from 'react';
+import {
+  ButtonLink,
+  EmptyState,
+  Spinner,
+  selectAuthStatus,
+  selectUser,
+  useAppDispatch,
+  useAppSelector,
+  useDebounce,
+} from '@fable/shared';
+import { useCreator_getMyChatbotsQuery } from '../creatorApi';
+import { myChatbotsFilterChanged, myChatbotsSortChanged, selectMyChatbotsFilter, selectMyChatbotsSort } from '../creatorSlice';
+import { useDraftCount } from '../drafts/useDrafts';
 import { FeatureCards, type FeatureCard } from '../marketing/FeatureCards';
 import { EyeIcon, PencilIcon, StackIcon } from '../marketing/icons';
 import { MarketingHero } from '../marketing/MarketingHero';
 import { SIGN_UP_PATH } from '../marketing/signUpPath';
-
-/** Texts of My Chatbots (document 1 §2 "My Chatbots"), verbatim where quoted there. */
-export const MY_CHATBOTS_TEXTS = {
-  heading: 'My Chatbots',
-  marketingTitle: 'All Your Chatbots in One Place',
-  marketingLead: 'Create a free account to build your own chatbots and keep every one of them, public or private, on one page.',
-  createFreeAccount: 'Create Free Account',
-  exploreChatbots: 'Explore Chatbots',
-  noResults: 'No Results Found',
-  createChatbot: 'Create Chatbot',
-} as const;
+import { CardGrid } from './cardParts';
+import { MyChatbotCard } from './MyChatbotCard';
+import { MyChatbotsNav } from './MyChatbotsNav';
+import { MyChatbotsToolbar } from './MyChatbotsToolbar';
+import { visibleChatbots } from './myChatbotsList';
+import { MY_CHATBOTS_TEXTS as T } from './myChatbotsTexts';
+import { useDeleteChatbot } from './useDeleteChatbot';
 
 const MARKETING_CARDS: readonly FeatureCard[] = [
   { title: 'Every chatbot you make', text: 'Your chatbots side by side, with their messages and ratings.', icon: <StackIcon /> },
@@ -23,48 +32,136 @@ const MARKETING_CARDS: readonly FeatureCard[] = [
   { title: 'Public, private or unlisted', text: 'Filter by visibility and see which chatbots need your attention.', icon: <EyeIcon /> },
 ];
 
-const Page = styled.div`
+/** The frame of the creator's own pages (My Chatbots, Your Drafts). */
+export const CreatorPage = styled.div`
   display: flex;
   flex-direction: column;
-  gap: 24px;
+  gap: 20px;
   width: 100%;
   max-width: 1100px;
   margin: 0 auto;
+  padding-bottom: 48px;
 `;
 
-const Heading = styled.h1`
+export const CreatorPageHeader = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  h1 {
+    margin: 0;
+    font-family: ${({ theme }) => theme.font.heading};
+    font-size: 1.6rem;
+    line-height: 1.2;
+  }
+  h1:focus {
+    outline: none;
+  }
+  @media ${({ theme }) => theme.breakpoints.mobile} {
+    h1 {
+      font-size: 1.3rem;
+    }
+  }
+`;
+
+const Count = styled.p`
   margin: 0;
-  font-size: 1.6rem;
+  font-size: 0.9rem;
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/** /my-chatbots: the logged-out marketing page, or (signed in) the list, empty until the list issue. */
+function MyChatbotsList() {
+  const dispatch = useAppDispatch();
+  const userId = useAppSelector(selectUser)?.id ?? null;
+  const filter = useAppSelector(selectMyChatbotsFilter);
+  const sort = useAppSelector(selectMyChatbotsSort);
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebounce(search, SEARCH_LIMITS.searchDebounceMs);
+  const chatbots = useCreator_getMyChatbotsQuery();
+  const drafts = useDraftCount(userId);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { askDelete, deleted, dialogs } = useDeleteChatbot(() => headingRef.current?.focus());
+
+  const data = chatbots.data;
+  const all = useMemo(() => data?.filter((c) => !deleted.has(c.id)), [data, deleted]);
+  const shown = useMemo(() => (all ? visibleChatbots(all, { search: debouncedSearch, filter, sort }) : []), [all, debouncedSearch, filter, sort]);
+
+  let body;
+  if (chatbots.isLoading) body = <Spinner label={T.loading} center />;
+  else if (chatbots.isError || !all) {
+    body = <EmptyState title={T.failedTitle} description={T.failedHint} action={{ label: T.tryAgain, onClick: () => void chatbots.refetch() }} />;
+  } else if (all.length === 0) {
+    body = <EmptyState title={T.noResults} action={{ label: T.createChatbot, to: '/chatbot/create' }} />;
+  } else {
+    body = (
+      <>
+        <MyChatbotsToolbar
+          search={search}
+          onSearchChange={setSearch}
+          filter={filter}
+          onFilterChange={(next) => dispatch(myChatbotsFilterChanged(next))}
+          sort={sort}
+          onSortChange={(next) => dispatch(myChatbotsSortChanged(next))}
+        />
+        <Count role="status">{T.count(shown.length)}</Count>
+        {shown.length === 0 ? (
+          <EmptyState title={T.noResults} description={T.noResultsHint} />
+        ) : (
+          <CardGrid aria-label={T.listLabel} aria-busy={chatbots.isFetching || undefined}>
+            {shown.map((character) => (
+              <li key={character.id}>
+                <MyChatbotCard character={character} onDelete={askDelete} />
+              </li>
+            ))}
+          </CardGrid>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <CreatorPage>
+      <CreatorPageHeader>
+        <h1 ref={headingRef} tabIndex={-1}>
+          {T.heading}
+        </h1>
+        {all && all.length > 0 ? <ButtonLink to="/chatbot/create">{T.createChatbot}</ButtonLink> : null}
+      </CreatorPageHeader>
+      <MyChatbotsNav current="chatbots" drafts={drafts} />
+      {body}
+      {dialogs}
+    </CreatorPage>
+  );
+}
+
+/**
+ * /my-chatbots (document 1 §2 "My Chatbots"): guests and signed-out visitors see the marketing page "All Your Chatbots
+ * in One Place"; members their chatbots with local search (debounced 300 ms), filter, sort, the count, and Chat, Edit
+ * and Delete on each card, Action Required first, then Under Review, then the rest (§4).
+ */
 export function MyChatbotsPage() {
   const status = useAppSelector(selectAuthStatus);
   if (status === 'loading') return <Spinner label="Loading" center />;
   if (status !== 'authenticated') {
     return (
-      <Page>
+      <CreatorPage>
         <MarketingHero
-          eyebrow={MY_CHATBOTS_TEXTS.heading}
-          title={MY_CHATBOTS_TEXTS.marketingTitle}
-          lead={MY_CHATBOTS_TEXTS.marketingLead}
+          eyebrow={T.heading}
+          title={T.marketingTitle}
+          lead={T.marketingLead}
           actions={
             <>
-              <ButtonLink to={SIGN_UP_PATH}>{MY_CHATBOTS_TEXTS.createFreeAccount}</ButtonLink>
+              <ButtonLink to={SIGN_UP_PATH}>{T.createFreeAccount}</ButtonLink>
               <ButtonLink to="/" variant="secondary">
-                {MY_CHATBOTS_TEXTS.exploreChatbots}
+                {T.exploreChatbots}
               </ButtonLink>
             </>
           }
         />
         <FeatureCards cards={MARKETING_CARDS} />
-      </Page>
+      </CreatorPage>
     );
   }
-  return (
-    <Page>
-      <Heading>{MY_CHATBOTS_TEXTS.heading}</Heading>
-      <EmptyState title={MY_CHATBOTS_TEXTS.noResults} action={{ label: MY_CHATBOTS_TEXTS.createChatbot, to: '/chatbot/create' }} />
-    </Page>
-  );
+  return <MyChatbotsList />;
 }
