@@ -83,6 +83,8 @@ export const CharacterTokenCountSchema = z.object({
   warning: z.boolean(),
   over_limit: z.boolean(),
   tokenizer: z.literal(CHARACTER_TOKENIZER),
+  /** Each counted field's tokens (absent and empty fields 0): the form shows where the tokens go. */
+  fields: z.object({ greeting: CountSchema, persona: CountSchema, scenario: CountSchema, dialogue: CountSchema }),
 });
 export type CharacterTokenCount = z.infer<typeof CharacterTokenCountSchema>;
 

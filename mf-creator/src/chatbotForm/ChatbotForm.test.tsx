@@ -110,11 +110,12 @@ describe('creating a chatbot', () => {
     renderCreator(<CreateChatbotPage />, {
       url: '/chatbot/create',
       path: CREATE_PATHS,
-      handlers: { 'POST /characters/token-count': { body: { token_count: 4200, limit: 4000, warning_at: 1600, warning: true, over_limit: true, tokenizer: 'o200k_base' } } },
+      handlers: { 'POST /characters/token-count': { body: { token_count: 4200, limit: 4000, warning_at: 1600, warning: true, over_limit: true, tokenizer: 'o200k_base', fields: { greeting: 200, persona: 4000, scenario: 0, dialogue: 0 } } } },
     });
     await screen.findByRole('button', { name: 'Adventure' });
     await fillValid();
     expect(await screen.findByText('4200/4000')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Tokens by field' })).getByText('Personality 4000')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Create Chatbot' }));
     expect(await screen.findAllByText(/Your chatbot is too long: 4200\/4000 tokens/)).not.toHaveLength(0);
   });

@@ -34,6 +34,10 @@ const Sections = styled.div`
   fieldset.chatbot-fields {
     display: contents;
   }
+  fieldset.chatbot-fields:disabled label,
+  fieldset.chatbot-fields:disabled .field-note-row {
+    opacity: 0.6;
+  }
 `;
 
 const Section = styled.section`

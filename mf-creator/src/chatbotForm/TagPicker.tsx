@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { CHARACTER_LIMITS, STEP_FAMILY_TAG, tagCounterText } from '@fable/contracts';
-import { Spinner, useNotify, useTagOptionsQuery } from '@fable/shared';
+import { Spinner, useNotify, useTagOptionsQuery, VisuallyHidden } from '@fable/shared';
 import { useController, useFieldNote, useFormContext } from '@fable/shared/forms';
 import type { ChatbotValues } from './chatbotValues';
 import { CHATBOT_FORM_TEXTS as T } from './chatbotFormTexts';
@@ -83,7 +83,9 @@ export function TagPicker({ disabled = false, savedTags = [] }: { disabled?: boo
   };
   return (
     <Group aria-invalid={note.invalid} aria-describedby={note.describedBy} disabled={disabled}>
-      <legend>{T.tags}</legend>
+      <legend>
+        <VisuallyHidden>{T.tags}</VisuallyHidden>
+      </legend>
       {isLoading ? (
         <Spinner label="Loading tags" />
       ) : (

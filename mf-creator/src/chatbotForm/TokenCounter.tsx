@@ -26,11 +26,30 @@ const Box = styled.div`
   &[data-state='over'] {
     border-color: ${({ theme }) => theme.colors.error};
   }
+  .token-fields {
+    flex-basis: 100%;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 2px 14px;
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: 0.82rem;
+    font-variant-numeric: tabular-nums;
+  }
   &[data-state='over'] .token-note,
   &[data-state='over'] .token-total {
     color: ${({ theme }) => theme.colors.error};
   }
 `;
+
+const FIELD_LABELS = [
+  ['greeting', T.greeting],
+  ['persona', T.personality],
+  ['scenario', T.scenario],
+  ['dialogue', T.dialogue],
+] as const;
 
 /** The message of a total over the hard limit (document 1 §5; the API answers the same, character_token_limit). */
 export const tokenLimitText = (count: number, limit: number) =>
@@ -38,7 +57,7 @@ export const tokenLimitText = (count: number, limit: number) =>
 
 /**
  * The token counter over greeting, personality, scenario and example dialogue (document 1 §5): "x/limit", a warning
- * above 1600 and an error above the visibility's hard limit. Counted by the API with the chat's tokenizer, 500 ms
+ * above 1600 and an error above the visibility's hard limit, and each field's share. Counted by the API with the chat's tokenizer, 500 ms
  * after the last change; `onCount` hears every answer (the form refuses to save over the limit).
  */
 export function TokenCounter({ onCount }: { onCount: (count: CharacterTokenCount | null) => void }) {
@@ -61,6 +80,15 @@ export function TokenCounter({ onCount }: { onCount: (count: CharacterTokenCount
         <span className="token-note">{tokenLimitText(data.token_count, data.limit)}</span>
       ) : data?.warning ? (
         <span className="token-note">{T.tokenWarning}</span>
+      ) : null}
+      {data ? (
+        <ul className="token-fields" aria-label="Tokens by field">
+          {FIELD_LABELS.map(([field, label]) => (
+            <li key={field}>
+              {label} {data.fields[field]}
+            </li>
+          ))}
+        </ul>
       ) : null}
     </Box>
   );

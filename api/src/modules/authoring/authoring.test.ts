@@ -250,7 +250,15 @@ describe.each(BACKENDS)('chatbot authoring on %s', (backend) => {
       const body = { greeting: 'Hello there, friend.', persona: euros(1600), scenario: '', dialogue: null, visibility: 'public' };
       const res = await call(t, 'POST', '/characters/token-count', owner.headers, body);
       const count = bpeTokenizer.count(body.greeting) + 1600;
-      expect(res.body).toEqual({ token_count: count, limit: 3000, warning_at: 1600, warning: true, over_limit: false, tokenizer: 'o200k_base' });
+      expect(res.body).toEqual({
+        token_count: count,
+        limit: 3000,
+        warning_at: 1600,
+        warning: true,
+        over_limit: false,
+        tokenizer: 'o200k_base',
+        fields: { greeting: bpeTokenizer.count(body.greeting), persona: 1600, scenario: 0, dialogue: 0 },
+      });
       const small = await call(t, 'POST', '/characters/token-count', owner.headers, { persona: euros(1600) });
       expect(small.body).toMatchObject({ token_count: 1600, limit: 4000, warning: false });
       expect((await call(t, 'POST', '/characters/token-count', owner.headers, { persona: 'x'.repeat(5001) })).status).toBe(400);

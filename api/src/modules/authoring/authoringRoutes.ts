@@ -153,6 +153,9 @@ export const authoringRoutes: ApiPlugin<AuthoringDeps> = async (app, deps) => {
   const tokens = characterCalls.countTokens;
   app.post(tokens.path, { schema: { body: tokens.body, response: { 200: tokens.response } }, config: { access: tokens.access } }, async (request) => {
     memberOf(request);
+    const field = (text: string | null | undefined) => (text ? bpeTokenizer.count(text) : 0);
+    const { greeting, persona, scenario, dialogue } = request.body;
+    const fields = { greeting: field(greeting), persona: field(persona), scenario: field(scenario), dialogue: field(dialogue) };
     const count = countCharacterTokens(request.body, bpeTokenizer.count);
     const limit = characterTokenLimit(request.body.visibility ?? 'private');
     return {
@@ -162,6 +165,7 @@ export const authoringRoutes: ApiPlugin<AuthoringDeps> = async (app, deps) => {
       warning: count > CHARACTER_LIMITS.tokenWarning,
       over_limit: count > limit,
       tokenizer: CHARACTER_TOKENIZER,
+      fields,
     };
   });
 };

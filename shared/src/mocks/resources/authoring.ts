@@ -79,6 +79,12 @@ export function authoringHandlers(db: MockDb) {
         warning: count > CHARACTER_LIMITS.tokenWarning,
         over_limit: count > limit,
         tokenizer: CHARACTER_TOKENIZER,
+        fields: {
+          greeting: mockTokenCount([body.greeting]),
+          persona: mockTokenCount([body.persona]),
+          scenario: mockTokenCount([body.scenario]),
+          dialogue: mockTokenCount([body.dialogue]),
+        },
       };
     }),
   ];
