@@ -13,8 +13,8 @@ import {
 } from '@fable/shared';
 import { removeDraft, type ChatbotDraft } from '../chatbotForm/drafts';
 import { CardGrid } from '../myChatbots/cardParts';
-import { CreatorPage, CreatorPageHeader } from '../myChatbots/MyChatbotsPage';
 import { MyChatbotsNav } from '../myChatbots/MyChatbotsNav';
+import { CreatorPage, CreatorPageHeader } from '../myChatbots/pageParts';
 import { DraftCard, draftName } from './DraftCard';
 import { DRAFTS_TEXTS as T } from './draftsTexts';
 import { useDrafts } from './useDrafts';

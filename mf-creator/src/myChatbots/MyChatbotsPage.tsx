@@ -19,6 +19,7 @@ import { EyeIcon, PencilIcon, StackIcon } from '../marketing/icons';
 import { MarketingHero } from '../marketing/MarketingHero';
 import { SIGN_UP_PATH } from '../marketing/signUpPath';
 import { CardGrid } from './cardParts';
+import { CreatorPage, CreatorPageHeader } from './pageParts';
 import { MyChatbotCard } from './MyChatbotCard';
 import { MyChatbotsNav } from './MyChatbotsNav';
 import { MyChatbotsToolbar } from './MyChatbotsToolbar';
@@ -31,39 +32,6 @@ const MARKETING_CARDS: readonly FeatureCard[] = [
   { title: 'Drafts kept for later', text: 'Save a chatbot as a draft and finish it when you are ready.', icon: <PencilIcon /> },
   { title: 'Public, private or unlisted', text: 'Filter by visibility and see which chatbots need your attention.', icon: <EyeIcon /> },
 ];
-
-/** The frame of the creator's own pages (My Chatbots, Your Drafts). */
-export const CreatorPage = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 20px;
-  width: 100%;
-  max-width: 1100px;
-  margin: 0 auto;
-  padding-bottom: 48px;
-`;
-
-export const CreatorPageHeader = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
-  h1 {
-    margin: 0;
-    font-family: ${({ theme }) => theme.font.heading};
-    font-size: 1.6rem;
-    line-height: 1.2;
-  }
-  h1:focus {
-    outline: none;
-  }
-  @media ${({ theme }) => theme.breakpoints.mobile} {
-    h1 {
-      font-size: 1.3rem;
-    }
-  }
-`;
 
 const Count = styled.p`
   margin: 0;
