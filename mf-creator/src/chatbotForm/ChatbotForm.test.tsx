@@ -164,6 +164,11 @@ describe('editing a chatbot (Chatbot Editor)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'You are not allowed to access this page' })).toBeInTheDocument();
   });
 
+  it('is the 404 page for a chatbot that does not exist', async () => {
+    renderCreator(<EditChatbotPage />, { url: '/chatbot/edit/nobody', path: EDIT_PATHS });
+    expect(await screen.findByTestId('not-found')).toBeInTheDocument();
+  });
+
   it('locks the form under review and shows the banner; a chatbot needing fixes shows the reasons', async () => {
     const underReview = characterProfileFixture({
       id: 'bot9',

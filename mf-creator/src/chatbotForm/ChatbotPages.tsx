@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useMemo } from 'react';
-import { apiErrorOf, EmptyState, selectUser, Spinner, useAppSelector, useParams } from '@fable/shared';
+import { apiErrorOf, EmptyState, NotFoundPage, selectUser, Spinner, useAppSelector, useParams } from '@fable/shared';
 import { useCreator_getMyChatbotQuery } from '../creatorApi';
 import { ChatbotForm } from './ChatbotForm';
 import { CHATBOT_FORM_TEXTS as T } from './chatbotFormTexts';
@@ -67,13 +67,17 @@ export function NewChatbot() {
   );
 }
 
-/** /chatbot/edit/{id} and /edit/{id}: the Chatbot Editor for its creator; anyone else is told they may not. */
+/**
+ * /chatbot/edit/{id} and /edit/{id}: the Chatbot Editor for its creator; anyone else is told they may not; a chatbot
+ * that does not exist is the 404 page.
+ */
 export function EditChatbotPage() {
   const { characterId = '' } = useParams();
   const { data, error, isLoading } = useCreator_getMyChatbotQuery(characterId, { skip: !characterId });
   if (isLoading) return <Spinner label={T.loading} center />;
   if (error || !data) {
     const info = apiErrorOf(error);
+    if (info.status === 404) return <NotFoundPage />;
     return (
       <Page>
         <EmptyState headingLevel={1} title={info.status === 403 ? T.notAllowed : (info.message ?? T.notAllowed)} />
