@@ -11,7 +11,6 @@ const PENDING_ROUTES: { route: RegExp; example: string; why: string }[] = [
   { route: /^\/(subscribe|checkout(\/success)?|portal|manage-subscription|sale)$/, example: '/subscribe', why: 'billing: subscribe, checkout, portal' },
   { route: /^\/(welcome(\/subscribestar)?|link\/subscribestar(\/[^/]+)?)$/, example: '/welcome', why: 'billing: welcome, SubscribeStar' },
   { route: /^\/personas(\/create|\/edit)?$/, example: '/personas', why: 'creator tools: personas' },
-  { route: /^\/(my-chatbots|chatbot)\/drafts$/, example: '/my-chatbots/drafts', why: 'creator tools: drafts' },
   { route: /^\/(my-chatbots\/lorebooks|lorebook\/(create|edit\/[^/]+|[^/]+))$/, example: '/lorebook/create', why: 'creator tools: lorebooks' },
   { route: /^\/(my-chatbots\/groupchats|groupchat\/(create(\/members)?|edit))$/, example: '/groupchat/create', why: 'creator tools: group chats' },
   { route: /^\/report(\/[^/]+)?$/, example: '/report', why: 'reports' },

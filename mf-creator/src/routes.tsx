@@ -2,12 +2,13 @@ import type { RemoteRoutesModule } from '@fable/shared';
 import './creatorSlice';
 import { EditChatbotPage } from './chatbotForm/ChatbotPages';
 import { CreateChatbotPage } from './create/CreateChatbotPage';
+import { DraftsPage } from './drafts/DraftsPage';
 import { MyChatbotsPage } from './myChatbots/MyChatbotsPage';
 
 const routes: RemoteRoutesModule = {
   remote: 'mf_creator',
   buildVersion: __APP_VERSION__,
-  pages: { myChatbots: MyChatbotsPage, createChatbot: CreateChatbotPage, editChatbot: EditChatbotPage },
+  pages: { myChatbots: MyChatbotsPage, createChatbot: CreateChatbotPage, editChatbot: EditChatbotPage, drafts: DraftsPage },
 };
 
 export default routes;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { AppProviders, authenticationRequired, createStore, MemoryRouter, Route, Routes, selectSignInPrompt } from '@fable/shared';
 import { emptyChatbot, type ChatbotValues } from '../chatbotForm/chatbotValues';
 import { listDrafts, saveDraft, type ChatbotDraft } from '../chatbotForm/drafts';
-import { currentLocation, renderAsMember } from '../myChatbots/renderAsMember';
+import { location as currentLocation, renderCreator } from '../testing/renderCreator';
 import { DraftsPage } from './DraftsPage';
 
 beforeEach(() => window.localStorage.clear());
@@ -11,7 +11,7 @@ beforeEach(() => window.localStorage.clear());
 const draft = (id: string, values: Partial<ChatbotValues>, at: string, extra: Partial<ChatbotDraft> = {}, userId = 'u1') =>
   saveDraft({ id, values: { ...emptyChatbot(), ...values }, creator_user_id: userId, creator_username: 'ada', ...extra }, new Date(at));
 
-const renderDrafts = (url = '/my-chatbots/drafts') => renderAsMember(<DraftsPage />, { path: ['/my-chatbots/drafts', '/chatbot/drafts'], url });
+const renderDrafts = (url = '/my-chatbots/drafts') => renderCreator(<DraftsPage />, { seed: { characters: [] }, path: ['/my-chatbots/drafts', '/chatbot/drafts'], url });
 
 const cards = () => screen.queryAllByTestId('draft-card');
 const cardNames = () => cards().map((c) => within(c).getByRole('heading', { level: 3 }).textContent);

@@ -6,7 +6,9 @@ import { apiErrorBody } from '@fable/shared/testing';
 import { emptyChatbot } from '../chatbotForm/chatbotValues';
 import { saveDraft } from '../chatbotForm/drafts';
 import { MyChatbotsPage } from './MyChatbotsPage';
-import { currentLocation, ownChatbot, renderAsMember, type MemberSetup } from './renderAsMember';
+import { location as currentLocation, ownChatbot, renderCreator } from '../testing/renderCreator';
+import type { CharacterProfile, Permission } from '@fable/contracts';
+import type { FakeHandler } from '@fable/shared/testing';
 
 beforeEach(() => window.localStorage.clear());
 
@@ -66,8 +68,8 @@ const BOTS = [
   ownChatbot({ id: 'forever', name: 'Cora', visibility: 'permanently_private', createdAt: '2026-05-03T00:00:00.000Z', rating_score: 0.7 }),
 ];
 
-function renderMine(setup: Partial<MemberSetup> = {}) {
-  return renderAsMember(<MyChatbotsPage />, { characters: BOTS, path: '/my-chatbots', url: '/my-chatbots', ...setup });
+function renderMine({ characters = BOTS, overrides, permissions }: { characters?: CharacterProfile[]; overrides?: Record<string, FakeHandler>; permissions?: Permission[] } = {}) {
+  return renderCreator(<MyChatbotsPage />, { seed: { characters }, handlers: overrides, permissions, path: '/my-chatbots', url: '/my-chatbots' });
 }
 
 const cardNames = () => screen.getAllByTestId('my-chatbot-card').map((card) => within(card).getByRole('heading', { level: 3 }).textContent);

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
-import type { Permission, SessionUser as ApiUser } from '@fable/contracts';
+import type { CharacterProfile, Permission, SessionUser as ApiUser } from '@fable/contracts';
 import { becameGuest, selectNotifications, sessionFromUser, signedIn, tokensReceived, type AppStore } from '@fable/shared';
-import { apiUserFixture, deploymentFixture, mockApi, renderRoute, storeWith, type FakeHandler, type MockApiSetup } from '@fable/shared/testing';
+import { apiUserFixture, characterProfileFixture, deploymentFixture, mockApi, renderRoute, storeWith, type FakeHandler, type MockApiSetup } from '@fable/shared/testing';
 
 export interface CreatorSetup {
   /** A member (default) or a guest. */
@@ -16,7 +16,7 @@ export interface CreatorSetup {
 
 /** Renders a page of this remote on the mock API, signed in as its member (Ada, u1, who owns bot3) unless a guest. */
 export function renderCreator(ui: ReactElement, setup: CreatorSetup = {}) {
-  const member = setup.guest ? null : apiUserFixture(setup.member);
+  const member = setup.guest ? null : apiUserFixture({ ...setup.member, ...(setup.permissions ? { permissions: setup.permissions } : {}) });
   const fake = mockApi({ seed: { ...setup.seed, ...(member ? { member } : {}) }, overrides: setup.handlers });
   const store = storeWith(deploymentFixture());
   if (member) {
@@ -27,6 +27,17 @@ export function renderCreator(ui: ReactElement, setup: CreatorSetup = {}) {
   const result = renderRoute(ui, { path: setup.path ?? '/', url: setup.url ?? '/', store });
   return { ...result, fake, store };
 }
+
+/** One of the member's (u1, ada) chatbots, as the mock API keeps it. */
+export const ownChatbot = (overrides: Partial<CharacterProfile> & { id: string; name: string }): CharacterProfile =>
+  characterProfileFixture({
+    title: `${overrides.name}'s title`,
+    creator_user_id: 'u1',
+    creator_username: 'ada',
+    moderationReport: null,
+    viewer: { is_creator: true, is_favorite: false, rating: null, creator_blocked: false },
+    ...overrides,
+  });
 
 export const location = (): string => document.querySelector('[data-testid="location"]')?.textContent ?? '';
 
