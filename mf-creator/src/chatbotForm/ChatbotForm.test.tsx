@@ -159,6 +159,21 @@ describe('editing a chatbot (Chatbot Editor)', () => {
     expect(toasts(store)).toContainEqual({ type: 'success', message: 'Chatbot saved' });
   });
 
+  it('opens with its draft, changed against the saved chatbot, and drops the draft once saved', async () => {
+    const first = renderCreator(<EditChatbotPage />, { url: '/chatbot/edit/bot3', path: [...EDIT_PATHS, '/my-chatbots'] });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), ' II');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Draft' }));
+    expect(getDraft('u1', 'edit-bot3')?.values.name).toBe('Detective Vale II');
+    expect(location()).toBe('/chatbot/edit/bot3');
+    first.unmount();
+    const { fake } = renderCreator(<EditChatbotPage />, { url: '/chatbot/edit/bot3', path: [...EDIT_PATHS, '/my-chatbots'] });
+    expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('Detective Vale II');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(location()).toBe('/my-chatbots'));
+    expect(fake.callsTo('PATCH /characters/bot3')[0]!.body).toEqual({ name: 'Detective Vale II' });
+    expect(getDraft('u1', 'edit-bot3')).toBeNull();
+  });
+
   it('tells anyone else "You are not allowed to access this page"', async () => {
     renderCreator(<EditChatbotPage />, { url: '/chatbot/edit/bot1', path: EDIT_PATHS });
     expect(await screen.findByRole('heading', { level: 1, name: 'You are not allowed to access this page' })).toBeInTheDocument();

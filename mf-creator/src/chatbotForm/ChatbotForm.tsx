@@ -77,8 +77,10 @@ export interface ChatbotFormProps {
   /** The chatbot being edited; null creates one. */
   saved: OwnCharacter | null;
   initial: ChatbotValues;
-  /** The draft this form was opened from (create), removed once the chatbot is saved. */
+  /** The draft this form was opened from, removed once the chatbot is saved. */
   draftId?: string;
+  /** An edit's draft: the form opens with these values, changed against the saved chatbot (Save is on). */
+  restored?: ChatbotValues;
 }
 
 /**
@@ -87,7 +89,7 @@ export interface ChatbotFormProps {
  * unsaved-changes guard. Create goes to the new chatbot's chat; an edit sends only what changed and goes back to My
  * Chatbots.
  */
-export function ChatbotForm({ saved, initial, draftId }: ChatbotFormProps) {
+export function ChatbotForm({ saved, initial, draftId, restored }: ChatbotFormProps) {
   const user = useAppSelector(selectUser);
   const navigate = useNavigate();
   const notify = useNotify();
@@ -100,6 +102,9 @@ export function ChatbotForm({ saved, initial, draftId }: ChatbotFormProps) {
   const onCount = useCallback((count: CharacterTokenCount | null) => {
     tokens.current = count;
   }, []);
+  useEffect(() => {
+    if (restored) form.reset(restored as never, { keepDefaultValues: true });
+  }, [restored, form]);
   const { isDirty } = form.formState;
   const guard = useUnsavedChangesGuard(isDirty);
 
@@ -160,7 +165,7 @@ export function ChatbotForm({ saved, initial, draftId }: ChatbotFormProps) {
 
   const onSaveDraft = () => {
     if (!user) return;
-    const id = draftId ?? newDraftId();
+    const id = draftId ?? (saved ? `edit-${saved.id}` : newDraftId());
     const draft = saveDraft({
       id,
       values: values(),

@@ -5,7 +5,7 @@ import { useCreator_getMyChatbotQuery } from '../creatorApi';
 import { ChatbotForm } from './ChatbotForm';
 import { CHATBOT_FORM_TEXTS as T } from './chatbotFormTexts';
 import { emptyChatbot, valuesOf } from './chatbotValues';
-import { getDraft } from './drafts';
+import { getDraft, listDrafts } from './drafts';
 import { ModerationBanner } from './ModerationBanner';
 
 const Page = styled.div`
@@ -73,6 +73,9 @@ export function NewChatbot() {
  */
 export function EditChatbotPage() {
   const { characterId = '' } = useParams();
+  const user = useAppSelector(selectUser);
+  // A draft kept from this editor (or of a chatbot that needs fixes) opens with the editor; saving removes it.
+  const draft = useMemo(() => (user ? (listDrafts(user.id).find((d) => d.character_id === characterId) ?? null) : null), [user, characterId]);
   const { data, error, isLoading } = useCreator_getMyChatbotQuery(characterId, { skip: !characterId });
   if (isLoading) return <Spinner label={T.loading} center />;
   if (error || !data) {
@@ -88,7 +91,7 @@ export function EditChatbotPage() {
     <Page>
       <h1>{T.editTitle}</h1>
       <ModerationBanner report={data.moderationReport ?? null} />
-      <ChatbotForm key={`${data.id}:${data.updatedAt ?? ''}`} saved={data} initial={valuesOf(data)} />
+      <ChatbotForm key={`${data.id}:${data.updatedAt ?? ''}`} saved={data} initial={valuesOf(data)} draftId={draft?.id} restored={draft?.values} />
     </Page>
   );
 }
