@@ -3,12 +3,13 @@ import './creatorSlice';
 import { EditChatbotPage } from './chatbotForm/ChatbotPages';
 import { CreateChatbotPage } from './create/CreateChatbotPage';
 import { DraftsPage } from './drafts/DraftsPage';
+import { ModerationPage } from './moderation/ModerationPage';
 import { MyChatbotsPage } from './myChatbots/MyChatbotsPage';
 
 const routes: RemoteRoutesModule = {
   remote: 'mf_creator',
   buildVersion: __APP_VERSION__,
-  pages: { myChatbots: MyChatbotsPage, createChatbot: CreateChatbotPage, editChatbot: EditChatbotPage, drafts: DraftsPage },
+  pages: { myChatbots: MyChatbotsPage, createChatbot: CreateChatbotPage, editChatbot: EditChatbotPage, drafts: DraftsPage, moderation: ModerationPage },
 };
 
 export default routes;

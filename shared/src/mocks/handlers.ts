@@ -6,6 +6,7 @@ import { avatarHandlers } from './resources/avatars';
 import { blockedCreatorHandlers } from './resources/blockedCreators';
 import { characterHandlers } from './resources/characters';
 import { chatHandlers } from './resources/chat';
+import { moderationHandlers } from './resources/moderation';
 import { personaHandlers } from './resources/personas';
 import { searchHandlers } from './resources/search';
 import { sessionHandlers } from './resources/session';
@@ -17,6 +18,7 @@ export const resourceHandlers = (db: MockDb): HttpHandler[] => [
   ...userHandlers(db),
   ...characterHandlers(db),
   ...authoringHandlers(db),
+  ...moderationHandlers(db),
   ...blockedCreatorHandlers(db),
   ...searchHandlers(db),
   ...chatHandlers(db),

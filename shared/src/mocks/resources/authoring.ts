@@ -5,14 +5,20 @@ import type { MockDb } from '../mockDb';
 /** The mock's token count: about four characters a token (the API counts with the chat's tokenizer). */
 export const mockTokenCount = (texts: readonly (string | null | undefined)[]) => texts.reduce((sum, t) => sum + Math.ceil((t ?? '').length / 4), 0);
 
+/** What card imports kept, by chatbot (card_extras). */
+const extras = new WeakMap<MockDb, Map<string, Record<string, unknown>>>();
+const extrasOf = (db: MockDb) => extras.get(db) ?? extras.set(db, new Map()).get(db)!;
+
+/** A chatbot as its creator (and a moderator) sees it: the whole definition, token count, card_extras. */
+export const ownCharacterOf = ({ definition_hidden: _, num_favorites: __, viewer: ___, ...character }: CharacterProfile, db?: MockDb): OwnCharacter => ({
+  ...character,
+  token_count: mockTokenCount([character.greeting, character.persona, character.scenario, character.dialogue]),
+  card_extras: (db && extrasOf(db).get(character.id)) ?? {},
+});
+
 /** A creator's own chatbots: My Chatbots, the edit form, create, update (changed fields), delete, the token counter. */
 export function authoringHandlers(db: MockDb) {
-  const extras = new Map<string, Record<string, unknown>>();
-  const own = (character: CharacterProfile): OwnCharacter => ({
-    ...character,
-    token_count: mockTokenCount([character.greeting, character.persona, character.scenario, character.dialogue]),
-    card_extras: extras.get(character.id) ?? {},
-  });
+  const own = (character: CharacterProfile) => ownCharacterOf(character, db);
   const mine = (userId: string | null, id: string) => {
     const character = db.characters.get(id);
     if (!character) return apiError(404, 'character_not_found', 'This chatbot does not exist or is private.');
@@ -50,7 +56,7 @@ export function authoringHandlers(db: MockDb) {
         viewer: { is_creator: true, is_favorite: false, rating: null, creator_blocked: false },
       };
       db.characters.set(character.id, character);
-      if (card_extras) extras.set(character.id, card_extras);
+      if (card_extras) extrasOf(db).set(character.id, card_extras);
       return own(character);
     }),
     contractRoute(characterCalls.updateCharacter, ({ userId, params, body }) => {
@@ -60,7 +66,7 @@ export function authoringHandlers(db: MockDb) {
       const updated: CharacterProfile = { ...found, ...changes, updatedAt: new Date().toISOString() };
       if (changes.visibility === 'public' && found.visibility !== 'public') updated.moderationReport = { moderation_status: 'pending', reason_for_moderation: [] };
       db.characters.set(updated.id, updated);
-      if (card_extras) extras.set(updated.id, card_extras);
+      if (card_extras) extrasOf(db).set(updated.id, card_extras);
       return own(updated);
     }),
     contractRoute(characterCalls.deleteCharacter, ({ userId, params }) => {
