@@ -25,10 +25,19 @@ export function Form<V extends FieldValues, O>({ form, onSubmit, onInvalid, chil
     if (typeof ref === 'function') ref(node);
     else if (ref) ref.current = node;
   };
-  // Focus once the errors are on the page: after the render that follows the submit.
+  // Focus once the errors are on the page. The fields learn of their errors through their own subscriptions, which
+  // in a browser may commit a frame after this form's render: try again on the next frames until one is marked.
   const [focusRequest, setFocusRequest] = useState(0);
   useEffect(() => {
-    if (focusRequest > 0 && element.current) focusFirstInvalid(element.current);
+    const root = element.current;
+    if (focusRequest === 0 || !root) return;
+    let frame = 0;
+    let tries = 0;
+    const attempt = () => {
+      if (!focusFirstInvalid(root) && ++tries < 10) frame = requestAnimationFrame(attempt);
+    };
+    attempt();
+    return () => cancelAnimationFrame(frame);
   }, [focusRequest]);
   const requestFocus = () => setFocusRequest((n) => n + 1);
 
