@@ -8,3 +8,5 @@ export * from './chat';
 export * from './characters';
 export * from './characterErrors';
 export * from './moderation';
+export * from './images';
+export * from './cards';

@@ -16,13 +16,16 @@ import { ChatLanguageSchema } from './language';
 
 /**
  * Our own avatar URLs: the API's generated avatars, `/api/avatars/{seed}.svg` (api/src/modules/avatars: a seed is 1 to
- * 8 groups of lower-case letters and digits joined by "-", at most 80 characters). Uploads and generation come later;
- * until then a chatbot's avatar must be one of these.
+ * 8 groups of lower-case letters and digits joined by "-", at most 80 characters), or a picture uploaded or generated
+ * through the image calls, `/api/images/{hash}/{preset}.webp` (api/src/modules/images; contracts' api/images.ts: the
+ * hash is 32 lower-case hex characters, the preset one of document 1 §9's avatar presets; not a blurred variant).
  */
 export const OWN_AVATAR_URL_PATTERN = /^\/api\/avatars\/[a-z0-9]+(?:-[a-z0-9]+){0,7}\.svg$/;
 export const OWN_AVATAR_SEED_MAX = 80;
+export const OWN_IMAGE_URL_PATTERN = /^\/api\/images\/[0-9a-f]{32}\/(?:48x48|256x256|400x400|500x600)\.webp$/;
 
 export function isOwnAvatarUrl(url: string): boolean {
+  if (OWN_IMAGE_URL_PATTERN.test(url)) return true;
   const seed = url.slice('/api/avatars/'.length, -'.svg'.length);
   return OWN_AVATAR_URL_PATTERN.test(url) && seed.length <= OWN_AVATAR_SEED_MAX;
 }
