@@ -3,11 +3,13 @@
 // PostgreSQL server (BENCH_DATABASE_URL, default the local fable_bench database) with Redis.
 // Search: GET /api/characters/search per query shape on a 300,000-character catalog (seeded on first run, then
 // reused: .data/bench for PGlite, the fable_bench database), uncached, with the EXPLAIN of each shape.
-// `npm run bench -- --only api`, `--only search` or `--only chat` runs one part.
+// Cards: card import of the Seraphina fixture, and character create → visible in search, on PGlite and PostgreSQL.
+// `npm run bench -- --only api`, `--only search`, `--only chat` or `--only cards` runs one part.
 import { Client } from 'pg';
 import { buildApp } from '../api/src/app';
 import { testConfig } from '../api/src/config';
 import { httpLoad, type LoadResult } from './bench/httpLoad';
+import { benchCardImportFixture, benchCreateVisibleInSearch } from './bench/cardsBench';
 import { benchChatStreams, benchPromptBuilding } from './bench/chatBench';
 import { benchSearch, pgliteBenchConfig } from './bench/searchBench';
 
@@ -42,7 +44,7 @@ async function benchApi(label: string, overrides: Parameters<typeof testConfig>[
 }
 
 async function main() {
-  const only = /^--only[= ](api|search|chat)$/.exec(process.argv.slice(2).join(' '))?.[1];
+  const only = /^--only[= ](api|search|chat|cards)$/.exec(process.argv.slice(2).join(' '))?.[1];
   const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fable_bench';
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
   let serverReachable = true;
@@ -68,6 +70,12 @@ async function main() {
     benchPromptBuilding();
     await benchChatStreams('PGlite');
     if (serverReachable) await benchChatStreams('PostgreSQL', { databaseUrl: url });
+  }
+  if (only === undefined || only === 'cards') {
+    console.log('Character cards (issue 13):');
+    await benchCardImportFixture();
+    await benchCreateVisibleInSearch('PGlite');
+    if (serverReachable) await benchCreateVisibleInSearch('PostgreSQL + Redis', { databaseUrl: url, redisUrl });
   }
   console.log('Front-end budgets: npm run build prints them.');
 }

@@ -27,6 +27,7 @@ import { authoringRoutes } from './modules/authoring/authoringRoutes';
 import { createOidcClients } from './modules/auth/oidc/oidcClient';
 import { loadJwtSecret } from './modules/auth/serverSecret';
 import { avatarRoutes } from './modules/avatars/avatarRoutes';
+import { cardRoutes } from './modules/cardRoutes/cardRoutes';
 import { chatRoutes } from './modules/chat/chatRoutes';
 import { discoveryRoutes } from './discoveryRoutes';
 import { healthRoutes } from './modules/health/healthRoutes';
@@ -59,7 +60,7 @@ export interface BuildAppOptions {
 }
 
 /** Every module's routes, mounted under /api. */
-const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, authoringRoutes, moderationRoutes];
+const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, authoringRoutes, cardRoutes, moderationRoutes];
 
 /**
  * The API, ready to `listen` or `inject`: opens the database (and applies pending migrations) and the cache

@@ -1,0 +1,81 @@
+import { CARD_IMPORT_CONTENT_TYPES, CARD_IMPORT_MAX_BYTES, CARD_IMPORTS_AT_ONCE, cardCalls } from '@fable/contracts';
+import type { FastifyError } from 'fastify';
+import { memberOf } from '../../http/access';
+import type { ApiDeps, ApiPlugin } from '../../http/apiPlugin';
+import { AppError } from '../../http/appError';
+import { CARD_ERROR_MESSAGES, importCard } from '../cards';
+import { type AvatarLoader, noAvatarImages } from './avatarSource';
+import { exportSavedCard } from './cardExport';
+import { importAnswer } from './cardImportAnswer';
+import { cardRefused, importsBusy, unsupportedMediaType } from './cardRouteErrors';
+import { UploadedFile } from './uploadedFile';
+
+/**
+ * Character card import and export over HTTP (contracts' cardCalls; the reading and writing is the cards module's).
+ * See README.md in this folder.
+ */
+export interface CardRoutesDeps extends ApiDeps {
+  /** Reads an avatar of ours for the exports; by default none (generated SVG avatars only). */
+  loadAvatar?: AvatarLoader;
+}
+
+export const cardRoutes: ApiPlugin<CardRoutesDeps> = async (app, deps) => {
+  const { db, clock } = deps;
+  const loadAvatar = deps.loadAvatar ?? noAvatarImages;
+
+  // This plugin's routes only (Fastify encapsulates parsers): the card file is the body, as bytes, up to the cap.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser([...CARD_IMPORT_CONTENT_TYPES], { parseAs: 'buffer', bodyLimit: CARD_IMPORT_MAX_BYTES }, (_request, body, done) => {
+    done(null, new UploadedFile(body as Buffer));
+  });
+  // Fastify's own refusals of the body, in words for the creator; everything else goes on to the API's error handler.
+  app.setErrorHandler((error: FastifyError) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError(413, 'file_too_large', CARD_ERROR_MESSAGES.file_too_large);
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') throw unsupportedMediaType();
+    throw error;
+  });
+
+  /** Imports running per member, so that one member cannot keep the server busy reading many large files at once. */
+  const running = new Map<string, number>();
+
+  const importCall = cardCalls.importCard;
+  app.post(
+    importCall.path,
+    {
+      bodyLimit: CARD_IMPORT_MAX_BYTES,
+      schema: { querystring: importCall.query, response: { 200: importCall.response } },
+      config: { access: importCall.access },
+    },
+    async (request) => {
+      const member = memberOf(request);
+      const bytes = request.body instanceof UploadedFile ? request.body.bytes : new Uint8Array(0);
+      const now = running.get(member.userId) ?? 0;
+      if (now >= CARD_IMPORTS_AT_ONCE) throw importsBusy();
+      running.set(member.userId, now + 1);
+      try {
+        const result = await importCard(bytes, request.query.filename);
+        if (!result.ok) throw cardRefused(result.error);
+        return importAnswer(result.card);
+      } finally {
+        const left = (running.get(member.userId) ?? 1) - 1;
+        if (left > 0) running.set(member.userId, left);
+        else running.delete(member.userId);
+      }
+    },
+  );
+
+  const exportCall = cardCalls.exportCard;
+  app.get(
+    exportCall.path,
+    { schema: { params: exportCall.params, querystring: exportCall.query }, config: { access: exportCall.access } },
+    async (request, reply) => {
+      const file = await exportSavedCard({ db, loadAvatar, now: clock.now() }, request.caller, request.params.characterId, request.query.format);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', file.disposition)
+        // Always the saved state, and maybe a private chatbot: never kept by a cache.
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
+  );
+};
