@@ -53,7 +53,7 @@ export function AvatarField({ disabled = false }: { disabled?: boolean }) {
   };
   return (
     <Row>
-      <Avatar src={value || null} name={name || '?'} size={96} alt={value ? `Avatar of ${name || 'the chatbot'}` : ''} />
+      <Avatar src={value || null} name={name || '?'} size={96} alt={value ? `Avatar of ${name || 'the chatbot'}` : 'No avatar yet'} />
       <div className="avatar-side">
         <span className="avatar-label" id="chatbot-avatar-label">
           {T.avatar}

@@ -36,6 +36,12 @@ describe('Avatar', () => {
     expect(screen.getByRole('img', { name: 'Luna Starfall' }).tagName).toBe('IMG');
   });
 
+  it('is decorative with alt="": no unnamed image role for assistive technology', () => {
+    const { container } = renderWithProviders(<Avatar name="Luna Starfall" alt="" />);
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(container.querySelector('[aria-hidden="true"]')).toHaveTextContent('LS');
+  });
+
   it('does not blur NSFW images without blur, nor safe images with it', () => {
     const { rerender } = renderWithProviders(<Avatar src="/a.png" name="Luna" nsfw />);
     expect(screen.getByRole('img')).toHaveAttribute('data-blurred', 'false');

@@ -143,7 +143,8 @@ export function Avatar({
           onError={() => setFailedSrc(src)}
         />
       ) : (
-        <Initials $px={px} role="img" aria-label={label}>
+        // alt="" makes it decorative, as on an <img>: then no role and no name, hidden from assistive technology.
+        <Initials $px={px} {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}>
           <span aria-hidden="true">{initialsOf(name)}</span>
         </Initials>
       )}
