@@ -10,4 +10,3 @@ export * from './characterErrors';
 export * from './moderation';
 export * from './images';
 export * from './cards';
-export * from './cards';
