@@ -29,6 +29,9 @@ function inputsOf(app: string): string[] {
     path.join(ROOT, app),
     path.join(ROOT, 'shared/src'),
     path.join(ROOT, 'contracts/src'),
+    // Their versions are built into every app (the host refuses a remote of another major): a bump rebuilds all.
+    path.join(ROOT, 'contracts/package.json'),
+    path.join(ROOT, 'shared/package.json'),
     path.join(ROOT, 'scripts/rspack'),
     path.join(ROOT, 'package-lock.json'),
   ];
