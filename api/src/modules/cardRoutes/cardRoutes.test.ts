@@ -263,20 +263,6 @@ describe.each(BACKENDS)('character card import and export over HTTP on %s', (bac
       expect(empty.body.error).toEqual({ code: 'empty_file', message: CARD_ERROR_MESSAGES.empty_file });
     });
 
-    it('one member reads at most two files at once (429 with Retry-After); others are not held up', async () => {
-      const slow = zipFrom([{ name: 'card.json', data: Buffer.alloc(200 * 1024 * 1024), declaredSize: 10 }]);
-      const [first, second, third, theirs] = await Promise.all([
-        upload(slow, 'application/zip'),
-        upload(slow, 'application/zip'),
-        upload(slow, 'application/zip'),
-        upload(slow, 'application/zip', { headers: other.headers }),
-      ]);
-      expect([first.status, second.status, third.status, theirs.status]).toEqual([400, 400, 429, 400]);
-      expect(third.body.error).toMatchObject({ code: 'card_imports_busy', message: CARD_CALL_ERRORS.card_imports_busy.message });
-      expect(third.headers['retry-after']).toBe('1');
-      expect((await upload(slow, 'application/zip')).status).toBe(400);
-    });
-
     it('other calls still read JSON bodies (the raw parser is this route’s only)', async () => {
       const res = await call(t, 'POST', '/characters/token-count', owner.headers, { persona: 'A bard.' });
       expect(res.status).toBe(200);

@@ -8,6 +8,7 @@ import { type AvatarLoader, noAvatarImages } from './avatarSource';
 import { exportSavedCard } from './cardExport';
 import { importAnswer } from './cardImportAnswer';
 import { cardRefused, importsBusy, unsupportedMediaType } from './cardRouteErrors';
+import { createImportSlots } from './importSlots';
 import { UploadedFile } from './uploadedFile';
 
 /**
@@ -35,8 +36,7 @@ export const cardRoutes: ApiPlugin<CardRoutesDeps> = async (app, deps) => {
     throw error;
   });
 
-  /** Imports running per member, so that one member cannot keep the server busy reading many large files at once. */
-  const running = new Map<string, number>();
+  const slots = createImportSlots(CARD_IMPORTS_AT_ONCE);
 
   const importCall = cardCalls.importCard;
   app.post(
@@ -49,17 +49,14 @@ export const cardRoutes: ApiPlugin<CardRoutesDeps> = async (app, deps) => {
     async (request) => {
       const member = memberOf(request);
       const bytes = request.body instanceof UploadedFile ? request.body.bytes : new Uint8Array(0);
-      const now = running.get(member.userId) ?? 0;
-      if (now >= CARD_IMPORTS_AT_ONCE) throw importsBusy();
-      running.set(member.userId, now + 1);
+      const release = slots.take(member.userId);
+      if (!release) throw importsBusy();
       try {
         const result = await importCard(bytes, request.query.filename);
         if (!result.ok) throw cardRefused(result.error);
         return importAnswer(result.card);
       } finally {
-        const left = (running.get(member.userId) ?? 1) - 1;
-        if (left > 0) running.set(member.userId, left);
-        else running.delete(member.userId);
+        release();
       }
     },
   );
