@@ -1,6 +1,9 @@
 import {
+  cardCalls,
   characterCalls,
   callPath,
+  type CardExportFormat,
+  type CardImportResult,
   type CharacterInput,
   type CharacterTokenCount,
   type CharacterTokenCountBody,
@@ -11,6 +14,16 @@ import {
 import { api } from '@fable/shared';
 
 const C = characterCalls;
+
+/** A file's bytes, through FileReader (every browser, and jsdom, whose File has no arrayBuffer()). */
+function readBytes(file: Blob): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
+    reader.readAsArrayBuffer(file);
+  });
+}
 
 /**
  * The creator studio's calls (document 1 §7: "GET users/characters?switch=T1: my bots in data", "Create/update
@@ -42,6 +55,40 @@ export const creatorApi = api.injectEndpoints({
       query: (characterId) => ({ url: callPath(C.deleteCharacter.path, { characterId }), method: C.deleteCharacter.method }),
       invalidatesTags: ['Character'],
     }),
+    /** A card file read by the API (PNG, JSON, CHARX): what the form prefills; nothing is created. */
+    creator_importCard: build.mutation<CardImportResult, File>({
+      // The bytes as they are, with the file's type (a .charx has none: octet-stream). A JSON file goes as its text:
+      // fetchBaseQuery drops a JSON content type from a body that is neither text nor a plain object.
+      queryFn: async (file, _api, _extra, baseQuery) => {
+        const type = file.type || 'application/octet-stream';
+        const bytes = new Uint8Array(await readBytes(file));
+        const answer = await baseQuery({
+          url: cardCalls.importCard.path,
+          method: cardCalls.importCard.method,
+          params: { filename: file.name.slice(0, 255) },
+          headers: { 'content-type': type },
+          body: /json/i.test(type) ? new TextDecoder().decode(bytes) : bytes,
+        });
+        return answer.error ? { error: answer.error } : { data: answer.data as CardImportResult };
+      },
+    }),
+    /**
+     * The saved chatbot as a card file, fetched with the member's token (a private one needs it): an object URL of
+     * the file (the store keeps strings, not Blobs; revoke it once used) and the file name the API gave it.
+     */
+    creator_exportCard: build.mutation<{ url: string; filename: string }, { characterId: string; format: CardExportFormat }>({
+      query: ({ characterId, format }) => ({
+        url: callPath(cardCalls.exportCard.path, { characterId }),
+        method: cardCalls.exportCard.method,
+        params: { format },
+        responseHandler: async (response) => {
+          if (!response.ok) return response.json();
+          const disposition = response.headers.get('content-disposition') ?? '';
+          const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `chatbot.${format}`;
+          return { url: URL.createObjectURL(await response.blob()), filename };
+        },
+      }),
+    }),
     /** The token counter, counted by the API with the chat's tokenizer (the browser loads none: 2.2 MB of ranks). */
     creator_countTokens: build.mutation<CharacterTokenCount, CharacterTokenCountBody>({
       query: (body) => ({ url: C.countTokens.path, method: C.countTokens.method, body }),
@@ -56,4 +103,6 @@ export const {
   useCreator_updateChatbotMutation,
   useCreator_deleteChatbotMutation,
   useCreator_countTokensMutation,
+  useCreator_importCardMutation,
+  useCreator_exportCardMutation,
 } = creatorApi;

@@ -142,7 +142,68 @@ describe('creating a chatbot', () => {
   });
 });
 
+describe('importing a character card', () => {
+  const card = {
+    spec: 'chara_card_v2',
+    spec_version: '2.0',
+    data: {
+      name: 'Seraphina',
+      description: 'A guardian of the forest glade.',
+      personality: 'Kind and protective',
+      first_mes: 'You wake in a quiet glade.',
+      scenario: 'The forest at dusk.',
+      mes_example: '',
+      tags: ['Fantasy', 'Magic'],
+      alternate_greetings: ['Another hello'],
+    },
+  };
+
+  it('prefills the form, reports what changed, asks for the guidelines in its own words, and keeps the extras on create', async () => {
+    const { fake } = renderCreator(<CreateChatbotPage />, { url: '/chatbot/create', path: [...CREATE_PATHS, '/chat/:characterId'] });
+    await screen.findByRole('button', { name: 'Adventure' });
+    const file = new File([JSON.stringify(card)], 'seraphina.json', { type: 'application/json' });
+    await userEvent.upload(screen.getByTestId('card-file'), file);
+    expect(await screen.findByRole('heading', { name: 'Imported from seraphina.json' })).toBeInTheDocument();
+    expect(field('Name')).toHaveValue('Seraphina');
+    expect(field('Greeting')).toHaveValue('You wake in a quiet glade.');
+    expect(tag('Magic')).toHaveAttribute('aria-pressed', 'true');
+    expect(fake.callsTo('POST /characters/import')[0]).toMatchObject({ query: { filename: 'seraphina.json' }, headers: { 'content-type': 'application/json' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Create Chatbot' }));
+    expect(await screen.findByText('You must agree with the Community Guidelines')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Avatar' }));
+    await userEvent.click(screen.getByRole('radio', { name: /^Private/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I agree with the Community Guidelines' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create Chatbot' }));
+    await waitFor(() => expect(location()).toMatch(/^\/chat\//));
+    expect(fake.callsTo('POST /characters')[0]!.body).toMatchObject({ name: 'Seraphina', card_extras: { card: { alternate_greetings: ['Another hello'] } } });
+  });
+
+  it('says why a file is refused, under the button', async () => {
+    renderCreator(<CreateChatbotPage />, {
+      url: '/chatbot/create',
+      path: CREATE_PATHS,
+      handlers: { 'POST /characters/import': { status: 400, body: apiErrorBody('bad_crc', 'This PNG is damaged: a chunk fails its checksum.') } },
+    });
+    await userEvent.upload(await screen.findByTestId('card-file'), new File(['x'], 'broken.png', { type: 'image/png' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This PNG is damaged: a chunk fails its checksum.');
+    expect(field('Name')).toHaveValue('');
+  });
+});
+
 describe('editing a chatbot (Chatbot Editor)', () => {
+  it('exports the saved chatbot as a card file', async () => {
+    const createObjectURL = jest.fn(() => 'blob:card');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const clicked = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { fake } = renderCreator(<EditChatbotPage />, { url: '/chatbot/edit/bot3', path: EDIT_PATHS });
+    await userEvent.click(await screen.findByRole('button', { name: 'Export as JSON' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalled());
+    expect(fake.callsTo('GET /characters/bot3/export')[0]!.query).toEqual({ format: 'json' });
+    expect(createObjectURL).toHaveBeenCalled();
+    clicked.mockRestore();
+  });
+
+
   it('loads it, keeps Save off until something changes, sends only the change, toasts and goes to My Chatbots', async () => {
     const { fake, store } = renderCreator(<EditChatbotPage />, { url: '/chatbot/edit/bot3', path: [...EDIT_PATHS, '/my-chatbots'] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Chatbot Editor' })).toBeInTheDocument();

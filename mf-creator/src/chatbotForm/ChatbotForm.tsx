@@ -2,6 +2,7 @@ import styled from '@emotion/styled';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   CHARACTER_LIMITS as L,
+  CharacterImportInputSchema,
   CharacterInputSchema,
   characterEditLock,
   type CharacterTokenCount,
@@ -81,6 +82,8 @@ export interface ChatbotFormProps {
   draftId?: string;
   /** An edit's draft: the form opens with these values, changed against the saved chatbot (Save is on). */
   restored?: ChatbotValues;
+  /** An imported card's fields the form has no place for (kept with the chatbot, written back on export). */
+  cardExtras?: Record<string, unknown>;
 }
 
 /**
@@ -89,11 +92,13 @@ export interface ChatbotFormProps {
  * unsaved-changes guard. Create goes to the new chatbot's chat; an edit sends only what changed and goes back to My
  * Chatbots.
  */
-export function ChatbotForm({ saved, initial, draftId, restored }: ChatbotFormProps) {
+export function ChatbotForm({ saved, initial, draftId, restored, cardExtras }: ChatbotFormProps) {
   const user = useAppSelector(selectUser);
   const navigate = useNavigate();
   const notify = useNotify();
-  const form = useZodForm(CharacterInputSchema, { defaultValues: initial as never });
+  // An imported card's guidelines box says so in its own words (document 1 §5).
+  const schema = cardExtras ? CharacterImportInputSchema : CharacterInputSchema;
+  const form = useZodForm(schema, { defaultValues: initial as never });
   const values = () => form.getValues() as unknown as ChatbotValues;
   const [create, creating] = useCreator_createChatbotMutation();
   const [update, updating] = useCreator_updateChatbotMutation();
@@ -127,7 +132,11 @@ export function ChatbotForm({ saved, initial, draftId, restored }: ChatbotFormPr
           characterId: saved.id,
           changes: { ...changedFields(valuesOf(saved), next), ...(manualReview ? { submitForManualReview: true } : {}) },
         })
-      : await create({ ...CharacterInputSchema.parse(next), ...(manualReview ? { submitForManualReview: true } : {}) });
+      : await create({
+          ...schema.parse(next),
+          ...(cardExtras ? { card_extras: cardExtras as never } : {}),
+          ...(manualReview ? { submitForManualReview: true } : {}),
+        });
     if ('error' in answer) {
       const error = apiErrorOf(answer.error);
       const details = (error.details ?? {}) as { field?: unknown; submitForManualReview?: unknown };

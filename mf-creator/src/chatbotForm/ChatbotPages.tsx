@@ -1,11 +1,15 @@
 import styled from '@emotion/styled';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import type { CharacterCardImport } from '@fable/contracts';
 import { apiErrorOf, EmptyState, NotFoundPage, selectUser, Spinner, useAppSelector, useParams } from '@fable/shared';
 import { useCreator_getMyChatbotQuery } from '../creatorApi';
+import { CardImport } from './CardImport';
 import { ChatbotForm } from './ChatbotForm';
 import { CHATBOT_FORM_TEXTS as T } from './chatbotFormTexts';
-import { emptyChatbot, valuesOf } from './chatbotValues';
+import { emptyChatbot, valuesOf, type ChatbotValues } from './chatbotValues';
 import { getDraft, listDrafts } from './drafts';
+import { ExportCard } from './ExportCard';
+import { ImportReport } from './ImportReport';
 import { ModerationBanner } from './ModerationBanner';
 
 const Page = styled.div`
@@ -52,17 +56,40 @@ function CreationGuide() {
   );
 }
 
+/** The form's values from an imported card: its fields; avatar, visibility and the guidelines are the creator's. */
+function importedValues({ character }: CharacterCardImport): ChatbotValues {
+  return {
+    ...emptyChatbot(),
+    name: character.name,
+    title: character.title,
+    greeting: character.greeting,
+    persona: character.persona,
+    scenario: character.scenario ?? '',
+    dialogue: character.dialogue ?? '',
+    tags: character.tags,
+  };
+}
+
 /** A signed-in creator's new chatbot: empty, or the draft of /chatbot/create/{draftId}. */
 export function NewChatbot() {
   const user = useAppSelector(selectUser);
   const { draftId } = useParams();
   // A draft is read once per draft id: the form owns the values afterwards.
   const draft = useMemo(() => (draftId && user ? getDraft(user.id, draftId) : null), [draftId, user]);
+  const [imported, setImported] = useState<{ card: CharacterCardImport; filename: string; count: number } | null>(null);
   return (
     <Page>
       <h1>{T.createTitle}</h1>
       <CreationGuide />
-      <ChatbotForm key={draftId ?? 'new'} saved={null} initial={draft?.values ?? emptyChatbot()} draftId={draft ? draftId : undefined} />
+      <CardImport onImported={(card, file) => setImported((last) => ({ card, filename: file.name, count: (last?.count ?? 0) + 1 }))} />
+      {imported ? <ImportReport card={imported.card} filename={imported.filename} /> : null}
+      <ChatbotForm
+        key={imported ? `import-${imported.count}` : (draftId ?? 'new')}
+        saved={null}
+        initial={imported ? importedValues(imported.card) : (draft?.values ?? emptyChatbot())}
+        draftId={draft ? draftId : undefined}
+        cardExtras={imported?.card.card_extras}
+      />
     </Page>
   );
 }
@@ -91,6 +118,7 @@ export function EditChatbotPage() {
     <Page>
       <h1>{T.editTitle}</h1>
       <ModerationBanner report={data.moderationReport ?? null} />
+      <ExportCard characterId={data.id} />
       <ChatbotForm key={`${data.id}:${data.updatedAt ?? ''}`} saved={data} initial={valuesOf(data)} draftId={draft?.id} restored={draft?.values} />
     </Page>
   );

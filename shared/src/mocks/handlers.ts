@@ -4,6 +4,7 @@ import { appSettingsHandlers } from './resources/appSettings';
 import { authoringHandlers } from './resources/authoring';
 import { avatarHandlers } from './resources/avatars';
 import { blockedCreatorHandlers } from './resources/blockedCreators';
+import { cardHandlers } from './resources/cards';
 import { characterHandlers } from './resources/characters';
 import { chatHandlers } from './resources/chat';
 import { moderationHandlers } from './resources/moderation';
@@ -19,6 +20,7 @@ export const resourceHandlers = (db: MockDb): HttpHandler[] => [
   ...characterHandlers(db),
   ...authoringHandlers(db),
   ...moderationHandlers(db),
+  ...cardHandlers(db),
   ...blockedCreatorHandlers(db),
   ...searchHandlers(db),
   ...chatHandlers(db),
