@@ -6,7 +6,7 @@ import { useCreator_getMyChatbotQuery } from '../creatorApi';
 import { CardImport } from './CardImport';
 import { ChatbotForm } from './ChatbotForm';
 import { CHATBOT_FORM_TEXTS as T } from './chatbotFormTexts';
-import { emptyChatbot, valuesOf, type ChatbotValues } from './chatbotValues';
+import { emptyChatbot, valuesFrom, valuesOf } from './chatbotValues';
 import { getDraft, listDrafts } from './drafts';
 import { ExportCard } from './ExportCard';
 import { ImportReport } from './ImportReport';
@@ -56,20 +56,6 @@ function CreationGuide() {
   );
 }
 
-/** The form's values from an imported card: its fields; avatar, visibility and the guidelines are the creator's. */
-function importedValues({ character }: CharacterCardImport): ChatbotValues {
-  return {
-    ...emptyChatbot(),
-    name: character.name,
-    title: character.title,
-    greeting: character.greeting,
-    persona: character.persona,
-    scenario: character.scenario ?? '',
-    dialogue: character.dialogue ?? '',
-    tags: character.tags,
-  };
-}
-
 /** A signed-in creator's new chatbot: empty, or the draft of /chatbot/create/{draftId}. */
 export function NewChatbot() {
   const user = useAppSelector(selectUser);
@@ -86,7 +72,7 @@ export function NewChatbot() {
       <ChatbotForm
         key={imported ? `import-${imported.count}` : (draftId ?? 'new')}
         saved={null}
-        initial={imported ? importedValues(imported.card) : (draft?.values ?? emptyChatbot())}
+        initial={imported ? valuesFrom(imported.card.character) : (draft?.values ?? emptyChatbot())}
         draftId={draft ? draftId : undefined}
         cardExtras={imported?.card.card_extras}
       />

@@ -32,22 +32,33 @@ export const emptyChatbot = (): ChatbotValues => ({
   guidelines: false,
 });
 
+/** The text fields and tags a saved chatbot and an imported card both carry. */
+type CharacterFields = Pick<OwnCharacter, 'name' | 'title' | 'greeting' | 'persona' | 'tags'> & { scenario?: string | null; dialogue?: string | null };
+
+/** The form's values from a chatbot's fields; the rest (avatar, visibility, boxes) from `rest` or empty. */
+export function valuesFrom(fields: CharacterFields, rest: Partial<ChatbotValues> = {}): ChatbotValues {
+  return {
+    ...emptyChatbot(),
+    name: fields.name,
+    title: fields.title,
+    greeting: fields.greeting,
+    persona: fields.persona,
+    scenario: fields.scenario ?? '',
+    dialogue: fields.dialogue ?? '',
+    tags: [...fields.tags],
+    ...rest,
+  };
+}
+
 /** A saved chatbot as the editor's values (its guidelines were agreed to when it was created). */
 export function valuesOf(character: OwnCharacter): ChatbotValues {
-  return {
-    name: character.name,
-    title: character.title,
-    greeting: character.greeting,
-    persona: character.persona,
-    scenario: character.scenario ?? '',
-    dialogue: character.dialogue ?? '',
+  return valuesFrom(character, {
     visibility: character.visibility,
     definition_visible: character.definition_visible,
     avatar_url: character.avatar_url ?? '',
     is_nsfw: character.is_nsfw,
-    tags: [...character.tags],
     guidelines: true,
-  };
+  });
 }
 
 const FIELDS = ['name', 'title', 'greeting', 'persona', 'scenario', 'dialogue', 'visibility', 'definition_visible', 'avatar_url', 'is_nsfw'] as const;
