@@ -31,6 +31,7 @@ import { cardRoutes } from './modules/cardRoutes/cardRoutes';
 import { chatRoutes } from './modules/chat/chatRoutes';
 import { discoveryRoutes } from './discoveryRoutes';
 import { healthRoutes } from './modules/health/healthRoutes';
+import { imageRoutes } from './modules/images/imageRoutes';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboardRoutes';
 import { memoryRoutes } from './modules/memories/memoryRoutes';
 import { moderationRoutes } from './modules/moderation/moderationRoutes';
@@ -60,7 +61,7 @@ export interface BuildAppOptions {
 }
 
 /** Every module's routes, mounted under /api. */
-const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, authoringRoutes, cardRoutes, moderationRoutes];
+const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, imageRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, authoringRoutes, cardRoutes, moderationRoutes];
 
 /**
  * The API, ready to `listen` or `inject`: opens the database (and applies pending migrations) and the cache

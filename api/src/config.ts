@@ -11,7 +11,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
 import { parseSecretKeys, type SecretKey } from './infra/crypto/secretKeys';
+import { readImageGeneratorsFile, type ImageGeneratorEntry } from './infra/imageGeneration/generatorConfig';
 import { readModelsFile, type ModelFileEntry } from './infra/inference/models';
+import { readImageStorage, type ImageStorageConfig } from './infra/storage/storageConfig';
 import { readOidcProviders, type OidcProviderConfig } from './modules/auth/oidc/providerConfig';
 import { readModerationEndpoint, type ModerationEndpointConfig } from './modules/moderation/moderationConfig';
 
@@ -83,6 +85,10 @@ const envSchema = z.object({
     (v) => v === undefined || v.split(',').every((email) => /^[^\s@,]+@[^\s@,]+$/.test(email.trim())),
     'ADMIN_EMAILS must be email addresses separated by commas',
   ),
+  /** JSON list of the avatar image generators (infra/imageGeneration/generatorConfig.ts); unset: the demo generator. */
+  IMAGE_GENERATORS_FILE: optionalString,
+  /** Key of the API's own signed upload URLs (images not in S3); in production uploads to disk need it. */
+  IMAGE_UPLOAD_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'IMAGE_UPLOAD_SECRET must be at least 32 characters'),
 });
 
 /** Social sign-in providers: read from OIDC_<PROVIDER>_* by modules/auth/oidc/providerConfig.ts. */
@@ -138,6 +144,15 @@ export interface AppConfig {
   secretsKeys?: readonly SecretKey[];
   /** An OpenAI-compatible moderation endpoint for the chatbot checks (MODERATION_*); unset: the embedded rules. */
   moderationEndpoint?: ModerationEndpointConfig;
+  /** Where avatar pictures are kept (S3_* or IMAGE_STORAGE_DIR); unset: `<dataDir>/images`, or memory with ':memory:'. */
+  imageStorage?: ImageStorageConfig;
+  /** The avatar image generators (IMAGE_GENERATORS_FILE); none: the built-in demo generator. */
+  imageGenerators?: readonly ImageGeneratorEntry[];
+  /**
+   * HMAC key of the API's own upload URLs (IMAGE_UPLOAD_SECRET). Unset outside production: a random key generated once
+   * and kept in the database; unset in production with images on disk: uploads answer 503 (generation still works).
+   */
+  imageUploadSecret?: string;
 }
 
 export class ConfigError extends Error {
@@ -156,6 +171,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (oidc.problems.length > 0) throw new ConfigError(`Invalid environment: ${oidc.problems.join('; ')}`);
   const moderation = readModerationEndpoint(env);
   if (moderation.problems.length > 0) throw new ConfigError(`Invalid environment: ${moderation.problems.join('; ')}`);
+  const images = readImageStorage(env);
+  if (images.problems.length > 0) throw new ConfigError(`Invalid environment: ${images.problems.join('; ')}`);
+  let imageGenerators: ImageGeneratorEntry[] | undefined;
+  if (e.IMAGE_GENERATORS_FILE) {
+    try {
+      imageGenerators = readImageGeneratorsFile(path.resolve(e.IMAGE_GENERATORS_FILE));
+    } catch (err) {
+      throw new ConfigError(`Invalid environment: IMAGE_GENERATORS_FILE: ${(err as Error).message}`);
+    }
+  }
   let inferenceModels: ModelFileEntry[] | undefined;
   if (e.INFERENCE_MODELS_FILE) {
     try {
@@ -200,6 +225,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy,
     secretsKeys,
     moderationEndpoint: moderation.endpoint,
+    imageStorage: images.storage,
+    imageGenerators,
+    imageUploadSecret: e.IMAGE_UPLOAD_SECRET,
   };
 }
 

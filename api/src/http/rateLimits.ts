@@ -31,6 +31,10 @@ export interface RateLimits {
   refreshPerSession: RateLimitRule;
   /** Token refreshes per IP: a loose ceiling against floods (unknown tokens count on authPerIp as well). */
   refreshPerIp: RateLimitRule;
+  /** Avatar generations per member (each runs an image model). */
+  imageGeneration: RateLimitRule;
+  /** Avatar uploads asked for (save-image) per member (each is decoded and re-encoded). */
+  imageUpload: RateLimitRule;
 }
 
 export type RateLimitName = keyof RateLimits;
@@ -44,6 +48,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   usernameCheck: { max: 60, windowSeconds: 60 },
   refreshPerSession: { max: 30, windowSeconds: 10 * 60 },
   refreshPerIp: { max: 3000, windowSeconds: 10 * 60 },
+  imageGeneration: { max: 30, windowSeconds: 10 * 60 },
+  imageUpload: { max: 60, windowSeconds: 10 * 60 },
 };
 
 /**

@@ -74,6 +74,8 @@ export const IMAGE_MESSAGES = {
   promptRequired: 'An avatar prompt is required to generate.',
   generatorFailed: 'The image generator failed. Please try again.',
   generatorBusy: 'The image generator is busy. Please try again in a moment.',
+  styleUnavailable: 'This image style is not available.',
+  uploadsUnavailable: 'Uploading images is not available right now.',
 } as const;
 
 /** Error codes of the image calls (the content codes are the catalogue's 6801 underage and 6802 explicit). */
@@ -92,6 +94,8 @@ export const IMAGE_ERROR_CODES = {
   STYLE_NOT_ALLOWED: 'image_style_not_allowed',
   GENERATOR_FAILED: 'image_generator_failed',
   GENERATOR_BUSY: 'image_generator_busy',
+  STYLE_UNAVAILABLE: 'image_style_unavailable',
+  UPLOADS_UNAVAILABLE: 'image_uploads_unavailable',
 } as const;
 
 /** The status each image error answers with. */
@@ -110,6 +114,8 @@ export const IMAGE_ERRORS = {
   [IMAGE_ERROR_CODES.STYLE_NOT_ALLOWED]: { status: 403, message: IMAGE_MESSAGES.styleNotAllowed },
   [IMAGE_ERROR_CODES.GENERATOR_FAILED]: { status: 502, message: IMAGE_MESSAGES.generatorFailed },
   [IMAGE_ERROR_CODES.GENERATOR_BUSY]: { status: 503, message: IMAGE_MESSAGES.generatorBusy },
+  [IMAGE_ERROR_CODES.STYLE_UNAVAILABLE]: { status: 400, message: IMAGE_MESSAGES.styleUnavailable },
+  [IMAGE_ERROR_CODES.UPLOADS_UNAVAILABLE]: { status: 503, message: IMAGE_MESSAGES.uploadsUnavailable },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 /** The URL path of a stored picture in a preset (blurred: the variant shown to viewers who must not see it, §6). */

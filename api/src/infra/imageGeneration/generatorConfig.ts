@@ -57,7 +57,7 @@ export function readImageGeneratorsFile(file: string): ImageGeneratorEntry[] {
   try {
     json = JSON.parse(readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new Error(`${file}: ${(err as Error).message}`);
+    throw new Error(`${file}: ${(err as Error).message}`, { cause: err });
   }
   const parsed = ImageGeneratorsFileSchema.safeParse(json);
   if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
