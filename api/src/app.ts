@@ -38,6 +38,7 @@ import { moderationRoutes } from './modules/moderation/moderationRoutes';
 import { personaRoutes } from './modules/personas/personaRoutes';
 import { searchRoutes } from './modules/search/searchRoutes';
 import { appSettingsRoutes } from './modules/settings/appSettingsRoutes';
+import { suggestionRoutes } from './modules/suggestions/suggestionRoutes';
 import { sealStoredOpenAiKeys } from './modules/users/openAiKeyStore';
 import { findSessionUser } from './modules/users/userRepository';
 import { usersRoutes } from './modules/users/usersRoutes';
@@ -61,7 +62,7 @@ export interface BuildAppOptions {
 }
 
 /** Every module's routes, mounted under /api. */
-const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, imageRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, authoringRoutes, cardRoutes, moderationRoutes];
+const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, imageRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, authoringRoutes, cardRoutes, suggestionRoutes, moderationRoutes];
 
 /**
  * The API, ready to `listen` or `inject`: opens the database (and applies pending migrations) and the cache

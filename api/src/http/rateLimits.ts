@@ -35,6 +35,8 @@ export interface RateLimits {
   imageGeneration: RateLimitRule;
   /** Avatar uploads asked for (save-image) per member (each is decoded and re-encoded). */
   imageUpload: RateLimitRule;
+  /** Chatbot-form suggestions (suggest_field, suggest_tags) per member (each runs the language model). */
+  suggestion: RateLimitRule;
 }
 
 export type RateLimitName = keyof RateLimits;
@@ -50,6 +52,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   refreshPerIp: { max: 3000, windowSeconds: 10 * 60 },
   imageGeneration: { max: 30, windowSeconds: 10 * 60 },
   imageUpload: { max: 60, windowSeconds: 10 * 60 },
+  suggestion: { max: 60, windowSeconds: 10 * 60 },
 };
 
 /**

@@ -10,3 +10,4 @@ export * from './characterErrors';
 export * from './moderation';
 export * from './images';
 export * from './cards';
+export * from './suggestions';

@@ -1,9 +1,11 @@
+import { demoSuggestion } from './demoSuggestions';
 import type { DemoHints, InferenceEngine, InferenceRequest, InferenceStream } from './engine';
 
 /**
  * The built-in demo model, used when no models file is configured: no weights, a small deterministic generator
  * that answers in character from the bot's definition (its name, a phrase of its personality or greeting) and the
- * user's last message, streamed word by word at a human pace.
+ * user's last message, streamed word by word at a human pace. The chatbot form's suggestion prompts get the
+ * suggestion they ask for (demoSuggestions.ts).
  */
 export interface DemoEngineOptions {
   /** Milliseconds between words (default 25; 0 in tests). */
@@ -85,7 +87,8 @@ export function createDemoEngine(options: DemoEngineOptions): InferenceEngine {
         autopilot: false,
         continuing: false,
       };
-      const words = demoReply(hints).match(/\s*\S+/g) ?? [];
+      const text = request.suggestion ? demoSuggestion(request.suggestion) : demoReply(hints);
+      const words = text.match(/\s*\S+/g) ?? [];
       // A "token" of the demo model is a word; max_tokens caps the words.
       const tokens = words.slice(0, Math.max(1, request.maxTokens));
       let finishReason: string | null = null;

@@ -15,6 +15,11 @@ export interface InferenceRequest {
    * personality, the user's name and last message, and whether the user's line is asked for (autopilot).
    */
   hints?: DemoHints;
+  /**
+   * Set when the request asks for a chatbot-form suggestion instead of a chat reply: what the demo model writes the
+   * suggestion from (the OpenAI adapter ignores it; the prompt carries the same for a real model).
+   */
+  suggestion?: DemoSuggestionHints;
 }
 
 export interface DemoHints {
@@ -27,6 +32,15 @@ export interface DemoHints {
   /** Continuing the bot's last reply. */
   continuing: boolean;
 }
+
+/** The chatbot form's fields a suggestion is written from. */
+export type DemoSuggestionField = 'name' | 'title' | 'persona' | 'greeting' | 'scenario' | 'dialogue';
+
+export type DemoSuggestionHints =
+  /** One field of the form, from the others (name and title always given). */
+  | { kind: 'field'; field: DemoSuggestionField; values: Partial<Record<DemoSuggestionField, string>> }
+  /** Tags picked from `options` for the chatbot described by `values`, at most `max`, as a comma-separated list. */
+  | { kind: 'tags'; options: readonly string[]; values: Partial<Record<DemoSuggestionField, string>>; max: number };
 
 /** Why the reply ended: the engine's finish_reason ('stop', 'length', …). */
 export interface InferenceStream extends AsyncIterable<string> {
