@@ -1,4 +1,5 @@
 import {
+  imageCalls,
   cardCalls,
   characterCalls,
   callPath,
@@ -8,6 +9,11 @@ import {
   type CharacterTokenCount,
   type CharacterTokenCountBody,
   type CharacterUpdateInput,
+  type GenerateImageBody,
+  type GenerateImageResult,
+  type SaveImageBody,
+  type SaveImageResult,
+  type StoredImage,
   type MyCharacter,
   type OwnCharacter,
 } from '@fable/contracts';
@@ -16,7 +22,7 @@ import { api } from '@fable/shared';
 const C = characterCalls;
 
 /** A file's bytes, through FileReader (every browser, and jsdom, whose File has no arrayBuffer()). */
-function readBytes(file: Blob): Promise<ArrayBuffer> {
+export function readBytes(file: Blob): Promise<ArrayBuffer> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(reader.result as ArrayBuffer);
@@ -89,6 +95,18 @@ export const creatorApi = api.injectEndpoints({
         },
       }),
     }),
+    /** An avatar drawn by the image generator (document 1 §7 generate-image), stored with its presets. */
+    creator_generateImage: build.mutation<GenerateImageResult, GenerateImageBody>({
+      query: (body) => ({ url: imageCalls.generateImage.path, method: imageCalls.generateImage.method, body }),
+    }),
+    /** Upload, first step (document 1 §7 save-image): where to PUT the file, or the picture when it is stored already. */
+    creator_saveImage: build.mutation<SaveImageResult, SaveImageBody>({
+      query: (body) => ({ url: imageCalls.saveImage.path, method: imageCalls.saveImage.method, body }),
+    }),
+    /** Upload, last step: the API checks and re-encodes what was PUT, and answers the stored picture. */
+    creator_completeImage: build.mutation<StoredImage, string>({
+      query: (hash) => ({ url: callPath(imageCalls.completeImage.path, { hash }), method: imageCalls.completeImage.method }),
+    }),
     /** The token counter, counted by the API with the chat's tokenizer (the browser loads none: 2.2 MB of ranks). */
     creator_countTokens: build.mutation<CharacterTokenCount, CharacterTokenCountBody>({
       query: (body) => ({ url: C.countTokens.path, method: C.countTokens.method, body }),
@@ -105,4 +123,7 @@ export const {
   useCreator_countTokensMutation,
   useCreator_importCardMutation,
   useCreator_exportCardMutation,
+  useCreator_generateImageMutation,
+  useCreator_saveImageMutation,
+  useCreator_completeImageMutation,
 } = creatorApi;

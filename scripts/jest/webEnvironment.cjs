@@ -34,6 +34,19 @@ class WebEnvironment extends JSDOMEnvironment {
       BroadcastChannel,
       structuredClone,
     });
+    // Web Crypto's digest (SHA-256 of an upload); jsdom's crypto has only getRandomValues and randomUUID. The test's
+    // ArrayBuffers and typed arrays belong to the jsdom realm, which Node's webcrypto refuses: the bytes are copied.
+    const { webcrypto } = require('node:crypto');
+    const nodeBytes = (data) => Buffer.from(ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data));
+    const jsdomCrypto = this.global.crypto;
+    Object.defineProperty(this.global, 'crypto', {
+      configurable: true,
+      value: {
+        getRandomValues: (array) => jsdomCrypto.getRandomValues(array),
+        randomUUID: () => jsdomCrypto.randomUUID(),
+        subtle: { digest: (algorithm, data) => webcrypto.subtle.digest(algorithm, nodeBytes(data)) },
+      },
+    });
   }
 }
 

@@ -1,77 +1,180 @@
 import styled from '@emotion/styled';
-import { Avatar, Button } from '@fable/shared';
-import { useController, useFieldNote, useFormContext, useWatch } from '@fable/shared/forms';
+import { useId, useRef, useState } from 'react';
+import { CHARACTER_LIMITS, IMAGE_STYLES, V2_IMAGE_STYLES, type ImageStyle } from '@fable/contracts';
+import { apiErrorMessage, Avatar, Button, usePermission } from '@fable/shared';
+import { SelectField, TextAreaField, useController, useFieldNote, useFormContext, useWatch } from '@fable/shared/forms';
+import { useCreator_generateImageMutation } from '../creatorApi';
 import { CHATBOT_FORM_TEXTS as T } from './chatbotFormTexts';
 import type { ChatbotValues } from './chatbotValues';
+import { useImageUpload } from './useImageUpload';
 
-const Row = styled.div`
-  display: flex;
+const Box = styled.div`
+  display: grid;
+  grid-template-columns: auto 1fr;
   gap: 16px;
-  align-items: center;
-  flex-wrap: wrap;
+  align-items: start;
+  @media (max-width: 600px) {
+    grid-template-columns: 1fr;
+  }
   .avatar-side {
     display: flex;
     flex-direction: column;
-    gap: 6px;
+    gap: 10px;
     min-width: 0;
-    flex: 1;
   }
   .avatar-label {
     font-weight: 600;
     font-size: 0.9rem;
   }
+  .avatar-actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px;
+    align-items: center;
+  }
+  .avatar-note {
+    margin: 0;
+    font-size: 0.85rem;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  .avatar-error {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.error};
+  }
+  .avatar-row {
+    display: grid;
+    grid-template-columns: 1fr 1fr;
+    gap: 10px;
+    @media (max-width: 600px) {
+      grid-template-columns: 1fr;
+    }
+  }
 `;
 
-/** A seed for the API's generated avatars (/api/avatars/{seed}.svg): the name's letters and a random part. */
-export function avatarSeed(name: string, random = Math.random): string {
-  const slug = name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .split('-')
-    .filter(Boolean)
-    .slice(0, 4)
-    .join('-')
-    .slice(0, 40);
-  const suffix = Math.floor(random() * 36 ** 6).toString(36);
-  return slug ? `${slug}-${suffix}` : `bot-${suffix}`;
-}
+const STYLE_LABELS: Record<ImageStyle, string> = {
+  'semi-realistic': 'Semi-realistic',
+  anime: 'Anime',
+  anime_v2: 'Anime V2',
+  'semi-realistic_v2': 'Semi-realistic V2',
+};
 
-/** The avatar (document 1 §5: required, "You must generate an Avatar"): for now one of the API's monograms. */
+/**
+ * The avatar (document 1 §5: required, "You must generate an Avatar"): generated from a prompt (negative prompt at most
+ * 300, a style; the V2 styles with avatar_images_v2) or uploaded, and stored by the API in the §9 presets; an NSFW
+ * picture is marked so.
+ */
 export function AvatarField({ disabled = false }: { disabled?: boolean }) {
-  const { control, clearErrors } = useFormContext<ChatbotValues>();
+  const { control, clearErrors, setValue } = useFormContext<ChatbotValues>();
   const {
     field: { value, onChange, ref },
     fieldState,
   } = useController({ control, name: 'avatar_url' });
   const name = useWatch({ control, name: 'name' });
   const note = useFieldNote({ error: fieldState.error?.message ?? null, hint: T.avatarHint });
-  const generate = () => {
-    onChange(`/api/avatars/${avatarSeed(name)}.svg`);
+  const v2 = usePermission('avatar_images_v2');
+  const [prompt, setPrompt] = useState('');
+  const [negative, setNegative] = useState('');
+  const [style, setStyle] = useState<ImageStyle>('semi-realistic');
+  const [promptError, setPromptError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [demo, setDemo] = useState(false);
+  const [generate, generating] = useCreator_generateImageMutation();
+  const { upload, uploading } = useImageUpload();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const errorId = useId();
+
+  const choose = (url: string, nsfw: boolean) => {
+    onChange(url);
+    setValue('avatar_is_nsfw', nsfw, { shouldDirty: true });
     if (fieldState.error) clearErrors('avatar_url');
   };
+  const onGenerate = async () => {
+    setFailure(null);
+    if (prompt.trim() === '') {
+      setPromptError(T.promptRequired);
+      return;
+    }
+    const answer = await generate({ prompt: prompt.trim(), ...(negative.trim() ? { negative_prompt: negative.trim() } : {}), model_style: style });
+    if ('error' in answer) setFailure(apiErrorMessage(answer.error));
+    else {
+      setDemo(answer.data.generator.demo);
+      choose(answer.data.image.avatar_url, answer.data.image.is_nsfw);
+    }
+  };
+  const onUpload = async (file: File | undefined) => {
+    if (fileInput.current) fileInput.current.value = '';
+    if (!file) return;
+    setFailure(null);
+    const answer = await upload(file);
+    if ('error' in answer) setFailure(answer.error);
+    else {
+      setDemo(false);
+      choose(answer.image.avatar_url, answer.image.is_nsfw);
+    }
+  };
+  const styles = IMAGE_STYLES.filter((s) => v2 || !V2_IMAGE_STYLES.includes(s));
   return (
-    <Row>
-      <Avatar src={value || null} name={name || '?'} size={96} alt={value ? `Avatar of ${name || 'the chatbot'}` : 'No avatar yet'} />
+    <Box>
+      <Avatar src={value || null} name={name || '?'} size={128} shape="rounded" alt={value ? `Avatar of ${name || 'the chatbot'}` : 'No avatar yet'} />
       <div className="avatar-side">
-        <span className="avatar-label" id="chatbot-avatar-label">
-          {T.avatar}
-        </span>
-        <div>
+        <span className="avatar-label">{T.avatar}</span>
+        <TextAreaField
+          label={T.avatarPrompt}
+          value={prompt}
+          onChange={(v) => {
+            setPrompt(v);
+            setPromptError(null);
+          }}
+          error={promptError}
+          rows={2}
+          disabled={disabled}
+        />
+        <div className="avatar-row">
+          <TextAreaField
+            label={T.negativePrompt}
+            value={negative}
+            onChange={setNegative}
+            rows={2}
+            limit={CHARACTER_LIMITS.negativePromptMax}
+            error={negative.trim().length > CHARACTER_LIMITS.negativePromptMax ? T.negativePromptTooLong : null}
+            disabled={disabled}
+          />
+          <SelectField<ImageStyle> label={T.imageStyle} value={style} onChange={setStyle} options={styles.map((s) => ({ value: s, label: STYLE_LABELS[s] }))} disabled={disabled} />
+        </div>
+        <div className="avatar-actions">
           <Button
             variant="secondary"
-            onClick={generate}
-            disabled={disabled}
+            onClick={() => void onGenerate()}
+            loading={generating.isLoading}
+            disabled={disabled || uploading}
             ref={ref}
             aria-invalid={note.invalid}
-            aria-describedby={note.describedBy}
+            aria-describedby={[note.describedBy, failure ? errorId : null].filter(Boolean).join(' ') || undefined}
           >
-            {value ? T.regenerateAvatar : T.generateAvatar}
+            {T.generateAvatar}
           </Button>
+          <Button variant="ghost" onClick={() => fileInput.current?.click()} loading={uploading} disabled={disabled || generating.isLoading}>
+            {T.uploadAvatar}
+          </Button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            hidden
+            aria-hidden="true"
+            tabIndex={-1}
+            data-testid="avatar-file"
+            onChange={(event) => void onUpload(event.currentTarget.files?.[0])}
+          />
         </div>
+        {demo ? <p className="avatar-note">{T.demoGenerator}</p> : null}
+        {failure ? (
+          <p className="avatar-error" id={errorId} role="alert">
+            {failure}
+          </p>
+        ) : null}
         {note.row}
       </div>
-    </Row>
+    </Box>
   );
 }

@@ -26,7 +26,7 @@ const Box = styled.div`
  * Import Character Card: a card file from another app (PNG, JSON, CHARX) read by the API, which answers the fields to
  * prefill (nothing is created until the form is saved). A lorebook file or a refused one says why under the button.
  */
-export function CardImport({ onImported }: { onImported: (card: CharacterCardImport, file: File) => void }) {
+export function CardImport({ onImported, busy = false }: { onImported: (card: CharacterCardImport, file: File) => void; busy?: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [importCard, { isLoading }] = useCreator_importCardMutation();
@@ -52,7 +52,7 @@ export function CardImport({ onImported }: { onImported: (card: CharacterCardImp
         data-testid="card-file"
         onChange={(event) => void read(event.currentTarget.files?.[0])}
       />
-      <Button variant="secondary" onClick={() => input.current?.click()} loading={isLoading} aria-describedby={hintId}>
+      <Button variant="secondary" onClick={() => input.current?.click()} loading={isLoading || busy} aria-describedby={hintId}>
         {T.importCard}
       </Button>
       <p className="import-hint" id={hintId}>

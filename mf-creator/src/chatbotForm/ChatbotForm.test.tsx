@@ -15,8 +15,14 @@ beforeEach(() => window.localStorage.clear());
 const field = (name: string) => screen.getByRole('textbox', { name });
 const tag = (name: string) => screen.getByRole('button', { name });
 
-async function fillValid({ visibility = 'Private' }: { visibility?: string } = {}) {
+async function generateAvatar(prompt = 'A pirate queen with a red coat') {
+  await userEvent.type(screen.getByRole('textbox', { name: 'Avatar prompt' }), prompt);
   await userEvent.click(screen.getByRole('button', { name: 'Generate Avatar' }));
+  await screen.findByText('Drawn by the demo generator: no image model is configured on this server.');
+}
+
+async function fillValid({ visibility = 'Private' }: { visibility?: string } = {}) {
+  await generateAvatar();
   await userEvent.type(field('Name'), 'Captain Rhea');
   await userEvent.type(field('Title'), 'A pirate queen of the outer rim');
   await userEvent.type(field('Greeting'), 'Ahoy! Welcome aboard.');
@@ -38,6 +44,29 @@ describe('creating a chatbot', () => {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     expect(screen.getByRole('button', { name: 'Generate Avatar' })).toHaveFocus();
+  });
+
+  it('asks for a prompt before generating, and uses the generated picture (marked NSFW when it is)', async () => {
+    const { fake } = renderCreator(<CreateChatbotPage />, { url: '/chatbot/create', path: CREATE_PATHS });
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate Avatar' }));
+    expect(screen.getByText('An avatar prompt is required to generate.')).toBeInTheDocument();
+    expect(fake.callsTo('POST /generate-image')).toHaveLength(0);
+    await generateAvatar('A lighthouse keeper at dawn');
+    expect(fake.callsTo('POST /generate-image')[0]!.body).toEqual({ prompt: 'A lighthouse keeper at dawn', model_style: 'semi-realistic' });
+    expect(screen.getByRole('img', { name: 'Avatar of the chatbot' })).toHaveAttribute('src', expect.stringMatching(/^\/api\/images\/[0-9a-f]{32}\/400x400\.webp$/));
+  });
+
+  it('uploads a picture: its hash, a PUT to the signed URL, then complete', async () => {
+    const { fake } = renderCreator(<CreateChatbotPage />, { url: '/chatbot/create', path: CREATE_PATHS });
+    const picture = new File([new Uint8Array([137, 80, 78, 71, 1, 2, 3])], 'me.png', { type: 'image/png' });
+    await userEvent.upload(await screen.findByTestId('avatar-file'), picture);
+    await screen.findByRole('img', { name: 'Avatar of the chatbot' });
+    const [saved] = fake.callsTo('POST /save-image');
+    expect(saved!.body).toMatchObject({ image_type: 'image/png', fileSize: 7 });
+    const hash = (saved!.body as { hash: string }).hash;
+    expect(hash).toMatch(/^[0-9a-f]{32}$/);
+    expect(fake.callsTo(`PUT /mock-upload/${hash}`)).toHaveLength(1);
+    expect(fake.callsTo(`POST /images/${hash}/complete`)).toHaveLength(1);
   });
 
   it('asks for 2 tags when public, confirms the review, creates it and opens its chat', async () => {
@@ -170,12 +199,28 @@ describe('importing a character card', () => {
     expect(fake.callsTo('POST /characters/import')[0]).toMatchObject({ query: { filename: 'seraphina.json' }, headers: { 'content-type': 'application/json' } });
     await userEvent.click(screen.getByRole('button', { name: 'Create Chatbot' }));
     expect(await screen.findByText('You must agree with the Community Guidelines')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Generate Avatar' }));
+    await generateAvatar();
     await userEvent.click(screen.getByRole('radio', { name: /^Private/ }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'I agree with the Community Guidelines' }));
     await userEvent.click(screen.getByRole('button', { name: 'Create Chatbot' }));
     await waitFor(() => expect(location()).toMatch(/^\/chat\//));
     expect(fake.callsTo('POST /characters')[0]!.body).toMatchObject({ name: 'Seraphina', card_extras: { card: { alternate_greetings: ['Another hello'] } } });
+  });
+
+  it("uploads the card's picture as the avatar", async () => {
+    const answer = {
+      kind: 'character',
+      character: { name: 'Seraphina', title: 'Guardian', persona: 'Kind', greeting: 'Hello there.', scenario: null, dialogue: null, tags: [] },
+      card_extras: {},
+      warnings: [],
+      cut: [],
+      dropped: [],
+      avatar: { content_type: 'image/png', data_base64: 'iVBORw0KGgoAAAANSUhEUg==' },
+    };
+    const { fake } = renderCreator(<CreateChatbotPage />, { url: '/chatbot/create', path: CREATE_PATHS, handlers: { 'POST /characters/import': { body: answer } } });
+    await userEvent.upload(await screen.findByTestId('card-file'), new File(['x'], 'seraphina.png', { type: 'image/png' }));
+    expect(await screen.findByRole('img', { name: 'Avatar of Seraphina' })).toHaveAttribute('src', expect.stringMatching(/^\/api\/images\//));
+    expect(fake.callsTo('POST /save-image')[0]!.body).toMatchObject({ image_type: 'image/png', fileSize: 16 });
   });
 
   it('says why a file is refused, under the button', async () => {

@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { useMemo, useState } from 'react';
-import type { CharacterCardImport } from '@fable/contracts';
-import { apiErrorOf, EmptyState, NotFoundPage, selectUser, Spinner, useAppSelector, useParams } from '@fable/shared';
+import type { CharacterCardImport, StoredImage } from '@fable/contracts';
+import { apiErrorOf, EmptyState, NotFoundPage, selectUser, Spinner, useAppSelector, useNotify, useParams } from '@fable/shared';
 import { useCreator_getMyChatbotQuery } from '../creatorApi';
 import { CardImport } from './CardImport';
 import { ChatbotForm } from './ChatbotForm';
@@ -11,6 +11,7 @@ import { getDraft, listDrafts } from './drafts';
 import { ExportCard } from './ExportCard';
 import { ImportReport } from './ImportReport';
 import { ModerationBanner } from './ModerationBanner';
+import { useImageUpload } from './useImageUpload';
 
 const Page = styled.div`
   width: 100%;
@@ -56,23 +57,47 @@ function CreationGuide() {
   );
 }
 
+/** A Blob of base64 bytes (a card's picture as the import answers it). */
+function base64Blob(base64: string, type: string): Blob {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type });
+}
+
 /** A signed-in creator's new chatbot: empty, or the draft of /chatbot/create/{draftId}. */
 export function NewChatbot() {
   const user = useAppSelector(selectUser);
   const { draftId } = useParams();
   // A draft is read once per draft id: the form owns the values afterwards.
   const draft = useMemo(() => (draftId && user ? getDraft(user.id, draftId) : null), [draftId, user]);
-  const [imported, setImported] = useState<{ card: CharacterCardImport; filename: string; count: number } | null>(null);
+  const [imported, setImported] = useState<{ card: CharacterCardImport; filename: string; count: number; avatar: StoredImage | null } | null>(null);
+  const { upload, uploading } = useImageUpload();
+  const notify = useNotify();
+  // The card's picture becomes the avatar through the same upload as any picture (re-encoded, presets).
+  const onImported = async (card: CharacterCardImport, file: File) => {
+    let avatar: StoredImage | null = null;
+    if (card.avatar) {
+      const answer = await upload(base64Blob(card.avatar.data_base64, card.avatar.content_type));
+      if ('error' in answer) notify.warning(answer.error);
+      else avatar = answer.image;
+    }
+    setImported((last) => ({ card, filename: file.name, count: (last?.count ?? 0) + 1, avatar }));
+  };
   return (
     <Page>
       <h1>{T.createTitle}</h1>
       <CreationGuide />
-      <CardImport onImported={(card, file) => setImported((last) => ({ card, filename: file.name, count: (last?.count ?? 0) + 1 }))} />
+      <CardImport onImported={(card, file) => void onImported(card, file)} busy={uploading} />
       {imported ? <ImportReport card={imported.card} filename={imported.filename} /> : null}
       <ChatbotForm
         key={imported ? `import-${imported.count}` : (draftId ?? 'new')}
         saved={null}
-        initial={imported ? valuesFrom(imported.card.character) : (draft?.values ?? emptyChatbot())}
+        initial={
+          imported
+            ? valuesFrom(imported.card.character, imported.avatar ? { avatar_url: imported.avatar.avatar_url, avatar_is_nsfw: imported.avatar.is_nsfw } : {})
+            : (draft?.values ?? emptyChatbot())
+        }
         draftId={draft ? draftId : undefined}
         cardExtras={imported?.card.card_extras}
       />

@@ -1,4 +1,4 @@
-import { CHARACTER_MESSAGES } from '@fable/contracts';
+import { CHARACTER_MESSAGES, IMAGE_MESSAGES } from '@fable/contracts';
 
 /** Texts of the chatbot form (document 1 §2 "Create chatbot", "Edit chatbot", §4, §8), verbatim where quoted there. */
 export const CHATBOT_FORM_TEXTS = {
@@ -14,8 +14,15 @@ export const CHATBOT_FORM_TEXTS = {
   ],
   avatar: 'Avatar',
   generateAvatar: 'Generate Avatar',
-  regenerateAvatar: 'Generate Another',
-  avatarHint: 'A monogram avatar in the colours of its name. Image generation and uploads come later.',
+  uploadAvatar: 'Upload Image',
+  avatarHint: 'Describe the picture and generate it, or upload one (PNG, JPEG, WebP or GIF, up to 10 MB).',
+  avatarPrompt: 'Avatar prompt',
+  negativePrompt: 'Negative prompt',
+  negativePromptTooLong: CHARACTER_MESSAGES.negativePromptTooLong,
+  imageStyle: 'Style',
+  promptRequired: IMAGE_MESSAGES.promptRequired,
+  demoGenerator: 'Drawn by the demo generator: no image model is configured on this server.',
+  importingAvatar: "Uploading the card's picture…",
   name: 'Name',
   title: 'Title',
   greeting: 'Greeting',

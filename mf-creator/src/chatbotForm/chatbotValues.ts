@@ -12,6 +12,8 @@ export interface ChatbotValues {
   visibility: CharacterVisibility | '';
   definition_visible: boolean;
   avatar_url: string;
+  /** The avatar picture is adult content (the API marks generated and uploaded pictures). */
+  avatar_is_nsfw: boolean;
   is_nsfw: boolean;
   tags: string[];
   guidelines: boolean;
@@ -27,6 +29,7 @@ export const emptyChatbot = (): ChatbotValues => ({
   visibility: '',
   definition_visible: false,
   avatar_url: '',
+  avatar_is_nsfw: false,
   is_nsfw: false,
   tags: [],
   guidelines: false,
@@ -56,12 +59,13 @@ export function valuesOf(character: OwnCharacter): ChatbotValues {
     visibility: character.visibility,
     definition_visible: character.definition_visible,
     avatar_url: character.avatar_url ?? '',
+    avatar_is_nsfw: character.avatar_is_nsfw,
     is_nsfw: character.is_nsfw,
     guidelines: true,
   });
 }
 
-const FIELDS = ['name', 'title', 'greeting', 'persona', 'scenario', 'dialogue', 'visibility', 'definition_visible', 'avatar_url', 'is_nsfw'] as const;
+const FIELDS = ['name', 'title', 'greeting', 'persona', 'scenario', 'dialogue', 'visibility', 'definition_visible', 'avatar_url', 'avatar_is_nsfw', 'is_nsfw'] as const;
 
 /**
  * What an update sends: only the fields that differ from the saved chatbot (document 1 §7 "update sends only changed

@@ -7,6 +7,7 @@ import { blockedCreatorHandlers } from './resources/blockedCreators';
 import { cardHandlers } from './resources/cards';
 import { characterHandlers } from './resources/characters';
 import { chatHandlers } from './resources/chat';
+import { imageHandlers } from './resources/images';
 import { moderationHandlers } from './resources/moderation';
 import { personaHandlers } from './resources/personas';
 import { searchHandlers } from './resources/search';
@@ -21,6 +22,7 @@ export const resourceHandlers = (db: MockDb): HttpHandler[] => [
   ...authoringHandlers(db),
   ...moderationHandlers(db),
   ...cardHandlers(db),
+  ...imageHandlers(),
   ...blockedCreatorHandlers(db),
   ...searchHandlers(db),
   ...chatHandlers(db),
