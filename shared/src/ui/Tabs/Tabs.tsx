@@ -1,5 +1,6 @@
 import styled from '@emotion/styled';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { tabLook, tabRowLook } from './tabLook';
 
 export interface TabItem {
   id: string;
@@ -25,55 +26,19 @@ export interface TabsProps {
 }
 
 const List = styled.div`
-  display: flex;
-  gap: 4px;
-  overflow-x: auto;
-  scrollbar-width: none;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  &::-webkit-scrollbar {
-    display: none;
-  }
+  ${({ theme }) => tabRowLook(theme)}
 `;
 
 const Tab = styled.button`
   flex: none;
-  position: relative;
-  padding: 10px 14px;
   border: none;
   background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
   font: inherit;
-  font-weight: 600;
-  white-space: nowrap;
   cursor: pointer;
-  border-radius: ${({ theme }) => `${theme.radius.sm} ${theme.radius.sm} 0 0`};
-  &::after {
-    content: '';
-    position: absolute;
-    left: 8px;
-    right: 8px;
-    bottom: -1px;
-    height: 3px;
-    border-radius: 3px 3px 0 0;
-    background: transparent;
-  }
-  &:hover:not(:disabled) {
-    color: ${({ theme }) => theme.colors.text};
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-  }
-  &[aria-selected='true'] {
-    color: ${({ theme }) => theme.colors.text};
-    &::after {
-      background: ${({ theme }) => theme.colors.primary};
-    }
-  }
+  ${({ theme }) => tabLook(theme)}
   &:disabled {
     opacity: 0.45;
     cursor: not-allowed;
-  }
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.accent};
-    outline-offset: -2px;
   }
 `;
 
