@@ -1,6 +1,6 @@
 import { CHARACTER_VISIBILITY_LABELS, effectiveModerationStatus, MODERATION_LABELS } from '@fable/contracts';
 import { memo, useId } from 'react';
-import { Avatar, Button, Link, VisuallyHidden } from '@fable/shared';
+import { Avatar, Button, CardLink, VisuallyHidden } from '@fable/shared';
 import type { ChatbotDraft } from '../chatbotForm/drafts';
 import { CardRoot, SmallButtonLink } from '../myChatbots/cardParts';
 import { cardVariantOf } from '../myChatbots/myChatbotsList';
@@ -49,9 +49,9 @@ export const DraftCard = memo(function DraftCard({ draft, onDelete }: DraftCardP
         </span>
         <div className="names">
           <h3 id={nameId}>
-            <Link className="card-link" to={to}>
+            <CardLink to={to} focusInside>
               {name}
-            </Link>
+            </CardLink>
           </h3>
           {title && title !== name ? <p className="title">{title}</p> : null}
         </div>

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import {
   Button,
+  CardGrid,
   ConfirmationModal,
   EmptyState,
   Spinner,
@@ -12,9 +13,8 @@ import {
   useLocation,
 } from '@fable/shared';
 import { removeDraft, type ChatbotDraft } from '../chatbotForm/drafts';
-import { CardGrid } from '../myChatbots/cardParts';
-import { MyChatbotsNav } from '../myChatbots/MyChatbotsNav';
-import { CreatorPage, CreatorPageHeader } from '../myChatbots/pageParts';
+import { CREATOR_CARD_MIN_PX } from '../myChatbots/cardParts';
+import { MyChatbotsFrame } from '../myChatbots/MyChatbotsFrame';
 import { DraftCard, draftName } from './DraftCard';
 import { DRAFTS_TEXTS as T } from './draftsTexts';
 import { useDrafts } from './useDrafts';
@@ -25,17 +25,11 @@ function DraftsList({ userId }: { userId: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   return (
-    <CreatorPage>
-      <CreatorPageHeader>
-        <h1 ref={headingRef} tabIndex={-1}>
-          {T.heading}
-        </h1>
-      </CreatorPageHeader>
-      <MyChatbotsNav current="drafts" drafts={drafts.length} />
+    <MyChatbotsFrame heading={T.heading} headingRef={headingRef} current="drafts" drafts={drafts.length}>
       {drafts.length === 0 ? (
         <EmptyState title={T.emptyTitle} description={T.emptyText} action={{ label: T.createChatbot, to: '/chatbot/create' }} />
       ) : (
-        <CardGrid aria-label={T.listLabel}>
+        <CardGrid minColumnPx={CREATOR_CARD_MIN_PX} aria-label={T.listLabel}>
           {drafts.map((draft) => (
             <li key={draft.id}>
               <DraftCard draft={draft} onDelete={setTarget} />
@@ -56,7 +50,7 @@ function DraftsList({ userId }: { userId: string }) {
         }}
         onClose={() => setTarget(null)}
       />
-    </CreatorPage>
+    </MyChatbotsFrame>
   );
 }
 

@@ -1,6 +1,6 @@
 import { CHARACTER_VISIBILITY_LABELS, type MyCharacter } from '@fable/contracts';
 import { memo, useId } from 'react';
-import { Avatar, Button, Link, VisuallyHidden } from '@fable/shared';
+import { Avatar, Button, CardLink, VisuallyHidden } from '@fable/shared';
 import { CardRoot, SmallButtonLink } from './cardParts';
 import { cardModerationOf, cardVariantOf, moderationLabelOf } from './myChatbotsList';
 import { MY_CHATBOTS_TEXTS as T } from './myChatbotsTexts';
@@ -45,9 +45,9 @@ export const MyChatbotCard = memo(function MyChatbotCard({ character, onDelete }
             {locked ? (
               character.name
             ) : (
-              <Link className="card-link" to={opens}>
+              <CardLink to={opens} focusInside>
                 {character.name}
-              </Link>
+              </CardLink>
             )}
           </h3>
           {character.title ? <p className="title">{character.title}</p> : null}

@@ -1,15 +1,14 @@
 import styled from '@emotion/styled';
-import { SEARCH_LIMITS } from '@fable/contracts';
 import { useMemo, useRef, useState } from 'react';
 import {
   ButtonLink,
+  CardGrid,
   EmptyState,
   Spinner,
   selectAuthStatus,
   selectUser,
   useAppDispatch,
   useAppSelector,
-  useDebounce,
 } from '@fable/shared';
 import { useCreator_getMyChatbotsQuery } from '../creatorApi';
 import { myChatbotsFilterChanged, myChatbotsSortChanged, selectMyChatbotsFilter, selectMyChatbotsSort } from '../creatorSlice';
@@ -18,10 +17,10 @@ import { FeatureCards, type FeatureCard } from '../marketing/FeatureCards';
 import { EyeIcon, PencilIcon, StackIcon } from '../marketing/icons';
 import { MarketingHero } from '../marketing/MarketingHero';
 import { SIGN_UP_PATH } from '../marketing/signUpPath';
-import { CardGrid } from './cardParts';
-import { CreatorPage, CreatorPageHeader } from './pageParts';
+import { CREATOR_CARD_MIN_PX } from './cardParts';
+import { CreatorPage } from './pageParts';
 import { MyChatbotCard } from './MyChatbotCard';
-import { MyChatbotsNav } from './MyChatbotsNav';
+import { MyChatbotsFrame } from './MyChatbotsFrame';
 import { MyChatbotsToolbar } from './MyChatbotsToolbar';
 import { visibleChatbots } from './myChatbotsList';
 import { MY_CHATBOTS_TEXTS as T } from './myChatbotsTexts';
@@ -44,8 +43,8 @@ function MyChatbotsList() {
   const userId = useAppSelector(selectUser)?.id ?? null;
   const filter = useAppSelector(selectMyChatbotsFilter);
   const sort = useAppSelector(selectMyChatbotsSort);
+  // The search in force: the box commits it once typing stops (debounced).
   const [search, setSearch] = useState('');
-  const debouncedSearch = useDebounce(search, SEARCH_LIMITS.searchDebounceMs);
   const chatbots = useCreator_getMyChatbotsQuery();
   const drafts = useDraftCount(userId);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -53,7 +52,7 @@ function MyChatbotsList() {
 
   const data = chatbots.data;
   const all = useMemo(() => data?.filter((c) => !deleted.has(c.id)), [data, deleted]);
-  const shown = useMemo(() => (all ? visibleChatbots(all, { search: debouncedSearch, filter, sort }) : []), [all, debouncedSearch, filter, sort]);
+  const shown = useMemo(() => (all ? visibleChatbots(all, { search, filter, sort }) : []), [all, search, filter, sort]);
 
   let body;
   if (chatbots.isLoading) body = <Spinner label={T.loading} center />;
@@ -76,7 +75,7 @@ function MyChatbotsList() {
         {shown.length === 0 ? (
           <EmptyState title={T.noResults} description={T.noResultsHint} />
         ) : (
-          <CardGrid aria-label={T.listLabel} aria-busy={chatbots.isFetching || undefined}>
+          <CardGrid minColumnPx={CREATOR_CARD_MIN_PX} aria-label={T.listLabel} aria-busy={chatbots.isFetching || undefined}>
             {shown.map((character) => (
               <li key={character.id}>
                 <MyChatbotCard character={character} onDelete={askDelete} />
@@ -89,17 +88,16 @@ function MyChatbotsList() {
   }
 
   return (
-    <CreatorPage>
-      <CreatorPageHeader>
-        <h1 ref={headingRef} tabIndex={-1}>
-          {T.heading}
-        </h1>
-        {all && all.length > 0 ? <ButtonLink to="/chatbot/create">{T.createChatbot}</ButtonLink> : null}
-      </CreatorPageHeader>
-      <MyChatbotsNav current="chatbots" drafts={drafts} />
+    <MyChatbotsFrame
+      heading={T.heading}
+      headingRef={headingRef}
+      action={all && all.length > 0 ? <ButtonLink to="/chatbot/create">{T.createChatbot}</ButtonLink> : null}
+      current="chatbots"
+      drafts={drafts}
+    >
       {body}
       {dialogs}
-    </CreatorPage>
+    </MyChatbotsFrame>
   );
 }
 

@@ -1,24 +1,14 @@
 import styled from '@emotion/styled';
-import { ButtonLink } from '@fable/shared';
+import { ButtonLink, CardSurface } from '@fable/shared';
 
 /**
- * The frame of a creator card (My Chatbots, Your Drafts): a surface with a coloured stripe on the left by variant,
- * the name's link covering the card (the actions sit above it), greyed when `data-disabled`.
+ * The frame of a creator card (My Chatbots, Your Drafts): the kit's card surface with a coloured stripe on the left
+ * by variant, the name's CardLink covering the card (the actions sit above it), greyed when `data-disabled`.
  */
-export const CardRoot = styled.article`
-  position: relative;
-  display: flex;
-  flex-direction: column;
+export const CardRoot = styled(CardSurface)`
   gap: 12px;
-  min-width: 0;
-  height: 100%;
   padding: 14px 14px 14px 18px;
-  border-radius: ${({ theme }) => theme.radius.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
   overflow: hidden;
-  transition: border-color 150ms ease, box-shadow 150ms ease;
   &::before {
     content: '';
     position: absolute;
@@ -36,11 +26,6 @@ export const CardRoot = styled.article`
   }
   &[data-variant='private']::before {
     background: ${({ theme }) => theme.colors.textMuted};
-  }
-  &:not([data-disabled='true']):hover,
-  &:not([data-disabled='true']):focus-within {
-    border-color: ${({ theme }) => theme.colors.primary};
-    box-shadow: ${({ theme }) => theme.shadow};
   }
   &[data-disabled='true'] {
     background: ${({ theme }) => theme.colors.surfaceRaised};
@@ -64,42 +49,6 @@ export const CardRoot = styled.article`
     flex-direction: column;
     gap: 2px;
     min-width: 0;
-  }
-  h3 {
-    margin: 0;
-    font-size: 1rem;
-    line-height: 1.25;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
-  .card-link {
-    color: inherit;
-    text-decoration: none;
-  }
-  .card-link::after {
-    content: '';
-    position: absolute;
-    inset: 0;
-    border-radius: inherit;
-  }
-  .card-link:focus-visible {
-    outline: none;
-  }
-  .card-link:focus-visible::after {
-    outline: 2px solid ${({ theme }) => theme.colors.accent};
-    outline-offset: -2px;
-  }
-  .title {
-    margin: 0;
-    font-size: 0.85rem;
-    line-height: 1.35;
-    color: ${({ theme }) => theme.colors.textMuted};
-    display: -webkit-box;
-    -webkit-line-clamp: 2;
-    -webkit-box-orient: vertical;
-    overflow: hidden;
-    overflow-wrap: anywhere;
   }
   .badges {
     display: flex;
@@ -151,18 +100,5 @@ export const SmallButtonLink = styled(ButtonLink)`
   font-size: 0.85rem;
 `;
 
-/** The cards of a creator list: at least 280 px wide, one column on phones. */
-export const CardGrid = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));
-  gap: 12px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  > li {
-    min-width: 0;
-  }
-  @media ${({ theme }) => theme.breakpoints.mobile} {
-    grid-template-columns: minmax(0, 1fr);
-  }
-`;
+/** The narrowest a card of a creator list may be (CardGrid: one column on phones). */
+export const CREATOR_CARD_MIN_PX = 280;

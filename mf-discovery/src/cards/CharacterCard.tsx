@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { memo, useId, useMemo, useRef } from 'react';
-import { abbreviateCount, Dropdown, Link, VisuallyHidden, type DropdownItem } from '@fable/shared';
+import { abbreviateCount, CardLink, CardSurface, Dropdown, Link, VisuallyHidden, type DropdownItem } from '@fable/shared';
 import type { CharacterSummary } from '../discoveryApi';
 import { shouldBlurAvatar } from '../viewer/nsfwRules';
 import { characterPath, useCardActions } from './CardActions';
@@ -12,22 +12,10 @@ import { useTouchHighlight } from './useTouchHighlight';
 /** Tags shown on a card; the profile shows them all. */
 const CARD_TAGS = 3;
 
-const Root = styled.article`
-  position: relative;
-  display: flex;
-  flex-direction: column;
-  min-width: 0;
-  height: 100%;
-  border-radius: ${({ theme }) => theme.radius.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  transition: border-color 150ms ease, box-shadow 150ms ease;
+const Root = styled(CardSurface)`
   &:hover,
   &[data-highlighted='true'],
   &:focus-within {
-    border-color: ${({ theme }) => theme.colors.primary};
-    box-shadow: ${({ theme }) => theme.shadow};
     z-index: 1;
   }
   &:hover .card-image img:not([data-blurred='true']),
@@ -43,42 +31,12 @@ const Root = styled.article`
     padding: 10px 10px 12px;
   }
   h3 {
-    margin: 0;
     font-size: 0.98rem;
-    line-height: 1.25;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
-  /* The name's link covers the whole card; the creator link and the menu sit above it. */
-  .card-link {
-    color: inherit;
-    text-decoration: none;
-  }
-  .card-link::after {
-    content: '';
-    position: absolute;
-    inset: 0;
-    border-radius: inherit;
-  }
-  .card-link:focus-visible {
-    outline: none;
-  }
-  .card-link:focus-visible::after {
-    outline: 2px solid ${({ theme }) => theme.colors.accent};
-    outline-offset: 2px;
   }
   .title {
-    margin: 0;
     font-size: 0.84rem;
-    line-height: 1.35;
-    color: ${({ theme }) => theme.colors.textMuted};
-    display: -webkit-box;
-    -webkit-line-clamp: 2;
-    -webkit-box-orient: vertical;
-    overflow: hidden;
-    overflow-wrap: anywhere;
   }
+  /* The name's CardLink covers the whole card; the creator link and the menu sit above it. */
   .creator {
     position: relative;
     z-index: 1;
@@ -222,9 +180,9 @@ export const CharacterCard = memo(function CharacterCard({ character, badge }: C
       ) : null}
       <div className="body">
         <h3 id={nameId}>
-          <Link className="card-link" to={characterPath(character)} onClick={() => actions.opened(character)}>
+          <CardLink to={characterPath(character)} onClick={() => actions.opened(character)}>
             {name}
-          </Link>
+          </CardLink>
         </h3>
         {title ? <p className="title">{title}</p> : null}
         <Link className="creator" to={`/creator/${encodeURIComponent(character.creator_username)}`}>

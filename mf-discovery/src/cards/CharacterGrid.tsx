@@ -1,26 +1,14 @@
 import { keyframes } from '@emotion/react';
 import styled from '@emotion/styled';
 import { LAYOUT_LIMITS } from '@fable/contracts';
+import { CardGrid } from '@fable/shared';
 import type { CharacterSummary } from '../discoveryApi';
 import { CharacterCard } from './CharacterCard';
 
 const { minColumnPx, gapPx } = LAYOUT_LIMITS.cardGrid;
 
 /** The card grid (document 1 §9): columns of at least 160 px, 12 px apart; two columns on phones. */
-export const Grid = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(${minColumnPx}px, 1fr));
-  gap: ${gapPx}px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  > li {
-    min-width: 0;
-  }
-  @media ${({ theme }) => theme.breakpoints.mobile} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-`;
+const GRID = { minColumnPx, gapPx, mobileColumns: 2 } as const;
 
 export interface GridEntry {
   character: CharacterSummary;
@@ -30,13 +18,13 @@ export interface GridEntry {
 /** The cards of a listing, in a list (screen readers announce how many). */
 export function CharacterGrid({ entries, label }: { entries: readonly GridEntry[]; label: string }) {
   return (
-    <Grid aria-label={label} data-testid="character-grid">
+    <CardGrid {...GRID} aria-label={label} data-testid="character-grid">
       {entries.map(({ character, badge }) => (
         <li key={character.id}>
           <CharacterCard character={character} badge={badge} />
         </li>
       ))}
-    </Grid>
+    </CardGrid>
   );
 }
 
@@ -73,7 +61,7 @@ const Skeleton = styled.div`
 export function CharacterGridSkeleton({ count = 12, label = 'Loading chatbots' }: { count?: number; label?: string }) {
   return (
     <div role="status" aria-label={label} aria-busy="true" data-testid="grid-skeleton">
-      <Grid aria-hidden="true">
+      <CardGrid {...GRID} aria-hidden="true">
         {Array.from({ length: count }, (_, i) => (
           <li key={i}>
             <Skeleton>
@@ -83,7 +71,7 @@ export function CharacterGridSkeleton({ count = 12, label = 'Loading chatbots' }
             </Skeleton>
           </li>
         ))}
-      </Grid>
+      </CardGrid>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import styled from '@emotion/styled';
 import { SEARCH_LIMITS } from '@fable/contracts';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Button, useDebouncedCallback } from '@fable/shared';
-import { ChevronDownIcon, SearchIcon, TagIcon } from './icons';
-import { LISTING_SORTS, isListingSort, type ListingSort } from './listingSorts';
+import type { ReactNode } from 'react';
+import { Button, SearchBox, Toolbar, ToolbarSelect } from '@fable/shared';
+import { TagIcon } from './icons';
+import { LISTING_SORTS, type ListingSort } from './listingSorts';
 
 /** Texts of the listing's toolbar (document 1 §2 "Listing (home) screen"); the placeholder is verbatim. */
 export const TOOLBAR_TEXTS = {
@@ -14,118 +14,13 @@ export const TOOLBAR_TEXTS = {
   activeFilters: (n: number) => `${n} active`,
 } as const;
 
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 12px;
-`;
-
-const SearchForm = styled.form`
-  position: relative;
-  flex: 1 1 320px;
-  min-width: 0;
-  max-width: 720px;
-  svg {
-    position: absolute;
-    left: 16px;
-    top: 50%;
-    transform: translateY(-50%);
-    color: ${({ theme }) => theme.colors.textMuted};
-    pointer-events: none;
-  }
-  input {
-    width: 100%;
-    height: 44px;
-    padding: 0 16px 0 44px;
-    border-radius: ${({ theme }) => theme.radius.pill};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
-    font-size: 1rem;
-    text-overflow: ellipsis;
-  }
-  input::placeholder {
-    color: ${({ theme }) => theme.colors.textMuted};
-    opacity: 1;
-  }
-  input:hover {
-    border-color: ${({ theme }) => theme.colors.textMuted};
-  }
-  @media ${({ theme }) => theme.breakpoints.mobile} {
-    flex-basis: 100%;
-    input {
-      padding-left: 40px;
-      font-size: 0.95rem;
-    }
-    svg {
-      left: 14px;
-    }
-  }
-`;
-
-const Controls = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px;
-  margin-left: auto;
-  @media ${({ theme }) => theme.breakpoints.mobile} {
-    width: 100%;
-    margin-left: 0;
-  }
-`;
+const SORT_OPTIONS = LISTING_SORTS.map(({ id, label }) => ({ value: id, label }));
 
 const TagButton = styled(Button)`
   height: 44px;
   background: ${({ theme }) => theme.colors.surface};
   &[aria-expanded='true'] {
     border-color: ${({ theme }) => theme.colors.primary};
-  }
-`;
-
-const SortField = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  label {
-    font-size: 0.9rem;
-    color: ${({ theme }) => theme.colors.textMuted};
-    white-space: nowrap;
-  }
-  @media ${({ theme }) => theme.breakpoints.mobile} {
-    flex: 1;
-    justify-content: flex-end;
-  }
-`;
-
-const SelectBox = styled.div`
-  position: relative;
-  select {
-    appearance: none;
-    height: 44px;
-    min-width: 148px;
-    padding: 0 40px 0 16px;
-    border-radius: ${({ theme }) => theme.radius.pill};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
-    font-size: 0.95rem;
-    font-weight: 600;
-    cursor: pointer;
-  }
-  select:hover {
-    border-color: ${({ theme }) => theme.colors.textMuted};
-  }
-  svg {
-    position: absolute;
-    right: 14px;
-    top: 50%;
-    transform: translateY(-50%);
-    pointer-events: none;
-    color: ${({ theme }) => theme.colors.textMuted};
   }
 `;
 
@@ -156,76 +51,28 @@ export interface ListingToolbarProps {
  * searches creators), tag filter button and sort dropdown of the listing.
  */
 export function ListingToolbar({ query, onQueryCommit, sort, onSortChange, tags, children }: ListingToolbarProps) {
-  const sortId = useId();
-  const [text, setText] = useState(query);
-  const committed = useRef(query);
-  const commit = useDebouncedCallback((value: string) => {
-    committed.current = value;
-    onQueryCommit(value);
-  }, SEARCH_LIMITS.searchDebounceMs);
-
-  // The URL changed under the box (back/forward, a link): show its search. Our own commit coming back is not that
-  // (the user may already be typing on).
-  useEffect(() => {
-    if (query === committed.current) return;
-    committed.current = query;
-    commit.cancel();
-    setText(query);
-  }, [query, commit]);
-
   return (
-    <Bar>
-      <SearchForm
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          commit.flush();
-        }}
-      >
-        <SearchIcon />
-        <input
-          type="search"
-          aria-label={TOOLBAR_TEXTS.searchLabel}
+    <Toolbar
+      search={
+        <SearchBox
+          size="lg"
+          value={query}
+          onCommit={onQueryCommit}
+          debounceMs={SEARCH_LIMITS.searchDebounceMs}
+          label={TOOLBAR_TEXTS.searchLabel}
           placeholder={TOOLBAR_TEXTS.searchPlaceholder}
-          value={text}
-          maxLength={200}
-          onChange={(event) => {
-            setText(event.target.value);
-            commit(event.target.value);
-          }}
-          autoComplete="off"
-          enterKeyHint="search"
         />
-      </SearchForm>
-      <Controls>
-        {tags ? (
-          <TagButton variant="secondary" aria-expanded={tags.open} aria-controls={tags.open ? tags.panelId : undefined} onClick={tags.onToggle}>
-            <TagIcon />
-            {TOOLBAR_TEXTS.tags}
-            {tags.activeCount > 0 ? <Badge aria-label={TOOLBAR_TEXTS.activeFilters(tags.activeCount)}>{tags.activeCount}</Badge> : null}
-          </TagButton>
-        ) : null}
-        <SortField>
-          <label htmlFor={sortId}>{TOOLBAR_TEXTS.sortLabel}</label>
-          <SelectBox>
-            <select
-              id={sortId}
-              value={sort}
-              onChange={(event) => {
-                if (isListingSort(event.target.value)) onSortChange(event.target.value);
-              }}
-            >
-              {LISTING_SORTS.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-            <ChevronDownIcon />
-          </SelectBox>
-        </SortField>
-        {children}
-      </Controls>
-    </Bar>
+      }
+    >
+      {tags ? (
+        <TagButton variant="secondary" aria-expanded={tags.open} aria-controls={tags.open ? tags.panelId : undefined} onClick={tags.onToggle}>
+          <TagIcon />
+          {TOOLBAR_TEXTS.tags}
+          {tags.activeCount > 0 ? <Badge aria-label={TOOLBAR_TEXTS.activeFilters(tags.activeCount)}>{tags.activeCount}</Badge> : null}
+        </TagButton>
+      ) : null}
+      <ToolbarSelect label={TOOLBAR_TEXTS.sortLabel} labelPosition="beside" value={sort} options={SORT_OPTIONS} onChange={onSortChange} />
+      {children}
+    </Toolbar>
   );
 }
