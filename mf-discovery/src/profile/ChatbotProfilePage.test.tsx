@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CharacterProfile } from '@fable/contracts';
-import { becameGuest, sessionFromUser, signedIn, type AppStore } from '@fable/shared';
+import { becameGuest, tokensReceived, sessionFromUser, signedIn, type AppStore } from '@fable/shared';
 import {
   apiErrorBody,
   apiUserFixture,
@@ -32,8 +32,10 @@ function open(profile: CharacterProfile | FakeHandler, { member = true, handlers
   const answer: FakeHandler = typeof profile === 'object' && 'viewer' in profile ? { body: profile } : profile;
   fake = mockApi({ overrides: { 'GET /characters/bot1': answer, ...handlers } });
   const store: AppStore = storeWith(deployment);
-  if (member) store.dispatch(signedIn(sessionFromUser(apiUserFixture())));
-  else store.dispatch(becameGuest({ guestUserId: 'g1', permissions: [] }));
+  if (member) {
+    store.dispatch(tokensReceived(fake.memberTokens));
+    store.dispatch(signedIn(sessionFromUser(apiUserFixture())));
+  } else store.dispatch(becameGuest({ guestUserId: 'g1', permissions: [] }));
   const Page = group ? GroupchatProfilePage : ChatbotProfilePage;
   renderRoute(<Page />, { path: group ? '/groupchat/:characterId' : '/chatbot/:characterId', url: group ? '/groupchat/bot1' : '/chatbot/bot1', store });
   return store;
@@ -363,7 +365,7 @@ describe('tag suggestion', () => {
     },
   };
 
-  it('asks for something before sending, then keeps the suggestion pending', async () => {
+  it('asks for something before sending, then gives the suggestion to the API, which keeps it for this member', async () => {
     const store = open(characterProfileFixture(), { handlers: { 'GET /app-settings': appSettings } });
     await userEvent.click(await screen.findByRole('button', { name: 'Suggest Tags' }));
     const panel = screen.getByRole('region', { name: 'Suggest tags' });
@@ -373,18 +375,42 @@ describe('tag suggestion', () => {
     await userEvent.click(await within(panel).findByRole('button', { name: 'Fantasy' }));
     await userEvent.click(within(panel).getByRole('button', { name: 'Adventure, kept' }));
     await userEvent.click(within(panel).getByRole('button', { name: 'Send' }));
-    expect(screen.queryByRole('region', { name: 'Suggest tags' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Suggest tags' })).not.toBeInTheDocument());
     expect(notifications(store)).toContain('Thanks! Your tag suggestion is saved.');
-    expect(JSON.parse(window.localStorage.getItem('fable.tagSuggestions')!)).toMatchObject({
-      bot1: { event_name: 'tag_suggestion', character_id: 'bot1', tags_to_add: ['Fantasy'], tags_to_remove: ['Adventure'] },
-    });
-    expect(screen.getByTestId('pending-tag-suggestion')).toHaveTextContent('Adding Fantasy · Removing Adventure');
+    expect(fake!.callsTo('PUT /characters/bot1/tag-suggestion')[0]!.body).toEqual({ tags_to_add: ['Fantasy'], tags_to_remove: ['Adventure'] });
+    expect(window.localStorage.getItem('fable.tagSuggestions')).toBeNull();
+    expect(await screen.findByTestId('pending-tag-suggestion')).toHaveTextContent('Adding Fantasy · Removing Adventure');
 
-    // Discard drops it.
+    // Discard drops it (both lists empty).
     await userEvent.click(screen.getByRole('button', { name: 'Suggest Tags' }));
     await userEvent.click(within(screen.getByRole('region', { name: 'Suggest tags' })).getByRole('button', { name: 'Discard' }));
-    expect(JSON.parse(window.localStorage.getItem('fable.tagSuggestions')!)).toEqual({});
-    expect(screen.queryByTestId('pending-tag-suggestion')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('pending-tag-suggestion')).not.toBeInTheDocument());
+    expect(fake!.callsTo('PUT /characters/bot1/tag-suggestion')[1]!.body).toEqual({ tags_to_add: [], tags_to_remove: [] });
+  });
+
+  it('shows the pending suggestion the API keeps (another device), and says when sending fails', async () => {
+    const store = open(characterProfileFixture(), {
+      handlers: {
+        'GET /app-settings': appSettings,
+        'GET /characters/bot1/tag-suggestion': {
+          body: { suggestion: { character_id: 'bot1', tags_to_add: ['Romance'], tags_to_remove: [], suggested_at: '2026-11-20T10:00:00.000Z' } },
+        },
+        'PUT /characters/bot1/tag-suggestion': { status: 500, body: { error: { code: 'internal', message: 'boom' } } },
+      },
+    });
+    expect(await screen.findByTestId('pending-tag-suggestion')).toHaveTextContent('Adding Romance');
+    await userEvent.click(screen.getByRole('button', { name: 'Suggest Tags' }));
+    const panel = screen.getByRole('region', { name: 'Suggest tags' });
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Fantasy' }));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(notifications(store)).toContain("Suggestions didn't sent !"));
+    expect(screen.getByRole('region', { name: 'Suggest tags' })).toBeInTheDocument();
+  });
+
+  it('is for members: a guest sees no Suggest Tags', async () => {
+    open(characterProfileFixture(), { member: false });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Captain Mira' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Suggest Tags' })).not.toBeInTheDocument();
   });
 
   it('keeps at most 12 tags', async () => {

@@ -25,7 +25,7 @@ import { PROFILE_TEXTS, TAG_SUGGESTION_TEXTS, VISIBILITY_LABELS } from './profil
 import { RateChatbot } from './RateChatbot';
 import { ShareButton } from './ShareButton';
 import { TagSuggestionPanel } from './TagSuggestionPanel';
-import { usePendingTagSuggestion } from './tagSuggestions';
+import { useTagSuggestion } from './tagSuggestions';
 
 const Card = styled.section`
   padding: 20px;
@@ -275,10 +275,11 @@ function TagsSection({ profile }: { profile: CharacterProfile }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const titleId = useId();
-  const { pending, save, discard } = usePendingTagSuggestion(profile.id);
+  const member = useAppSelector(selectAuthStatus) === 'authenticated';
+  const { pending, save, discard } = useTagSuggestion(profile.id, member);
   const tags = profile.tags.map((tag) => displayText(tag)).filter(Boolean);
-  // The creator edits their own tags; suggestions are for everyone else.
-  const canSuggest = !profile.viewer.is_creator;
+  // The creator edits their own tags; suggestions are for the other members (the API keeps them per member).
+  const canSuggest = member && !profile.viewer.is_creator;
   if (tags.length === 0 && !canSuggest) return null;
   return (
     <Card aria-labelledby={titleId}>

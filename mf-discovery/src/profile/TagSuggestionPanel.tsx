@@ -74,15 +74,17 @@ export interface TagSuggestionPanelProps {
   characterId: string;
   currentTags: readonly string[];
   pending: PendingTagSuggestion | null;
-  onSave: (record: TagSuggestionRecord) => void;
-  onDiscard: () => void;
+  /** Resolves true once the API keeps it. */
+  onSave: (record: TagSuggestionRecord) => Promise<boolean>;
+  onDiscard: () => Promise<boolean>;
   onClose: () => void;
 }
 
 /**
  * The tag suggestion panel (document 1 §2 "tag suggestion", §4 "open/closed; send, discard", §5): un-press the bot's
  * tags that do not fit, press the application's tag options that do; at most 12 kept; Send with nothing chosen says
- * "Please select something !". Send keeps the suggestion pending on this device; Discard drops it.
+ * "Please select something !". Send gives the API the suggestion (one per member and chatbot, on every device);
+ * Discard drops it. A failure says so ("Suggestions didn't sent !", "Not able to discard the suggestions.").
  */
 export function TagSuggestionPanel({ id, characterId, currentTags, pending, onSave, onDiscard, onClose }: TagSuggestionPanelProps) {
   const notify = useNotify();
@@ -134,7 +136,8 @@ export function TagSuggestionPanel({ id, characterId, currentTags, pending, onSa
     setAdded(next);
   };
 
-  const send = () => {
+  const [busy, setBusy] = useState(false);
+  const send = async () => {
     if (keepsTooMany(currentTags, removed, added)) {
       setMessage(T.keepLimit);
       return;
@@ -144,14 +147,26 @@ export function TagSuggestionPanel({ id, characterId, currentTags, pending, onSa
       setMessage(T.empty);
       return;
     }
-    onSave(record);
+    setBusy(true);
+    const kept = await onSave(record);
+    setBusy(false);
+    if (!kept) {
+      notify.error(T.sendFailed);
+      return;
+    }
     notify.success(T.saved);
     onClose();
   };
 
-  const discard = () => {
+  const discard = async () => {
     if (pending) {
-      onDiscard();
+      setBusy(true);
+      const dropped = await onDiscard();
+      setBusy(false);
+      if (!dropped) {
+        notify.error(T.discardFailed);
+        return;
+      }
       notify(T.discarded);
     }
     onClose();
@@ -198,10 +213,12 @@ export function TagSuggestionPanel({ id, characterId, currentTags, pending, onSa
       </div>
       {message ? <Alert role="alert">{message}</Alert> : null}
       <Actions>
-        <Button variant="secondary" onClick={discard}>
+        <Button variant="secondary" onClick={() => void discard()} disabled={busy}>
           {T.discard}
         </Button>
-        <Button onClick={send}>{T.send}</Button>
+        <Button onClick={() => void send()} loading={busy}>
+          {T.send}
+        </Button>
       </Actions>
     </Panel>
   );

@@ -1,5 +1,9 @@
+import { callPath, type TagSuggestionAnswer, type TagSuggestionBody } from '@fable/contracts';
 import { api } from '@fable/shared';
 import { USERS_CALLS } from '../discoveryCalls';
+
+/** contracts' suggestionCalls.myTagSuggestion / sendTagSuggestion path (copied: this page loads no call objects). */
+export const TAG_SUGGESTION_PATH = '/characters/:characterId/tag-suggestion';
 
 /** The parts of the signed-in user the profile needs (settings.blurNSFW, document 1 §6). */
 export interface ProfileViewerSettings {
@@ -22,7 +26,17 @@ export const profileApi = api.injectEndpoints({
       }),
       providesTags: ['User'],
     }),
+    /** The member's pending tag suggestion for a chatbot (GET /characters/:id/tag-suggestion). */
+    discovery_tagSuggestion: build.query<TagSuggestionAnswer, string>({
+      query: (characterId) => ({ url: callPath(TAG_SUGGESTION_PATH, { characterId }), method: 'GET' }),
+      providesTags: (_r, _e, characterId) => [{ type: 'Character', id: `tag-suggestion:${characterId}` }],
+    }),
+    /** Replaces it (PUT); both lists empty discard it. */
+    discovery_putTagSuggestion: build.mutation<TagSuggestionAnswer, { characterId: string; body: TagSuggestionBody }>({
+      query: ({ characterId, body }) => ({ url: callPath(TAG_SUGGESTION_PATH, { characterId }), method: 'PUT', body }),
+      invalidatesTags: (_r, _e, { characterId }) => [{ type: 'Character', id: `tag-suggestion:${characterId}` }],
+    }),
   }),
 });
 
-export const { useDiscovery_profileViewerQuery } = profileApi;
+export const { useDiscovery_profileViewerQuery, useDiscovery_tagSuggestionQuery, useDiscovery_putTagSuggestionMutation } = profileApi;

@@ -1,20 +1,16 @@
 import { useCallback } from 'react';
-import { CHARACTER_LIMITS, STEP_FAMILY_TAG, type TagSuggestionRecord } from '@fable/contracts';
-import { useLocalStorage } from '@fable/shared';
+import { CHARACTER_LIMITS, STEP_FAMILY_TAG, type TagSuggestion, type TagSuggestionRecord } from '@fable/contracts';
+import { useDiscovery_putTagSuggestionMutation, useDiscovery_tagSuggestionQuery } from './profileApi';
 
 /**
- * Tag suggestions (document 1 §3 "Tag suggestion record": event name, character_id, tags_to_add, tags_to_remove;
- * "pending suggestions saved locally per character"). They are sent as POST event once the API has that call; until
- * then a suggestion stays pending on this device.
+ * Tag suggestions (document 1 §3 "Tag suggestion record": event name, character_id, tags_to_add, tags_to_remove).
+ * The spec keeps pending ones on the device; issue 13 sends them to the API, which keeps one per member and chatbot.
  */
-export const TAG_SUGGESTION_STORAGE_KEY = 'fable.tagSuggestions';
 /** The event name is not shown in the spec; ours. */
 export const TAG_SUGGESTION_EVENT = 'tag_suggestion';
 
-export interface PendingTagSuggestion extends TagSuggestionRecord {
-  saved_at: string;
-}
-type PendingTagSuggestions = Record<string, PendingTagSuggestion>;
+/** A suggestion the API keeps (contracts' TagSuggestion). */
+export type PendingTagSuggestion = TagSuggestion;
 
 /** The tags a bot would have after the suggestion. */
 export function tagsAfter(currentTags: readonly string[], removed: readonly string[], added: readonly string[]): string[] {
@@ -45,34 +41,19 @@ export function suggestionRecord(
   return { event_name: TAG_SUGGESTION_EVENT, character_id: characterId, tags_to_add: tagsToAdd, tags_to_remove: tagsToRemove };
 }
 
-const isTagList = (value: unknown): value is string[] => Array.isArray(value) && value.every((tag) => typeof tag === 'string');
-
-/** Whether a stored value is a pending suggestion of this character (storage may hold anything). */
-function isPending(value: unknown, characterId: string): value is PendingTagSuggestion {
-  if (!value || typeof value !== 'object') return false;
-  const record = value as Partial<PendingTagSuggestion>;
-  return record.character_id === characterId && isTagList(record.tags_to_add) && isTagList(record.tags_to_remove);
-}
-
-/** The pending suggestion of one character, with save and discard. */
-export function usePendingTagSuggestion(characterId: string) {
-  const [all, setAll] = useLocalStorage<PendingTagSuggestions>(TAG_SUGGESTION_STORAGE_KEY, {});
-  const stored = all && typeof all === 'object' ? all[characterId] : undefined;
-  const pending = isPending(stored, characterId) ? stored : null;
-
+/**
+ * The member's pending suggestion for one chatbot, kept by the API (GET/PUT /characters/:id/tag-suggestion), so it
+ * follows them to any device; save and discard resolve true once the API has it. Guests suggest nothing.
+ */
+export function useTagSuggestion(characterId: string, member: boolean) {
+  const { data } = useDiscovery_tagSuggestionQuery(characterId, { skip: !member });
+  const [put] = useDiscovery_putTagSuggestionMutation();
+  const pending: PendingTagSuggestion | null = data?.suggestion ?? null;
   const save = useCallback(
-    (record: TagSuggestionRecord) =>
-      setAll((previous) => ({ ...(previous ?? {}), [characterId]: { ...record, saved_at: new Date().toISOString() } })),
-    [characterId, setAll],
+    async (record: TagSuggestionRecord) =>
+      !('error' in (await put({ characterId, body: { tags_to_add: record.tags_to_add, tags_to_remove: record.tags_to_remove } }))),
+    [characterId, put],
   );
-  const discard = useCallback(
-    () =>
-      setAll((previous) => {
-        const next = { ...(previous ?? {}) };
-        delete next[characterId];
-        return next;
-      }),
-    [characterId, setAll],
-  );
+  const discard = useCallback(async () => !('error' in (await put({ characterId, body: { tags_to_add: [], tags_to_remove: [] } }))), [characterId, put]);
   return { pending, save, discard };
 }

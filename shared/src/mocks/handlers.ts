@@ -12,6 +12,7 @@ import { moderationHandlers } from './resources/moderation';
 import { personaHandlers } from './resources/personas';
 import { searchHandlers } from './resources/search';
 import { sessionHandlers } from './resources/session';
+import { suggestionHandlers } from './resources/suggestions';
 import { userHandlers } from './resources/users';
 
 /** The mock API's handlers, a set per resource, over one mock database. */
@@ -23,6 +24,7 @@ export const resourceHandlers = (db: MockDb): HttpHandler[] => [
   ...moderationHandlers(db),
   ...cardHandlers(db),
   ...imageHandlers(),
+  ...suggestionHandlers(db),
   ...blockedCreatorHandlers(db),
   ...searchHandlers(db),
   ...chatHandlers(db),
