@@ -1,4 +1,5 @@
 import {
+  suggestionCalls,
   imageCalls,
   cardCalls,
   characterCalls,
@@ -14,6 +15,10 @@ import {
   type SaveImageBody,
   type SaveImageResult,
   type StoredImage,
+  type SuggestFieldBody,
+  type SuggestFieldResult,
+  type SuggestTagsBody,
+  type SuggestTagsResult,
   type MyCharacter,
   type OwnCharacter,
 } from '@fable/contracts';
@@ -107,6 +112,14 @@ export const creatorApi = api.injectEndpoints({
     creator_completeImage: build.mutation<StoredImage, string>({
       query: (hash) => ({ url: callPath(imageCalls.completeImage.path, { hash }), method: imageCalls.completeImage.method }),
     }),
+    /** A suggestion for one field from the others (document 1 §7 suggest_field), through the chat's model. */
+    creator_suggestField: build.mutation<SuggestFieldResult, SuggestFieldBody>({
+      query: (body) => ({ url: suggestionCalls.suggestField.path, method: suggestionCalls.suggestField.method, body }),
+    }),
+    /** Up to 5 tags from the application's options (document 1 §7 suggest_tags). */
+    creator_suggestTags: build.mutation<SuggestTagsResult, SuggestTagsBody>({
+      query: (body) => ({ url: suggestionCalls.suggestTags.path, method: suggestionCalls.suggestTags.method, body }),
+    }),
     /** The token counter, counted by the API with the chat's tokenizer (the browser loads none: 2.2 MB of ranks). */
     creator_countTokens: build.mutation<CharacterTokenCount, CharacterTokenCountBody>({
       query: (body) => ({ url: C.countTokens.path, method: C.countTokens.method, body }),
@@ -126,4 +139,6 @@ export const {
   useCreator_generateImageMutation,
   useCreator_saveImageMutation,
   useCreator_completeImageMutation,
+  useCreator_suggestFieldMutation,
+  useCreator_suggestTagsMutation,
 } = creatorApi;

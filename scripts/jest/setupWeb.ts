@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { mockServer } from '../../shared/src/testing/mockApi';
 
 // The mock API (MSW, shared/src/testing/mockApi.ts) answers every test's requests; one a test did not expect fails it.
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => mockServer.resetHandlers());
 afterAll(() => mockServer.close());
+
+// findBy / waitFor give up after 5 s rather than 1 s: on CI's two busy cores a debounced call and its answer can take
+// longer than a second, which is slowness, not failure.
+configure({ asyncUtilTimeout: 5000 });

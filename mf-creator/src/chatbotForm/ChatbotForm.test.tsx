@@ -69,6 +69,29 @@ describe('creating a chatbot', () => {
     expect(fake.callsTo(`POST /images/${hash}/complete`)).toHaveLength(1);
   });
 
+  it('suggests a field once name and title have 3 characters, and tags once the four fields are filled', async () => {
+    const { fake } = renderCreator(<CreateChatbotPage />, { url: '/chatbot/create', path: CREATE_PATHS });
+    const suggestPersona = await screen.findByRole('button', { name: 'Suggest a personality' });
+    expect(suggestPersona).toBeDisabled();
+    await userEvent.type(field('Name'), 'Mira');
+    await userEvent.type(field('Title'), 'A starship captain');
+    expect(suggestPersona).toBeEnabled();
+    await userEvent.click(suggestPersona);
+    await waitFor(() => expect(field('Personality')).toHaveValue('Mira is a starship captain: curious, warm and quick with a joke.'));
+    expect(fake.callsTo('POST /characters/suggest_field')[0]!.body).toMatchObject({ field: 'persona', fields_values: { name: 'Mira', title: 'A starship captain' } });
+    const suggestTags = screen.getByRole('button', { name: 'Suggest Tags' });
+    expect(suggestTags).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Suggest a greeting' }));
+    await waitFor(() => expect(field('Greeting')).not.toHaveValue(''));
+    expect(suggestTags).toBeEnabled();
+    await userEvent.click(suggestTags);
+    const suggested = await screen.findByRole('list', { name: 'Suggested tags' });
+    const first = within(suggested).getAllByRole('button')[0]!;
+    const label = first.textContent!.replace('+ ', '');
+    await userEvent.click(first);
+    expect(tag(label)).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('asks for 2 tags when public, confirms the review, creates it and opens its chat', async () => {
     const { fake, store } = renderCreator(<CreateChatbotPage />, { url: '/chatbot/create', path: [...CREATE_PATHS, '/chat/:characterId'] });
     await screen.findByRole('button', { name: 'Adventure' });

@@ -25,6 +25,7 @@ import { AvatarField } from './AvatarField';
 import { CHATBOT_FORM_TEXTS as T } from './chatbotFormTexts';
 import { asksForReview, changedFields, valuesOf, type ChatbotValues } from './chatbotValues';
 import { newDraftId, removeDraft, saveDraft } from './drafts';
+import { SuggestButton } from './SuggestButton';
 import { TagPicker } from './TagPicker';
 import { tokenLimitText, TokenCounter } from './TokenCounter';
 
@@ -67,6 +68,16 @@ const Actions = styled.div`
   gap: 10px;
   padding: 12px 0;
   background: ${({ theme }) => theme.colors.background};
+`;
+
+/** A field with its Suggest button on the label's line. */
+const Suggestible = styled.div`
+  position: relative;
+  > button:last-child {
+    position: absolute;
+    top: -6px;
+    right: 0;
+  }
 `;
 
 const VISIBILITIES: readonly CharacterVisibility[] = ['public', 'hidden', 'private'];
@@ -210,15 +221,27 @@ export function ChatbotForm({ saved, initial, draftId, restored, cardExtras }: C
           </Section>
           <Section aria-labelledby="chatbot-section-definition">
             <h2 id="chatbot-section-definition">Definition</h2>
-            <FormTextAreaField<ChatbotValues> name="greeting" label={T.greeting} limit={L.greetingMax} rows={4} />
-            <FormTextAreaField<ChatbotValues> name="persona" label={T.personality} limit={L.personalityMax} rows={6} />
-            <FormTextAreaField<ChatbotValues> name="scenario" label={T.scenario} limit={L.scenarioMax} rows={4} hint={T.optional} />
-            <FormTextAreaField<ChatbotValues> name="dialogue" label={T.dialogue} limit={L.dialogueMax} rows={5} hint={T.optional} />
+            <Suggestible>
+              <FormTextAreaField<ChatbotValues> name="greeting" label={T.greeting} limit={L.greetingMax} rows={4} />
+              <SuggestButton field="greeting" label={T.greeting} locked={locked} characterId={saved?.id} />
+            </Suggestible>
+            <Suggestible>
+              <FormTextAreaField<ChatbotValues> name="persona" label={T.personality} limit={L.personalityMax} rows={6} />
+              <SuggestButton field="persona" label={T.personality} locked={locked} characterId={saved?.id} />
+            </Suggestible>
+            <Suggestible>
+              <FormTextAreaField<ChatbotValues> name="scenario" label={T.scenario} limit={L.scenarioMax} rows={4} hint={T.optional} />
+              <SuggestButton field="scenario" label={T.scenario} locked={locked} characterId={saved?.id} />
+            </Suggestible>
+            <Suggestible>
+              <FormTextAreaField<ChatbotValues> name="dialogue" label={T.dialogue} limit={L.dialogueMax} rows={5} hint={T.optional} />
+              <SuggestButton field="dialogue" label={T.dialogue} locked={locked} characterId={saved?.id} />
+            </Suggestible>
             <TokenCounter onCount={onCount} />
           </Section>
           <Section aria-labelledby="chatbot-section-tags">
             <h2 id="chatbot-section-tags">Tags</h2>
-            <TagPicker disabled={locked} savedTags={saved?.tags} />
+            <TagPicker disabled={locked} savedTags={saved?.tags} characterId={saved?.id} />
           </Section>
           <Section aria-labelledby="chatbot-section-visibility">
             <h2 id="chatbot-section-visibility">Who can chat with it</h2>

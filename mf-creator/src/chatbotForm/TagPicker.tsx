@@ -2,6 +2,7 @@ import styled from '@emotion/styled';
 import { CHARACTER_LIMITS, STEP_FAMILY_TAG, tagCounterText } from '@fable/contracts';
 import { Spinner, useNotify, useTagOptionsQuery, VisuallyHidden } from '@fable/shared';
 import { useController, useFieldNote, useFormContext } from '@fable/shared/forms';
+import { SuggestTags } from './SuggestTags';
 import type { ChatbotValues } from './chatbotValues';
 import { CHATBOT_FORM_TEXTS as T } from './chatbotFormTexts';
 
@@ -57,7 +58,7 @@ const Group = styled.fieldset`
  * option (an imported card's) are shown first and can be removed. Step-Family stays once a saved chatbot has it
  * ("retained when present", document 1 §5): `savedTags` are the saved chatbot's.
  */
-export function TagPicker({ disabled = false, savedTags = [] }: { disabled?: boolean; savedTags?: readonly string[] }) {
+export function TagPicker({ disabled = false, savedTags = [], characterId }: { disabled?: boolean; savedTags?: readonly string[]; characterId?: string }) {
   const { control, clearErrors } = useFormContext<ChatbotValues>();
   const {
     field: { value, onChange, ref },
@@ -110,6 +111,7 @@ export function TagPicker({ disabled = false, savedTags = [] }: { disabled?: boo
         {tagCounterText(selected.length)}
       </p>
       {note.row}
+      <SuggestTags selected={selected} onAdd={toggle} disabled={disabled} characterId={characterId} />
     </Group>
   );
 }

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { CHARACTER_MESSAGES, tokenCounterText, type CharacterTokenCount } from '@fable/contracts';
 import { useDebounce } from '@fable/shared';
 import { useFormContext, useWatch } from '@fable/shared/forms';
@@ -64,13 +64,18 @@ export function TokenCounter({ onCount }: { onCount: (count: CharacterTokenCount
   const { control } = useFormContext<ChatbotValues>();
   const [greeting, persona, scenario, dialogue, visibility] = useWatch({ control, name: ['greeting', 'persona', 'scenario', 'dialogue', 'visibility'] });
   const body = useDebounce(JSON.stringify({ greeting, persona, scenario, dialogue, visibility: visibility || 'private' }), 500);
-  const [count, { data, reset }] = useCreator_countTokensMutation();
+  const [count] = useCreator_countTokensMutation();
+  // The last count stays shown while the next one is asked (no flicker to "…" on every pause in typing).
+  const [data, setData] = useState<CharacterTokenCount | null>(null);
   useEffect(() => {
     const request = count(JSON.parse(body) as Parameters<typeof count>[0]);
-    request.then((answer) => onCount('data' in answer ? (answer.data ?? null) : null));
+    void request.then((answer) => {
+      if (!('data' in answer) || !answer.data) return;
+      setData(answer.data);
+      onCount(answer.data);
+    });
     return () => request.abort();
   }, [body, count, onCount]);
-  useEffect(() => () => reset(), [reset]);
   const state = !data ? 'idle' : data.over_limit ? 'over' : data.warning ? 'warning' : 'ok';
   return (
     <Box data-state={state} role="status" aria-live="polite" aria-label={T.tokens}>
