@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { E2E_ADMIN_EMAIL, searchCatalog } from '../support/catalog';
 import { lastMessage, send } from '../support/chat';
@@ -175,4 +176,45 @@ test('a draft survives a reload', async ({ page }) => {
   await expect(field(page, 'Greeting')).toHaveValue('Ahoy, I am not finished yet.');
   await page.goto('/my-chatbots/drafts');
   await expect(page.getByRole('link', { name: 'Half a pirate', exact: true })).toBeVisible();
+});
+
+test('the Seraphina card (SillyTavern) imports, exports as PNG and imports again with every field equal', async ({ page }) => {
+  test.setTimeout(120_000);
+  const seraphina = path.resolve(__dirname, '../../../shared/fixtures/character-cards/sillytavern/default_Seraphina.png');
+  await page.goto('/');
+  await signUpNewMember(page, 'Ivy Importer', 'im');
+  await page.goto('/chatbot/create');
+
+  const formFields = ['Name', 'Title', 'Greeting', 'Personality', 'Scenario', 'Example Dialogue'];
+  const readForm = async () => {
+    const values: Record<string, string> = {};
+    for (const label of formFields) values[label] = await field(page, label).inputValue();
+    values.tags = (await page.getByRole('group', { name: 'Tags' }).locator('button[aria-pressed="true"]').allInnerTexts()).sort().join(',');
+    return values;
+  };
+
+  await page.getByTestId('card-file').setInputFiles(seraphina);
+  await expect(page.getByRole('heading', { name: 'Imported from default_Seraphina.png' })).toBeVisible();
+  await expect(field(page, 'Name')).toHaveValue('Seraphina');
+  // The card's picture became the avatar, uploaded and stored like any picture.
+  await expect(page.getByRole('img', { name: 'Avatar of Seraphina' })).toHaveAttribute('src', /^\/api\/images\/[0-9a-f]{32}\/400x400\.webp$/);
+  const imported = await readForm();
+  await page.getByRole('radio', { name: /^Private/ }).check();
+  await page.getByRole('checkbox', { name: 'I agree with the Community Guidelines' }).check();
+  await page.getByRole('button', { name: 'Create Chatbot' }).click();
+  await expect(page).toHaveURL(/\/chat\/[^/]+/);
+  const id = new URL(page.url()).pathname.split('/')[2]!;
+
+  await page.goto(`/chatbot/edit/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Chatbot Editor' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export as PNG' }).click();
+  const file = path.join(test.info().outputDir, (await download).suggestedFilename());
+  await (await download).saveAs(file);
+  expect(path.extname(file)).toBe('.png');
+
+  await page.goto('/chatbot/create');
+  await page.getByTestId('card-file').setInputFiles(file);
+  await expect(page.getByRole('heading', { name: `Imported from ${path.basename(file)}` })).toBeVisible();
+  expect(await readForm()).toEqual(imported);
 });
