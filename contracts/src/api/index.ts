@@ -11,3 +11,4 @@ export * from './moderation';
 export * from './images';
 export * from './cards';
 export * from './suggestions';
+export * from './lorebooks';

@@ -9,6 +9,13 @@ export const LorebookEntrySchema = z.object({
   name: z.string().max(L.entryNameMax),
   keywords: z.array(z.string().max(L.keywordMax)).max(L.keywordsMax),
   content: z.string().max(L.entryContentMax),
+  /**
+   * ours: what a card's or a World Info file's entry carries that Fable has no field for (the V3 entry's
+   * `extensions` and its other keys: position, depth, probability, group, sticky, cooldown, case_sensitive, use_regex,
+   * constant, enabled, insertion_order, secondary_keys, …), kept for export and read by the lore engine. Entries made
+   * in the form have none.
+   */
+  extensions: z.record(z.string(), z.unknown()).optional(),
 });
 export type LorebookEntry = z.infer<typeof LorebookEntrySchema>;
 
@@ -41,6 +48,8 @@ export const LorebookEntryInputSchema = z.object({
     .min(L.keywordsMin, { error: M.keywordsMin })
     .max(L.keywordsMax, { error: M.keywordsMax }),
   content: requiredText(L.entryContentMin, L.entryContentMax, M.entryContentTooLong),
+  /** ours: kept from an imported entry (see LorebookEntrySchema.extensions). */
+  extensions: z.record(z.string(), z.unknown()).optional(),
 });
 export type LorebookEntryInput = z.output<typeof LorebookEntryInputSchema>;
 
