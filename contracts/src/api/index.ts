@@ -12,3 +12,4 @@ export * from './images';
 export * from './cards';
 export * from './suggestions';
 export * from './lorebooks';
+export * from './groupChats';
