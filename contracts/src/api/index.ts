@@ -12,4 +12,5 @@ export * from './images';
 export * from './cards';
 export * from './suggestions';
 export * from './lorebooks';
+export * from './lorebookErrors';
 export * from './groupChats';

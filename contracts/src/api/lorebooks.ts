@@ -18,8 +18,10 @@ import { CharacterIdParamsSchema } from './discovery';
  *
  * Who may do what (ours, document 2 §6 "lorebook pages need a signed-in user id"): anyone may read a lorebook of their
  * application (the detail page has Share); members with create_character create; only its creator changes, deletes,
- * tests or exports it. A chatbot's creator attaches their own lorebooks only (a lorebook's entries are its
- * creator's writing: no one else's lorebook is put into a prompt without them knowing).
+ * tests or exports it (another member, admins included: 403 not_owner; unknown or another application's: 404). A
+ * chatbot's creator attaches their own lorebooks only (a lorebook's entries are its creator's writing: no one
+ * else's lorebook is put into a prompt without them knowing, and a later edit by its creator could not change
+ * someone else's chatbot), at most LOREBOOK_LIMITS.perChatbotMax per chatbot. Errors: LOREBOOK_ERRORS.
  */
 
 export const LorebookIdParamsSchema = z.object({ lorebookId: IdSchema });
@@ -33,6 +35,23 @@ export type LorebookSummary = z.infer<typeof LorebookSummarySchema>;
 /** A lorebook with its entries (the detail page, the edit form, create and update answers). */
 export const LorebookDetailSchema = LorebookSchema.extend({ entries: z.array(LorebookEntrySchema) });
 export type LorebookDetail = z.infer<typeof LorebookDetailSchema>;
+
+/**
+ * An imported lorebook made a lorebook in one call: the form's fields (name, description, tags, avatar, the
+ * guidelines agreement, under the form's rules) and `book`, the V3 lorebook the card import answered (cardCalls
+ * importCard, kind 'lorebook': a `lorebook_v3` file or SillyTavern World Info). The entries follow the lenient rules of
+ * imported books (the API's lorebooks README): what does not fit the form's rules is fitted (a name made from the
+ * comment or first keyword, content cut to 1000, at most 12 keywords of 100; fewer than 2 keywords kept) and what
+ * was there before kept in the entry's extensions, so that the export writes back the file as it came.
+ */
+export const LorebookImportSchema = LorebookCreateSchema.omit({ entries: true }).extend({
+  book: z.record(z.string(), z.unknown()),
+});
+export type LorebookImport = z.output<typeof LorebookImportSchema>;
+
+/** The created lorebook and what the creator should know about the import (entries fitted, fields left out). */
+export const LorebookImportResultSchema = LorebookDetailSchema.extend({ warnings: z.array(z.string()) });
+export type LorebookImportResult = z.infer<typeof LorebookImportResultSchema>;
 
 /** The test view of the lore engine: which entries the given messages would put into a prompt, and which not. */
 export const LorebookTestBodySchema = z.object({
@@ -66,6 +85,14 @@ export const lorebookCalls = {
   /** A lorebook of the caller's application with its entries (the detail page; anyone). */
   lorebook: defineCall({ method: 'GET', path: '/lorebooks/:lorebookId', access: 'guest', params: LorebookIdParamsSchema, response: LorebookDetailSchema }),
   createLorebook: defineCall({ method: 'POST', path: '/lorebooks', access: 'member', body: LorebookCreateSchema, response: LorebookDetailSchema }),
+  /** An imported `lorebook_v3` / World Info book made a lorebook (see LorebookImportSchema). */
+  importLorebook: defineCall({
+    method: 'POST',
+    path: '/lorebooks/import',
+    access: 'member',
+    body: LorebookImportSchema,
+    response: LorebookImportResultSchema,
+  }),
   /** Name, description, tags, avatar: only the fields sent. */
   updateLorebook: defineCall({
     method: 'PATCH',

@@ -17,6 +17,13 @@ export const LOREBOOK_LIMITS = {
   entryContentMin: 3,
   entryContentMax: 1000,
   entryListScrollHeightPx: 330,
+  /**
+   * ours: lorebooks one chatbot uses at once (the chat reads every entry of each on every turn, and the engine's
+   * budget is shared: more books only crowd each other out).
+   */
+  perChatbotMax: 5,
+  /** ours: the JSON of one entry's `extensions` (an imported entry's other fields and what was fitted to our limits). */
+  entryExtensionsMaxBytes: 64 * 1024,
 } as const;
 
 /** Verbatim lorebook messages (document 2 §5). Min-length messages are not shown: ours. */
