@@ -3,13 +3,16 @@ import './creatorSlice';
 import { EditChatbotPage } from './chatbotForm/ChatbotPages';
 import { CreateChatbotPage } from './create/CreateChatbotPage';
 import { DraftsPage } from './drafts/DraftsPage';
+import { CreateLorebookPage, EditLorebookPage } from './lorebooks/LorebookPages';
+import { LorebookPage } from './lorebooks/LorebookPage';
+import { MyLorebooksPage } from './lorebooks/MyLorebooksPage';
 import { ModerationPage } from './moderation/ModerationPage';
 import { MyChatbotsPage } from './myChatbots/MyChatbotsPage';
 
 const routes: RemoteRoutesModule = {
   remote: 'mf_creator',
   buildVersion: __APP_VERSION__,
-  pages: { myChatbots: MyChatbotsPage, createChatbot: CreateChatbotPage, editChatbot: EditChatbotPage, drafts: DraftsPage, moderation: ModerationPage },
+  pages: { myChatbots: MyChatbotsPage, createChatbot: CreateChatbotPage, editChatbot: EditChatbotPage, drafts: DraftsPage, moderation: ModerationPage, createLorebook: CreateLorebookPage, editLorebook: EditLorebookPage, lorebook: LorebookPage, myLorebooks: MyLorebooksPage },
 };
 
 export default routes;

@@ -58,13 +58,24 @@ const STYLE_LABELS: Record<ImageStyle, string> = {
   'semi-realistic_v2': 'Semi-realistic V2',
 };
 
+/** The fields the avatar reads and sets: any form with a name and an avatar (a chatbot's, a lorebook's). */
+type AvatarValues = Pick<ChatbotValues, 'name' | 'avatar_url' | 'avatar_is_nsfw'>;
+
+export interface AvatarFieldProps {
+  disabled?: boolean;
+  /** Sets avatar_is_nsfw from the picture (a chatbot; a lorebook has no such field). */
+  markNsfw?: boolean;
+  /** What the avatar is of, while there is no name ("the chatbot"). */
+  subject?: string;
+}
+
 /**
  * The avatar (document 1 §5: required, "You must generate an Avatar"): generated from a prompt (negative prompt at most
  * 300, a style; the V2 styles with avatar_images_v2) or uploaded, and stored by the API in the §9 presets; an NSFW
  * picture is marked so.
  */
-export function AvatarField({ disabled = false }: { disabled?: boolean }) {
-  const { control, clearErrors, setValue } = useFormContext<ChatbotValues>();
+export function AvatarField({ disabled = false, markNsfw = true, subject = 'the chatbot' }: AvatarFieldProps) {
+  const { control, clearErrors, setValue } = useFormContext<AvatarValues>();
   const {
     field: { value, onChange, ref },
     fieldState,
@@ -85,7 +96,7 @@ export function AvatarField({ disabled = false }: { disabled?: boolean }) {
 
   const choose = (url: string, nsfw: boolean) => {
     onChange(url);
-    setValue('avatar_is_nsfw', nsfw, { shouldDirty: true });
+    if (markNsfw) setValue('avatar_is_nsfw', nsfw, { shouldDirty: true });
     if (fieldState.error) clearErrors('avatar_url');
   };
   const onGenerate = async () => {
@@ -115,7 +126,7 @@ export function AvatarField({ disabled = false }: { disabled?: boolean }) {
   const styles = IMAGE_STYLES.filter((s) => v2 || !V2_IMAGE_STYLES.includes(s));
   return (
     <Box>
-      <Avatar src={value || null} name={name || '?'} size={128} shape="rounded" alt={value ? `Avatar of ${name || 'the chatbot'}` : 'No avatar yet'} />
+      <Avatar src={value || null} name={name || '?'} size={128} shape="rounded" alt={value ? `Avatar of ${name || subject}` : 'No avatar yet'} />
       <div className="avatar-side">
         <span className="avatar-label">{T.avatar}</span>
         <TextAreaField

@@ -9,7 +9,7 @@ import {
   type CharacterVisibility,
   type OwnCharacter,
 } from '@fable/contracts';
-import { apiErrorOf, Button, ConfirmationModal, selectUser, useAppSelector, useNavigate, useNotify } from '@fable/shared';
+import { apiErrorOf, Button, ConfirmationModal, selectFlag, selectUser, useAppSelector, useNavigate, useNotify } from '@fable/shared';
 import {
   Form,
   FormCheckboxField,
@@ -22,6 +22,8 @@ import {
 } from '@fable/shared/forms';
 import { useCreator_createChatbotMutation, useCreator_updateChatbotMutation } from '../creatorApi';
 import { AvatarField } from './AvatarField';
+import { LorebooksField, useAttachLorebooks } from './LorebooksField';
+import { LOREBOOK_FIELD_TEXTS } from './lorebooksFieldTexts';
 import { CHATBOT_FORM_TEXTS as T } from './chatbotFormTexts';
 import { asksForReview, changedFields, valuesOf, type ChatbotValues } from './chatbotValues';
 import { newDraftId, removeDraft, saveDraft } from './drafts';
@@ -113,6 +115,10 @@ export function ChatbotForm({ saved, initial, draftId, restored, cardExtras }: C
   const values = () => form.getValues() as unknown as ChatbotValues;
   const [create, creating] = useCreator_createChatbotMutation();
   const [update, updating] = useCreator_updateChatbotMutation();
+  const lorebooksOn = useAppSelector((state) => selectFlag(state, 'lorebook'));
+  // A new chatbot's lorebooks, attached once it is created (a saved one's are attached at once: LorebooksField).
+  const [lorebookIds, setLorebookIds] = useState<string[]>([]);
+  const attachLorebooks = useAttachLorebooks();
   const [review, setReview] = useState<{ kind: 'publish' | 'fix' | 'manual'; pending: Pending } | null>(null);
   const tokens = useRef<CharacterTokenCount | null>(null);
   const onCount = useCallback((count: CharacterTokenCount | null) => {
@@ -167,7 +173,9 @@ export function ChatbotForm({ saved, initial, draftId, restored, cardExtras }: C
       void navigate('/my-chatbots');
     } else {
       notify.success(T.created);
-      void navigate(`/chat/${answer.data.id}`);
+      const failed = lorebooksOn ? await attachLorebooks(answer.data.id, lorebookIds) : null;
+      if (failed) notify.error(failed);
+      void navigate(failed ? `/chatbot/edit/${answer.data.id}` : `/chat/${answer.data.id}`);
     }
   };
 
@@ -243,6 +251,12 @@ export function ChatbotForm({ saved, initial, draftId, restored, cardExtras }: C
             <h2 id="chatbot-section-tags">Tags</h2>
             <TagPicker disabled={locked} savedTags={saved?.tags} characterId={saved?.id} />
           </Section>
+          {lorebooksOn ? (
+            <Section aria-labelledby="chatbot-section-lorebooks">
+              <h2 id="chatbot-section-lorebooks">{LOREBOOK_FIELD_TEXTS.heading}</h2>
+              <LorebooksField characterId={saved?.id} selected={lorebookIds} onChange={setLorebookIds} />
+            </Section>
+          ) : null}
           <Section aria-labelledby="chatbot-section-visibility">
             <h2 id="chatbot-section-visibility">Who can chat with it</h2>
             <fieldset className="chatbot-fields" disabled={visibilityFixed}>

@@ -3,6 +3,7 @@ import type { CardExportFormat } from '@fable/contracts';
 import { apiErrorMessage, Button, useNotify } from '@fable/shared';
 import { useCreator_exportCardMutation } from '../creatorApi';
 import { CHATBOT_FORM_TEXTS as T } from './chatbotFormTexts';
+import { downloadObjectUrl } from './downloadFile';
 
 const Row = styled.div`
   display: flex;
@@ -31,13 +32,7 @@ export function ExportCard({ characterId }: { characterId: string }) {
       notify.error(apiErrorMessage(answer.error));
       return;
     }
-    const link = document.createElement('a');
-    link.href = answer.data.url;
-    link.download = answer.data.filename;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(answer.data.url), 60_000);
+    downloadObjectUrl(answer.data.url, answer.data.filename);
   };
   return (
     <Row role="group" aria-label={T.exportCard}>

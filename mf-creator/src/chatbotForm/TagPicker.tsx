@@ -52,21 +52,32 @@ const Group = styled.fieldset`
   }
 `;
 
+export interface TagPickerProps {
+  disabled?: boolean;
+  savedTags?: readonly string[];
+  characterId?: string;
+  /** The line under the tags (a chatbot's: "At least 2 for a public chatbot."). */
+  hint?: string;
+  /** Suggest Tags from the chatbot's fields (a chatbot only). */
+  suggest?: boolean;
+}
+
 /**
  * The tags of a chatbot (document 1 §5): picked from the application's tag options, 12 at most (the counter "Limit N
- * / 12"; a 13th says "Tag limit reached"), 2 at least for a public one. Tags a chatbot already has that are no
+ * / 12"; a 13th says "Tag limit reached"), 2 at least for a public one. A lorebook's tags are picked the same way
+ * (document 2 §5: at least 2; the same maximum), without Suggest Tags. Tags a chatbot already has that are no
  * option (an imported card's) are shown first and can be removed. Step-Family stays once a saved chatbot has it
  * ("retained when present", document 1 §5): `savedTags` are the saved chatbot's.
  */
-export function TagPicker({ disabled = false, savedTags = [], characterId }: { disabled?: boolean; savedTags?: readonly string[]; characterId?: string }) {
-  const { control, clearErrors } = useFormContext<ChatbotValues>();
+export function TagPicker({ disabled = false, savedTags = [], characterId, hint = T.tagsHint, suggest = true }: TagPickerProps) {
+  const { control, clearErrors } = useFormContext<Pick<ChatbotValues, 'tags'>>();
   const {
     field: { value, onChange, ref },
     fieldState,
   } = useController({ control, name: 'tags' });
   const { data: options, isLoading } = useTagOptionsQuery();
   const notify = useNotify();
-  const note = useFieldNote({ error: fieldState.error?.message ?? null, hint: T.tagsHint });
+  const note = useFieldNote({ error: fieldState.error?.message ?? null, hint });
   const selected: string[] = value;
   const optionValues = (options ?? []).map((o) => o.value);
   const all = [...selected.filter((tag) => !optionValues.includes(tag)), ...optionValues];
@@ -111,7 +122,7 @@ export function TagPicker({ disabled = false, savedTags = [], characterId }: { d
         {tagCounterText(selected.length)}
       </p>
       {note.row}
-      <SuggestTags selected={selected} onAdd={toggle} disabled={disabled} characterId={characterId} />
+      {suggest ? <SuggestTags selected={selected} onAdd={toggle} disabled={disabled} characterId={characterId} /> : null}
     </Group>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import { MyChatbotsNav } from './MyChatbotsNav';
+import { MyChatbotsNav, type MyChatbotsSection } from './MyChatbotsNav';
 import { CreatorPage, CreatorPageHeader } from './pageParts';
 
 export interface MyChatbotsFrameProps {
@@ -9,7 +9,7 @@ export interface MyChatbotsFrameProps {
   /** Beside the heading (Create Chatbot). */
   action?: ReactNode;
   /** The section showing, and how many drafts there are (the Drafts link's count). */
-  current: 'chatbots' | 'drafts';
+  current: MyChatbotsSection;
   drafts?: number;
   children?: ReactNode;
 }

@@ -1,19 +1,27 @@
-import { LinkTabs } from '@fable/shared';
+import { LinkTabs, selectFlag, useAppSelector } from '@fable/shared';
+import { useGroupChatsEnabled } from '../groupChats/GroupChatsGate';
 import { MY_CHATBOTS_TEXTS as T } from './myChatbotsTexts';
+
+/** A section of My Chatbots, each a route of its own. */
+export type MyChatbotsSection = 'chatbots' | 'drafts' | 'lorebooks' | 'groupchats';
 
 /**
  * The sections of My Chatbots (document 1 §2 "Tabs: chatbots, lorebooks (flag), groupchats (flag), and a Drafts tile"):
- * links, since each is a route of its own. Only sections with a page are listed; Lorebooks (/my-chatbots/lorebooks)
- * and Groupchats (/my-chatbots/groupchats) join when their pages exist. `current` is the page showing (the drafts have two
- * addresses); `drafts` is the number of drafts, if known.
+ * links, since each is a route of its own. Only sections with a page are listed: Lorebooks (/my-chatbots/lorebooks)
+ * behind the lorebook flag (document 2 §2 LOREBOOK_V1); Groupchats (/my-chatbots/groupchats) behind the groupchat
+ * flag. `current` is the page showing (the drafts have two addresses); `drafts` is the number of drafts, if known.
  */
-export function MyChatbotsNav({ current, drafts }: { current: 'chatbots' | 'drafts'; drafts?: number }) {
+export function MyChatbotsNav({ current, drafts }: { current: MyChatbotsSection; drafts?: number }) {
+  const lorebooks = useAppSelector((state) => selectFlag(state, 'lorebook'));
+  const groupchats = useGroupChatsEnabled();
   return (
     <LinkTabs
       label={T.sections}
       current={current}
       items={[
         { id: 'chatbots', to: '/my-chatbots', label: T.chatbotsTab },
+        ...(lorebooks ? [{ id: 'lorebooks', to: '/my-chatbots/lorebooks', label: T.lorebooksTab }] : []),
+        ...(groupchats ? [{ id: 'groupchats', to: '/my-chatbots/groupchats', label: T.groupchatsTab }] : []),
         { id: 'drafts', to: '/my-chatbots/drafts', label: T.draftsTab, count: drafts },
       ]}
     />

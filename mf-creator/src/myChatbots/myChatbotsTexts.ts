@@ -11,6 +11,8 @@ export const MY_CHATBOTS_TEXTS = {
   sections: 'My Chatbots sections',
   chatbotsTab: 'Chatbots',
   draftsTab: 'Drafts',
+  lorebooksTab: 'Lorebooks',
+  groupchatsTab: 'Groupchats',
   searchPlaceholder: 'Search your chatbots...',
   searchLabel: 'Search your chatbots',
   filterLabel: 'Filter',

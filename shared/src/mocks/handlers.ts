@@ -8,6 +8,7 @@ import { cardHandlers } from './resources/cards';
 import { characterHandlers } from './resources/characters';
 import { chatHandlers } from './resources/chat';
 import { imageHandlers } from './resources/images';
+import { lorebookHandlers } from './resources/lorebooks';
 import { moderationHandlers } from './resources/moderation';
 import { personaHandlers } from './resources/personas';
 import { searchHandlers } from './resources/search';
@@ -22,6 +23,7 @@ export const resourceHandlers = (db: MockDb): HttpHandler[] => [
   ...characterHandlers(db),
   ...authoringHandlers(db),
   ...moderationHandlers(db),
+  ...lorebookHandlers(db), // before the cards: it reads lorebook files sent to the card import
   ...cardHandlers(db),
   ...imageHandlers(),
   ...suggestionHandlers(db),

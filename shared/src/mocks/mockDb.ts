@@ -1,4 +1,4 @@
-import type { CharacterProfile, ChatMessage, Conversation, Persona, SessionUser as ApiUser } from '@fable/contracts';
+import type { CharacterProfile, ChatMessage, Conversation, LorebookDetail, Persona, SessionUser as ApiUser } from '@fable/contracts';
 import { characterProfileFixture } from '../testing/characterProfileFixture';
 import { apiUserFixture } from '../testing/userFixture';
 
@@ -20,13 +20,19 @@ export interface MockDb {
   conversations: Map<string, Conversation & { user_id: string }>;
   messages: Map<string, ChatMessage[]>;
   personas: Map<string, (Persona & { user_id: string })[]>;
+  /** Lorebooks by id, with their creator's id and when they were made (My Lorebooks lists the newest first). */
+  lorebooks: Map<string, MockLorebook>;
   nextId(prefix: string): string;
 }
+
+export type MockLorebook = LorebookDetail & { user_id: string; createdAt: string };
 
 export interface MockDbSeed {
   /** The member the dev harness signs in (default: Ada, a free-tier member with a username). */
   member?: Partial<ApiUser>;
   characters?: CharacterProfile[];
+  /** Instead of the seeded lorebooks (Nebula Atlas, Ada's Rain City). */
+  lorebooks?: MockLorebook[];
 }
 
 const seedCharacters = (): CharacterProfile[] => [
@@ -59,6 +65,41 @@ const seedCharacters = (): CharacterProfile[] => [
   }),
 ];
 
+/** Lorebooks: the one Captain Mira uses (bot1's lb1, by starwright) and one of Ada's. */
+const seedLorebooks = (member: ApiUser): MockLorebook[] => [
+  {
+    id: 'lb1',
+    user_id: 'creator1',
+    creator_username: 'starwright',
+    name: 'Nebula Atlas',
+    description: 'Stars, stations and the strange things between them.',
+    avatar_url: '/api/avatars/mira.svg',
+    tags: ['Sci-Fi', 'Adventure'],
+    createdAt: '2026-10-01T10:00:00.000Z',
+    num_entries: 2,
+    entries: [
+      { id: 'lb1-e1', name: 'The Nightingale', keywords: ['Nightingale', 'ship'], content: 'A fast courier ship with a crew of six and a cat.' },
+      { id: 'lb1-e2', name: 'The Veil Nebula', keywords: ['nebula', 'Veil'], content: 'A glowing nebula where compasses spin and radios hum.' },
+    ],
+  },
+  {
+    id: 'lb-ada',
+    user_id: member.id,
+    creator_username: member.username ?? '',
+    name: 'Rain City',
+    description: 'The city where Detective Vale works: districts, people and old cases.',
+    avatar_url: '/api/avatars/mira.svg',
+    tags: ['Mystery', 'Noir'],
+    createdAt: '2026-11-20T10:00:00.000Z',
+    num_entries: 3,
+    entries: [
+      { id: 'lb-ada-e1', name: 'The Docks', keywords: ['docks', 'harbour'], content: 'Fog, cranes and smugglers; the police come here in pairs.' },
+      { id: 'lb-ada-e2', name: 'Inspector Hale', keywords: ['Hale', 'inspector'], content: "Vale's old partner, now his boss, who still owes him a favour." },
+      { id: 'lb-ada-e3', name: 'The Blue Lantern', keywords: ['Blue Lantern', 'bar'], content: 'A jazz bar where everyone hears everything.' },
+    ],
+  },
+];
+
 export function createMockDb(seed: MockDbSeed = {}): MockDb {
   const member = apiUserFixture(seed.member);
   let counter = 0;
@@ -73,6 +114,7 @@ export function createMockDb(seed: MockDbSeed = {}): MockDb {
     personas: new Map([
       [member.id, [{ id: 'persona-ada', user_id: member.id, name: member.name ?? 'Ada', avatar_url: null, highlights: 'A curious traveller.', is_default: true }]],
     ]),
+    lorebooks: new Map((seed.lorebooks ?? seedLorebooks(member)).map((l) => [l.id, l])),
     nextId: (prefix) => `${prefix}${++counter}`,
   };
 }

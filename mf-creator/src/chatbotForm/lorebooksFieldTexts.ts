@@ -1,0 +1,14 @@
+/** Texts of the chatbot form's Lorebooks section (ours: document 2 says only that the form attaches lorebooks). */
+export const LOREBOOK_FIELD_TEXTS = {
+  heading: 'Lorebooks',
+  label: 'Your lorebooks',
+  loading: 'Loading your lorebooks',
+  failed: 'Your lorebooks could not be loaded.',
+  retry: 'Try again',
+  none: 'You have no lorebooks yet.',
+  create: 'Create Lorebook',
+  entries: (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`,
+  savedAtOnce: 'Ticking or unticking a lorebook attaches or detaches it at once.',
+  attachedOnCreate: 'The lorebooks you tick are attached when the chatbot is created.',
+  attachFailed: (reason: string) => `The chatbot was saved, but a lorebook could not be attached (${reason}). Tick it again here.`,
+} as const;

@@ -1,0 +1,97 @@
+import {
+  callPath,
+  lorebookCalls,
+  type LorebookCreate,
+  type LorebookDetail,
+  type LorebookEntry,
+  type LorebookEntryInput,
+  type LorebookSummary,
+  type LorebookUpdate,
+} from '@fable/contracts';
+import { api } from '@fable/shared';
+
+const L = lorebookCalls;
+const LIST = { type: 'Lorebook', id: 'MINE' } as const;
+const one = (lorebookId: string) => ({ type: 'Lorebook' as const, id: lorebookId });
+
+/**
+ * The lorebook calls (document 2 §7 "Lorebook calls"; contracts lorebookCalls). A change to a lorebook invalidates it
+ * and My Lorebooks; attaching one to a chatbot invalidates that chatbot (its profile lists its lorebooks).
+ */
+export const lorebookApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    lorebook_mine: build.query<LorebookSummary[], void>({
+      query: () => ({ url: L.myLorebooks.path, method: L.myLorebooks.method }),
+      transformResponse: (response: { lorebooks: LorebookSummary[] }) => response.lorebooks,
+      providesTags: (result) => [LIST, ...(result ?? []).map((l) => one(l.id))],
+    }),
+    lorebook_get: build.query<LorebookDetail, string>({
+      query: (lorebookId) => ({ url: callPath(L.lorebook.path, { lorebookId }), method: L.lorebook.method }),
+      providesTags: (_r, _e, lorebookId) => [one(lorebookId)],
+    }),
+    lorebook_create: build.mutation<LorebookDetail, LorebookCreate>({
+      query: (body) => ({ url: L.createLorebook.path, method: L.createLorebook.method, body }),
+      invalidatesTags: [LIST],
+    }),
+    /** Only the changed fields. */
+    lorebook_update: build.mutation<LorebookDetail, { lorebookId: string; changes: Partial<LorebookUpdate> }>({
+      query: ({ lorebookId, changes }) => ({ url: callPath(L.updateLorebook.path, { lorebookId }), method: L.updateLorebook.method, body: changes }),
+      invalidatesTags: (_r, error, { lorebookId }) => (error ? [] : [one(lorebookId), LIST, 'Character']),
+    }),
+    lorebook_delete: build.mutation<{ ok: true }, string>({
+      query: (lorebookId) => ({ url: callPath(L.deleteLorebook.path, { lorebookId }), method: L.deleteLorebook.method }),
+      invalidatesTags: (_r, error, lorebookId) => (error ? [] : [one(lorebookId), LIST, 'Character']),
+    }),
+    lorebook_createEntry: build.mutation<LorebookEntry, { lorebookId: string; entry: LorebookEntryInput }>({
+      query: ({ lorebookId, entry }) => ({ url: callPath(L.createLorebookEntry.path, { lorebookId }), method: L.createLorebookEntry.method, body: entry }),
+      invalidatesTags: (_r, error, { lorebookId }) => (error ? [] : [one(lorebookId)]),
+    }),
+    lorebook_updateEntry: build.mutation<LorebookEntry, { lorebookId: string; entryId: string; entry: Partial<LorebookEntryInput> }>({
+      query: ({ lorebookId, entryId, entry }) => ({
+        url: callPath(L.updateLorebookEntry.path, { lorebookId, entryId }),
+        method: L.updateLorebookEntry.method,
+        body: entry,
+      }),
+      invalidatesTags: (_r, error, { lorebookId }) => (error ? [] : [one(lorebookId)]),
+    }),
+    lorebook_deleteEntry: build.mutation<{ ok: true }, { lorebookId: string; entryId: string }>({
+      query: ({ lorebookId, entryId }) => ({ url: callPath(L.deleteLorebookEntry.path, { lorebookId, entryId }), method: L.deleteLorebookEntry.method }),
+      invalidatesTags: (_r, error, { lorebookId }) => (error ? [] : [one(lorebookId)]),
+    }),
+    lorebook_attach: build.mutation<{ ok: true }, { characterId: string; lorebookId: string }>({
+      query: (params) => ({ url: callPath(L.attachLorebook.path, params), method: L.attachLorebook.method }),
+      invalidatesTags: (_r, _e, { characterId }) => [{ type: 'Character', id: characterId }],
+    }),
+    lorebook_detach: build.mutation<{ ok: true }, { characterId: string; lorebookId: string }>({
+      query: (params) => ({ url: callPath(L.detachLorebook.path, params), method: L.detachLorebook.method }),
+      invalidatesTags: (_r, _e, { characterId }) => [{ type: 'Character', id: characterId }],
+    }),
+    /** The lorebook as a lorebook_v3 file: an object URL of it (revoke once used) and the file name the API gave it. */
+    lorebook_export: build.mutation<{ url: string; filename: string }, string>({
+      query: (lorebookId) => ({
+        url: callPath(L.exportLorebook.path, { lorebookId }),
+        method: L.exportLorebook.method,
+        responseHandler: async (response) => {
+          if (!response.ok) return response.json();
+          const disposition = response.headers.get('content-disposition') ?? '';
+          const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'lorebook.json';
+          return { url: URL.createObjectURL(await response.blob()), filename };
+        },
+      }),
+    }),
+  }),
+});
+
+export const {
+  useLorebook_mineQuery,
+  useLorebook_getQuery,
+  useLorebook_createMutation,
+  useLorebook_updateMutation,
+  useLorebook_deleteMutation,
+  useLorebook_createEntryMutation,
+  useLorebook_updateEntryMutation,
+  useLorebook_deleteEntryMutation,
+  useLorebook_attachMutation,
+  useLorebook_detachMutation,
+  useLorebook_exportMutation,
+} = lorebookApi;

@@ -1,0 +1,228 @@
+import { http, HttpResponse } from 'msw';
+import {
+  API_BASE,
+  cardCalls,
+  LOREBOOK_LIMITS,
+  LOREBOOK_MESSAGES,
+  lorebookCalls,
+  type LorebookDetail,
+  type LorebookEntry,
+  type LorebookEntryInput,
+  type LorebookSummary,
+} from '@fable/contracts';
+import { apiError, contractRoute } from '../contractRoute';
+import type { MockDb, MockLorebook } from '../mockDb';
+
+const notFound = () => apiError(404, 'lorebook_not_found', 'This lorebook does not exist.');
+const notOwner = () => apiError(403, 'not_owner', 'You are not allowed to access this page');
+
+const detailOf = ({ user_id: _, createdAt: __, ...lorebook }: MockLorebook): LorebookDetail => ({ ...lorebook, num_entries: lorebook.entries.length });
+const summaryOf = (lorebook: MockLorebook): LorebookSummary => {
+  const { entries: _, ...summary } = detailOf(lorebook);
+  return summary;
+};
+
+/** An entry as the API keeps it: the fields, and an imported entry's extensions when it has any. */
+const entryOf = (id: string, input: LorebookEntryInput): LorebookEntry => ({
+  id,
+  name: input.name,
+  keywords: input.keywords,
+  content: input.content,
+  ...(input.extensions ? { extensions: input.extensions } : {}),
+});
+
+/** The lorebook as a `lorebook_v3` file: each entry's extensions hold the V3 entry's other keys (see lorebookImport). */
+function lorebookV3(lorebook: MockLorebook) {
+  return {
+    spec: 'lorebook_v3',
+    data: {
+      name: lorebook.name,
+      description: lorebook.description,
+      extensions: {},
+      entries: lorebook.entries.map((entry, index) => ({
+        extensions: {},
+        enabled: true,
+        insertion_order: index,
+        use_regex: false,
+        ...entry.extensions,
+        name: entry.name,
+        keys: entry.keywords,
+        content: entry.content,
+      })),
+    },
+  };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A SillyTavern World Info entry in the V3 shape, as far as a mock goes (the API maps every field: cards/worldInfo.ts). */
+function worldInfoEntry({ uid, key, keysecondary, comment, content, order, disable, ...rest }: Record<string, unknown>) {
+  return {
+    ...(uid !== undefined ? { id: uid } : {}),
+    keys: Array.isArray(key) ? key : [],
+    ...(Array.isArray(keysecondary) ? { secondary_keys: keysecondary } : {}),
+    ...(typeof comment === 'string' && comment ? { name: comment, comment } : {}),
+    content: typeof content === 'string' ? content : '',
+    enabled: disable !== true,
+    insertion_order: typeof order === 'number' ? order : 100,
+    use_regex: false,
+    extensions: rest,
+  };
+}
+
+/** The V3 lorebook a standalone lorebook file holds (`lorebook_v3`, or World Info), or null for anything else. */
+function lorebookOfFile(file: Record<string, unknown>, filename: string | null): Record<string, unknown> | null {
+  if (file.spec === 'lorebook_v3' && isObject(file.data)) return file.data;
+  if (isObject(file.entries) && Object.values(file.entries).some((e) => isObject(e) && ('key' in e || 'uid' in e))) {
+    const name = typeof file.name === 'string' ? file.name : (filename?.replace(/\.[^.]*$/, '') ?? 'Lorebook');
+    return { name, extensions: {}, entries: Object.values(file.entries).filter(isObject).map(worldInfoEntry) };
+  }
+  return null;
+}
+
+/**
+ * Lorebooks (contracts lorebookCalls): anyone reads one, its creator changes it; at most 100 entries, never the last
+ * one deleted; a chatbot's creator attaches their own lorebooks only. A lorebook file sent to the card import is read
+ * here (kind 'lorebook'); any other file goes on to the card handlers.
+ */
+export function lorebookHandlers(db: MockDb) {
+  /** The caller's own lorebook, or the answer that says why not. */
+  const own = (userId: string | null, lorebookId: string): MockLorebook | Response => {
+    const lorebook = db.lorebooks.get(lorebookId);
+    if (!lorebook) return notFound();
+    return lorebook.user_id === userId ? lorebook : notOwner();
+  };
+  /** The caller's own chatbot, or the answer that says why not. */
+  const ownChatbot = (userId: string | null, characterId: string) => {
+    const character = db.characters.get(characterId);
+    if (!character) return apiError(404, 'character_not_found', 'This chatbot does not exist or is private.');
+    return character.creator_user_id === userId ? character : notOwner();
+  };
+  return [
+    http.post(`${API_BASE}${cardCalls.importCard.path}`, async ({ request }) => {
+      if (!request.headers.get('content-type')?.includes('json')) return undefined;
+      const file = (await request
+        .clone()
+        .json()
+        .catch(() => null)) as unknown;
+      const lorebook = isObject(file) ? lorebookOfFile(file, new URL(request.url).searchParams.get('filename')) : null;
+      if (!lorebook) return undefined;
+      const entries = Array.isArray(lorebook.entries) ? lorebook.entries : [];
+      return HttpResponse.json({ kind: 'lorebook', lorebook, entry_count: entries.length, warnings: [] });
+    }),
+    contractRoute(lorebookCalls.myLorebooks, ({ userId }) => ({
+      lorebooks: [...db.lorebooks.values()]
+        .filter((l) => l.user_id === userId)
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+        .map(summaryOf),
+    })),
+    contractRoute(lorebookCalls.lorebook, ({ params }) => {
+      const lorebook = db.lorebooks.get(params.lorebookId);
+      return lorebook ? detailOf(lorebook) : notFound();
+    }),
+    contractRoute(lorebookCalls.createLorebook, ({ userId, body }) => {
+      const user = db.users.get(userId!);
+      if (!user) return apiError(403, 'forbidden', 'Sign in to continue.');
+      const id = db.nextId('lorebook-');
+      const lorebook: MockLorebook = {
+        id,
+        user_id: user.id,
+        creator_username: user.username ?? '',
+        name: body.name,
+        description: body.description,
+        avatar_url: body.avatar_url,
+        tags: body.tags,
+        createdAt: new Date().toISOString(),
+        num_entries: body.entries.length,
+        entries: body.entries.map((entry) => entryOf(db.nextId(`${id}-entry-`), entry)),
+      };
+      db.lorebooks.set(id, lorebook);
+      return detailOf(lorebook);
+    }),
+    contractRoute(lorebookCalls.updateLorebook, ({ userId, params, body }) => {
+      const lorebook = own(userId, params.lorebookId);
+      if (lorebook instanceof Response) return lorebook;
+      Object.assign(lorebook, body);
+      for (const character of db.characters.values()) {
+        character.lorebooks = character.lorebooks?.map((ref) => (ref.id === lorebook.id ? { id: ref.id, name: lorebook.name } : ref));
+      }
+      return detailOf(lorebook);
+    }),
+    contractRoute(lorebookCalls.deleteLorebook, ({ userId, params }) => {
+      const lorebook = own(userId, params.lorebookId);
+      if (lorebook instanceof Response) return lorebook;
+      db.lorebooks.delete(lorebook.id);
+      for (const character of db.characters.values()) character.lorebooks = character.lorebooks?.filter((ref) => ref.id !== lorebook.id);
+      return { ok: true as const };
+    }),
+    contractRoute(lorebookCalls.createLorebookEntry, ({ userId, params, body }) => {
+      const lorebook = own(userId, params.lorebookId);
+      if (lorebook instanceof Response) return lorebook;
+      if (lorebook.entries.length >= LOREBOOK_LIMITS.entriesMax) return apiError(409, 'lorebook_full', LOREBOOK_MESSAGES.entriesMax);
+      const entry = entryOf(db.nextId(`${lorebook.id}-entry-`), body);
+      lorebook.entries.push(entry);
+      return entry;
+    }),
+    contractRoute(lorebookCalls.updateLorebookEntry, ({ userId, params, body }) => {
+      const lorebook = own(userId, params.lorebookId);
+      if (lorebook instanceof Response) return lorebook;
+      const entry = lorebook.entries.find((e) => e.id === params.entryId);
+      if (!entry) return apiError(404, 'entry_not_found', 'This entry does not exist.');
+      Object.assign(entry, body);
+      return entry;
+    }),
+    contractRoute(lorebookCalls.deleteLorebookEntry, ({ userId, params }) => {
+      const lorebook = own(userId, params.lorebookId);
+      if (lorebook instanceof Response) return lorebook;
+      const index = lorebook.entries.findIndex((e) => e.id === params.entryId);
+      if (index < 0) return apiError(404, 'entry_not_found', 'This entry does not exist.');
+      if (lorebook.entries.length <= LOREBOOK_LIMITS.entriesMin) return apiError(409, 'last_entry', LOREBOOK_MESSAGES.entriesMin);
+      lorebook.entries.splice(index, 1);
+      return { ok: true as const };
+    }),
+    contractRoute(lorebookCalls.attachLorebook, ({ userId, params }) => {
+      const character = ownChatbot(userId, params.characterId);
+      if (character instanceof Response) return character;
+      const lorebook = own(userId, params.lorebookId);
+      if (lorebook instanceof Response) return lorebook;
+      const refs = character.lorebooks ?? [];
+      if (!refs.some((ref) => ref.id === lorebook.id)) character.lorebooks = [...refs, { id: lorebook.id, name: lorebook.name }];
+      return { ok: true as const };
+    }),
+    contractRoute(lorebookCalls.detachLorebook, ({ userId, params }) => {
+      const character = ownChatbot(userId, params.characterId);
+      if (character instanceof Response) return character;
+      character.lorebooks = (character.lorebooks ?? []).filter((ref) => ref.id !== params.lorebookId);
+      return { ok: true as const };
+    }),
+    contractRoute(lorebookCalls.exportLorebook, ({ userId, params }) => {
+      const lorebook = own(userId, params.lorebookId);
+      if (lorebook instanceof Response) return lorebook;
+      const filename = `${lorebook.name.replace(/[^\w -]/g, '').trim() || 'lorebook'}.json`;
+      return new HttpResponse(JSON.stringify(lorebookV3(lorebook), null, 2), {
+        headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"` },
+      });
+    }),
+    // The test view, as far as a mock goes: an entry whose keyword is in the messages (case-insensitive), no recursion.
+    contractRoute(lorebookCalls.testLorebook, ({ userId, params, body }) => {
+      const lorebook = own(userId, params.lorebookId);
+      if (lorebook instanceof Response) return lorebook;
+      const text = body.messages.join('\n').toLowerCase();
+      const budget = body.budget_tokens ?? 1024;
+      let used = 0;
+      const activated: { entry_id: string; name: string; tokens: number; step: number; matched: string }[] = [];
+      const leftOut: { entry_id: string; name: string; tokens: number; reason: 'budget' }[] = [];
+      for (const entry of lorebook.entries) {
+        const matched = entry.keywords.find((k) => text.includes(k.toLowerCase()));
+        if (!matched) continue;
+        const tokens = Math.ceil(entry.content.length / 4);
+        if (used + tokens > budget) leftOut.push({ entry_id: entry.id, name: entry.name, tokens, reason: 'budget' });
+        else {
+          used += tokens;
+          activated.push({ entry_id: entry.id, name: entry.name, tokens, step: 0, matched });
+        }
+      }
+      return { budget_tokens: budget, used_tokens: used, activated, left_out: leftOut };
+    }),
+  ];
+}
