@@ -31,9 +31,14 @@ export interface TurnContext {
   persona: PromptPersona | null;
 }
 
-/** The entries of the character `c` (an alias in the enclosing query) as a json array, in lorebook then entry order. */
+/**
+ * The entries of the character `c` (an alias in the enclosing query) as a json array, in lorebook then entry order,
+ * with what the lore engine reads: name, keywords, content and the imported entry's extensions (left out when empty,
+ * as for entries made in the form).
+ */
 const LORE_ENTRIES_JSON = `coalesce((
-    select json_agg(json_build_object('id', e.id, 'keywords', e.keywords, 'content', e.content) order by cl.lorebook_id, e.position)
+    select json_agg(json_build_object('id', e.id, 'name', e.name, 'keywords', e.keywords, 'content', e.content,
+                                      'extensions', nullif(e.extensions, '{}'::jsonb)) order by cl.lorebook_id, e.position)
       from character_lorebooks cl join lorebook_entries e on e.lorebook_id = cl.lorebook_id
      where cl.character_id = c.id), '[]'::json)`;
 

@@ -1,5 +1,4 @@
 import { buildPrompt, type PromptHistoryMessage, type PromptInput } from './buildPrompt';
-import { activeLoreEntries } from './lorebookActivation';
 import { applyMacros } from './macros';
 import { bpeTokenizer, type Tokenizer } from './tokenizer';
 
@@ -29,19 +28,6 @@ const base = (over: Partial<PromptInput> = {}): PromptInput => ({
 describe('macros', () => {
   it('replaces {{char}} and {{user}} in any case, and the <BOT>/<USER> spellings', () => {
     expect(applyMacros('{{char}} greets {{User}}; <BOT> and <user>', { char: 'Mira', user: 'Ada' })).toBe('Mira greets Ada; Mira and Ada');
-  });
-});
-
-describe('lorebook activation', () => {
-  const entries = [
-    { id: 'e1', keywords: ['elf', 'elves'], content: 'Elves live in the silver wood.' },
-    { id: 'e2', keywords: ['Dragon'], content: 'The dragon sleeps under the mountain.' },
-    { id: 'e3', keywords: ['  '], content: 'never' },
-  ];
-  it('activates entries whose keyword appears as a whole word, any case', () => {
-    expect(activeLoreEntries(entries, ['I saw an ELF!']).map((e) => e.id)).toEqual(['e1']);
-    expect(activeLoreEntries(entries, ['a shelf of books']).map((e) => e.id)).toEqual([]);
-    expect(activeLoreEntries(entries, ['dragon?', 'elves.']).map((e) => e.id)).toEqual(['e1', 'e2']);
   });
 });
 
@@ -76,6 +62,63 @@ describe('buildPrompt', () => {
   it('leaves out lore whose keywords are not in the recent messages', () => {
     const built = buildPrompt(base({ lorebook: [{ id: 'l1', keywords: ['dragon'], content: 'Dragons!' }] }));
     expect(built.messages[0]!.content).not.toContain('Dragons!');
+  });
+
+  it('places lore where its position says: before the character, after the example dialogue, at a depth in the history', () => {
+    const built = buildPrompt(
+      base({
+        lorebook: [
+          { id: 'p-before', keywords: ['number'], content: 'Lore before the character.', extensions: { position: 'before_char' } },
+          { id: 'p-after', keywords: ['number'], content: 'Lore in the default place.' },
+          { id: 'p-examples', keywords: ['number'], content: 'Lore after the examples.', extensions: { extensions: { position: 6 } } },
+          { id: 'p-depth', keywords: ['number'], content: 'Lore two messages up.', extensions: { extensions: { position: 4, depth: 2, role: 0 } } },
+        ],
+        history: turns(4),
+      }),
+    );
+    const system = built.messages[0]!.content;
+    const at = (text: string) => system.indexOf(text);
+    expect(at('You are Captain Mira')).toBe(0);
+    expect(at('[World info]\nLore before the character.')).toBeLessThan(at("[Captain Mira's personality]"));
+    expect(at('[World info]\nLore in the default place.')).toBeGreaterThan(at('[Scenario]'));
+    expect(at('[World info]\nLore in the default place.')).toBeLessThan(at('[Example dialogue]'));
+    expect(at('[World info]\nLore after the examples.')).toBeGreaterThan(at('[Example dialogue]'));
+    expect(system).not.toContain('Lore two messages up.');
+    expect(built.messages.slice(1).map((x) => `${x.role}:${x.content.slice(0, 16)}`)).toEqual([
+      'user:message number 0',
+      'assistant:message number 1',
+      'system:Lore two message',
+      'user:message number 2',
+      'assistant:message number 3',
+    ]);
+    expect(built.lore.activated.map((a) => a.entry.id)).toEqual(['p-before', 'p-after', 'p-examples', 'p-depth']);
+  });
+
+  it('keeps lore within the lore budget of the context and reports what it left out', () => {
+    const lorebook = [
+      { id: 'big', name: 'Big', keywords: ['number'], content: 'a long entry with quite a few words in it for sure' },
+      { id: 'small', name: 'Small', keywords: ['number'], content: 'short lore', extensions: { priority: 5 } },
+    ];
+    const built = buildPrompt(base({ lorebook, loreBudgetTokens: 5 }));
+    expect(built.messages[0]!.content).toContain('short lore');
+    expect(built.messages[0]!.content).not.toContain('a long entry');
+    expect(built.lore.leftOut.map((x) => [x.entry.id, x.reason])).toEqual([['big', 'budget']]);
+    expect(built.lore.budgetTokens).toBe(5);
+    // By default the budget is a share of the context.
+    expect(buildPrompt(base({ lorebook })).lore.budgetTokens).toBe(512);
+  });
+
+  it('short of room, gives up the lore last in the engine’s budget order first', () => {
+    const lorebook = [
+      { id: 'kept', keywords: ['number'], content: 'important lore stays longest here', extensions: { priority: 9 } },
+      { id: 'first-out', keywords: ['number'], content: 'ordinary lore goes first when short' },
+    ];
+    const input = base({ lorebook, history: turns(1), character: { name: 'Mira', persona: 'Brief.' } });
+    const full = buildPrompt({ ...input, contextTokens: 10_000 });
+    const squeezed = buildPrompt({ ...input, contextTokens: full.tokens + 180 - 3, loreBudgetTokens: 100 });
+    expect(squeezed.dropped.lore).toBe(1);
+    expect(squeezed.messages[0]!.content).toContain('important lore');
+    expect(squeezed.messages[0]!.content).not.toContain('ordinary lore');
   });
 
   it('keeps the newest messages and drops the oldest first when the history does not fit', () => {

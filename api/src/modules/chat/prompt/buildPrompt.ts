@@ -1,4 +1,6 @@
-import { activeLoreEntries, type PromptLoreEntry } from './lorebookActivation';
+import { loreBudgetForContext, runLoreEngine, type LoreResult, type LoreState } from './loreEngine';
+import type { PromptLoreEntry } from './lorebookActivation';
+import { LORE_TITLE, placeLore, withLoreAtDepth, type PlacedLore } from './lorePlacement';
 import { applyMacros } from './macros';
 import { MESSAGE_OVERHEAD_TOKENS, type Tokenizer } from './tokenizer';
 
@@ -51,30 +53,53 @@ export interface PromptInput {
   /** Autopilot writes the user's next line instead of the character's. */
   autopilot?: boolean;
   tokenizer: Tokenizer;
-  /** How many of the latest messages are scanned for lorebook keywords. */
+  /** How many of the latest messages are scanned for lorebook keywords (default DEFAULT_LORE_SCAN_DEPTH). */
   loreScanDepth?: number;
+  /** The lore budget; default loreBudgetForContext(contextTokens). */
+  loreBudgetTokens?: number;
+  /** The lore engine's probability rolls and group draws (tests); default Math.random. */
+  random?: () => number;
+  /** The conversation's lore state, when the caller keeps one (loreTimedEffects.ts); else replayed from the history. */
+  loreState?: LoreState;
 }
 
 export interface BuiltPrompt {
   messages: PromptMessage[];
   /** Tokens of the prompt (with per-message overhead); at most contextTokens − maxNewTokens. */
   tokens: number;
-  /** What did not fit, in the order it was given up. */
+  /** What did not fit, in the order it was given up (`lore`: activated entries given up for room). */
   dropped: { history: number; memories: number; lore: number; dialogue: boolean; scenario: boolean };
+  /** The lore engine's report: what it activated within the lore budget and what it left out, and why. */
+  lore: LoreResult<PromptLoreEntry>;
 }
 
-export const DEFAULT_LORE_SCAN_DEPTH = 4;
+export { DEFAULT_LORE_SCAN_DEPTH } from './loreEngine';
+
+/** One counting function per tokenizer, so the lore engine's token counts stay cached across turns. */
+const counters = new WeakMap<Tokenizer, (text: string) => number>();
+const counterOf = (tokenizer: Tokenizer) => {
+  let count = counters.get(tokenizer);
+  if (!count) {
+    count = (text: string) => tokenizer.count(text);
+    counters.set(tokenizer, count);
+  }
+  return count;
+};
+
+const NO_LORE: LoreResult<PromptLoreEntry> = { activated: [], leftOut: [], usedTokens: 0, budgetTokens: 0 };
 
 /**
  * Builds the prompt of one chat turn within the token budget (contextTokens − maxNewTokens). The system message
- * holds, in this order: the character's personality, the scenario, the user's persona, pinned memories, other
- * memories, the lorebook entries activated by keywords in the recent messages, and the example dialogue; the
- * conversation follows, as much of it as fits, newest kept first.
+ * holds, in this order: the instruction, lore placed before the character, the character's personality, the
+ * scenario, the user's persona, pinned memories, other memories, lore (the default place), the example dialogue,
+ * and lore placed after it; the conversation follows, as much of it as fits, newest kept first, with lore placed at
+ * a depth put between its messages. The lore engine (loreEngine.ts, LORE.md) picks the entries within the lore
+ * budget (loreBudgetForContext of the context) from the recent messages.
  *
  * Over budget, what goes first: the oldest messages, down to the latest one (always kept); then unpinned memories
- * (oldest first), lorebook entries (last activated first), the example dialogue, pinned memories (oldest first),
- * and the scenario. The personality and the latest message always stay; when even they do not fit the
- * latest message is cut from its start.
+ * (oldest first), lorebook entries (the last in the engine's budget order first), the example dialogue, pinned
+ * memories (oldest first), and the scenario. The personality and the latest message always stay; when even they
+ * do not fit the latest message is cut from its start.
  */
 export function buildPrompt(input: PromptInput): BuiltPrompt {
   const { tokenizer } = input;
@@ -93,12 +118,11 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
     return part;
   };
 
-  const head = withTokens({
-    text: input.autopilot
-      ? `You write the next reply of ${names.user}, who is talking with ${names.char}. Stay in ${names.user}'s voice, one short message.\n[${names.char}'s personality]\n${m(input.character.persona)}`
-      : `You are ${names.char}. Stay in character and reply as ${names.char} to ${names.user}.\n[${names.char}'s personality]\n${m(input.character.persona)}`,
-    tokens: 0,
-  });
+  const intro = input.autopilot
+    ? `You write the next reply of ${names.user}, who is talking with ${names.char}. Stay in ${names.user}'s voice, one short message.`
+    : `You are ${names.char}. Stay in character and reply as ${names.char} to ${names.user}.`;
+  const personality = `[${names.char}'s personality]\n${m(input.character.persona)}`;
+  const head = withTokens({ text: `${intro}\n${personality}`, tokens: 0 });
   const scenario = withTokens(section('Scenario', input.character.scenario));
   const persona = withTokens(
     input.persona ? section(`${names.user}'s persona`, [input.persona.name, input.persona.highlights].filter(Boolean).join(': ')) : null,
@@ -106,9 +130,25 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   const memories = input.memories ?? [];
   const pinned = memories.filter((x) => x.is_pinned).map((x) => withTokens({ text: `- ${m(x.content)}`, tokens: 0 }));
   const recent = memories.filter((x) => !x.is_pinned).map((x) => withTokens({ text: `- ${m(x.content)}`, tokens: 0 }));
-  const depth = input.loreScanDepth ?? DEFAULT_LORE_SCAN_DEPTH;
-  const scanned = input.history.slice(-depth).map((x) => x.content);
-  const lore = activeLoreEntries(input.lorebook ?? [], scanned).map((e) => withTokens({ text: m(e.content), tokens: 0 }));
+  const lorebook = input.lorebook ?? [];
+  const loreRun =
+    lorebook.length === 0
+      ? { ...NO_LORE, budgetTokens: input.loreBudgetTokens ?? loreBudgetForContext(input.contextTokens) }
+      : runLoreEngine(
+          lorebook,
+          input.history.map((x) => x.content),
+          {
+            budgetTokens: input.loreBudgetTokens ?? loreBudgetForContext(input.contextTokens),
+            countTokens: counterOf(tokenizer),
+            random: input.random,
+            state: input.loreState,
+            scanDepth: input.loreScanDepth,
+          },
+        );
+  const lore: PlacedLore[] = loreRun.activated.map((a) => {
+    const text = m(a.entry.content);
+    return { placement: a.placement, rank: a.rank, text, tokens: count(text) + 1 };
+  });
   const dialogue = withTokens(section('Example dialogue', input.character.dialogue));
 
   const history = input.history.map((x) => ({
@@ -118,7 +158,7 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   }));
 
   // Everything but the history, as the system message would count it.
-  const titles = { pinned: 2 + count('[Pinned memories]'), recent: 2 + count('[Memories]'), lore: 2 + count('[World info]') };
+  const titles = { pinned: 2 + count('[Pinned memories]'), recent: 2 + count('[Memories]'), lore: 2 + count(LORE_TITLE) };
   const sum = (parts: ReadonlyArray<{ tokens: number } | null>) => parts.reduce((n, p) => n + (p ? p.tokens : 0), 0);
   const kept = {
     scenario: scenario !== null,
@@ -127,6 +167,7 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
     recent: recent.length,
     lore: lore.length,
   };
+  const loreLayout = () => placeLore(lore, kept.lore, titles.lore);
   const systemTokens = () =>
     MESSAGE_OVERHEAD_TOKENS +
     head.tokens +
@@ -134,7 +175,7 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
     sum([persona]) +
     (kept.pinned ? titles.pinned + sum(pinned.slice(0, kept.pinned)) : 0) +
     (kept.recent ? titles.recent + sum(recent.slice(0, kept.recent)) : 0) +
-    (kept.lore ? titles.lore + sum(lore.slice(0, kept.lore)) : 0) +
+    (kept.lore ? loreLayout().tokens : 0) +
     (kept.dialogue ? sum([dialogue]) : 0);
 
   // History: newest first while it fits (the latest message always).
@@ -159,14 +200,16 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   while (over() && kept.pinned > 0) kept.pinned -= 1;
   if (over() && kept.scenario) kept.scenario = false;
 
+  const placed = loreLayout();
   const systemParts = [
-    head.text,
+    placed.before ? `${intro}\n${placed.before}\n\n${personality}` : head.text,
     kept.scenario && scenario ? scenario.text : null,
     persona ? persona.text : null,
     kept.pinned ? `[Pinned memories]\n${pinned.slice(0, kept.pinned).map((p) => p.text).join('\n')}` : null,
     kept.recent ? `[Memories]\n${recent.slice(0, kept.recent).map((p) => p.text).join('\n')}` : null,
-    kept.lore ? `[World info]\n${lore.slice(0, kept.lore).map((p) => p.text).join('\n\n')}` : null,
+    placed.after,
     kept.dialogue && dialogue ? dialogue.text : null,
+    placed.afterExamples,
   ].filter((p): p is string => p !== null);
 
   const messages: PromptMessage[] = [{ role: 'system', content: systemParts.join('\n\n') }];
@@ -180,7 +223,7 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
     last.tokens = count(last.content) + MESSAGE_OVERHEAD_TOKENS;
     total = systemTokens() + last.tokens;
   }
-  for (const x of shown) messages.push({ role: x.role, content: x.content });
+  for (const x of withLoreAtDepth(shown, placed.atDepth)) messages.push({ role: x.role, content: x.content });
 
   return {
     messages,
@@ -192,6 +235,7 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
       dialogue: dialogue !== null && !kept.dialogue,
       scenario: scenario !== null && !kept.scenario,
     },
+    lore: loreRun,
   };
 }
 

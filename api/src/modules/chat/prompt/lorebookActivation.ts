@@ -1,23 +1,7 @@
-/** A lorebook entry as the prompt needs it (document 2 §3 "Entry"): keywords and content, in lorebook order. */
-export interface PromptLoreEntry {
-  id: string;
-  keywords: readonly string[];
-  content: string;
-}
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+import type { LoreSource } from './loreCompiled';
 
 /**
- * The entries whose keywords appear in the scanned texts (the recent messages): case-insensitive, whole words
- * (a keyword "elf" matches "Elf!" but not "shelf"). Order kept; each entry once.
+ * A lorebook entry as the prompt needs it (document 2 §3 "Entry"): keywords, content and the imported entry's
+ * extensions, in lorebook order. Which entries go into a prompt is the lore engine's work (loreEngine.ts).
  */
-export function activeLoreEntries(entries: readonly PromptLoreEntry[], scanned: readonly string[]): PromptLoreEntry[] {
-  if (entries.length === 0 || scanned.length === 0) return [];
-  const haystack = scanned.join('\n');
-  return entries.filter((entry) =>
-    entry.keywords.some((keyword) => {
-      const k = keyword.trim();
-      return k !== '' && new RegExp(`(^|[^\\p{L}\\p{N}_])${escape(k)}($|[^\\p{L}\\p{N}_])`, 'iu').test(haystack);
-    }),
-  );
-}
+export type PromptLoreEntry = LoreSource;
