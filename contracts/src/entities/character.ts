@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { CHARACTER_LIMITS as L, CHARACTER_MESSAGES as M } from '../limits/characterLimits';
-import { containsLink } from '../text/linkDetection';
+import { CHARACTER_LIMITS as L } from '../limits/characterLimits';
 import { AssetUrlSchema, CountSchema, IdSchema, TimestampSchema } from './common';
 import { ChatLanguageSchema, I18nTextSchema } from './language';
 import { LenientModerationStatusSchema, ModerationReportSchema } from './moderation';
@@ -45,7 +44,7 @@ export type SubCharacter = z.infer<typeof SubCharacterSchema>;
 
 /**
  * Character (chatbot) as the API returns it (document 1 §3). `persona` is the personality and `dialogue` the example
- * dialogue. Lengths are checked against their maxima only: minima are a form rule (CharacterFormSchema).
+ * dialogue. Lengths are checked against their maxima only: minima are a form rule (CharacterInputSchema, characterInput.ts).
  * `character_id` repeats the id where a source names it so (search hits).
  */
 export const CharacterSchema = z.object({
@@ -93,85 +92,6 @@ export const CharacterSchema = z.object({
   moderationReport: ModerationReportSchema.nullish(),
 });
 export type Character = z.infer<typeof CharacterSchema>;
-
-/** A required text field of the character form: trimmed for the checks, with the form's messages. */
-function requiredText(min: number, max: number, m: { required: string; short: string; long: string; link: string }) {
-  return z
-    .string({ error: m.required })
-    .min(1, { error: m.required, abort: true })
-    .refine((v) => v.trim().length >= min, { error: m.short, abort: true })
-    .max(max, { error: m.long })
-    .refine((v) => !containsLink(v), { error: m.link });
-}
-
-/**
- * An optional long text (scenario, dialogue): at least 3 after trimming, at most 4000, kept only if longer than
- * 1 char (document 1 §5). A value of 0 or 1 trimmed characters becomes undefined.
- */
-function optionalLongText(min: number, max: number, short: string, long: string) {
-  return z
-    .string()
-    .max(max, { error: long })
-    .refine((v) => {
-      const n = v.trim().length;
-      return n <= L.optionalTextDropAtOrBelow || n >= min;
-    }, { error: short })
-    .nullish()
-    .transform((v) => (v !== null && v !== undefined && v.trim().length > L.optionalTextDropAtOrBelow ? v : undefined));
-}
-
-/** The fields of the character create/edit form with their verbatim messages (document 1 §5). */
-export const CharacterFormFieldsSchema = z.object({
-  name: requiredText(L.nameMin, L.nameMax, { required: M.nameRequired, short: M.nameTooShort, long: M.nameTooLong, link: M.nameNoLink }),
-  title: requiredText(L.titleMin, L.titleMax, { required: M.titleRequired, short: M.titleTooShort, long: M.titleTooLong, link: M.titleNoLink }),
-  greeting: requiredText(L.greetingMin, L.greetingMax, {
-    required: M.greetingRequired,
-    short: M.greetingTooShort,
-    long: M.greetingTooLong,
-    link: M.greetingNoLink,
-  }),
-  persona: requiredText(L.personalityMin, L.personalityMax, {
-    required: M.personalityRequired,
-    short: M.personalityTooShort,
-    long: M.personalityTooLong,
-    link: M.personalityNoLink,
-  }),
-  scenario: optionalLongText(L.scenarioMin, L.scenarioMax, M.scenarioTooShort, M.scenarioTooLong),
-  dialogue: optionalLongText(L.dialogueMin, L.dialogueMax, M.dialogueTooShort, M.dialogueTooLong),
-  visibility: z.enum(CHARACTER_VISIBILITIES, { error: M.visibilityRequired }),
-  definition_visible: z.boolean().default(false),
-  avatar_url: z.string({ error: M.avatarRequired }).min(1, { error: M.avatarRequired }),
-  avatar_is_nsfw: z.boolean().default(false),
-  is_nsfw: z.boolean().default(false),
-  tags: z.array(TagSchema).max(L.tagsMax, { error: M.tagLimitReached }).default([]),
-  language: ChatLanguageSchema.optional(),
-});
-
-/** Rule across fields: public characters need at least 2 tags. */
-function characterFormRules(value: { visibility?: CharacterVisibility | undefined; tags?: string[] | undefined }, ctx: z.RefinementCtx) {
-  if (value.visibility === 'public' && value.tags !== undefined && value.tags.length < L.tagsMin) {
-    ctx.addIssue({ code: 'custom', path: ['tags'], message: M.tagsMinRequired });
-  }
-}
-
-/**
- * The character create form (document 1 §5). Tags: at least 2 for public characters ("public characters require
- * the minimum"). Visibility: "Private forces definition_visible false; definition_visible is editable only when
- * public": the output forces false for any non-public visibility. The guidelines box must be ticked on create.
- */
-export const CharacterCreateSchema = CharacterFormFieldsSchema.extend({
-  guidelines: z.literal(true, { error: M.guidelinesRequired }),
-})
-  .superRefine(characterFormRules)
-  .transform((v) => ({ ...v, definition_visible: v.visibility === 'public' ? v.definition_visible : false }));
-export type CharacterCreateInput = z.input<typeof CharacterCreateSchema>;
-export type CharacterCreate = z.output<typeof CharacterCreateSchema>;
-
-/** A character update: only changed fields plus an optional submitForManualReview (document 1 §7). */
-export const CharacterUpdateSchema = CharacterFormFieldsSchema.partial()
-  .extend({ submitForManualReview: z.boolean().optional() })
-  .superRefine(characterFormRules);
-export type CharacterUpdate = z.output<typeof CharacterUpdateSchema>;
 
 /**
  * A locally stored draft (document 1 §3 "Draft"): form values as typed (unvalidated) plus id, creator and

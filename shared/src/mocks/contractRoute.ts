@@ -22,7 +22,8 @@ export function apiError(status: number, code: string | number, message: string)
 /** The prefix of the mock API's access tokens: the member's id follows it. */
 export const MOCK_ACCESS_PREFIX = 'mock-access.';
 
-function callerOf(request: Request): string | null {
+/** Who is calling: the member's id from `Authorization: Bearer mock-access.<userId>`, or null for a guest. */
+export function callerOf(request: Request): string | null {
   const auth = request.headers.get('authorization') ?? '';
   return auth.startsWith(`Bearer ${MOCK_ACCESS_PREFIX}`) ? auth.slice(`Bearer ${MOCK_ACCESS_PREFIX}`.length) : null;
 }

@@ -5,12 +5,12 @@ import {
   OwnCharacterSchema,
   type OwnCharacter,
 } from '@fable/contracts';
-import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
-import { startTestApp, type TestApp } from '../../testing/testApp';
+import { BACKENDS } from '../../testing/testDatabases';
+import type { TestApp } from '../../testing/testApp';
 import { bpeTokenizer } from '../chat/prompt/tokenizer';
 import {
-  MODERATOR_EMAIL,
   call,
+  chatbotTestApp,
   chatbotForm,
   countRows,
   createChatbot,
@@ -24,19 +24,13 @@ import {
 const NOT_OWNER = 'You are not allowed to access this page';
 
 describe.each(BACKENDS)('chatbot authoring on %s', (backend) => {
+  const kit = chatbotTestApp(backend, ['owner', 'other']);
   let t: TestApp;
   let owner: Member;
   let other: Member;
   let admin: Member;
-
-  beforeAll(async () => {
-    t = await startTestApp(backend, { config: { adminEmails: [MODERATOR_EMAIL] } });
-    owner = await signUpMember(t, 'owner');
-    other = await signUpMember(t, 'other');
-    admin = await signUpMember(t, 'admin', { email: MODERATOR_EMAIL });
-  }, DB_SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
+  beforeAll(() => {
+    ({ t, admin, members: { owner, other } } = kit);
   });
 
   const approve = (id: string) => call(t, 'POST', `/admin/moderation/characters/${id}/decision`, admin.headers, { decision: 'approve' });

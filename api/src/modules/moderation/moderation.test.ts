@@ -11,8 +11,8 @@ import {
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
 import { startTestApp, type TestApp } from '../../testing/testApp';
 import {
-  MODERATOR_EMAIL,
   call,
+  chatbotTestApp,
   chatbotForm,
   countRows,
   createChatbot,
@@ -23,19 +23,13 @@ import {
 } from './testing/chatbotTestKit';
 
 describe.each(BACKENDS)('chatbot moderation on %s', (backend) => {
+  const kit = chatbotTestApp(backend, ['creator', 'member']);
   let t: TestApp;
   let creator: Member;
   let admin: Member;
   let member: Member;
-
-  beforeAll(async () => {
-    t = await startTestApp(backend, { config: { adminEmails: [MODERATOR_EMAIL] } });
-    creator = await signUpMember(t, 'creator');
-    member = await signUpMember(t, 'member');
-    admin = await signUpMember(t, 'admin', { email: MODERATOR_EMAIL });
-  }, DB_SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
+  beforeAll(() => {
+    ({ t, admin, members: { creator, member } } = kit);
   });
 
   const decide = (id: string, body: object, headers = admin.headers) => call(t, 'POST', `/admin/moderation/characters/${id}/decision`, headers, body);

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { API_BASE, chatCalls, ChatRequestSchema, type ChatMessage, type Conversation } from '@fable/contracts';
-import { apiError, contractRoute, MOCK_ACCESS_PREFIX } from '../contractRoute';
+import { apiError, callerOf, contractRoute } from '../contractRoute';
 import type { MockDb } from '../mockDb';
 
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -72,8 +72,7 @@ export function chatHandlers(db: MockDb) {
       const chat = parsed.data;
       const character = db.characters.get(chat.character_id);
       if (!character) return apiError(404, 'character_not_found', 'This chatbot does not exist or is private.');
-      const auth = request.headers.get('authorization') ?? '';
-      const userId = auth.startsWith(`Bearer ${MOCK_ACCESS_PREFIX}`) ? auth.slice(`Bearer ${MOCK_ACCESS_PREFIX}`.length) : null;
+      const userId = callerOf(request);
       const conversation = userId ? (chat.conversation_id ? mine(userId, chat.conversation_id) : startConversation(userId, character.id)) : undefined;
       if (userId && !conversation) return noConversation();
       const messages = conversation ? db.messages.get(conversation.id)! : [];

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { API_HEADERS, OwnCharacterSchema, type CharacterInput, type OwnCharacter } from '@fable/contracts';
-import { bearer, forApplication, signInByEmail, signUp, testGuestId, type TestApp } from '../../../testing/testApp';
+import { bearer, forApplication, signInByEmail, signUp, startTestApp, testGuestId, type TestApp } from '../../../testing/testApp';
+import { DB_SETUP_TIMEOUT_MS, type Backend } from '../../../testing/testDatabases';
 
 /** Test kit of the authoring and moderation tests: members, guests, calls over HTTP (app.inject), a valid form. */
 
@@ -24,6 +25,33 @@ export async function signUpMember(t: TestApp, name: string, options: { email?: 
   const appHeaders = options.applicationId ? forApplication(options.applicationId) : {};
   const signedIn = await signUp(t.app, options.email ?? `${username}@example.com`, username, appHeaders);
   return { id: signedIn.user.id, username, headers: { ...appHeaders, ...bearer(signedIn.token) } };
+}
+
+/** One describe block's app: the admin (MODERATOR_EMAIL's member) and the members it asked for, by name. */
+export interface ChatbotTestApp<Name extends string> {
+  t: TestApp;
+  admin: Member;
+  members: Record<Name, Member>;
+}
+
+/**
+ * Starts a test app on `backend` whose MODERATOR_EMAIL member is an admin before the describe block's tests, signs up
+ * the named members and the admin, and closes the app after them. The fields are set in beforeAll: read them there
+ * or in the tests, not while the describe block is being collected.
+ */
+export function chatbotTestApp<Name extends string>(backend: Backend, names: readonly Name[]): ChatbotTestApp<Name> {
+  const kit = {} as ChatbotTestApp<Name>;
+  beforeAll(async () => {
+    kit.t = await startTestApp(backend, { config: { adminEmails: [MODERATOR_EMAIL] } });
+    const members = {} as Record<Name, Member>;
+    for (const name of names) members[name] = await signUpMember(kit.t, name);
+    kit.members = members;
+    kit.admin = await signUpMember(kit.t, 'admin', { email: MODERATOR_EMAIL });
+  }, DB_SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await kit.t?.close();
+  });
+  return kit;
 }
 
 /** A signed-in user who has not chosen a username yet. */
