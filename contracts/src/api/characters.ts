@@ -47,6 +47,8 @@ export const MyCharacterSchema = CharacterSchema.pick({
   submitForManualReview: true,
   aicq_manual_review_required: true,
   moderationReport: true,
+  /** Group chats (type=group): the members as their creator sees them, each with its moderation_status (document 2 §3, §4). */
+  sub_characters: true,
 });
 export type MyCharacter = z.infer<typeof MyCharacterSchema>;
 

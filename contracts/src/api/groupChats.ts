@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CharacterSchema } from '../entities/character';
-import { GroupChatInputSchema, GroupChatSchema } from '../entities/groupChat';
+import { GroupChatInputSchema, GroupChatSchema, GroupChatUpdateInputSchema } from '../entities/groupChat';
+import { ModerationStatusSchema } from '../entities/moderation';
 import { defineCall } from './apiCall';
 import { CharacterIdParamsSchema } from './discovery';
 
@@ -16,7 +17,13 @@ import { CharacterIdParamsSchema } from './discovery';
  *   same application that moderation has not withdrawn. A public group chat holds only public members (a public group
  *   must not reveal a private chatbot's replies to everyone).
  * - Moderation: a group is shown by the worst of its members (fix_required, then rereview_required or pending, then
- *   the rest; document 2 §4), and is listed in that order in My Chatbots' Groupchats tab.
+ *   the rest; document 2 §4: worstMemberStatus, groupChatListRank), and is listed in that order in My Chatbots'
+ *   Groupchats tab (GET /users/characters?type=group, whose items carry sub_characters).
+ * - Members are read as they are now: a member deleted, moved to another visibility or withdrawn by moderation drops
+ *   out of sub_characters and sub_character_ids where the rule above no longer admits it (the creator still sees
+ *   their own chatbots in their group); the group still opens with the others. token_count is the sum of the
+ *   members' token counts as read.
+ * - Errors: groupChatErrors.ts.
  */
 
 /** A chatbot that may be added to a group chat (the members page). */
@@ -42,7 +49,7 @@ export const GroupMemberOptionsQuerySchema = z.object({
 export const GroupChatDetailSchema = GroupChatSchema.extend({
   creator_username: z.string(),
   /** The worst moderation status among the members, null when none is moderated (document 2 §4 ordering). */
-  worst_member_status: z.enum(['fix_required', 'rereview_required', 'pending', 'manual_review_required', 'closed']).nullable(),
+  worst_member_status: ModerationStatusSchema.nullable(),
 });
 export type GroupChatDetail = z.infer<typeof GroupChatDetailSchema>;
 
@@ -64,7 +71,7 @@ export const groupChatCalls = {
     path: '/groupchats/:characterId',
     access: 'member',
     params: CharacterIdParamsSchema,
-    body: GroupChatInputSchema.partial(),
+    body: GroupChatUpdateInputSchema,
     response: GroupChatDetailSchema,
   }),
 } as const;

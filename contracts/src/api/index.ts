@@ -14,3 +14,4 @@ export * from './suggestions';
 export * from './lorebooks';
 export * from './lorebookErrors';
 export * from './groupChats';
+export * from './groupChatErrors';
