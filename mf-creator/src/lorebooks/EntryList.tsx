@@ -31,10 +31,6 @@ const Box = styled.div`
     border: 1px solid ${({ theme }) => theme.colors.border};
     background: ${({ theme }) => theme.colors.background};
   }
-  .entries-scroll:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.accent};
-    outline-offset: 1px;
-  }
   ol {
     margin: 0;
     padding: 0;
@@ -177,8 +173,8 @@ export function EntryList({ entries, onAdd, onEdit, onDelete, error, disabled = 
           {error}
         </p>
       ) : null}
-      {/* Scrollable, so reachable by keyboard (axe: scrollable-region-focusable). */}
-      <div className="entries-scroll" tabIndex={0} role="region" aria-labelledby={headingId}>
+      {/* Scrolled by keyboard through its entries' buttons (each Edit is focusable). */}
+      <div className="entries-scroll" role="region" aria-labelledby={headingId}>
         <VisuallyHidden id={headingId}>{T.entries}</VisuallyHidden>
         {entries.length === 0 ? (
           <p className="entries-empty">{T.noEntries}</p>

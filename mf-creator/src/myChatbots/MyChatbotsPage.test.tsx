@@ -223,7 +223,7 @@ describe('the list', () => {
     const nav = screen.getByRole('navigation', { name: 'My Chatbots sections' });
     expect(within(nav).getByRole('link', { name: 'Chatbots' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Drafts' })).toHaveAttribute('href', '/my-chatbots/drafts');
-    expect(within(nav).queryByRole('link', { name: /Lorebooks|Groupchats/ })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Lorebooks' })).toHaveAttribute('href', '/my-chatbots/lorebooks');
   });
 
   it('counts the member’s drafts on the Drafts link', async () => {

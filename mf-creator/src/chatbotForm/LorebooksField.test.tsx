@@ -1,0 +1,58 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CreateChatbotPage } from '../create/CreateChatbotPage';
+import { location, renderCreator, toasts } from '../testing/renderCreator';
+import { EditChatbotPage } from './ChatbotPages';
+
+beforeEach(() => window.localStorage.clear());
+
+const lorebooks = () => screen.getByRole('region', { name: 'Lorebooks' });
+
+describe('the Lorebooks section of the chatbot form', () => {
+  it('attaches and detaches the creator’s own lorebooks at once when editing', async () => {
+    const { fake, store } = renderCreator(<EditChatbotPage />, { url: '/chatbot/edit/bot3', path: '/chatbot/edit/:characterId' });
+    const box = await within(await screen.findByRole('region', { name: 'Lorebooks' })).findByRole('checkbox', { name: /Rain City/ });
+    expect(within(lorebooks()).queryByRole('checkbox', { name: /Nebula Atlas/ })).not.toBeInTheDocument();
+    expect(box).not.toBeChecked();
+    await userEvent.click(box);
+    await waitFor(() => expect(box).toBeChecked());
+    expect(fake.callsTo('PUT /characters/bot3/lorebooks/lb-ada')).toHaveLength(1);
+    expect(fake.db.characters.get('bot3')!.lorebooks).toEqual([{ id: 'lb-ada', name: 'Rain City' }]);
+    await userEvent.click(box);
+    await waitFor(() => expect(box).not.toBeChecked());
+    expect(fake.callsTo('DELETE /characters/bot3/lorebooks/lb-ada')).toHaveLength(1);
+    // Nothing of the chatbot itself was saved, and Save still waits for a change.
+    expect(fake.callsTo('PATCH /characters/bot3')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+    fake.override({ 'PUT /characters/bot3/lorebooks/lb-ada': { status: 403, body: { error: { code: 'not_owner', message: 'Not yours.' } } } });
+    await userEvent.click(box);
+    await waitFor(() => expect(toasts(store)).toContainEqual({ type: 'error', message: 'Not yours.' }));
+    expect(box).not.toBeChecked();
+  });
+
+  it('attaches the ticked lorebooks once a new chatbot is created', async () => {
+    const { fake } = renderCreator(<CreateChatbotPage />, { url: '/chatbot/create', path: ['/chatbot/create', '/chat/:id', '/chatbot/edit/:id'] });
+    await userEvent.click(await within(await screen.findByRole('region', { name: 'Lorebooks' })).findByRole('checkbox', { name: /Rain City/ }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Avatar prompt' }), 'A pirate');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Avatar' }));
+    await screen.findByText('Drawn by the demo generator: no image model is configured on this server.');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'Captain Rhea');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Title' }), 'A pirate queen of the outer rim');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Greeting' }), 'Ahoy! Welcome aboard.');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Personality' }), 'Bold, witty and fiercely loyal.');
+    await userEvent.click(screen.getByRole('radio', { name: /^Private/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I agree with the Community Guidelines' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create Chatbot' }));
+    await waitFor(() => expect(location()).toMatch(/^\/chat\//));
+    const id = location().split('/').pop()!;
+    expect(fake.callsTo(`PUT /characters/${id}/lorebooks/lb-ada`)).toHaveLength(1);
+    expect(fake.db.characters.get(id)!.lorebooks).toEqual([{ id: 'lb-ada', name: 'Rain City' }]);
+  });
+
+  it('offers Create Lorebook to a creator who has none', async () => {
+    renderCreator(<EditChatbotPage />, { url: '/chatbot/edit/bot3', path: '/chatbot/edit/:characterId', seed: { lorebooks: [] } });
+    const section = await screen.findByRole('region', { name: 'Lorebooks' });
+    expect(await within(section).findByRole('link', { name: 'Create Lorebook' })).toHaveAttribute('href', '/lorebook/create');
+  });
+});

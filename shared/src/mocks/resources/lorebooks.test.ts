@@ -1,0 +1,67 @@
+import { MOCK_ACCESS_PREFIX } from '../contractRoute';
+import { mockApi } from '../../testing/mockApi';
+
+const as = (userId: string) => ({ authorization: `Bearer ${MOCK_ACCESS_PREFIX}${userId}`, 'content-type': 'application/json' });
+const send = (method: string, path: string, body?: unknown, headers = as('u1')) =>
+  fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+const entry = (n: number) => ({ name: `Entry ${n}`, keywords: ['one', 'two'], content: 'Some lore.' });
+
+describe('the mock API’s lorebooks keep the rules of the API', () => {
+  it('lets anyone read a lorebook and only its creator change or remove it', async () => {
+    mockApi();
+    expect((await fetch('/api/lorebooks/lb1')).status).toBe(200);
+    expect((await send('PATCH', '/lorebooks/lb1', { name: 'Mine now' })).status).toBe(403);
+    expect((await send('DELETE', '/lorebooks/lb1')).status).toBe(403);
+    expect((await send('POST', '/lorebooks/lb1/entries', entry(1))).status).toBe(403);
+    expect((await send('PATCH', '/lorebooks/lb-ada', { name: 'Rain Town' })).status).toBe(200);
+    expect((await fetch('/api/lorebooks/missing')).status).toBe(404);
+  });
+
+  it('lists the member’s own lorebooks, newest first, without entries', async () => {
+    const fake = mockApi();
+    const created = await (await send('POST', '/lorebooks', { name: 'Sea Atlas', description: 'Islands.', avatar_url: '/a.webp', tags: ['A', 'B'], entries: [entry(1)], guidelines: true })).json();
+    expect(created).toMatchObject({ creator_username: 'ada', num_entries: 1, entries: [{ name: 'Entry 1' }] });
+    const { lorebooks } = await (await send('GET', '/users/lorebooks')).json();
+    expect(lorebooks.map((l: { id: string }) => l.id)).toEqual([created.id, 'lb-ada']);
+    expect(lorebooks[0].entries).toBeUndefined();
+    expect(fake.db.lorebooks.get(created.id)!.user_id).toBe('u1');
+  });
+
+  it('holds at most 100 entries and never deletes the last one', async () => {
+    const fake = mockApi();
+    const lorebook = fake.db.lorebooks.get('lb-ada')!;
+    lorebook.entries = Array.from({ length: 100 }, (_, i) => ({ id: `e${i}`, ...entry(i) }));
+    expect((await send('POST', '/lorebooks/lb-ada/entries', entry(101))).status).toBe(409);
+    lorebook.entries = [{ id: 'only', ...entry(0) }];
+    const last = await send('DELETE', '/lorebooks/lb-ada/entries/only');
+    expect(last.status).toBe(409);
+    expect(await last.json()).toMatchObject({ error: { message: 'At least 1 entry is required' } });
+  });
+
+  it('attaches only the member’s own lorebooks to their own chatbots', async () => {
+    const fake = mockApi();
+    expect((await send('PUT', '/characters/bot3/lorebooks/lb1')).status).toBe(403);
+    expect((await send('PUT', '/characters/bot1/lorebooks/lb-ada')).status).toBe(403);
+    expect((await send('PUT', '/characters/bot3/lorebooks/lb-ada')).status).toBe(200);
+    expect((await send('PUT', '/characters/bot3/lorebooks/lb-ada')).status).toBe(200);
+    expect(fake.db.characters.get('bot3')!.lorebooks).toEqual([{ id: 'lb-ada', name: 'Rain City' }]);
+    await send('DELETE', '/lorebooks/lb-ada');
+    expect(fake.db.characters.get('bot3')!.lorebooks).toEqual([]);
+  });
+
+  it('exports a lorebook_v3 file whose entries carry their extensions back', async () => {
+    const fake = mockApi();
+    fake.db.lorebooks.get('lb-ada')!.entries[0]!.extensions = { enabled: false, insertion_order: 4, extensions: { depth: 2 } };
+    const file = await (await send('GET', '/lorebooks/lb-ada/export')).json();
+    expect(file.spec).toBe('lorebook_v3');
+    expect(file.data.entries[0]).toEqual({ name: 'The Docks', keys: ['docks', 'harbour'], content: 'Fog, cranes and smugglers; the police come here in pairs.', enabled: false, insertion_order: 4, use_regex: false, extensions: { depth: 2 } });
+  });
+
+  it('reads a lorebook file sent to the card import, and leaves character cards to the cards', async () => {
+    mockApi();
+    const lorebook = await (await send('POST', '/characters/import', { spec: 'lorebook_v3', data: { name: 'W', entries: [{ keys: ['a'], content: 'A.' }] } })).json();
+    expect(lorebook).toMatchObject({ kind: 'lorebook', entry_count: 1, lorebook: { name: 'W' } });
+    const card = await (await send('POST', '/characters/import', { spec: 'chara_card_v2', data: { name: 'Mira', description: 'd', first_mes: 'hi' } })).json();
+    expect(card.kind).toBe('character');
+  });
+});
