@@ -30,6 +30,7 @@ import { avatarRoutes } from './modules/avatars/avatarRoutes';
 import { cardRoutes } from './modules/cardRoutes/cardRoutes';
 import { chatRoutes } from './modules/chat/chatRoutes';
 import { discoveryRoutes } from './discoveryRoutes';
+import { groupChatRoutes } from './modules/groupChats/groupChatRoutes';
 import { healthRoutes } from './modules/health/healthRoutes';
 import { imageRoutes } from './modules/images/imageRoutes';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboardRoutes';
@@ -62,7 +63,7 @@ export interface BuildAppOptions {
 }
 
 /** Every module's routes, mounted under /api. */
-const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, imageRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, authoringRoutes, cardRoutes, suggestionRoutes, moderationRoutes];
+const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, imageRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, authoringRoutes, groupChatRoutes, cardRoutes, suggestionRoutes, moderationRoutes];
 
 /**
  * The API, ready to `listen` or `inject`: opens the database (and applies pending migrations) and the cache

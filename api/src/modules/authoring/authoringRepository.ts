@@ -1,6 +1,7 @@
-import type { CharacterType, CharacterVisibility, ChatLanguage, ModerationStatus, MyCharacter } from '@fable/contracts';
+import { groupChatListRank, type CharacterType, type CharacterVisibility, type ChatLanguage, type ModerationStatus, type MyCharacter } from '@fable/contracts';
 import type { Queryable, SqlParam } from '../../infra/db/database';
 import { cardFieldsOf, iso, moderationReportOf, type CardRow, type CharacterRow } from '../characters/characterRow';
+import { groupMembersFor, membersTokenCount, toSubCharacter } from '../groupChats/groupMembers';
 import { claimRevision, findFullCharacter, type FullCharacterRow } from '../moderation/fullCharacter';
 
 /** The chatbot columns a creator writes (document 1 §3), as one save stores them. */
@@ -109,25 +110,39 @@ export async function deleteOwnCharacter(tx: Queryable, characterId: string, use
 }
 
 type MyRow = CardRow &
-  Pick<CharacterRow, 'definition_visible' | 'token_count' | 'updated_at' | 'submit_for_manual_review' | 'moderation_status' | 'reason_for_moderation' | 'action_taken_description' | 'moderation_expires_at'>;
+  Pick<
+    CharacterRow,
+    | 'definition_visible'
+    | 'token_count'
+    | 'updated_at'
+    | 'submit_for_manual_review'
+    | 'moderation_status'
+    | 'reason_for_moderation'
+    | 'action_taken_description'
+    | 'moderation_expires_at'
+    | 'application_id'
+    | 'sub_character_ids'
+  >;
 
 /**
  * The member's chatbots of one type in their application: fix_required first, then pending and rereview, then the
- * rest (document 1 §4 "My bots order"); newest first within each.
+ * rest (document 1 §4 "My bots order"); newest first within each. Group chats carry their members as their creator
+ * sees them (modules/groupChats/groupMembers.ts) and are ordered by them instead (document 2 §4: a group holding a
+ * fix_required member first, then one holding a rereview_required or pending member, then the others).
  */
 export async function listOwnCharacters(db: Queryable, applicationId: string, userId: string, type: CharacterType): Promise<MyCharacter[]> {
   const { rows } = await db.query<MyRow>(
     `select id, name, title, avatar_url, avatar_is_nsfw, is_nsfw, visibility, tags, creator_user_id, creator_username, language,
        num_messages, num_messages_24h, rating_score, created_at, name_i18n, title_i18n, translated_languages, type,
        aicq_manual_review_required, definition_visible, token_count, updated_at, submit_for_manual_review, moderation_status,
-       reason_for_moderation, action_taken_description, moderation_expires_at
+       reason_for_moderation, action_taken_description, moderation_expires_at, application_id, sub_character_ids
      from characters
      where application_id = $1 and creator_user_id = $2 and type = $3
      order by case when moderation_status = 'fix_required' then 0 when moderation_status in ('pending', 'rereview_required') then 1 else 2 end,
        created_at desc, id`,
     [applicationId, userId, type],
   );
-  return rows.map((row) => {
+  const list = rows.map((row) => {
     const card = cardFieldsOf(row);
     return {
       id: card.id,
@@ -153,4 +168,15 @@ export async function listOwnCharacters(db: Queryable, applicationId: string, us
       moderationReport: moderationReportOf(row),
     };
   });
+  if (type !== 'group') return list;
+  const members = await groupMembersFor(db, rows, userId);
+  const groups = list.map((group) => {
+    const subs = members.get(group.id)!;
+    return { ...group, sub_characters: subs.map(toSubCharacter), token_count: membersTokenCount(subs) };
+  });
+  // A stable sort keeps newest first within each rank.
+  return groups
+    .map((group, at) => ({ group, at, rank: groupChatListRank(group.sub_characters) }))
+    .sort((a, b) => a.rank - b.rank || a.at - b.at)
+    .map(({ group }) => group);
 }

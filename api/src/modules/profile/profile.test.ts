@@ -108,8 +108,11 @@ describe.each(BACKENDS)('chatbot profile and creator page on %s', (backend) => {
         lorebooks: [{ id: 'lb-1', name: 'World Lore' }],
         viewer: { is_creator: false, is_favorite: true, rating: 5, creator_blocked: true },
       });
-      // Alice's private sub-character belongs to the group's creator; Dave's private one is nobody else's business.
-      expect(seen.body.sub_characters.map((s: { name: string }) => s.name)).toEqual(['Member One', 'Secret One']);
+      // The group rules (modules/groupChats/groupMembers.ts): others see only the members listings show; the group's
+      // creator also sees her own private one; Dave's private one is nobody else's business.
+      expect(seen.body.sub_characters.map((s: { name: string }) => s.name)).toEqual(['Member One']);
+      const hers = await profileOf(group.id, alice.headers);
+      expect(hers.body.sub_characters.map((s: { name: string }) => s.name)).toEqual(['Member One', 'Secret One']);
       const guest = await profileOf(group.id, newGuest().headers);
       expect(guest.body.viewer).toEqual({ is_creator: false, is_favorite: false, rating: null, creator_blocked: false });
       await call(t, 'DELETE', `/users/blocked-creators/${alice.user_id}`, bob.headers);

@@ -1,7 +1,8 @@
 import type { ChatbotRating, Creator, SubCharacter } from '@fable/contracts';
 import type { Queryable } from '../../infra/db/database';
 import type { CharacterRow } from '../characters/characterRow';
-import { canView, type Viewer } from '../discovery/characterAccess';
+import type { Viewer } from '../discovery/characterAccess';
+import { groupMembersFor, toSubCharacter } from '../groupChats/groupMembers';
 
 /** users.id is a uuid, creator ids are text (seeded creators have no account): compare without a failing cast. */
 export const textAsUserId = (expr: string) =>
@@ -18,23 +19,14 @@ export async function characterLorebooks(db: Queryable, characterId: string): Pr
 }
 
 /**
- * A group chat's sub-characters (id, name, avatar_url), in the group's order. A sub-character shows when the viewer
- * may open it, or when it belongs to the group's creator (who built the group from their own characters).
+ * A group chat's sub-characters (id, name, avatar_url, moderation_status), in the group's order, as the group rules
+ * read them for this viewer (modules/groupChats/groupMembers.ts: the group's creator sees their own chatbots, everyone
+ * else the members listings show; deleted or withdrawn ones drop out). A chatbot has none.
  */
 export async function subCharacters(db: Queryable, group: CharacterRow, viewer: Viewer): Promise<SubCharacter[]> {
   if (group.sub_character_ids.length === 0) return [];
-  const { rows } = await db.query<Pick<CharacterRow, 'id' | 'name' | 'avatar_url' | 'moderation_status' | 'application_id' | 'visibility' | 'creator_user_id'>>(
-    `select id, name, avatar_url, moderation_status, application_id, visibility, creator_user_id
-     from characters where id = any($1::text[])`,
-    [group.sub_character_ids],
-  );
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return group.sub_character_ids.flatMap((id) => {
-    const r = byId.get(id);
-    if (!r || r.application_id !== group.application_id) return [];
-    if (!canView(r, viewer) && r.creator_user_id !== group.creator_user_id) return [];
-    return [{ id: r.id, name: r.name, avatar_url: r.avatar_url, moderation_status: r.moderation_status }];
-  });
+  const members = await groupMembersFor(db, [group], viewer.userId);
+  return (members.get(group.id) ?? []).map(toSubCharacter);
 }
 
 export interface ViewerState {
