@@ -7,6 +7,7 @@ import { blockedCreatorHandlers } from './resources/blockedCreators';
 import { cardHandlers } from './resources/cards';
 import { characterHandlers } from './resources/characters';
 import { chatHandlers } from './resources/chat';
+import { groupChatHandlers } from './resources/groupChats';
 import { imageHandlers } from './resources/images';
 import { lorebookHandlers } from './resources/lorebooks';
 import { moderationHandlers } from './resources/moderation';
@@ -22,6 +23,7 @@ export const resourceHandlers = (db: MockDb): HttpHandler[] => [
   ...userHandlers(db),
   ...characterHandlers(db),
   ...authoringHandlers(db),
+  ...groupChatHandlers(db),
   ...moderationHandlers(db),
   ...lorebookHandlers(db), // before the cards: it reads lorebook files sent to the card import
   ...cardHandlers(db),

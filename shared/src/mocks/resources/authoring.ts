@@ -1,6 +1,7 @@
 import { characterCalls, CHARACTER_TOKEN_HARD_LIMIT, CHARACTER_TOKENIZER, CHARACTER_LIMITS, MyCharacterSchema, type CharacterProfile, type OwnCharacter } from '@fable/contracts';
 import { apiError, contractRoute } from '../contractRoute';
 import type { MockDb } from '../mockDb';
+import { myGroupChats } from './groupChats';
 
 /** The mock's token count: about four characters a token (the API counts with the chat's tokenizer). */
 export const mockTokenCount = (texts: readonly (string | null | undefined)[]) => texts.reduce((sum, t) => sum + Math.ceil((t ?? '').length / 4), 0);
@@ -26,11 +27,14 @@ export function authoringHandlers(db: MockDb) {
     return character;
   };
   return [
-    contractRoute(characterCalls.myCharacters, ({ userId }) => ({
-      data: [...db.characters.values()]
-        .filter((c) => c.creator_user_id === userId)
-        .reverse()
-        .map((c) => MyCharacterSchema.parse(own(c))),
+    contractRoute(characterCalls.myCharacters, ({ userId, query }) => ({
+      data:
+        query.type === 'group'
+          ? myGroupChats(db, userId)
+          : [...db.characters.values()]
+              .filter((c) => c.creator_user_id === userId && (c.type ?? 'character') === 'character')
+              .reverse()
+              .map((c) => MyCharacterSchema.parse(own(c))),
     })),
     contractRoute(characterCalls.myCharacter, ({ userId, params }) => {
       const found = mine(userId, params.characterId);
