@@ -34,6 +34,7 @@ import { groupChatRoutes } from './modules/groupChats/groupChatRoutes';
 import { healthRoutes } from './modules/health/healthRoutes';
 import { imageRoutes } from './modules/images/imageRoutes';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboardRoutes';
+import { lorebookRoutes } from './modules/lorebooks/lorebookRoutes';
 import { memoryRoutes } from './modules/memories/memoryRoutes';
 import { moderationRoutes } from './modules/moderation/moderationRoutes';
 import { personaRoutes } from './modules/personas/personaRoutes';
@@ -63,7 +64,7 @@ export interface BuildAppOptions {
 }
 
 /** Every module's routes, mounted under /api. */
-const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, imageRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, authoringRoutes, groupChatRoutes, cardRoutes, suggestionRoutes, moderationRoutes];
+const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, imageRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, authoringRoutes, groupChatRoutes, lorebookRoutes, cardRoutes, suggestionRoutes, moderationRoutes];
 
 /**
  * The API, ready to `listen` or `inject`: opens the database (and applies pending migrations) and the cache

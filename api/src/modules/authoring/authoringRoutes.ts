@@ -15,6 +15,7 @@ import type { ContentClassifier } from '../moderation/contentClassifier';
 import { findFullCharacter, toOwnCharacter, type FullCharacterRow } from '../moderation/fullCharacter';
 import { openContentClassifier } from '../moderation/moderationConfig';
 import { appendModerationEvent } from '../moderation/moderationEvents';
+import { planCharacterBook } from '../lorebooks/characterBook';
 import { characterLorebooks } from '../profile/profileRepository';
 import { findAppSettings } from '../settings/appSettingsRepository';
 import { characterNotFound, editConflict, notOwner, restricted, usernameRequired } from './authoringErrors';
@@ -89,7 +90,11 @@ export const authoringRoutes: ApiPlugin<AuthoringDeps> = async (app, deps) => {
     const plan = await planSave(null, request.body, { classifier, tokenizer: bpeTokenizer, nsfwAllowed: await nsfwAllowed(member.applicationId), now });
     const row = await db.transaction(async (tx) => {
       await ensureCreator(tx, { userId: member.userId, username, name: member.user.name, avatarUrl: member.user.avatar_url });
-      const created = await insertCharacter(tx, { applicationId: member.applicationId, userId: member.userId, username }, plan.values, now);
+      const owner = { applicationId: member.applicationId, userId: member.userId, username };
+      // A card's character book becomes the chatbot's lorebook in this transaction (modules/lorebooks/characterBook.ts).
+      const book = await planCharacterBook(tx, owner, plan.values.card_extras, plan.values, null, now);
+      const created = await insertCharacter(tx, owner, { ...plan.values, card_extras: book.extras }, now);
+      await book.adopt?.(tx, created.id);
       if (plan.event) await recordEvent(tx, member, created.id, plan.event);
       return created;
     });
@@ -111,7 +116,10 @@ export const authoringRoutes: ApiPlugin<AuthoringDeps> = async (app, deps) => {
         const now = clock.now();
         const plan = await planSave(current, request.body, { classifier, tokenizer: bpeTokenizer, nsfwAllowed: allowNsfw, now });
         const row = await db.transaction(async (tx) => {
-          const updated = await updateCharacter(tx, current.id, current.revision, plan.values, now);
+          const owner = { applicationId: member.applicationId, userId: member.userId, username: member.user.username ?? current.creator_username };
+          const book = await planCharacterBook(tx, owner, plan.values.card_extras, plan.values, current.id, now);
+          const updated = await updateCharacter(tx, current.id, current.revision, { ...plan.values, card_extras: book.extras }, now);
+          if (updated) await book.adopt?.(tx, current.id);
           if (updated && plan.event) await recordEvent(tx, member, current.id, plan.event);
           return updated;
         });
