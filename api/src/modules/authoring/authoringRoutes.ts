@@ -113,6 +113,8 @@ export const authoringRoutes: ApiPlugin<AuthoringDeps> = async (app, deps) => {
       // Optimistic: a save applies to the revision it read; when another write came first it is planned again on top.
       for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
         const current = await ownCharacter(member, request.params.characterId);
+        // A group chat changes through PATCH /groupchats/:id (modules/groupChats), which keeps its member rules.
+        if (current.type === 'group') throw characterNotFound();
         const now = clock.now();
         const plan = await planSave(current, request.body, { classifier, tokenizer: bpeTokenizer, nsfwAllowed: allowNsfw, now });
         const row = await db.transaction(async (tx) => {

@@ -301,6 +301,14 @@ describe.each(BACKENDS)('group chats on %s', (backend) => {
       expect(publicNow.body).toMatchObject({ visibility: 'public', sub_character_ids: [b.id] });
     });
 
+    it('does not let the chatbot’s PATCH /characters/:id change a group (its member rules would be skipped)', async () => {
+      const priv = await privateBot(owner);
+      const group = await createGroup(t, owner, 'Private Crew', [priv.id]);
+      const res = await call(t, 'PATCH', `/characters/${group.id}`, owner.headers, { visibility: 'public', tags: ['Fantasy', 'Drama'] });
+      expect(res.status).toBe(404);
+      expect((await getGroup(group.id, owner.headers)).body).toMatchObject({ visibility: 'private', sub_character_ids: [priv.id] });
+    });
+
     it('two concurrent updates both land, neither loses the other’s field', async () => {
       const a = await privateBot(owner);
       const b = await privateBot(owner);
