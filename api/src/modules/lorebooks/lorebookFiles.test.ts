@@ -1,0 +1,187 @@
+import '../../testing/injectUnderJest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  CONTEXT_SIZES,
+  LorebookImportResultSchema,
+  LorebookTestResultSchema,
+  contextSizeFor,
+  permissionsFor,
+  type LorebookImportResult,
+} from '@fable/contracts';
+import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
+import { startTestApp, type TestApp } from '../../testing/testApp';
+import { CARD_FIXTURES_DIR } from '../cards';
+import { LorebookV3FileSchema } from '../cards/cardTypes';
+import { loreBudgetForContext } from '../chat/prompt/loreEngine';
+import { MODERATOR_EMAIL, call, guestHeaders, signUpMember, type Member } from '../moderation/testing/chatbotTestKit';
+import { countRows, createLorebook, entryForm, issueMessages } from './testing/lorebookTestKit';
+
+type Book = Record<string, unknown> & { name?: string; entries: Array<Record<string, unknown>> };
+
+describe.each(BACKENDS)('lorebook files and the test view on %s', (backend) => {
+  let t: TestApp;
+  let owner: Member;
+  let other: Member;
+  let admin: Member;
+
+  beforeAll(async () => {
+    t = await startTestApp(backend, { config: { adminEmails: [MODERATOR_EMAIL] } });
+    owner = await signUpMember(t, 'owner');
+    other = await signUpMember(t, 'other');
+    admin = await signUpMember(t, 'admin', { email: MODERATOR_EMAIL });
+  }, DB_SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A file through the card import (POST /characters/import), as the lorebook form sends it: its V3 lorebook. */
+  async function importedBook(bytes: Buffer | string, filename: string): Promise<Book> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/characters/import?filename=${encodeURIComponent(filename)}`,
+      headers: { ...owner.headers, 'content-type': 'application/json' },
+      payload: bytes,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().kind).toBe('lorebook');
+    return res.json().lorebook;
+  }
+
+  const form = (name: string, book: unknown, over: Record<string, unknown> = {}) => ({
+    name,
+    description: 'Imported from a file',
+    avatar_url: '/api/avatars/world.svg',
+    tags: ['Fantasy', 'World'],
+    guidelines: true,
+    book,
+    ...over,
+  });
+
+  async function importLorebook(name: string, book: unknown, over: Record<string, unknown> = {}): Promise<LorebookImportResult> {
+    const res = await call(t, 'POST', '/lorebooks/import', owner.headers, form(name, book, over));
+    if (res.status !== 200) throw new Error(`import answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return LorebookImportResultSchema.parse(res.body);
+  }
+
+  async function exported(member: Member, lorebookId: string) {
+    const res = await t.app.inject({ method: 'GET', url: `/api/lorebooks/${lorebookId}/export`, headers: member.headers });
+    return { status: res.statusCode, headers: res.headers, text: res.body };
+  }
+
+  describe('import and export', () => {
+    it.each(['Eldoria.json', 'Toaru.json'])('imports SillyTavern’s %s and exports it back as it came (lorebook_v3)', async (file) => {
+      const book = await importedBook(readFileSync(path.join(CARD_FIXTURES_DIR, 'sillytavern-worlds', file)), file);
+      const lorebook = await importLorebook(book.name!, book);
+      expect(lorebook.num_entries).toBe(book.entries.length);
+      expect(lorebook.entries.every((e) => e.content.length <= 1000 && e.name.length >= 3)).toBe(true);
+
+      const file1 = await exported(owner, lorebook.id);
+      expect(file1.status).toBe(200);
+      expect(file1.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(file1.headers['content-disposition']).toBe(`attachment; filename="${book.name}.json"; filename*=UTF-8''${book.name}.json`);
+      expect(file1.headers['cache-control']).toBe('private, no-store');
+      const parsed = LorebookV3FileSchema.parse(JSON.parse(file1.text));
+      expect(parsed.data).toEqual(book);
+      // The exported file imports again to the same lorebook.
+      const again = await importedBook(file1.text, `${book.name}.json`);
+      expect(again).toEqual(book);
+    });
+
+    it('keeps the entries a form would refuse, and says what it fitted', async () => {
+      const eldoria = await importedBook(readFileSync(path.join(CARD_FIXTURES_DIR, 'sillytavern-worlds/Eldoria.json')), 'Eldoria.json');
+      const lorebook = await importLorebook('Eldoria', eldoria);
+      expect(lorebook.warnings).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^\d+ entr(y|ies): content longer than 1000 characters was cut \(the export writes it back whole\)\.$/)]),
+      );
+      const toaru = await importedBook(readFileSync(path.join(CARD_FIXTURES_DIR, 'sillytavern-worlds/Toaru.json')), 'Toaru.json');
+      const imported = await importLorebook('Toaru', toaru);
+      const single = imported.entries.filter((e) => e.keywords.length < 2);
+      expect(single.map((e) => e.keywords)).toEqual([['Judgement'], ['Personal Reality']]);
+      expect(imported.warnings).toContain('2 entries: have fewer than 2 keywords and were kept as they are.');
+    });
+
+    it('refuses an import without entries or with more than 100, and the form’s own rules, writing nothing', async () => {
+      const before = await countRows(t, 'lorebooks');
+      const empty = await call(t, 'POST', '/lorebooks/import', owner.headers, form('Empty Book', { entries: [] }));
+      expect(empty.status).toBe(400);
+      expect(issueMessages(empty.body)).toEqual(['At least 1 entry is required']);
+      const many = { entries: Array.from({ length: 101 }, (_, i) => ({ keys: [`k${i}`], content: `c${i}` })) };
+      expect(issueMessages((await call(t, 'POST', '/lorebooks/import', owner.headers, form('Huge Book', many))).body)).toEqual([
+        'A lorebook can hold at most 100 entries',
+      ]);
+      const bad = await call(t, 'POST', '/lorebooks/import', owner.headers, form('', { entries: [{ keys: ['a'], content: 'b' }] }, { tags: ['One'], guidelines: false }));
+      expect(issueMessages(bad.body)).toEqual(['This field is required', 'At least 2 tags are required', 'You must agree to the community guidelines']);
+      const hostile = await call(t, 'POST', '/lorebooks/import', owner.headers, form('Hostile', { entries: [{ keys: ['a\u0000'], content: 'b' }] }));
+      expect(hostile.status).toBe(400);
+      expect(await countRows(t, 'lorebooks')).toBe(before);
+    });
+
+    it('exports a lorebook made in the form with the fields V3 requires; importing that file gives the same entries', async () => {
+      const made = await createLorebook(t, owner, 'Élan Vital', { entries: [entryForm('Spark'), entryForm('Flame')] });
+      const file = await exported(owner, made.id);
+      expect(file.headers['content-disposition']).toBe(`attachment; filename="Elan Vital.json"; filename*=UTF-8''%C3%89lan%20Vital.json`);
+      const parsed = LorebookV3FileSchema.parse(JSON.parse(file.text));
+      expect(parsed.data).toMatchObject({ name: 'Élan Vital', description: 'Lore of Élan Vital', extensions: {} });
+      expect(parsed.data.entries[0]).toEqual({
+        extensions: {},
+        enabled: true,
+        insertion_order: 0,
+        use_regex: false,
+        comment: 'Spark',
+        name: 'Spark',
+        keys: ['spark', 'sparks'],
+        content: 'What everyone knows about Spark.',
+      });
+      const again = await importLorebook('Élan Vital', await importedBook(file.text, 'Élan Vital.json'), { description: 'Lore of Élan Vital' });
+      expect(again.entries.map(({ name, keywords, content }) => ({ name, keywords, content }))).toEqual(
+        made.entries.map(({ name, keywords, content }) => ({ name, keywords, content })),
+      );
+      expect(JSON.parse((await exported(owner, again.id)).text)).toEqual(JSON.parse(file.text));
+    });
+
+    it('exports for its creator only', async () => {
+      const book = await createLorebook(t, owner, 'Private Export');
+      for (const someone of [other, admin]) expect((await exported(someone, book.id)).status).toBe(403);
+      expect((await exported(owner, 'no-such-lorebook')).status).toBe(404);
+    });
+  });
+
+  describe('the test view', () => {
+    it('shows which entries the messages activate, by which keyword, and the budget of the member’s tier', async () => {
+      const book = await createLorebook(t, owner, 'Tested Lore', {
+        entries: [entryForm('Keep'), entryForm('River', { content: 'The river runs past the tower.' }), entryForm('Tower')],
+      });
+      const res = await call(t, 'POST', `/lorebooks/${book.id}/test`, owner.headers, { messages: ['We walk to the old keep.', 'Is the river near?'] });
+      expect(res.status).toBe(200);
+      const result = LorebookTestResultSchema.parse(res.body);
+      // A free member's context (the largest their tier allows) gives the lore budget.
+      expect(result.budget_tokens).toBe(loreBudgetForContext(contextSizeFor(permissionsFor('free'), CONTEXT_SIZES['16k'])));
+      const byName = Object.fromEntries(result.activated.map((a) => [a.name, a]));
+      expect(byName.Keep).toMatchObject({ entry_id: book.entries[0]!.id, step: 0, matched: 'keep' });
+      expect(byName.River).toMatchObject({ step: 0, matched: 'river' });
+      // Recursion: the river's content names the tower.
+      expect(byName.Tower).toMatchObject({ step: 1, matched: 'tower' });
+      expect(result.used_tokens).toBe(result.activated.reduce((sum, a) => sum + a.tokens, 0));
+      expect(result.left_out).toEqual([]);
+    });
+
+    it('says what a small budget leaves out', async () => {
+      const book = await createLorebook(t, owner, 'Budget Lore', { entries: [entryForm('Keep', { content: 'word '.repeat(200).trim() }), entryForm('Gate')] });
+      const res = await call(t, 'POST', `/lorebooks/${book.id}/test`, owner.headers, { messages: ['keep and gate'], budget_tokens: 20 });
+      const result = LorebookTestResultSchema.parse(res.body);
+      expect(result.budget_tokens).toBe(20);
+      expect(result.activated.map((a) => a.name)).toEqual(['Gate']);
+      expect(result.left_out).toEqual([{ entry_id: book.entries[0]!.id, name: 'Keep', tokens: expect.any(Number), reason: 'budget' }]);
+    });
+
+    it('is its creator’s: others 403, guests 401; the messages follow the contract', async () => {
+      const book = await createLorebook(t, owner, 'Secret Lore');
+      for (const someone of [other, admin]) {
+        expect((await call(t, 'POST', `/lorebooks/${book.id}/test`, someone.headers, { messages: ['keep'] })).status).toBe(403);
+      }
+      expect((await call(t, 'POST', `/lorebooks/${book.id}/test`, guestHeaders(), { messages: ['keep'] })).status).toBe(401);
+      expect((await call(t, 'POST', `/lorebooks/${book.id}/test`, owner.headers, { messages: [] })).status).toBe(400);
+    });
+  });
+});
