@@ -2,7 +2,7 @@ import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { AppConfig } from './config';
+import { IN_MEMORY, type AppConfig } from './config';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandling } from './http/errorHandling';
 import { fastifyTrustProxy } from './http/trustProxy';
@@ -19,6 +19,8 @@ import { migrate } from './infra/db/migrate';
 import { openDatabase } from './infra/db/openDatabase';
 import type { Mailer } from './infra/mail/mailer';
 import { openMailer } from './infra/mail/openMailer';
+import type { ObjectStore } from './infra/storage/objectStore';
+import { openImageStore } from './infra/storage/openObjectStore';
 import { createLogger } from './logger';
 import { createAccessTokens } from './http/accessTokens';
 import type { AuthDeps } from './modules/auth/authDeps';
@@ -27,6 +29,7 @@ import { authoringRoutes } from './modules/authoring/authoringRoutes';
 import { createOidcClients } from './modules/auth/oidc/oidcClient';
 import { loadJwtSecret } from './modules/auth/serverSecret';
 import { avatarRoutes } from './modules/avatars/avatarRoutes';
+import { storedAvatarLoader } from './modules/cardRoutes/avatarSource';
 import { cardRoutes } from './modules/cardRoutes/cardRoutes';
 import { chatRoutes } from './modules/chat/chatRoutes';
 import { discoveryRoutes } from './discoveryRoutes';
@@ -86,6 +89,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   // Every module gets ApiDeps; auth also its social sign-in providers. The rate limiters come once the server exists.
   let services: Omit<AuthDeps, 'rateLimit'>;
+  // One image store for every module: avatars (images), cards' embedded files and exported avatars (cardRoutes), the
+  // saves that check those files (authoring).
+  let imageStore: ObjectStore;
   let rateLimitRedis: Redis | undefined;
   try {
     // First: a sign-in provider that is configured but cannot work stops the start before anything is opened.
@@ -117,6 +123,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       rateLimitRedis = redis;
     }
     const tokens = createAccessTokens(await loadJwtSecret(db, config), clock, config.accessTokenTtlSeconds);
+    const store = openImageStore(config.imageStorage, config.dataDir, IN_MEMORY);
+    owned.push({ name: 'image store', close: () => store.close() });
+    imageStore = store;
     services = { db, cache, config, clock, mailer, tokens, oidc, secrets };
   } catch (err) {
     await closeOwned();
@@ -157,7 +166,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await registerOpenApi(app);
   await app.register(
     async (api) => {
-      for (const routes of MODULES) await api.register(routes, deps);
+      const moduleDeps = { ...deps, imageStore, loadAvatar: storedAvatarLoader(imageStore) };
+      for (const routes of MODULES) await api.register(routes, moduleDeps);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

@@ -9,6 +9,8 @@ import {
 } from '@fable/contracts';
 import { memberOf, type MemberCaller } from '../../http/access';
 import type { ApiDeps, ApiPlugin } from '../../http/apiPlugin';
+import type { ObjectStore } from '../../infra/storage/objectStore';
+import { cardFileIssues } from '../cardRoutes/cardFileStore';
 import { bumpCatalogVersion } from '../catalogVersion/catalogVersion';
 import { bpeTokenizer } from '../chat/prompt/tokenizer';
 import type { ContentClassifier } from '../moderation/contentClassifier';
@@ -17,8 +19,9 @@ import { openContentClassifier } from '../moderation/moderationConfig';
 import { appendModerationEvent } from '../moderation/moderationEvents';
 import { planCharacterBook } from '../lorebooks/characterBook';
 import { characterLorebooks } from '../profile/profileRepository';
+import { imageStoreOf } from '../images/imageStoreOf';
 import { findAppSettings } from '../settings/appSettingsRepository';
-import { characterNotFound, editConflict, notOwner, restricted, usernameRequired } from './authoringErrors';
+import { characterNotFound, editConflict, invalidBody, notOwner, restricted, usernameRequired } from './authoringErrors';
 import { deleteOwnCharacter, ensureCreator, insertCharacter, listOwnCharacters, updateCharacter } from './authoringRepository';
 import { planSave, type PlannedSave } from './characterSave';
 
@@ -32,6 +35,8 @@ const UPDATE_ATTEMPTS = 3;
 export interface AuthoringDeps extends ApiDeps {
   /** The automatic checks' classifier; by default the one the config names (moderationEndpoint) or the embedded rules. */
   classifier?: ContentClassifier;
+  /** Where a card's embedded files are stored (card_extras.files must name stored ones); the app passes its store. */
+  imageStore?: ObjectStore;
 }
 
 export const authoringRoutes: ApiPlugin<AuthoringDeps> = async (app, deps) => {
@@ -39,7 +44,15 @@ export const authoringRoutes: ApiPlugin<AuthoringDeps> = async (app, deps) => {
   const classifier =
     deps.classifier ?? openContentClassifier(deps.config.moderationEndpoint, (err) => app.log.warn({ err }, 'moderation endpoint failed; the embedded rules answered'));
 
+  const store = imageStoreOf(app, deps);
+
   const nsfwAllowed = async (applicationId: string) => (await findAppSettings(db, applicationId))?.kind !== 'partner';
+
+  /** card_extras.files (a card import's embedded files) may only reference files the store holds: else 400. */
+  const checkCardFiles = async (cardExtras: Record<string, unknown> | undefined) => {
+    const issues = cardExtras ? await cardFileIssues(store, cardExtras) : [];
+    if (issues.length > 0) throw invalidBody(issues);
+  };
 
   /** The member's own chatbot in their application: 404 when there is none, 403 not_owner when it is someone else's. */
   const ownCharacter = async (member: MemberCaller, characterId: string): Promise<FullCharacterRow> => {
@@ -86,6 +99,7 @@ export const authoringRoutes: ApiPlugin<AuthoringDeps> = async (app, deps) => {
     if (!member.user.permissions.includes('create_character')) throw restricted('create_character');
     const username = member.user.username;
     if (!username) throw usernameRequired();
+    await checkCardFiles(request.body.card_extras);
     const now = clock.now();
     const plan = await planSave(null, request.body, { classifier, tokenizer: bpeTokenizer, nsfwAllowed: await nsfwAllowed(member.applicationId), now });
     const row = await db.transaction(async (tx) => {
@@ -115,6 +129,7 @@ export const authoringRoutes: ApiPlugin<AuthoringDeps> = async (app, deps) => {
         const current = await ownCharacter(member, request.params.characterId);
         // A group chat changes through PATCH /groupchats/:id (modules/groupChats), which keeps its member rules.
         if (current.type === 'group') throw characterNotFound();
+        if (attempt === 0) await checkCardFiles(request.body.card_extras);
         const now = clock.now();
         const plan = await planSave(current, request.body, { classifier, tokenizer: bpeTokenizer, nsfwAllowed: allowNsfw, now });
         const row = await db.transaction(async (tx) => {

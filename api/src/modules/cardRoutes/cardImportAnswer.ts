@@ -1,6 +1,6 @@
 import { CARD_EXTRAS_MAX_BYTES, type CardDropped, type CardImportResult, type CharacterCardImport } from '@fable/contracts';
 import { DEPTH_RULE, findInputIssues, MAX_BODY_DEPTH } from '../../http/inputGuard';
-import type { CardExtras, ImportedCard, ImportedCharacter } from '../cards';
+import { CARD_CAPS, type CardExtras, type CardFileSelection, type ImportedCard, type ImportedCharacter } from '../cards';
 import { unsafeCardText } from './cardRouteErrors';
 
 /**
@@ -79,16 +79,27 @@ export function fitExtras(extras: CardExtras): { extras: CardExtras; dropped: Ca
   return { extras: fitted, dropped, warnings };
 }
 
-function filesWarning(card: ImportedCharacter): string[] {
-  if (card.files.length === 0) return [];
-  const shown = card.files.slice(0, 5).map((file) => file.path);
-  const more = card.files.length > shown.length ? ` and ${card.files.length - shown.length} more` : '';
-  const n = card.files.length;
-  return [`${n} file${n === 1 ? '' : 's'} embedded in the card (${shown.join(', ')}${more}) ${n === 1 ? 'is' : 'are'} not kept: a chatbot keeps only its avatar.`];
+const MB = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/** The embedded files over the caps: each in `dropped`, all in one warning. */
+function leftFiles(selection: CardFileSelection): { dropped: CardDropped[]; warnings: string[] } {
+  const left = selection.left;
+  if (left.length === 0) return { dropped: [], warnings: [] };
+  const shown = left.slice(0, 5).map((file) => file.path);
+  const more = left.length > shown.length ? ` and ${left.length - shown.length} more` : '';
+  const n = left.length;
+  return {
+    dropped: left.map((file) => ({ path: file.path, bytes: file.bytes, reason: 'too_large' as const })),
+    warnings: [
+      `${n} file${n === 1 ? '' : 's'} embedded in the card (${shown.join(', ')}${more}) ${n === 1 ? 'was' : 'were'} left out: a chatbot keeps at most ${CARD_CAPS.keptFilesMax} embedded files and ${MB(CARD_CAPS.keptFilesMaxBytes)} of them in all.`,
+    ],
+  };
 }
 
-function characterAnswer(card: ImportedCharacter): CharacterCardImport {
-  const fitted = fitExtras(card.extras);
+function characterAnswer(card: ImportedCharacter, files: CardFileSelection): CharacterCardImport {
+  const refs = files.kept.map((file) => file.ref);
+  const fitted = fitExtras(refs.length > 0 ? { ...card.extras, files: refs } : card.extras);
+  const left = leftFiles(files);
   return {
     kind: 'character',
     character: {
@@ -101,22 +112,24 @@ function characterAnswer(card: ImportedCharacter): CharacterCardImport {
       tags: card.character.tags,
     },
     card_extras: fitted.extras,
-    warnings: [...card.warnings.filter((w) => !isOversizeNote(w)), ...fitted.warnings, ...filesWarning(card)],
+    warnings: [...card.warnings.filter((w) => !isOversizeNote(w)), ...fitted.warnings, ...left.warnings],
     cut: card.cut,
-    dropped: fitted.dropped,
+    dropped: [...fitted.dropped, ...left.dropped],
     avatar: card.avatar ? { content_type: card.avatar.mimeType, data_base64: Buffer.from(card.avatar.bytes).toString('base64') } : null,
   };
 }
 
 /**
  * The answer of the import call; refused (400 card_unsafe_text) when any text read out of the card holds a NUL
- * character or an unpaired surrogate, which no chatbot (PostgreSQL text) can store.
+ * character or an unpaired surrogate, which no chatbot (PostgreSQL text) can store. A character's embedded files
+ * within the caps (`files`, selectCardFiles) are referenced in card_extras.files, the others listed in `dropped`;
+ * the caller stores the kept ones.
  */
-export function importAnswer(card: ImportedCard): CardImportResult {
+export function importAnswer(card: ImportedCard, files: CardFileSelection = { kept: [], left: [] }): CardImportResult {
   const answer: CardImportResult =
     card.kind === 'lorebook'
       ? { kind: 'lorebook', lorebook: card.lorebook, entry_count: card.lorebook.entries.length, warnings: card.warnings }
-      : characterAnswer(card);
+      : characterAnswer(card, files);
   const { avatar: _avatar, ...texts } = answer as CharacterCardImport;
   const issues = findInputIssues('card', texts, Number.POSITIVE_INFINITY);
   if (issues.length > 0) throw unsafeCardText(issues);

@@ -1,5 +1,5 @@
 import '../../testing/injectUnderJest';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
   CARD_CALL_ERRORS,
@@ -13,14 +13,11 @@ import fc from 'fast-check';
 import { MAX_BODY_DEPTH } from '../../http/inputGuard';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
 import { startTestApp, type TestApp } from '../../testing/testApp';
-import { CARD_CAPS, CARD_ERROR_MESSAGES, CARD_FIXTURES_DIR, CardExtrasSchema, exportCardCharx, importCard } from '../cards';
+import { CARD_CAPS, CARD_ERROR_MESSAGES, CARD_FIXTURES_DIR, CardExtrasSchema, exportCardCharx, importCard, sha256Hex } from '../cards';
 import { cardPng, cardText, chunksOfPng, text, textsOfPng, zipFrom } from '../cards/cardTestFiles';
+import { cardFixture as fixture, DEFAULT_CHAN, jsonFile as json, SERAPHINA, v2Card } from '../cards/sampleCards';
 import { call, guestHeaders, signUpMember, type Member } from '../moderation/testing/chatbotTestKit';
-
-const fixture = (name: string) => readFileSync(path.join(CARD_FIXTURES_DIR, name));
-const json = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
-const SERAPHINA = 'sillytavern/default_Seraphina.png';
-const DEFAULT_CHAN = 'choral/test-character-v3.png';
+import { cardRouteCalls } from './cardRouteTestKit';
 
 /** Every file of the fixtures folder (SOURCE.md notes aside). */
 function fixtureFiles(dir = CARD_FIXTURES_DIR): string[] {
@@ -29,30 +26,6 @@ function fixtureFiles(dir = CARD_FIXTURES_DIR): string[] {
     if (statSync(full).isDirectory()) return fixtureFiles(full);
     return name.endsWith('.md') ? [] : [path.relative(CARD_FIXTURES_DIR, full)];
   });
-}
-
-function v2Card(data: Record<string, unknown> = {}) {
-  return {
-    spec: 'chara_card_v2',
-    spec_version: '2.0',
-    data: {
-      name: 'Aria',
-      description: 'A wandering bard with a silver lute.',
-      personality: 'cheerful, curious',
-      scenario: 'A tavern at dusk.',
-      first_mes: '*Aria tunes her lute.* Hello there!',
-      mes_example: '<START>\n{{user}}: Hi\n{{char}}: Well met!',
-      creator_notes: 'Made for testing.',
-      system_prompt: '',
-      post_history_instructions: '',
-      alternate_greetings: [],
-      tags: ['fantasy', 'music'],
-      creator: 'someone',
-      character_version: '1.0',
-      extensions: {},
-      ...data,
-    },
-  };
 }
 
 const nested = (depth: number): unknown => {
@@ -75,47 +48,7 @@ describe.each(BACKENDS)('character card import and export over HTTP on %s', (bac
     await t?.close();
   });
 
-  async function upload(bytes: Uint8Array, contentType: string | undefined, options: { headers?: Record<string, string>; filename?: string } = {}) {
-    const query = options.filename === undefined ? '' : `?filename=${encodeURIComponent(options.filename)}`;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/characters/import${query}`,
-      headers: { ...(options.headers ?? owner.headers), ...(contentType ? { 'content-type': contentType } : {}) },
-      payload: Buffer.from(bytes),
-    });
-    return { status: res.statusCode, body: res.json(), headers: res.headers };
-  }
-
-  /** Imports a file and expects a character. */
-  async function imported(bytes: Uint8Array, contentType = 'application/octet-stream', filename?: string): Promise<CharacterCardImport> {
-    const res = await upload(bytes, contentType, { filename });
-    if (res.status !== 200) throw new Error(`import answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
-    const answer = CardImportResultSchema.parse(res.body);
-    if (answer.kind !== 'character') throw new Error('not a character');
-    return answer;
-  }
-
-  async function exported(id: string, format: 'png' | 'json' | 'charx', headers: Record<string, string> = owner.headers) {
-    const res = await t.app.inject({ method: 'GET', url: `/api/characters/${id}/export?format=${format}`, headers });
-    return { status: res.statusCode, bytes: res.rawPayload, headers: res.headers, body: () => res.json() };
-  }
-
-  /** Creates a chatbot from an import, as the form does; answers its id. */
-  async function createFrom(card: CharacterCardImport, over: Record<string, unknown> = {}): Promise<string> {
-    const { scenario, dialogue, ...fields } = card.character;
-    const res = await call(t, 'POST', '/characters', owner.headers, {
-      ...fields,
-      ...(scenario === null ? {} : { scenario }),
-      ...(dialogue === null ? {} : { dialogue }),
-      avatar_url: '/api/avatars/seraphina.svg',
-      visibility: 'private',
-      guidelines: true,
-      card_extras: card.card_extras,
-      ...over,
-    });
-    if (res.status !== 200) throw new Error(`create answered ${res.status}: ${JSON.stringify(res.body)}`);
-    return res.body.id as string;
-  }
+  const { upload, imported, exported, createFrom } = cardRouteCalls(() => t, () => owner);
 
   describe('import', () => {
     it('reads each fixture of the fixtures folder, or refuses it with the reader’s code and message', async () => {
@@ -190,7 +123,7 @@ describe.each(BACKENDS)('character card import and export over HTTP on %s', (bac
       expect(world.body.entry_count).toBe(Object.keys(JSON.parse(fixture('sillytavern-worlds/Eldoria.json').toString('utf8')).entries).length);
     });
 
-    it('a CHARX (application/zip or octet-stream): the main icon is the avatar; other embedded files are named in a warning', async () => {
+    it('a CHARX (application/zip or octet-stream): the main icon is the avatar; other embedded files are referenced in card_extras.files', async () => {
       const seraphina = await importCard(fixture(SERAPHINA));
       if (!seraphina.ok || seraphina.card.kind !== 'character') throw new Error('fixture');
       const charx = await exportCardCharx(seraphina.card.character, seraphina.card.extras, seraphina.card.avatar, {
@@ -200,7 +133,10 @@ describe.each(BACKENDS)('character card import and export over HTTP on %s', (bac
         const card = await imported(charx, type, 'Seraphina.charx');
         expect(card.character.name).toBe('Seraphina');
         expect(card.avatar?.content_type).toBe('image/png');
-        expect(card.warnings).toContain('1 file embedded in the card (assets/other/audio/theme.mp3) is not kept: a chatbot keeps only its avatar.');
+        expect(card.card_extras.files).toEqual([
+          { path: 'assets/other/audio/theme.mp3', sha256: sha256Hex(Buffer.from('ID3 not really')), bytes: 14, content_type: 'audio/mpeg' },
+        ]);
+        expect(card.warnings.filter((w) => w.includes('theme.mp3'))).toEqual([]);
       }
     });
 
@@ -414,7 +350,10 @@ describe.each(BACKENDS)('character card import and export over HTTP on %s', (bac
   });
 
   describe('round trip: import, create, export, import again gives the same fields and extras', () => {
-    /** Everything the first import kept comes back (the export adds its dates and the defaults V3 requires). */
+    /**
+     * Everything the first import kept comes back (the export adds its dates, the defaults V3 requires and, in a
+     * CHARX, the main icon's asset: the chatbot's avatar, `ccdefault:` once imported again).
+     */
     function expectSame(first: CharacterCardImport, again: CharacterCardImport) {
       expect(again.character).toEqual(first.character);
       const before = first.card_extras.data as Record<string, unknown>;
@@ -422,7 +361,11 @@ describe.each(BACKENDS)('character card import and export over HTTP on %s', (bac
       expect(Object.fromEntries(Object.keys(before).map((key) => [key, after[key]]))).toEqual(before);
       const isDefault = (value: unknown) =>
         value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
-      const added = Object.entries(after).filter(([key, value]) => !(key in before) && !isDefault(value) && key !== 'creation_date' && key !== 'modification_date');
+      const avatarIcon = [{ type: 'icon', uri: 'ccdefault:', name: 'main', ext: 'png' }];
+      const isAvatarIcon = (key: string, value: unknown) => key === 'assets' && JSON.stringify(value) === JSON.stringify(avatarIcon);
+      const added = Object.entries(after).filter(
+        ([key, value]) => !(key in before) && !isDefault(value) && !isAvatarIcon(key, value) && key !== 'creation_date' && key !== 'modification_date',
+      );
       expect(added).toEqual([]);
       expect(again.card_extras.legacy).toEqual(first.card_extras.legacy);
     }
@@ -438,7 +381,8 @@ describe.each(BACKENDS)('character card import and export over HTTP on %s', (bac
         expect(file.status).toBe(200);
         const again = await imported(file.bytes, type, `again.${format}`);
         expectSame(first, again);
-        if (format === 'png') expect(again.avatar?.content_type).toBe('image/png');
+        // The avatar (generated, drawn from its seed) comes with the PNG and as the CHARX main icon.
+        if (format !== 'json') expect(again.avatar?.content_type).toBe('image/png');
       }
     });
   });

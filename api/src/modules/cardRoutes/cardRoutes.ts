@@ -3,8 +3,11 @@ import type { FastifyError } from 'fastify';
 import { memberOf } from '../../http/access';
 import type { ApiDeps, ApiPlugin } from '../../http/apiPlugin';
 import { AppError } from '../../http/appError';
-import { CARD_ERROR_MESSAGES, importCard } from '../cards';
-import { type AvatarLoader, noAvatarImages } from './avatarSource';
+import type { ObjectStore } from '../../infra/storage/objectStore';
+import { CARD_ERROR_MESSAGES, importCard, selectCardFiles } from '../cards';
+import { imageStoreOf } from '../images/imageStoreOf';
+import { type AvatarLoader, storedAvatarLoader } from './avatarSource';
+import { storeCardFiles } from './cardFileStore';
 import { exportSavedCard } from './cardExport';
 import { importAnswer } from './cardImportAnswer';
 import { cardRefused, importsBusy, unsupportedMediaType } from './cardRouteErrors';
@@ -16,13 +19,16 @@ import { UploadedFile } from './uploadedFile';
  * See README.md in this folder.
  */
 export interface CardRoutesDeps extends ApiDeps {
-  /** Reads an avatar of ours for the exports; by default none (generated SVG avatars only). */
+  /** The avatars' object store, which also keeps the cards' embedded files; the app passes the one it opened. */
+  imageStore?: ObjectStore;
+  /** Reads an avatar of ours for the exports; by default from `imageStore` (storedAvatarLoader). */
   loadAvatar?: AvatarLoader;
 }
 
 export const cardRoutes: ApiPlugin<CardRoutesDeps> = async (app, deps) => {
   const { db, clock } = deps;
-  const loadAvatar = deps.loadAvatar ?? noAvatarImages;
+  const store = imageStoreOf(app, deps);
+  const loadAvatar = deps.loadAvatar ?? storedAvatarLoader(store);
 
   // This plugin's routes only (Fastify encapsulates parsers): the card file is the body, as bytes, up to the cap.
   app.removeAllContentTypeParsers();
@@ -54,7 +60,11 @@ export const cardRoutes: ApiPlugin<CardRoutesDeps> = async (app, deps) => {
       try {
         const result = await importCard(bytes, request.query.filename);
         if (!result.ok) throw cardRefused(result.error);
-        return importAnswer(result.card);
+        const files = selectCardFiles(result.card.kind === 'character' ? result.card.files : []);
+        const answer = importAnswer(result.card, files);
+        // Only once the answer stands: a refused card stores nothing.
+        await storeCardFiles(store, files.kept);
+        return answer;
       } finally {
         release();
       }
@@ -66,7 +76,12 @@ export const cardRoutes: ApiPlugin<CardRoutesDeps> = async (app, deps) => {
     exportCall.path,
     { schema: { params: exportCall.params, querystring: exportCall.query }, config: { access: exportCall.access } },
     async (request, reply) => {
-      const file = await exportSavedCard({ db, loadAvatar, now: clock.now() }, request.caller, request.params.characterId, request.query.format);
+      const file = await exportSavedCard(
+        { db, store, loadAvatar, now: clock.now(), log: request.log },
+        request.caller,
+        request.params.characterId,
+        request.query.format,
+      );
       return reply
         .type(file.contentType)
         .header('content-disposition', file.disposition)

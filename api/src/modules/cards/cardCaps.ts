@@ -13,4 +13,8 @@ export const CARD_CAPS = {
   pngMaxChunks: 10_000,
   /** Nesting of the card's JSON (objects and arrays); cards in the wild nest 6 or 7 deep. */
   maxJsonDepth: 64,
+  /** Embedded files a chatbot keeps of one card (CHARX entries, PNG asset chunks); the rest is left out and listed. */
+  keptFilesMax: 50,
+  /** Bytes of the embedded files a chatbot keeps of one card, all together. */
+  keptFilesMaxBytes: 20 * 1024 * 1024,
 } as const;

@@ -1,4 +1,5 @@
 import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
+import yauzl from 'yauzl';
 
 /**
  * Test files built straight from the formats (PNG chunks, tEXt, zip), without this module's own readers and
@@ -159,4 +160,16 @@ export function zipFrom(entries: ZipEntrySpec[]): Buffer {
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
+}
+
+/** The files of a zip archive by name, read with yauzl (what a CHARX export holds). */
+export async function entriesOfZip(zip: Uint8Array): Promise<Map<string, Buffer>> {
+  const reader = await yauzl.fromBufferPromise(Buffer.from(zip), { lazyEntries: true });
+  const out = new Map<string, Buffer>();
+  for await (const entry of reader.eachEntry()) {
+    const parts: Buffer[] = [];
+    for await (const part of await reader.openReadStreamPromise(entry)) parts.push(part as Buffer);
+    out.set(entry.fileName, Buffer.concat(parts));
+  }
+  return out;
 }

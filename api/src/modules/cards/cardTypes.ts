@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isSafeEntryPath } from './cardAssets';
+import { CARD_CAPS } from './cardCaps';
 
 /**
  * Character card shapes as the published specifications define them: V1 (TavernAI), V2 (`chara_card_v2`,
@@ -110,6 +112,27 @@ export type CardSpec = 'chara_card_v1' | 'chara_card_v2' | 'chara_card_v3';
 export type CardContainer = 'png' | 'json' | 'charx';
 
 /**
+ * A reference to an embedded file kept with a chatbot: the file's path in the card, the SHA-256 of its bytes
+ * (lower-case hex: the file is stored under it, content-addressed), its size and its type.
+ */
+export const CardFileRefSchema = z.object({
+  path: z.string().refine(isSafeEntryPath, { error: 'must be a relative path inside the card (no "..", no leading "/")' }),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, { error: 'must be the SHA-256 of the file, 64 lower-case hex characters' }),
+  bytes: z.number().int().min(0).max(CARD_CAPS.keptFilesMaxBytes),
+  content_type: z.string().regex(/^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/, { error: 'must be a MIME type' }).max(127),
+});
+export type CardFileRef = z.infer<typeof CardFileRefSchema>;
+
+/** The embedded files of a chatbot: at most CARD_CAPS.keptFilesMax, CARD_CAPS.keptFilesMaxBytes in all, one per path. */
+export const CardFileRefsSchema = z
+  .array(CardFileRefSchema)
+  .max(CARD_CAPS.keptFilesMax, { error: `at most ${CARD_CAPS.keptFilesMax} files` })
+  .refine((refs) => refs.reduce((sum, ref) => sum + ref.bytes, 0) <= CARD_CAPS.keptFilesMaxBytes, {
+    error: `at most ${CARD_CAPS.keptFilesMaxBytes / 1024 / 1024} MB of files in all`,
+  })
+  .refine((refs) => new Set(refs.map((ref) => ref.path)).size === refs.length, { error: 'one file per path' });
+
+/**
  * What a chatbot keeps of an imported card besides its own fields, so that an export writes it back
  * (JSON-safe: it can be stored as it is).
  */
@@ -133,6 +156,11 @@ export const CardExtrasSchema = z.object({
   data: z.record(z.string(), z.unknown()),
   /** Keys at the card's top level besides spec, spec_version, data and the V1 fields (TavernAI's avatar, chat, create_date …). */
   legacy: z.record(z.string(), z.unknown()),
+  /**
+   * The card's embedded files (CHARX entries besides card.json and the main icon, PNG asset chunks), stored apart
+   * (binary) and referenced here; an export writes them back at their paths. Absent when the card had none.
+   */
+  files: CardFileRefsSchema.optional(),
 });
 export type CardExtras = z.infer<typeof CardExtrasSchema>;
 

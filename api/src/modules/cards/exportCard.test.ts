@@ -1,14 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import yauzl from 'yauzl';
-import { CARD_FIXTURES_DIR } from './cardImportBench';
-import { cardOfText, cardPng, chunksOfPng, textsOfPng } from './cardTestFiles';
+import { cardOfText, cardPng, chunksOfPng, entriesOfZip as zipEntries, textsOfPng } from './cardTestFiles';
 import { CardV2Schema, CardV3Schema, emptyCardExtras, LorebookV3FileSchema } from './cardTypes';
 import { type ExportCharacter, exportCardCharx, exportCardJson, exportCardPng, exportLorebookJson } from './exportCard';
 import { importCard, type ImportedCharacter } from './importCard';
+import { cardFixture as fixture } from './sampleCards';
 
 const NOW = new Date('2026-03-04T05:06:07Z');
-const fixture = (name: string) => readFileSync(path.join(CARD_FIXTURES_DIR, name));
 
 async function imported(bytes: Uint8Array, fileName?: string): Promise<ImportedCharacter> {
   const result = await importCard(bytes, fileName);
@@ -36,17 +32,6 @@ function cardsOfPng(png: Uint8Array) {
   expect(v2).toHaveLength(1);
   expect(v3).toHaveLength(1);
   return { v2: cardOfText(v2[0]![1]), v3: cardOfText(v3[0]![1]) };
-}
-
-async function zipEntries(zip: Uint8Array): Promise<Map<string, Buffer>> {
-  const reader = await yauzl.fromBufferPromise(Buffer.from(zip), { lazyEntries: true });
-  const out = new Map<string, Buffer>();
-  for await (const entry of reader.eachEntry()) {
-    const parts: Buffer[] = [];
-    for await (const part of await reader.openReadStreamPromise(entry)) parts.push(part as Buffer);
-    out.set(entry.fileName, Buffer.concat(parts));
-  }
-  return out;
 }
 
 describe('exportCardPng', () => {

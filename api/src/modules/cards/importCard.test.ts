@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CHARACTER_CARD_IMPORT_ERRORS } from '@fable/contracts';
 import { CARD_CAPS } from './cardCaps';
@@ -7,8 +7,7 @@ import { CARD_FIXTURES_DIR } from './cardImportBench';
 import { cardPng, cardText, chunksOfPng, text, zipFrom } from './cardTestFiles';
 import { CardExtrasSchema } from './cardTypes';
 import { importCard, type ImportedCharacter, type ImportedLorebook } from './importCard';
-
-const fixture = (name: string) => readFileSync(path.join(CARD_FIXTURES_DIR, name));
+import { cardFixture as fixture, jsonFile as json, v2Card, v3Card } from './sampleCards';
 
 async function character(bytes: Uint8Array, fileName?: string): Promise<ImportedCharacter> {
   const result = await importCard(bytes, fileName);
@@ -28,37 +27,6 @@ async function refusal(bytes: Uint8Array, fileName?: string) {
   const result = await importCard(bytes, fileName);
   if (result.ok) throw new Error('imported');
   return result.error;
-}
-
-const json = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
-
-/** A V2 card as the V2 specification defines it (every field present). */
-function v2Card(data: Record<string, unknown> = {}) {
-  return {
-    spec: 'chara_card_v2',
-    spec_version: '2.0',
-    data: {
-      name: 'Aria',
-      description: 'A wandering bard with a silver lute.',
-      personality: 'cheerful, curious',
-      scenario: 'A tavern at dusk.',
-      first_mes: '*Aria tunes her lute.* Hello there!',
-      mes_example: '<START>\n{{user}}: Hi\n{{char}}: Well met!',
-      creator_notes: 'Made for testing.',
-      system_prompt: '',
-      post_history_instructions: '',
-      alternate_greetings: [],
-      tags: ['fantasy', 'music'],
-      creator: 'someone',
-      character_version: '1.0',
-      extensions: {},
-      ...data,
-    },
-  };
-}
-
-function v3Card(data: Record<string, unknown> = {}) {
-  return { ...v2Card(), spec: 'chara_card_v3', spec_version: '3.0', data: { ...v2Card().data, group_only_greetings: [], ...data } };
 }
 
 describe('the fixtures folder', () => {

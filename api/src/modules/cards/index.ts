@@ -4,13 +4,16 @@ export { exportCardCharx, exportCardJson, exportCardPng, exportLorebookJson, typ
 export { CARD_ERROR_MESSAGES, PNG_CARD_ERROR_MESSAGES, type CardError, type CardErrorCode } from './cardErrors';
 export { CARD_CAPS } from './cardCaps';
 export { type CardAvatar } from './cardAssets';
+export { selectCardFiles, sha256Hex, type CardFileSelection, type KeptCardFile, type LeftCardFile } from './cardFiles';
 export { type CutField } from './mapCharacter';
 export {
   CardExtrasSchema,
+  CardFileRefsSchema,
   emptyCardExtras,
   type CardCharacter,
   type CardExtras,
   type CardFile,
+  type CardFileRef,
   type LorebookV3,
 } from './cardTypes';
 export { benchCardImport, CARD_FIXTURES_DIR } from './cardImportBench';
