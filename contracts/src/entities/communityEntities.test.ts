@@ -11,10 +11,12 @@ describe('persona', () => {
     expect(PersonaInputSchema.parse(persona).is_default).toBe(false);
     expect(PersonaSchema.safeParse({ ...persona, id: 'p1', is_default: true }).success).toBe(true);
   });
-  it('uses the verbatim messages', () => {
+  it("uses the v2 form's verbatim messages (CREATE_PERSONA_V2_WEB) for the name and the highlights", () => {
     expect(messagesOf(PersonaInputSchema.safeParse({ ...persona, avatar_url: '' }))).toEqual(['Avatar is required']);
-    expect(messagesOf(PersonaInputSchema.safeParse({ ...persona, name: '' }))).toEqual(["Name can't be empty"]);
-    expect(messagesOf(PersonaInputSchema.safeParse({ ...persona, name: 'Al' }))).toEqual(['Name should at least have a length of 3']);
+    expect(messagesOf(PersonaInputSchema.safeParse({ ...persona, name: '' }))).toEqual(['This field is required']);
+    expect(messagesOf(PersonaInputSchema.safeParse({ ...persona, name: 'Al' }))).toEqual(['At least 3 characters required']);
+    expect(messagesOf(PersonaInputSchema.safeParse({ ...persona, highlights: '  ' }))).toEqual(['This field is required']);
+    expect(messagesOf(PersonaInputSchema.safeParse({ ...persona, highlights: 'Hi' }))).toEqual(['At least 3 characters required']);
   });
   it('limits the name to 20 and highlights to 1000', () => {
     expect(PersonaInputSchema.safeParse({ ...persona, name: 'x'.repeat(21) }).success).toBe(false);

@@ -12,20 +12,20 @@ export const PersonaSchema = z.object({
 });
 export type Persona = z.infer<typeof PersonaSchema>;
 
-/** Persona create/update payload with the form's verbatim messages (document 2 §5, §7). */
+/** Persona create/update payload with the v2 form's verbatim messages (document 2 §5, §7; CREATE_PERSONA_V2_WEB). */
 export const PersonaInputSchema = z.object({
   avatar_url: z.string({ error: M.avatarRequired }).min(1, { error: M.avatarRequired }),
   name: z
-    .string({ error: M.nameEmpty })
+    .string({ error: M.v2Required })
     .trim()
-    .min(1, { error: M.nameEmpty, abort: true })
-    .min(L.nameMin, { error: M.nameTooShort, abort: true })
+    .min(1, { error: M.v2Required, abort: true })
+    .min(L.nameMin, { error: M.v2TooShort, abort: true })
     .max(L.nameMax, { error: M.nameTooLong }),
   highlights: z
-    .string({ error: M.highlightsEmpty })
+    .string({ error: M.v2Required })
     .trim()
-    .min(1, { error: M.highlightsEmpty, abort: true })
-    .min(L.highlightsMin, { error: M.highlightsTooShort, abort: true })
+    .min(1, { error: M.v2Required, abort: true })
+    .min(L.highlightsMin, { error: M.v2TooShort, abort: true })
     .max(L.highlightsMax, { error: M.highlightsTooLong }),
   is_default: z.boolean().default(false),
 });

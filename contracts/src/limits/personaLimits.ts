@@ -16,19 +16,23 @@ export const PERSONA_COUNT_LIMIT = {
   premium: 100,
 } as const satisfies Record<Tier, number>;
 
-/** Verbatim persona validation messages (document 2 §5). The max-length messages are not shown: ours. */
+/**
+ * Verbatim persona validation messages (document 2 §5). The form is the v2 variant (CREATE_PERSONA_V2_WEB; the
+ * persona pages in mf-creator say why): its two messages are the same for the name and the highlights ("highlights
+ * follow the same rules"), so no text has to be made up for the highlights. The max-length messages are not shown:
+ * ours.
+ */
 export const PERSONA_MESSAGES = {
   avatarRequired: 'Avatar is required',
+  /** The v2 form's (CREATE_PERSONA_V2_WEB): an empty name or highlights. */
+  v2Required: 'This field is required',
+  /** The v2 form's: a name or highlights under 3 characters. */
+  v2TooShort: 'At least 3 characters required',
+  /** The v1 form's (not built): kept as the spec quotes them. */
   nameEmpty: "Name can't be empty",
   nameTooShort: 'Name should at least have a length of 3',
-  /** The v2 form (CREATE_PERSONA_V2_WEB). */
-  v2Required: 'This field is required',
-  v2TooShort: 'At least 3 characters required',
-  /** ours, after the name messages: "highlights follow the same rules". */
-  highlightsEmpty: "Highlights can't be empty",
-  highlightsTooShort: 'Highlights should at least have a length of 3',
   /** ours. */
   nameTooLong: 'Name should be 20 characters or less',
   /** ours. */
-  highlightsTooLong: 'Highlights should be less than 1000 characters',
+  highlightsTooLong: 'Highlights should be 1000 characters or less',
 } as const;

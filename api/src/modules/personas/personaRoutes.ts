@@ -1,8 +1,11 @@
 import { AssetUrlSchema, chatCalls } from '@fable/contracts';
 import { memberOf } from '../../http/access';
 import { AppError } from '../../http/appError';
-import type { ApiPlugin } from '../../http/apiPlugin';
+import type { ApiDeps, ApiPlugin } from '../../http/apiPlugin';
 import { validationMessage } from '../../http/errorHandling';
+import type { ContentClassifier } from '../moderation/contentClassifier';
+import { openContentClassifier } from '../moderation/moderationConfig';
+import { checkPersonaContent } from './personaContentChecks';
 import { createPersona, deletePersona, listPersonas, setDefaultPersona, updatePersona } from './personaRepository';
 
 /**
@@ -15,13 +18,22 @@ function checkAvatarUrl(avatarUrl: string | undefined): void {
   throw new AppError(400, 'validation_error', validationMessage('body', issues), { issues });
 }
 
+export interface PersonaDeps extends ApiDeps {
+  /** The content checks' classifier; by default the chatbot checks' (MODERATION_* or the embedded rules). */
+  classifier?: ContentClassifier;
+}
+
 /**
  * Personas (document 1 §3, document 2 §2-§9): the member's own only (another member's persona answers 404 "No
  * persona found."). A member starts with no persona: the list is empty and the chat speaks as the username; the
- * first persona created becomes the default, and there is always exactly one default from then on.
+ * first persona created becomes the default, and there is always exactly one default from then on. Name and
+ * highlights pass the content checks (4207 underage, 4208 explicit; personaContentChecks.ts) before anything is
+ * written, outside the member's write lock (a moderation endpoint may take seconds).
  */
-export const personaRoutes: ApiPlugin = async (app, deps) => {
+export const personaRoutes: ApiPlugin<PersonaDeps> = async (app, deps) => {
   const { db, clock } = deps;
+  const classifier =
+    deps.classifier ?? openContentClassifier(deps.config.moderationEndpoint, (err) => app.log.warn({ err }, 'moderation endpoint failed; the embedded rules answered'));
 
   const list = chatCalls.personas;
   app.get(list.path, { schema: { response: { 200: list.response } }, config: { access: list.access } }, async (request) => {
@@ -36,6 +48,7 @@ export const personaRoutes: ApiPlugin = async (app, deps) => {
     async (request) => {
       const member = memberOf(request);
       checkAvatarUrl(request.body.avatar_url);
+      await checkPersonaContent(classifier, request.body);
       return createPersona(db, { id: member.userId, tier: member.user.effective_tier }, request.body, clock.now());
     },
   );
@@ -47,6 +60,7 @@ export const personaRoutes: ApiPlugin = async (app, deps) => {
     async (request) => {
       const member = memberOf(request);
       checkAvatarUrl(request.body.avatar_url);
+      await checkPersonaContent(classifier, request.body);
       return updatePersona(db, { id: member.userId, tier: member.user.effective_tier }, request.params.personaId, request.body, clock.now());
     },
   );

@@ -1,6 +1,8 @@
 import '../../testing/injectUnderJest';
-import { API_HEADERS, PersonaSchema, type Persona } from '@fable/contracts';
+import { API_HEADERS, EXPLICIT_CONTENT_MESSAGE, PersonaSchema, UNDERAGE_CONTENT_MESSAGE, type Persona } from '@fable/contracts';
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
 import { bearer, signUp, startTestApp, testGuestId, type TestApp } from '../../testing/testApp';
 import { loadPromptPersona } from './promptPersona';
@@ -150,13 +152,15 @@ describe.each(BACKENDS)('personas on %s', (backend) => {
     expect((await list(m.headers)).map((p) => p.id)).toEqual([b.id, a.id]);
   });
 
-  it('validates with the form messages', async () => {
+  it('validates with the form messages (the v2 form, CREATE_PERSONA_V2_WEB)', async () => {
     const m = await member();
     const cases: Array<[object, string]> = [
-      [{ ...input('Val'), name: '  ' }, "Name can't be empty"],
-      [{ ...input('Val'), name: 'ab' }, 'Name should at least have a length of 3'],
+      [{ ...input('Val'), name: '  ' }, 'This field is required'],
+      [{ ...input('Val'), name: 'ab' }, 'At least 3 characters required'],
       [{ ...input('Val'), avatar_url: '' }, 'Avatar is required'],
-      [{ ...input('Val'), highlights: 'ab' }, 'Highlights should at least have a length of 3'],
+      [{ ...input('Val'), highlights: '' }, 'This field is required'],
+      [{ ...input('Val'), highlights: 'ab' }, 'At least 3 characters required'],
+      [{ ...input('Val'), highlights: 'h'.repeat(1001) }, 'Highlights should be 1000 characters or less'],
       [{ ...input('Val'), name: 'n'.repeat(21) }, 'Name should be 20 characters or less'],
       [{ ...input('Val'), avatar_url: 'not a url' }, 'must be an http(s) URL or an absolute path'],
     ];
@@ -200,6 +204,73 @@ describe.each(BACKENDS)('personas on %s', (backend) => {
     }
     expect(await list(other.headers)).toEqual([]);
     expect((await list(owner.headers)).map((p) => p.name)).toEqual(['Own1', 'Own2']);
+  });
+
+  it('refuses underage content with 4207 and explicit content with 4208 (document 1 §8), on create and update', async () => {
+    const m = await member();
+    const cases: Array<[object, string, string, string]> = [
+      [{ name: 'Lolicon' }, '4207', UNDERAGE_CONTENT_MESSAGE, 'name'],
+      [{ highlights: 'A 15 year old who sends nudes' }, '4207', UNDERAGE_CONTENT_MESSAGE, 'highlights'],
+      // Across the two fields: a child in the name, sexual content in the highlights.
+      [{ name: 'Little girl', highlights: 'Loves erotic stories.' }, '4207', UNDERAGE_CONTENT_MESSAGE, 'name'],
+      [{ highlights: 'Always horny and looking for porn.' }, '4208', EXPLICIT_CONTENT_MESSAGE, 'highlights'],
+      [{ name: 'Naked Ned' }, '4208', EXPLICIT_CONTENT_MESSAGE, 'name'],
+    ];
+    for (const [fields, code, message, field] of cases) {
+      const res = await call('POST', '/personas', m.headers, { ...input('Mod'), ...fields });
+      expect(res.status).toBe(422);
+      expect(res.body.error).toMatchObject({ code, message, details: { field } });
+    }
+    expect(await list(m.headers)).toEqual([]);
+
+    // Everyday words are not refused: a child or an age alone.
+    const parent = await create(m.headers, 'Parent', { highlights: 'Father of two kids and a 5-year-old daughter, 42 years old.' });
+    const renamed = await call('PATCH', `/personas/${parent.id}`, m.headers, { name: 'Shota' });
+    expect(renamed.status).toBe(422);
+    expect(renamed.body.error).toMatchObject({ code: '4207', message: UNDERAGE_CONTENT_MESSAGE, details: { field: 'name' } });
+    const explicit = await call('PATCH', `/personas/${parent.id}`, m.headers, { highlights: 'Into BDSM.' });
+    expect(explicit.body.error).toMatchObject({ code: '4208', message: EXPLICIT_CONTENT_MESSAGE, details: { field: 'highlights' } });
+    // What is not sent is not read again: the default can still be set.
+    expect((await call('PATCH', `/personas/${parent.id}`, m.headers, { is_default: true })).status).toBe(200);
+    expect((await list(m.headers)).map((p) => [p.name, p.highlights])).toEqual([['Parent', 'Father of two kids and a 5-year-old daughter, 42 years old.']]);
+  });
+
+  describe('with an OpenAI-compatible moderation endpoint instead of the rules', () => {
+    let server: Server;
+    let other: TestApp;
+    const seen: string[] = [];
+    beforeAll(async () => {
+      server = createServer((req, res) => {
+        let text = '';
+        req.on('data', (chunk) => (text += String(chunk)));
+        req.on('end', () => {
+          const { input: texts } = JSON.parse(text) as { input: string[] };
+          seen.push(...texts);
+          const results = texts.map((s) => ({ flagged: /minors|sexual/.test(s), categories: { sexual: s.includes('sexual'), 'sexual/minors': s.includes('minors') } }));
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ results }));
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+      other = await startTestApp(backend, { config: { moderationEndpoint: { url, model: 'omni-moderation-latest' } } });
+    }, DB_SETUP_TIMEOUT_MS);
+    afterAll(async () => {
+      await other?.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    });
+
+    it('answers what the endpoint flags with 4207 or 4208, and lets through what only the rules would refuse', async () => {
+      const signedIn = await signUp(other.app, `persona_remote_${Math.random().toString(36).slice(2, 8)}@example.com`, `persona_r_${Math.random().toString(36).slice(2, 6)}`);
+      const headers = bearer(signedIn.token);
+      const post = async (payload: object) => {
+        const res = await other.app.inject({ method: 'POST', url: '/api/personas', headers, payload: { ...input('Remote'), ...payload } });
+        return { status: res.statusCode, body: res.json() };
+      };
+      expect((await post({ highlights: 'flagged for minors' })).body.error).toMatchObject({ code: '4207', details: { field: 'highlights', rule: 'sexual/minors' } });
+      expect((await post({ highlights: 'flagged as sexual' })).body.error).toMatchObject({ code: '4208', details: { field: 'highlights', rule: 'sexual' } });
+      expect((await post({ name: 'Lolicon' })).status).toBe(200);
+      expect(seen).toEqual(expect.arrayContaining(['Remote', 'flagged for minors', 'Lolicon']));
+    });
   });
 
   it('gives the chat the chosen persona when owned, else the default, else null', async () => {
