@@ -8,11 +8,13 @@ import { LorebookPage } from './lorebooks/LorebookPage';
 import { MyLorebooksPage } from './lorebooks/MyLorebooksPage';
 import { ModerationPage } from './moderation/ModerationPage';
 import { MyChatbotsPage } from './myChatbots/MyChatbotsPage';
+import { MyPersonasPage } from './personas/MyPersonasPage';
+import { CreatePersonaPage, EditPersonaPage } from './personas/PersonaPages';
 
 const routes: RemoteRoutesModule = {
   remote: 'mf_creator',
   buildVersion: __APP_VERSION__,
-  pages: { myChatbots: MyChatbotsPage, createChatbot: CreateChatbotPage, editChatbot: EditChatbotPage, drafts: DraftsPage, moderation: ModerationPage, createLorebook: CreateLorebookPage, editLorebook: EditLorebookPage, lorebook: LorebookPage, myLorebooks: MyLorebooksPage },
+  pages: { myChatbots: MyChatbotsPage, createChatbot: CreateChatbotPage, editChatbot: EditChatbotPage, drafts: DraftsPage, moderation: ModerationPage, createLorebook: CreateLorebookPage, editLorebook: EditLorebookPage, lorebook: LorebookPage, myLorebooks: MyLorebooksPage, personas: MyPersonasPage, createPersona: CreatePersonaPage, editPersona: EditPersonaPage },
 };
 
 export default routes;
