@@ -3,6 +3,7 @@
 // PostgreSQL server (BENCH_DATABASE_URL, default the local fable_bench database) with Redis.
 // Search: GET /api/characters/search per query shape on a 300,000-character catalog (seeded on first run, then
 // reused: .data/bench for PGlite, the fable_bench database), uncached, with the EXPLAIN of each shape.
+// Chat: prompt building, the lore engine (100 entries × 12 keys over 2,000 messages, median ms), chat streams.
 // Cards: card import of the Seraphina fixture, and character create → visible in search, on PGlite and PostgreSQL.
 // `npm run bench -- --only api`, `--only search`, `--only chat` or `--only cards` runs one part.
 import { Client } from 'pg';
@@ -11,6 +12,7 @@ import { testConfig } from '../api/src/config';
 import { httpLoad, type LoadResult } from './bench/httpLoad';
 import { benchCardImportFixture, benchCreateVisibleInSearch } from './bench/cardsBench';
 import { benchChatStreams, benchPromptBuilding } from './bench/chatBench';
+import { benchLoreEngine } from '../api/src/modules/chat/prompt/loreEngineBench';
 import { benchSearch, pgliteBenchConfig } from './bench/searchBench';
 
 const row = (name: string, r: LoadResult) =>
@@ -68,6 +70,7 @@ async function main() {
   }
   if (only === undefined || only === 'chat') {
     benchPromptBuilding();
+    benchLoreEngine();
     await benchChatStreams('PGlite');
     if (serverReachable) await benchChatStreams('PostgreSQL', { databaseUrl: url });
   }

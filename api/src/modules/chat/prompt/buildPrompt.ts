@@ -147,15 +147,16 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
         );
   const lore: PlacedLore[] = loreRun.activated.map((a) => {
     const text = m(a.entry.content);
-    return { placement: a.placement, rank: a.rank, text, tokens: count(text) + 1 };
+    // The engine counted the content already (cached across turns); count again only what macros changed.
+    return { placement: a.placement, rank: a.rank, text, tokens: (text === a.entry.content ? a.tokens : count(text)) + 1 };
   });
   const dialogue = withTokens(section('Example dialogue', input.character.dialogue));
 
-  const history = input.history.map((x) => ({
-    role: x.role,
-    content: applyMacros(x.content, names),
-    tokens: (x.tokens ?? count(x.content)) + MESSAGE_OVERHEAD_TOKENS,
-  }));
+  // The history's tokens are read (or counted) only for the messages the walk below reaches, newest first; macros
+  // are applied only to the messages shown.
+  const history = input.history;
+  const counted: number[] = [];
+  const tokensAt = (i: number) => (counted[i] ??= (history[i]!.tokens ?? count(history[i]!.content)) + MESSAGE_OVERHEAD_TOKENS);
 
   // Everything but the history, as the system message would count it.
   const titles = { pinned: 2 + count('[Pinned memories]'), recent: 2 + count('[Memories]'), lore: 2 + count(LORE_TITLE) };
@@ -181,15 +182,14 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   // History: newest first while it fits (the latest message always).
   let historyStart = history.length;
   let historyTokens = 0;
-  const latest = history.at(-1);
-  if (latest) {
+  if (history.length > 0) {
     historyStart -= 1;
-    historyTokens = latest.tokens;
+    historyTokens = tokensAt(historyStart);
   }
   const fixed = systemTokens();
-  while (historyStart > 0 && fixed + historyTokens + history[historyStart - 1]!.tokens <= budget) {
+  while (historyStart > 0 && fixed + historyTokens + tokensAt(historyStart - 1) <= budget) {
     historyStart -= 1;
-    historyTokens += history[historyStart]!.tokens;
+    historyTokens += tokensAt(historyStart);
   }
 
   // Still over (a long system part): give up parts of the system message in the documented order.
@@ -213,7 +213,7 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   ].filter((p): p is string => p !== null);
 
   const messages: PromptMessage[] = [{ role: 'system', content: systemParts.join('\n\n') }];
-  const shown = history.slice(historyStart);
+  const shown = history.slice(historyStart).map((x, i) => ({ role: x.role, content: applyMacros(x.content, names), tokens: tokensAt(historyStart + i) }));
   let total = systemTokens() + historyTokens;
   if (total > budget && shown.length > 0) {
     // Only the latest message is left and it is too long: keep its end.
