@@ -10,9 +10,7 @@ import { routeKey } from '../support/routes';
 const PENDING_ROUTES: { route: RegExp; example: string; why: string }[] = [
   { route: /^\/(subscribe|checkout(\/success)?|portal|manage-subscription|sale)$/, example: '/subscribe', why: 'billing: subscribe, checkout, portal' },
   { route: /^\/(welcome(\/subscribestar)?|link\/subscribestar(\/[^/]+)?)$/, example: '/welcome', why: 'billing: welcome, SubscribeStar' },
-  { route: /^\/personas(\/create|\/edit)?$/, example: '/personas', why: 'creator tools: personas' },
   { route: /^\/(my-chatbots\/lorebooks|lorebook\/(create|edit\/[^/]+|[^/]+))$/, example: '/lorebook/create', why: 'creator tools: lorebooks' },
-  { route: /^\/(my-chatbots\/groupchats|groupchat\/(create(\/members)?|edit))$/, example: '/groupchat/create', why: 'creator tools: group chats' },
   { route: /^\/report(\/[^/]+)?$/, example: '/report', why: 'reports' },
 ];
 
@@ -134,7 +132,7 @@ test('every link a member sees in the navigation, header, footer, cards, menus a
 test('every pending route still opens the 404 page (a route that works comes off PENDING_ROUTES)', async ({ page }) => {
   await page.goto('/');
   await signUpNewMember(page, 'Petra Pending', 'pending');
-  const examples = [...PENDING_ROUTES.map((p) => [p.example, p.why]), ['/my-chatbots/lorebooks', 'lorebooks'], ['/my-chatbots/groupchats', 'group chats'], ['/checkout', 'checkout'], ['/portal', 'portal'], ['/personas/create', 'personas']];
+  const examples = [...PENDING_ROUTES.map((p) => [p.example, p.why]), ['/my-chatbots/lorebooks', 'lorebooks'], ['/checkout', 'checkout'], ['/portal', 'portal']];
   for (const [example, why] of examples) {
     await page.goto(example!);
     await expect.soft(page.getByTestId('not-found'), `${example} (${why}) opens a page: take it off PENDING_ROUTES`).toBeVisible();
