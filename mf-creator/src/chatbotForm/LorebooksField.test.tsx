@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CreateChatbotPage } from '../create/CreateChatbotPage';
-import { location, renderCreator, toasts } from '../testing/renderCreator';
+import { location, ownChatbot, renderCreator, toasts } from '../testing/renderCreator';
 import { EditChatbotPage } from './ChatbotPages';
 
 beforeEach(() => window.localStorage.clear());
@@ -48,6 +48,27 @@ describe('the Lorebooks section of the chatbot form', () => {
     const id = location().split('/').pop()!;
     expect(fake.callsTo(`PUT /characters/${id}/lorebooks/lb-ada`)).toHaveLength(1);
     expect(fake.db.characters.get(id)!.lorebooks).toEqual([{ id: 'lb-ada', name: 'Rain City' }]);
+  });
+
+  it('lets a chatbot use at most 5 lorebooks', async () => {
+    const books = Array.from({ length: 6 }, (_, i) => ({
+      id: `lb${i}`,
+      user_id: 'u1',
+      creator_username: 'ada',
+      name: `Book ${i}`,
+      description: 'A book.',
+      avatar_url: null,
+      tags: ['A', 'B'],
+      createdAt: `2026-11-0${i + 1}T00:00:00.000Z`,
+      num_entries: 1,
+      entries: [{ id: `e${i}`, name: 'Entry', keywords: ['a', 'b'], content: 'Lore.' }],
+    }));
+    const bot3 = ownChatbot({ id: 'bot3', name: 'Detective Vale', lorebooks: books.slice(0, 5).map(({ id, name }) => ({ id, name })) });
+    renderCreator(<EditChatbotPage />, { url: '/chatbot/edit/bot3', path: '/chatbot/edit/:characterId', seed: { lorebooks: books, characters: [bot3] } });
+    const section = await screen.findByRole('region', { name: 'Lorebooks' });
+    expect(await within(section).findByRole('checkbox', { name: /Book 5/ })).toBeDisabled();
+    expect(within(section).getByRole('checkbox', { name: /Book 0/ })).toBeEnabled();
+    expect(within(section).getByText('A chatbot can use at most 5 lorebooks: untick one to tick another.')).toBeInTheDocument();
   });
 
   it('offers Create Lorebook to a creator who has none', async () => {

@@ -1,5 +1,6 @@
 import styled from '@emotion/styled';
 import { useCallback, useState } from 'react';
+import { LOREBOOK_LIMITS } from '@fable/contracts';
 import { apiErrorMessage, Link, Spinner, useNotify } from '@fable/shared';
 import { useCharacters_profileQuery } from '@fable/shared/characters';
 import { useLorebook_attachMutation, useLorebook_detachMutation, useLorebook_mineQuery } from '../lorebooks/lorebookApi';
@@ -102,6 +103,7 @@ export function LorebooksField({ characterId, selected = [], onChange }: Loreboo
     );
   }
   const lorebooks = mine.data;
+  const full = attached.length >= LOREBOOK_LIMITS.perChatbotMax;
   return (
     <Box>
       {lorebooks.length === 0 ? (
@@ -117,7 +119,7 @@ export function LorebooksField({ characterId, selected = [], onChange }: Loreboo
                   <input
                     type="checkbox"
                     checked={attached.includes(lorebook.id)}
-                    disabled={pending.has(lorebook.id)}
+                    disabled={pending.has(lorebook.id) || (full && !attached.includes(lorebook.id))}
                     onChange={(event) => void toggle(lorebook.id, event.currentTarget.checked)}
                   />
                   <span>{lorebook.name}</span>
@@ -126,7 +128,7 @@ export function LorebooksField({ characterId, selected = [], onChange }: Loreboo
               </li>
             ))}
           </ul>
-          <p className="hint">{characterId ? T.savedAtOnce : T.attachedOnCreate}</p>
+          <p className="hint">{full ? T.full : characterId ? T.savedAtOnce : T.attachedOnCreate}</p>
         </>
       )}
     </Box>

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { LorebookCreateSchema, LorebookEntryInputSchema, type LorebookCreate } from '@fable/contracts';
+import { LorebookCreateSchema, LorebookImportSchema, type LorebookCreate, type LorebookImport } from '@fable/contracts';
 import { apiErrorOf, Button, useNavigate, useNotify } from '@fable/shared';
 import {
   Form,
@@ -14,57 +14,73 @@ import {
 import { EntryList } from './EntryList';
 import { EntryModal } from './EntryModal';
 import { Actions, LorebookFields, Section, Sections } from './lorebookFormParts';
-import { useLorebook_createMutation } from './lorebookApi';
+import { useLorebook_createMutation, useLorebook_importMutation } from './lorebookApi';
+import type { ImportedBook } from './lorebookImport';
 import { LOREBOOK_TEXTS as T } from './lorebookTexts';
-import { entryKey, type EntryValues, type LorebookValues } from './lorebookValues';
+import { emptyLorebook, entryKey, type EntryValues, type LorebookValues } from './lorebookValues';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; key: string };
 
-/** An entry's errors in the form (the schema checks every entry on submit). */
-const entryErrorsOf = (errors: FieldErrors<LorebookValues>) => errors.entries as unknown as ((object | undefined)[] & { message?: string }) | undefined;
+/** The form's fields of an import (the book goes beside them). */
+const ImportFormSchema = LorebookImportSchema.omit({ book: true });
+const FIELDS = ['name', 'description', 'avatar_url', 'tags'] as const;
+
+/** The entries' own error ("At least 1 entry is required"); an entry is checked in its modal. */
+const entriesErrorOf = (errors: FieldErrors<LorebookValues>) => (typeof errors.entries?.message === 'string' ? errors.entries.message : null);
 
 /**
- * The create form (document 2 §2, §5): the lorebook's fields, its entries kept in the form until it is created (an
- * imported lorebook's included, their extensions with them), the guidelines agreement, and the unsaved-changes guard.
- * Created, it goes to the lorebook's page.
+ * The create form (document 2 §2, §5): the lorebook's fields, its entries kept in the form until it is created, the
+ * guidelines agreement, and the unsaved-changes guard; created, it goes to the lorebook's page. With an imported book
+ * its entries are listed as they came and created with it by the import call (the API fits what breaks a rule and
+ * keeps the original for the export: nothing of the file is lost); they can be changed once the lorebook exists.
  */
-export function CreateLorebookForm({ initial }: { initial: LorebookValues }) {
+export function CreateLorebookForm({ imported = null }: { imported?: ImportedBook | null }) {
   const navigate = useNavigate();
   const notify = useNotify();
-  const form = useZodForm(LorebookCreateSchema, { defaultValues: initial as never });
+  const form = useZodForm(imported ? ImportFormSchema : LorebookCreateSchema, {
+    defaultValues: { ...emptyLorebook(), ...(imported ? { name: imported.name, description: imported.description } : {}) } as never,
+  });
   const formRef = useRef<HTMLFormElement>(null);
   // Update in the unsaved-changes dialog: once saved, go where the member was going.
   const leaving = useRef(false);
   const [create, creating] = useLorebook_createMutation();
+  const [importBook, importing] = useLorebook_importMutation();
+  const busy = creating.isLoading || importing.isLoading;
   const [editing, setEditing] = useState<Editing | null>(null);
-  const entries = (useWatch({ control: form.control, name: 'entries' }) ?? []) as EntryValues[];
+  const entries = (useWatch({ control: form.control, name: 'entries' as never }) ?? []) as EntryValues[];
   const { errors, isDirty } = useFormState({ control: form.control });
-  const guard = useUnsavedChangesGuard(isDirty);
+  // An imported book is a change of its own: leaving asks too.
+  const guard = useUnsavedChangesGuard(isDirty || imported !== null);
 
-  const entryErrors = entryErrorsOf(errors);
-  // An entry is marked while it breaks a rule: from the import on, or after a submit found it.
-  const rows = entries.map((entry, i) => ({
-    ...entry,
-    invalid: Boolean(Array.isArray(entryErrors) && entryErrors[i]) || !LorebookEntryInputSchema.safeParse(entry).success,
-  }));
   const setEntries = (next: EntryValues[]) => {
-    form.setValue('entries', next, { shouldDirty: true });
-    form.clearErrors('entries');
+    form.setValue('entries' as never, next as never, { shouldDirty: true });
+    form.clearErrors('entries' as never);
   };
 
-  const save = async (values: LorebookCreate) => {
-    const answer = await create(values);
+  const refused = (error: unknown) => {
+    const info = apiErrorOf(error);
+    const issues = ((info.details as { issues?: { path?: string; message?: string }[] } | undefined)?.issues ?? []).filter((i) => i.message);
+    let shown = false;
+    for (const issue of issues) {
+      const field = FIELDS.find((f) => issue.path === `body.${f}`);
+      if (field) {
+        form.setError(field, { message: issue.message });
+        shown = true;
+      }
+    }
+    if (!shown) notify.error(info.message ?? T.failed);
+    leaving.current = false;
+    guard.reset();
+  };
+
+  const save = async (values: LorebookCreate | Omit<LorebookImport, 'book'>) => {
+    const answer = imported ? await importBook({ ...(values as Omit<LorebookImport, 'book'>), book: imported.book }) : await create(values as LorebookCreate);
     if ('error' in answer) {
-      const error = apiErrorOf(answer.error);
-      const field = (error.details as { field?: unknown } | undefined)?.field;
-      const message = error.message ?? T.failed;
-      if (typeof field === 'string' && ['name', 'description', 'avatar_url', 'tags'].includes(field)) {
-        form.setError(field as 'name', { message });
-      } else notify.error(message);
-      leaving.current = false;
-      guard.reset();
+      refused(answer.error);
       return;
     }
+    const warnings: readonly string[] = 'warnings' in answer.data ? (answer.data as { warnings: string[] }).warnings : [];
+    if (warnings.length > 0) notify.warning(warnings.join(' '));
     guard.allowLeaving();
     if (leaving.current) guard.proceed();
     else void navigate(`/lorebook/${encodeURIComponent(answer.data.id)}`);
@@ -73,19 +89,26 @@ export function CreateLorebookForm({ initial }: { initial: LorebookValues }) {
   const editingEntry = editing?.mode === 'edit' ? entries.find((e) => e.key === editing.key) : undefined;
   return (
     <>
-      <Form form={form} onSubmit={save} onInvalid={() => {
+      <Form
+        form={form}
+        onSubmit={save}
+        onInvalid={() => {
           leaving.current = false;
           guard.reset();
-        }} ref={formRef} aria-label={T.createTitle}>
+        }}
+        ref={formRef}
+        aria-label={T.createTitle}
+      >
         <Sections>
-          <fieldset className="lorebook-fields" disabled={creating.isLoading}>
+          <fieldset className="lorebook-fields" disabled={busy}>
             <LorebookFields />
             <Section aria-labelledby="lorebook-section-entries">
               <h2 id="lorebook-section-entries">{T.entries}</h2>
-              <p className="section-hint">{T.entriesHint}</p>
+              <p className="section-hint">{imported ? T.importedEntriesHint : T.entriesHint}</p>
               <EntryList
-                entries={rows}
-                error={typeof entryErrors?.message === 'string' ? entryErrors.message : null}
+                entries={imported ? imported.entries : entries}
+                readOnly={imported !== null}
+                error={imported ? null : entriesErrorOf(errors as FieldErrors<LorebookValues>)}
                 onAdd={() => setEditing({ mode: 'add' })}
                 onEdit={(key) => setEditing({ mode: 'edit', key })}
                 onDelete={(key) => setEntries(entries.filter((e) => e.key !== key))}
@@ -97,7 +120,7 @@ export function CreateLorebookForm({ initial }: { initial: LorebookValues }) {
             </Section>
           </fieldset>
           <Actions>
-            <Button type="submit" loading={creating.isLoading}>
+            <Button type="submit" loading={busy}>
               {T.create}
             </Button>
           </Actions>
@@ -110,7 +133,6 @@ export function CreateLorebookForm({ initial }: { initial: LorebookValues }) {
           onClose={() => setEditing(null)}
           onSave={(entry) => {
             if (editing.mode === 'add') setEntries([...entries, { ...entry, key: entryKey() }]);
-            // An imported entry keeps its extensions.
             else setEntries(entries.map((e) => (e.key === editing.key ? { ...e, ...entry } : e)));
             return true;
           }}
@@ -118,7 +140,7 @@ export function CreateLorebookForm({ initial }: { initial: LorebookValues }) {
       ) : null}
       <UnsavedChangesDialog
         open={guard.blocked}
-        saving={creating.isLoading}
+        saving={busy}
         onUpdate={() => {
           leaving.current = true;
           formRef.current?.requestSubmit();

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LOREBOOK_MESSAGES as M } from '@fable/contracts';
 import { location, renderCreator, toasts } from '../testing/renderCreator';
@@ -154,27 +154,24 @@ describe('creating a lorebook', () => {
 describe('importing a lorebook', () => {
   const file = (json: unknown, name = 'world.json') => new File([JSON.stringify(json)], name, { type: 'application/json' });
 
-  it('prefills the form from a World Info file, entries keeping what Fable has no field for', async () => {
-    const { fake } = renderCreate();
+  it('lists a World Info file’s entries and creates the lorebook with the book as it came, through the import call', async () => {
+    const { fake, store } = renderCreate();
     const worldInfo = {
       entries: {
         0: { uid: 0, key: ['moon', 'luna'], comment: 'The Moon', content: 'Made of glass.', order: 3, position: 1, depth: 4, probability: 80 },
         1: { uid: 1, key: ['tide'], comment: 'Tides', content: 'They sing.', disable: true },
+        2: { uid: 2, key: ['reef', 'coral'], comment: 'The Reef', content: 'r'.repeat(1200) },
       },
     };
     await userEvent.upload(await screen.findByTestId('lorebook-file'), file(worldInfo, 'Glass Sea.json'));
-    expect(await screen.findByText('Imported 2 entries from Glass Sea.json')).toBeInTheDocument();
-    expect(screen.getByText('1 entry needs changes before saving (marked “Fix this entry”).')).toBeInTheDocument();
+    expect(await screen.findByText('Imported 3 entries from Glass Sea.json')).toBeInTheDocument();
+    expect(screen.getByText(/^2 entries do not meet the form’s rules/)).toBeInTheDocument();
     expect(field('Name')).toHaveValue('Glass Sea');
     expect(screen.getByText('Made of glass.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Edit Entry Tides' })).toHaveAttribute('aria-invalid', 'true');
+    // Listed, not edited: they go as they came.
+    expect(screen.queryByRole('button', { name: 'Add Entry' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Edit Entry/ })).not.toBeInTheDocument();
 
-    // Fixed and created: the entry goes with its extensions.
-    await userEvent.click(screen.getByRole('button', { name: 'Edit Entry Tides' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Entry' });
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Keywords' }), 'waves{Enter}');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.queryByText('Fix this entry')).not.toBeInTheDocument());
     await userEvent.type(screen.getByRole('textbox', { name: 'Avatar prompt' }), 'A glass sea');
     await userEvent.click(screen.getByRole('button', { name: 'Generate Avatar' }));
     await screen.findByRole('img', { name: 'Avatar of Glass Sea' });
@@ -183,10 +180,25 @@ describe('importing a lorebook', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Fantasy' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'I agree with the Community Guidelines' }));
     await userEvent.click(screen.getByRole('button', { name: 'Create Lorebook' }));
-    await waitFor(() => expect(fake.callsTo('POST /lorebooks')).toHaveLength(1));
-    const { entries } = fake.callsTo('POST /lorebooks')[0]!.body as { entries: { name: string; keywords: string[]; extensions?: Record<string, unknown> }[] };
-    expect(entries[0]).toMatchObject({ name: 'The Moon', keywords: ['moon', 'luna'], extensions: { id: 0, comment: 'The Moon', insertion_order: 3, extensions: { position: 1, depth: 4, probability: 80 } } });
-    expect(entries[1]).toMatchObject({ name: 'Tides', keywords: ['tide', 'waves'], extensions: { enabled: false } });
+    await waitFor(() => expect(location()).toMatch(/^\/lorebook\/lorebook-\d+$/));
+    expect(fake.callsTo('POST /lorebooks')).toHaveLength(0);
+    const { book, ...fields } = fake.callsTo('POST /lorebooks/import')[0]!.body as { book: { entries: Record<string, unknown>[] } };
+    expect(fields).toMatchObject({ name: 'Glass Sea', description: 'A sea of glass.', tags: ['Adventure', 'Fantasy'], guidelines: true });
+    expect(book.entries[0]).toMatchObject({ id: 0, keys: ['moon', 'luna'], name: 'The Moon', comment: 'The Moon', insertion_order: 3, extensions: { position: 1, depth: 4, probability: 80 } });
+    expect(book.entries[1]).toMatchObject({ keys: ['tide'], enabled: false });
+    const id = location().split('/').pop()!;
+    expect(fake.db.lorebooks.get(id)!.entries[1]).toMatchObject({ name: 'Tides', keywords: ['tide'], extensions: { enabled: false, comment: 'Tides' } });
+    expect(toasts(store)).toContainEqual({ type: 'warning', message: '1 entry was fitted to the limits.' });
+  });
+
+  it('asks before leaving an imported lorebook that was not created', async () => {
+    const { router } = renderCreate();
+    await userEvent.upload(await screen.findByTestId('lorebook-file'), file({ spec: 'lorebook_v3', data: { name: 'World', entries: [{ keys: ['a', 'b'], content: 'A.' }] } }));
+    await screen.findByText('Imported 1 entry from world.json');
+    await act(() => router.navigate('/my-chatbots/lorebooks'));
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved Changes' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(location()).toBe('/my-chatbots/lorebooks'));
   });
 
   it('says when the file is a character card', async () => {

@@ -22,6 +22,10 @@ const Box = styled.div`
     color: ${({ theme }) => theme.colors.textMuted};
     font-variant-numeric: tabular-nums;
   }
+  .entries-scroll:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.accent};
+    outline-offset: 1px;
+  }
   .entries-scroll {
     /* document 2 §9: the entry list scrolls at 330 px. */
     max-height: ${L.entryListScrollHeightPx}px;
@@ -45,9 +49,6 @@ const Box = styled.div`
   }
   li:last-child {
     border-bottom: none;
-  }
-  li[data-invalid='true'] {
-    background: ${({ theme }) => theme.colors.errorSoft};
   }
   .entry-main {
     display: flex;
@@ -88,12 +89,6 @@ const Box = styled.div`
     overflow: hidden;
     overflow-wrap: anywhere;
   }
-  .entry-fix {
-    margin: 0;
-    font-size: 0.8rem;
-    font-weight: 600;
-    color: ${({ theme }) => theme.colors.error};
-  }
   .entry-actions {
     display: flex;
     flex-wrap: wrap;
@@ -127,8 +122,6 @@ export interface EntryRow {
   name: string;
   keywords: readonly string[];
   content: string;
-  /** The entry breaks a rule (an imported one): the row says so and its Edit is marked invalid. */
-  invalid?: boolean;
 }
 
 export interface EntryListProps {
@@ -139,13 +132,15 @@ export interface EntryListProps {
   /** The list's own error ("At least 1 entry is required"). */
   error?: string | null;
   disabled?: boolean;
+  /** Listed only (an imported book's entries, created as they are). */
+  readOnly?: boolean;
 }
 
 /**
  * The entries of a lorebook in the form (document 2 §4, §9): name, keywords and the start of the content of each, in a
  * list that scrolls at 330 px, with Add Entry (up to 100), Edit, and Delete only while there is more than one entry.
  */
-export function EntryList({ entries, onAdd, onEdit, onDelete, error, disabled = false }: EntryListProps) {
+export function EntryList({ entries, onAdd, onEdit, onDelete, error, disabled = false, readOnly = false }: EntryListProps) {
   const headingId = useId();
   const errorId = useId();
   const full = entries.length >= L.entriesMax;
@@ -156,32 +151,35 @@ export function EntryList({ entries, onAdd, onEdit, onDelete, error, disabled = 
         <p className="entries-count" aria-live="polite">
           {T.entryCount(entries.length)}
         </p>
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={onAdd}
-          disabled={disabled || full}
-          title={full ? T.entriesFull : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        >
-          {T.addEntry}
-        </Button>
+        {readOnly ? null : (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={onAdd}
+            disabled={disabled || full}
+            title={full ? T.entriesFull : undefined}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          >
+            {T.addEntry}
+          </Button>
+        )}
       </div>
       {error ? (
         <p className="entries-error" id={errorId} role="alert">
           {error}
         </p>
       ) : null}
-      {/* Scrolled by keyboard through its entries' buttons (each Edit is focusable). */}
-      <div className="entries-scroll" role="region" aria-labelledby={headingId}>
+      {/* Scrolled by keyboard through its entries' buttons; a read-only list, having none, takes the focus itself. */}
+      {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
+      <div className="entries-scroll" role="region" aria-labelledby={headingId} tabIndex={readOnly ? 0 : undefined}>
         <VisuallyHidden id={headingId}>{T.entries}</VisuallyHidden>
         {entries.length === 0 ? (
           <p className="entries-empty">{T.noEntries}</p>
         ) : (
           <ol>
             {entries.map((entry) => (
-              <li key={entry.key} data-invalid={entry.invalid || undefined} data-testid="lorebook-entry">
+              <li key={entry.key} data-testid="lorebook-entry">
                 <div className="entry-main">
                   <h3 className="entry-name">{entry.name}</h3>
                   {entry.keywords.length > 0 ? (
@@ -192,20 +190,21 @@ export function EntryList({ entries, onAdd, onEdit, onDelete, error, disabled = 
                     </ul>
                   ) : null}
                   <p className="entry-content">{entry.content}</p>
-                  {entry.invalid ? <p className="entry-fix">{T.entryNeedsFix}</p> : null}
                 </div>
-                <div className="entry-actions">
-                  <Button size="sm" variant="secondary" onClick={() => onEdit(entry.key)} disabled={disabled} aria-invalid={entry.invalid || undefined}>
-                    {T.editEntry}
-                    <VisuallyHidden> {entry.name}</VisuallyHidden>
-                  </Button>
-                  {canDelete ? (
-                    <Button size="sm" variant="ghost" onClick={() => onDelete(entry.key)} disabled={disabled}>
-                      {T.deleteEntry}
+                {readOnly ? null : (
+                  <div className="entry-actions">
+                    <Button size="sm" variant="secondary" onClick={() => onEdit(entry.key)} disabled={disabled}>
+                      {T.editEntry}
                       <VisuallyHidden> {entry.name}</VisuallyHidden>
                     </Button>
-                  ) : null}
-                </div>
+                    {canDelete ? (
+                      <Button size="sm" variant="ghost" onClick={() => onDelete(entry.key)} disabled={disabled}>
+                        {T.deleteEntry}
+                        <VisuallyHidden> {entry.name}</VisuallyHidden>
+                      </Button>
+                    ) : null}
+                  </div>
+                )}
               </li>
             ))}
           </ol>

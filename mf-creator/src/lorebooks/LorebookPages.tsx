@@ -8,10 +8,9 @@ import { ExportLorebook } from './ExportLorebook';
 import { LorebookFormPage } from './lorebookFormParts';
 import { useLorebookGuide } from './LorebookGuide';
 import { LorebookImport } from './LorebookImport';
-import { valuesFromImport, type ImportedLorebook } from './lorebookImport';
+import { importedBook, type ImportedBook } from './lorebookImport';
 import { useLorebook_getQuery } from './lorebookApi';
 import { LOREBOOK_TEXTS as T } from './lorebookTexts';
-import { emptyLorebook } from './lorebookValues';
 import { useIsMine } from './useIsMine';
 
 const Report = styled.div`
@@ -32,16 +31,16 @@ const Report = styled.div`
 `;
 
 /** What an import brought and what needs the member: the API's warnings, entries left out or to fix. */
-function ImportReport({ imported, filename, warnings }: { imported: ImportedLorebook; filename: string; warnings: readonly string[] }) {
+function ImportReport({ imported, filename, warnings }: { imported: ImportedBook; filename: string; warnings: readonly string[] }) {
   const lines = [
     ...warnings,
     ...(imported.leftOut > 0 ? [T.importLeftOut(imported.leftOut)] : []),
-    ...(imported.toFix > 0 ? [T.importToFix(imported.toFix)] : []),
+    ...(imported.toFit > 0 ? [T.importToFit(imported.toFit)] : []),
     T.importClean,
   ];
   return (
     <Report role="status">
-      <p>{T.importedFrom(filename, imported.values.entries.length)}</p>
+      <p>{T.importedFrom(filename, imported.entries.length)}</p>
       <ul>
         {lines.map((line) => (
           <li key={line}>{line}</li>
@@ -54,9 +53,9 @@ function ImportReport({ imported, filename, warnings }: { imported: ImportedLore
 /** /lorebook/create: the one-time guide, Import Lorebook, and the create form (prefilled by an import). */
 export function CreateLorebookPage() {
   const { guide, reopen } = useLorebookGuide();
-  const [imported, setImported] = useState<{ result: ImportedLorebook; filename: string; warnings: string[]; count: number } | null>(null);
+  const [imported, setImported] = useState<{ result: ImportedBook; filename: string; warnings: string[]; count: number } | null>(null);
   const onImported = (answer: LorebookCardImport, file: File) =>
-    setImported((last) => ({ result: valuesFromImport(answer.lorebook), filename: file.name, warnings: answer.warnings, count: (last?.count ?? 0) + 1 }));
+    setImported((last) => ({ result: importedBook(answer.lorebook), filename: file.name, warnings: answer.warnings, count: (last?.count ?? 0) + 1 }));
   return (
     <LorebookFormPage>
       <div className="page-head">
@@ -67,7 +66,7 @@ export function CreateLorebookPage() {
       </div>
       <LorebookImport onImported={onImported} />
       {imported ? <ImportReport imported={imported.result} filename={imported.filename} warnings={imported.warnings} /> : null}
-      <CreateLorebookForm key={imported ? `import-${imported.count}` : 'new'} initial={imported?.result.values ?? emptyLorebook()} />
+      <CreateLorebookForm key={imported ? `import-${imported.count}` : 'new'} imported={imported?.result ?? null} />
       {guide}
     </LorebookFormPage>
   );

@@ -5,6 +5,8 @@ import {
   type LorebookDetail,
   type LorebookEntry,
   type LorebookEntryInput,
+  type LorebookImport,
+  type LorebookImportResult,
   type LorebookSummary,
   type LorebookUpdate,
 } from '@fable/contracts';
@@ -31,6 +33,11 @@ export const lorebookApi = api.injectEndpoints({
     }),
     lorebook_create: build.mutation<LorebookDetail, LorebookCreate>({
       query: (body) => ({ url: L.createLorebook.path, method: L.createLorebook.method, body }),
+      invalidatesTags: [LIST],
+    }),
+    /** An imported book made a lorebook: the form's fields and the book, its entries under the API's rules for imports. */
+    lorebook_import: build.mutation<LorebookImportResult, LorebookImport>({
+      query: (body) => ({ url: L.importLorebook.path, method: L.importLorebook.method, body }),
       invalidatesTags: [LIST],
     }),
     /** Only the changed fields. */
@@ -86,6 +93,7 @@ export const {
   useLorebook_mineQuery,
   useLorebook_getQuery,
   useLorebook_createMutation,
+  useLorebook_importMutation,
   useLorebook_updateMutation,
   useLorebook_deleteMutation,
   useLorebook_createEntryMutation,

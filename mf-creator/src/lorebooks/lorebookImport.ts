@@ -1,61 +1,58 @@
 import { LOREBOOK_LIMITS as L, LorebookEntryInputSchema } from '@fable/contracts';
-import { entryKey, type EntryValues, type LorebookValues } from './lorebookValues';
+import type { EntryRow } from './EntryList';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The keywords of a V3 entry's `keys`: trimmed, without empties and repeats (case-insensitive). */
+/** The keywords of a V3 entry's `keys`: trimmed, without empties and repeats. */
 function keywordsOf(keys: unknown): string[] {
-  const seen = new Set<string>();
   const out: string[] = [];
   for (const key of Array.isArray(keys) ? keys : []) {
     const keyword = text(key).trim();
-    if (keyword && !seen.has(keyword.toLowerCase())) {
-      seen.add(keyword.toLowerCase());
-      out.push(keyword);
-    }
+    if (keyword && !out.includes(keyword)) out.push(keyword);
   }
   return out;
 }
 
-/**
- * One V3 lorebook entry as a form entry. Name, keys and content are Fable's fields; everything else the entry carries
- * (its `extensions`, enabled, insertion_order, position, secondary_keys, comment, id, …) is kept as it is in the
- * entry's `extensions`, so that the lorebook_v3 export writes the entry back as it came (the export spreads them and
- * sets name, keys and content). An entry without a name is named after its comment, else its first keyword.
- */
-export function entryFromV3(entry: Record<string, unknown>, index: number): EntryValues {
-  const { name, keys, content, ...rest } = entry;
-  const keywords = keywordsOf(keys);
-  const named = text(name).trim() || text(entry.comment).trim() || keywords[0] || `Entry ${index + 1}`;
+/** One V3 entry as the form lists it: its name (else its comment, else its first keyword), keywords and content. */
+export function entryRowOf(entry: Record<string, unknown>, index: number): EntryRow {
+  const keywords = keywordsOf(entry.keys);
   return {
-    key: entryKey(),
-    name: named,
+    key: `imported-${index}`,
+    name: text(entry.name).trim() || text(entry.comment).trim() || keywords[0] || `Entry ${index + 1}`,
     keywords,
-    content: text(content),
-    ...(Object.keys(rest).length > 0 ? { extensions: rest } : {}),
+    content: text(entry.content),
   };
 }
 
-export interface ImportedLorebook {
-  values: LorebookValues;
-  /** Entries past the 100 a lorebook holds, left out. */
+export interface ImportedBook {
+  /** The book to send with the import call: the file's, with at most 100 entries. */
+  book: Record<string, unknown>;
+  name: string;
+  description: string;
+  entries: EntryRow[];
+  /** Entries past the 100 a lorebook holds, left out of `book`. */
   leftOut: number;
-  /** Entries that break a rule of document 2 §5 (a name over 50, one keyword, content over 1000…): the form marks them. */
-  toFix: number;
+  /** Entries outside the form's rules, which the API fits on import (and writes back as they came on export). */
+  toFit: number;
 }
 
 /**
- * The form's values from an imported lorebook (the card import's `lorebook`: a V3 lorebook object, World Info read as
- * one): its name, description and entries, nothing cut (the form shows what breaks a rule); no avatar or tags, which
- * a lorebook file does not have.
+ * What the create page shows of an imported lorebook (the card import's `lorebook`: a V3 lorebook object, World Info
+ * read as one) and the book it sends with POST /lorebooks/import. The entries are imported as they are, under the
+ * API's lenient rules for imported books, so that nothing of the file is lost: they are listed here, not edited, and
+ * can be changed once the lorebook exists. The book's name and description prefill the form's fields.
  */
-export function valuesFromImport(lorebook: Record<string, unknown>): ImportedLorebook {
-  const all = (Array.isArray(lorebook.entries) ? lorebook.entries : []).filter(isObject);
-  const entries = all.slice(0, L.entriesMax).map(entryFromV3);
+export function importedBook(lorebook: Record<string, unknown>): ImportedBook {
+  const all = Array.isArray(lorebook.entries) ? lorebook.entries.filter(isObject) : [];
+  const kept = all.slice(0, L.entriesMax);
+  const entries = kept.map(entryRowOf);
   return {
-    values: { name: text(lorebook.name).trim(), description: text(lorebook.description).trim(), avatar_url: '', tags: [], entries, guidelines: false },
-    leftOut: all.length - entries.length,
-    toFix: entries.filter((entry) => !LorebookEntryInputSchema.safeParse(entry).success).length,
+    book: { ...lorebook, entries: kept },
+    name: text(lorebook.name).trim().slice(0, L.nameMax),
+    description: text(lorebook.description).trim().slice(0, L.descriptionMax),
+    entries,
+    leftOut: all.length - kept.length,
+    toFit: entries.filter((entry) => !LorebookEntryInputSchema.safeParse(entry).success).length,
   };
 }

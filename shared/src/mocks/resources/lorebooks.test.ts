@@ -35,7 +35,7 @@ describe('the mock API’s lorebooks keep the rules of the API', () => {
     lorebook.entries = [{ id: 'only', ...entry(0) }];
     const last = await send('DELETE', '/lorebooks/lb-ada/entries/only');
     expect(last.status).toBe(409);
-    expect(await last.json()).toMatchObject({ error: { message: 'At least 1 entry is required' } });
+    expect(await last.json()).toMatchObject({ error: { code: 'lorebook_last_entry' } });
   });
 
   it('attaches only the member’s own lorebooks to their own chatbots', async () => {
@@ -45,6 +45,9 @@ describe('the mock API’s lorebooks keep the rules of the API', () => {
     expect((await send('PUT', '/characters/bot3/lorebooks/lb-ada')).status).toBe(200);
     expect((await send('PUT', '/characters/bot3/lorebooks/lb-ada')).status).toBe(200);
     expect(fake.db.characters.get('bot3')!.lorebooks).toEqual([{ id: 'lb-ada', name: 'Rain City' }]);
+    fake.db.characters.get('bot3')!.lorebooks = ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id, name: id }));
+    expect((await send('PUT', '/characters/bot3/lorebooks/lb-ada')).status).toBe(409);
+    fake.db.characters.get('bot3')!.lorebooks = [{ id: 'lb-ada', name: 'Rain City' }];
     await send('DELETE', '/lorebooks/lb-ada');
     expect(fake.db.characters.get('bot3')!.lorebooks).toEqual([]);
   });
@@ -55,6 +58,17 @@ describe('the mock API’s lorebooks keep the rules of the API', () => {
     const file = await (await send('GET', '/lorebooks/lb-ada/export')).json();
     expect(file.spec).toBe('lorebook_v3');
     expect(file.data.entries[0]).toEqual({ name: 'The Docks', keys: ['docks', 'harbour'], content: 'Fog, cranes and smugglers; the police come here in pairs.', enabled: false, insertion_order: 4, use_regex: false, extensions: { depth: 2 } });
+  });
+
+  it('makes an imported book a lorebook, fitting its entries and keeping the rest as their extensions', async () => {
+    mockApi();
+    const book = { name: 'W', entries: [{ comment: 'Moonlight', keys: ['moon', 'm'.repeat(120)], content: 'x'.repeat(1200), enabled: false, extensions: { depth: 2 } }] };
+    const fields = { name: 'World', description: 'A world.', avatar_url: '/a.webp', tags: ['A', 'B'], guidelines: true };
+    const answer = await (await send('POST', '/lorebooks/import', { ...fields, book })).json();
+    expect(answer.entries[0]).toMatchObject({ name: 'Moonlight', keywords: ['moon', 'm'.repeat(100)], extensions: { comment: 'Moonlight', enabled: false, extensions: { depth: 2 } } });
+    expect(answer.entries[0].content).toHaveLength(1000);
+    expect(answer.warnings).toEqual(['1 entry was fitted to the limits.']);
+    expect((await send('POST', '/lorebooks/import', { ...fields, book: { entries: [] } })).status).toBe(400);
   });
 
   it('reads a lorebook file sent to the card import, and leaves character cards to the cards', async () => {

@@ -2,9 +2,12 @@ import { http, HttpResponse } from 'msw';
 import {
   API_BASE,
   cardCalls,
-  LOREBOOK_LIMITS,
+  LOREBOOK_ERROR_CODES as E,
+  LOREBOOK_ERRORS,
+  LOREBOOK_LIMITS as L,
   LOREBOOK_MESSAGES,
   lorebookCalls,
+  type LorebookCreate,
   type LorebookDetail,
   type LorebookEntry,
   type LorebookEntryInput,
@@ -13,8 +16,10 @@ import {
 import { apiError, contractRoute } from '../contractRoute';
 import type { MockDb, MockLorebook } from '../mockDb';
 
-const notFound = () => apiError(404, 'lorebook_not_found', 'This lorebook does not exist.');
-const notOwner = () => apiError(403, 'not_owner', 'You are not allowed to access this page');
+/** The API's answer for one of LOREBOOK_ERRORS. */
+const refuse = (code: keyof typeof LOREBOOK_ERRORS) => apiError(LOREBOOK_ERRORS[code].status, code, LOREBOOK_ERRORS[code].message);
+const notFound = () => refuse(E.NOT_FOUND);
+const notOwner = () => refuse(E.NOT_OWNER);
 
 const detailOf = ({ user_id: _, createdAt: __, ...lorebook }: MockLorebook): LorebookDetail => ({ ...lorebook, num_entries: lorebook.entries.length });
 const summaryOf = (lorebook: MockLorebook): LorebookSummary => {
@@ -51,6 +56,25 @@ function lorebookV3(lorebook: MockLorebook) {
       })),
     },
   };
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/** A V3 entry's name, keys and content as the file has them. */
+const rawFields = (entries: unknown[], index: number) => {
+  const entry = (entries.filter(isObject)[index] ?? {}) as Record<string, unknown>;
+  return [entry.name, entry.keys, entry.content];
+};
+
+/**
+ * An imported V3 entry under the rules of imported books, as far as a mock goes: a name from its name, comment or
+ * first keyword, at most 12 keywords of 100, content cut to 1000; the rest of the entry kept as its extensions. (The
+ * API also keeps what it cut, for the export to write back: api/src/modules/lorebooks/lorebookV3.ts.)
+ */
+function fittedEntry({ name, keys, content, ...rest }: Record<string, unknown>, index: number): LorebookEntryInput {
+  const keywords = [...new Set((Array.isArray(keys) ? keys : []).map((k) => text(k).slice(0, L.keywordMax)).filter(Boolean))].slice(0, L.keywordsMax);
+  const named = [name, rest.comment, ...keywords].map(text).find((t) => t.length >= L.entryNameMin) ?? `Entry ${index + 1}`;
+  return { name: named.slice(0, L.entryNameMax), keywords, content: (typeof content === 'string' ? content : '').slice(0, L.entryContentMax), extensions: rest };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -98,6 +122,26 @@ export function lorebookHandlers(db: MockDb) {
     if (!character) return apiError(404, 'character_not_found', 'This chatbot does not exist or is private.');
     return character.creator_user_id === userId ? character : notOwner();
   };
+  /** A new lorebook of the member's, with these entries. */
+  const make = (userId: string, fields: Omit<LorebookCreate, 'entries' | 'guidelines'>, entries: LorebookEntryInput[]): LorebookDetail | Response => {
+    const user = db.users.get(userId);
+    if (!user?.username) return refuse(E.USERNAME_REQUIRED);
+    const id = db.nextId('lorebook-');
+    const lorebook: MockLorebook = {
+      id,
+      user_id: user.id,
+      creator_username: user.username,
+      name: fields.name,
+      description: fields.description,
+      avatar_url: fields.avatar_url,
+      tags: fields.tags,
+      createdAt: new Date().toISOString(),
+      num_entries: entries.length,
+      entries: entries.map((entry) => entryOf(db.nextId(`${id}-entry-`), entry)),
+    };
+    db.lorebooks.set(id, lorebook);
+    return detailOf(lorebook);
+  };
   return [
     http.post(`${API_BASE}${cardCalls.importCard.path}`, async ({ request }) => {
       if (!request.headers.get('content-type')?.includes('json')) return undefined;
@@ -120,24 +164,16 @@ export function lorebookHandlers(db: MockDb) {
       const lorebook = db.lorebooks.get(params.lorebookId);
       return lorebook ? detailOf(lorebook) : notFound();
     }),
-    contractRoute(lorebookCalls.createLorebook, ({ userId, body }) => {
-      const user = db.users.get(userId!);
-      if (!user) return apiError(403, 'forbidden', 'Sign in to continue.');
-      const id = db.nextId('lorebook-');
-      const lorebook: MockLorebook = {
-        id,
-        user_id: user.id,
-        creator_username: user.username ?? '',
-        name: body.name,
-        description: body.description,
-        avatar_url: body.avatar_url,
-        tags: body.tags,
-        createdAt: new Date().toISOString(),
-        num_entries: body.entries.length,
-        entries: body.entries.map((entry) => entryOf(db.nextId(`${id}-entry-`), entry)),
-      };
-      db.lorebooks.set(id, lorebook);
-      return detailOf(lorebook);
+    contractRoute(lorebookCalls.createLorebook, ({ userId, body }) => make(userId!, body, body.entries)),
+    contractRoute(lorebookCalls.importLorebook, ({ userId, body }) => {
+      const entries = (Array.isArray(body.book.entries) ? body.book.entries : []).filter(isObject).map(fittedEntry);
+      if (entries.length < L.entriesMin || entries.length > L.entriesMax) {
+        return apiError(400, 'validation_error', `body.book.entries: ${entries.length < L.entriesMin ? LOREBOOK_MESSAGES.entriesMin : LOREBOOK_MESSAGES.entriesMax}`);
+      }
+      const made = make(userId!, body, entries);
+      if (made instanceof Response) return made;
+      const fitted = entries.filter((e, i) => JSON.stringify([e.name, e.keywords, e.content]) !== JSON.stringify(rawFields(body.book.entries as unknown[], i))).length;
+      return { ...made, warnings: fitted > 0 ? [`${fitted} ${fitted === 1 ? 'entry was' : 'entries were'} fitted to the limits.`] : [] };
     }),
     contractRoute(lorebookCalls.updateLorebook, ({ userId, params, body }) => {
       const lorebook = own(userId, params.lorebookId);
@@ -158,7 +194,7 @@ export function lorebookHandlers(db: MockDb) {
     contractRoute(lorebookCalls.createLorebookEntry, ({ userId, params, body }) => {
       const lorebook = own(userId, params.lorebookId);
       if (lorebook instanceof Response) return lorebook;
-      if (lorebook.entries.length >= LOREBOOK_LIMITS.entriesMax) return apiError(409, 'lorebook_full', LOREBOOK_MESSAGES.entriesMax);
+      if (lorebook.entries.length >= L.entriesMax) return refuse(E.FULL);
       const entry = entryOf(db.nextId(`${lorebook.id}-entry-`), body);
       lorebook.entries.push(entry);
       return entry;
@@ -167,7 +203,7 @@ export function lorebookHandlers(db: MockDb) {
       const lorebook = own(userId, params.lorebookId);
       if (lorebook instanceof Response) return lorebook;
       const entry = lorebook.entries.find((e) => e.id === params.entryId);
-      if (!entry) return apiError(404, 'entry_not_found', 'This entry does not exist.');
+      if (!entry) return refuse(E.ENTRY_NOT_FOUND);
       Object.assign(entry, body);
       return entry;
     }),
@@ -175,8 +211,8 @@ export function lorebookHandlers(db: MockDb) {
       const lorebook = own(userId, params.lorebookId);
       if (lorebook instanceof Response) return lorebook;
       const index = lorebook.entries.findIndex((e) => e.id === params.entryId);
-      if (index < 0) return apiError(404, 'entry_not_found', 'This entry does not exist.');
-      if (lorebook.entries.length <= LOREBOOK_LIMITS.entriesMin) return apiError(409, 'last_entry', LOREBOOK_MESSAGES.entriesMin);
+      if (index < 0) return refuse(E.ENTRY_NOT_FOUND);
+      if (lorebook.entries.length <= L.entriesMin) return refuse(E.LAST_ENTRY);
       lorebook.entries.splice(index, 1);
       return { ok: true as const };
     }),
@@ -186,7 +222,9 @@ export function lorebookHandlers(db: MockDb) {
       const lorebook = own(userId, params.lorebookId);
       if (lorebook instanceof Response) return lorebook;
       const refs = character.lorebooks ?? [];
-      if (!refs.some((ref) => ref.id === lorebook.id)) character.lorebooks = [...refs, { id: lorebook.id, name: lorebook.name }];
+      if (refs.some((ref) => ref.id === lorebook.id)) return { ok: true as const };
+      if (refs.length >= L.perChatbotMax) return refuse(E.CHATBOT_LOREBOOK_LIMIT);
+      character.lorebooks = [...refs, { id: lorebook.id, name: lorebook.name }];
       return { ok: true as const };
     }),
     contractRoute(lorebookCalls.detachLorebook, ({ userId, params }) => {
