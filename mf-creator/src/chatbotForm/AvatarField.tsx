@@ -31,6 +31,12 @@ const Box = styled.div`
     flex-wrap: wrap;
     gap: 8px;
     align-items: center;
+    /* On a phone the two buttons share the row, or each takes a whole one when they wrap: never one indented alone. */
+    @media (max-width: 600px) {
+      > button {
+        flex: 1 1 auto;
+      }
+    }
   }
   .avatar-note {
     margin: 0;

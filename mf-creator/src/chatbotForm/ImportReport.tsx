@@ -16,6 +16,9 @@ const Report = styled.section`
     padding-left: 20px;
     line-height: 1.5;
   }
+  p {
+    margin: 0;
+  }
 `;
 
 const FIELD_NAMES: Record<CharacterCardImport['cut'][number]['field'], string> = {

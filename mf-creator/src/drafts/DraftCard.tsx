@@ -45,7 +45,8 @@ export const DraftCard = memo(function DraftCard({ draft, onDelete }: DraftCardP
       <div className="head">
         {/* Decorative: the name says whose it is. */}
         <span className="avatar" aria-hidden="true">
-          <Avatar src={avatar || null} name={name} size="lg" shape="rounded" />
+          {/* The monogram is the chatbot's name's: a draft without one shows the placeholder, not its date title's digits. */}
+          <Avatar src={avatar || null} name={draft.values.name.trim()} size="lg" shape="rounded" />
         </span>
         <div className="names">
           <h3 id={nameId}>

@@ -1,8 +1,15 @@
+import styled from '@emotion/styled';
 import { useState } from 'react';
 import type { ModerationDecisionBody } from '@fable/contracts';
 import { Button, Modal } from '@fable/shared';
 import { TextAreaField } from '@fable/shared/forms';
 import { MODERATION_TEXTS as T } from './moderationTexts';
+
+const Fields = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+`;
 
 /** Require fixes: the reasons the creator sees (one per line, at least one) and an optional note. */
 export function FixesDialog({ name, onSend, onClose }: { name: string; onSend: (body: ModerationDecisionBody) => Promise<void>; onClose: () => void }) {
@@ -42,17 +49,19 @@ export function FixesDialog({ name, onSend, onClose }: { name: string; onSend: (
         </>
       }
     >
-      <TextAreaField
-        label={T.reasons}
-        value={reasons}
-        onChange={(v) => {
-          setReasons(v);
-          setError(null);
-        }}
-        error={error}
-        rows={4}
-      />
-      <TextAreaField label={T.note} value={note} onChange={setNote} rows={3} limit={2000} />
+      <Fields>
+        <TextAreaField
+          label={T.reasons}
+          value={reasons}
+          onChange={(v) => {
+            setReasons(v);
+            setError(null);
+          }}
+          error={error}
+          rows={4}
+        />
+        <TextAreaField label={T.note} value={note} onChange={setNote} rows={3} limit={2000} />
+      </Fields>
     </Modal>
   );
 }

@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useState } from 'react';
-import { MODERATION_LABELS, type ModerationDecisionBody, type ModerationQueueItem } from '@fable/contracts';
+import { CHARACTER_VISIBILITY_LABELS, MODERATION_LABELS, type ModerationDecisionBody, type ModerationQueueItem } from '@fable/contracts';
 import { apiErrorMessage, Avatar, Button, useNotify } from '@fable/shared';
 import { AuditTrail } from './AuditTrail';
 import { FixesDialog } from './FixesDialog';
@@ -83,7 +83,7 @@ export function ModerationItem({ item }: { item: ModerationQueueItem }) {
           <h2 id={`moderation-${character.id}`}>{character.name}</h2>
           <p className="meta">
             {status && status !== 'closed' ? `${MODERATION_LABELS[status]} · ` : ''}
-            {T.by} @{character.creator_username} · {character.visibility} · {T.waitingSince} {dateText(item.waiting_since)}
+            {T.by} @{character.creator_username} · {CHARACTER_VISIBILITY_LABELS[character.visibility]} · {T.waitingSince} {dateText(item.waiting_since)}
           </p>
         </div>
       </header>

@@ -25,6 +25,12 @@ const Page = styled.div`
     flex-direction: column;
     gap: 12px;
   }
+  /* The three queues' tabs fit a phone's width side by side instead of scrolling the last one out of sight. */
+  @media (max-width: 480px) {
+    [role='tab'] {
+      padding-inline: 8px;
+    }
+  }
 `;
 
 const isStatus = (value: string | null): value is ModerationQueueStatus => MODERATION_QUEUE_STATUSES.includes(value as ModerationQueueStatus);

@@ -15,9 +15,19 @@ const DECIDED: Record<'approve' | 'require_fixes' | 'close', { status: Moderatio
   close: { status: 'closed', action: 'closed' },
 };
 
+/** The audit trails of a mock database, by chatbot id, oldest first. */
+const audits = new WeakMap<MockDb, Map<string, ModerationAuditEntry[]>>();
+const auditOf = (db: MockDb) => audits.get(db) ?? audits.set(db, new Map()).get(db)!;
+
+/** Records audit entries that happened before (the dev harness's chatbots waiting for review come with a history). */
+export function recordModerationAudit(db: MockDb, entries: readonly ModerationAuditEntry[]) {
+  const audit = auditOf(db);
+  for (const entry of entries) audit.set(entry.character_id, [...(audit.get(entry.character_id) ?? []), entry]);
+}
+
 /** The admin moderation console: the queue of chatbots waiting for a person, decisions, the audit trail. */
 export function moderationHandlers(db: MockDb) {
-  const audit = new Map<string, ModerationAuditEntry[]>();
+  const audit = auditOf(db);
   const statusOf = (c: CharacterProfile) => c.moderationReport?.moderation_status ?? null;
   const notAdmin = (userId: string | null) => !db.users.get(userId ?? '')?.permissions.includes('admin');
   const forbidden = () => apiError(403, 'forbidden', 'You do not have permission to do this.');
