@@ -63,7 +63,7 @@ export default {
   randomize: true,
   // One project per workspace, from the one list (scripts/lib/workspaces.cjs): a new remote is picked up by its folder.
   projects: [
-    ...['contracts', 'scripts', 'deploy', 'api'].map(node),
+    ...['contracts', 'scripts', 'deploy', 'api', 'payments-sandbox'].map(node),
     ...webWorkspaces().map(web),
   ],
 };

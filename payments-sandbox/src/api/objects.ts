@@ -1,0 +1,130 @@
+// The objects the sandbox keeps, in the shape Stripe answers them (the subset our adapter reads).
+import type { CardBrand } from '../cards/cardChecks';
+import type { Metadata } from '../protocol/params';
+
+export interface Customer {
+  id: string;
+  object: 'customer';
+  created: number;
+  email: string | null;
+  name: string | null;
+  description: string | null;
+  metadata: Metadata;
+  invoice_settings: { default_payment_method: string | null };
+  livemode: false;
+}
+
+export interface PaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  created: number;
+  customer: string | null;
+  billing_details: { email: string | null; name: string | null; address: { country: string | null; postal_code: string | null } };
+  card: {
+    brand: CardBrand;
+    last4: string;
+    exp_month: number;
+    exp_year: number;
+    funding: 'credit';
+    country: 'US';
+    fingerprint: string;
+    checks: { cvc_check: 'pass' };
+  };
+  metadata: Metadata;
+  livemode: false;
+}
+
+export interface PaymentError {
+  type: 'card_error' | 'invalid_request_error';
+  code: string;
+  decline_code?: string;
+  message: string;
+  payment_method?: PaymentMethod;
+  doc_url?: string;
+}
+
+export type PaymentIntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+
+export interface PaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  created: number;
+  amount: number;
+  amount_received: number;
+  currency: string;
+  customer: string | null;
+  payment_method: string | null;
+  payment_method_types: ['card'];
+  status: PaymentIntentStatus;
+  client_secret: string;
+  description: string | null;
+  receipt_email: string | null;
+  metadata: Metadata;
+  capture_method: 'automatic';
+  confirmation_method: 'automatic';
+  latest_charge: string | null;
+  last_payment_error: PaymentError | null;
+  next_action: { type: 'redirect_to_url'; redirect_to_url: { url: string; return_url: string | null } } | null;
+  setup_future_usage: 'off_session' | 'on_session' | null;
+  cancellation_reason: null;
+  livemode: false;
+}
+
+export interface Charge {
+  id: string;
+  object: 'charge';
+  created: number;
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  customer: string | null;
+  payment_intent: string;
+  payment_method: string;
+  paid: boolean;
+  refunded: boolean;
+  status: 'succeeded' | 'failed';
+  metadata: Metadata;
+  livemode: false;
+}
+
+export interface Refund {
+  id: string;
+  object: 'refund';
+  created: number;
+  amount: number;
+  charge: string;
+  payment_intent: string;
+  currency: string;
+  reason: string | null;
+  status: 'succeeded';
+  metadata: Metadata;
+}
+
+/** Our own small protocol for the redirect providers (see docs/adr/0004-payments-sandbox.md). */
+export interface RedirectSession {
+  id: string;
+  object: 'redirect_session';
+  created: number;
+  provider: string;
+  amount: number;
+  currency: string;
+  status: 'open' | 'completed' | 'canceled';
+  url: string;
+  return_url: string;
+  cancel_url: string;
+  metadata: Metadata;
+  livemode: false;
+}
+
+export interface StripeEvent {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  type: string;
+  data: { object: unknown };
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: string | null; idempotency_key: string | null };
+}

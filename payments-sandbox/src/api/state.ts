@@ -1,0 +1,39 @@
+// Everything the sandbox knows, in memory: a restart forgets it (a sandbox, not a bank). Every change that Stripe
+// announces becomes an event, handed to the webhook deliveries.
+import type { CardBehaviour } from '../cards/testCards';
+import { newId, unixNow } from './ids';
+import type { Charge, Customer, PaymentIntent, PaymentMethod, RedirectSession, Refund, StripeEvent } from './objects';
+
+export const API_VERSION = '2026-10-28.endive';
+
+export class SandboxState {
+  readonly customers = new Map<string, Customer>();
+  readonly paymentMethods = new Map<string, PaymentMethod>();
+  /** What each payment method's card does when charged (kept apart from the object Stripe shows). */
+  readonly cardBehaviours = new Map<string, CardBehaviour>();
+  readonly paymentIntents = new Map<string, PaymentIntent>();
+  readonly charges = new Map<string, Charge>();
+  readonly refunds = new Map<string, Refund>();
+  readonly redirectSessions = new Map<string, RedirectSession>();
+  readonly events: StripeEvent[] = [];
+
+  constructor(private readonly onEvent: (event: StripeEvent) => void) {}
+
+  /** Records an event about `object` as it is now (a copy) and hands it on for delivery. */
+  emit(type: string, object: unknown, idempotencyKey: string | null = null): StripeEvent {
+    const event: StripeEvent = {
+      id: newId('evt'),
+      object: 'event',
+      api_version: API_VERSION,
+      created: unixNow(),
+      type,
+      data: { object: structuredClone(object) },
+      livemode: false,
+      pending_webhooks: 0,
+      request: { id: null, idempotency_key: idempotencyKey },
+    };
+    this.events.push(event);
+    this.onEvent(event);
+    return event;
+  }
+}

@@ -1,0 +1,79 @@
+// What a sandbox is started with. Tests pass it to startPaymentsSandbox; the CLI reads it from the environment.
+
+export interface WebhookEndpointConfig {
+  url: string;
+  /** One secret, or two while the secret is being rotated: every delivery is signed with each. */
+  secrets: string[];
+}
+
+export interface RetryConfig {
+  /** Attempts in all, the first included. */
+  attempts: number;
+  /** Wait before the first retry; each next one waits `factor` times longer. */
+  baseDelayMs: number;
+  factor: number;
+  /** How long one delivery may take before it counts as failed. */
+  timeoutMs: number;
+}
+
+export interface SandboxConfig {
+  /** 0 picks a free port. */
+  port: number;
+  host: string;
+  secretKeys: string[];
+  publishableKeys: string[];
+  /** Origins allowed to embed the card fields and to receive their messages (and the 3-D Secure page's). */
+  allowedOrigins: string[];
+  webhooks: WebhookEndpointConfig[];
+  retry: RetryConfig;
+  /** A pause in every charge, like a real network's; lets tests overlap requests. */
+  chargeLatencyMs: number;
+  /** The public address when it differs from the bound one (behind a proxy). */
+  publicUrl?: string;
+}
+
+export const DEFAULT_RETRY: RetryConfig = { attempts: 6, baseDelayMs: 2_000, factor: 3, timeoutMs: 10_000 };
+
+export function withDefaults(config: Partial<SandboxConfig>): SandboxConfig {
+  const secretKeys = config.secretKeys ?? [];
+  const publishableKeys = config.publishableKeys ?? [];
+  if (!secretKeys.length || !secretKeys.every((k) => k.startsWith('sk_test_'))) throw new Error('payments sandbox: secretKeys must be one or more sk_test_… keys');
+  if (!publishableKeys.length || !publishableKeys.every((k) => k.startsWith('pk_test_')))
+    throw new Error('payments sandbox: publishableKeys must be one or more pk_test_… keys');
+  for (const endpoint of config.webhooks ?? []) {
+    if (!/^https?:\/\//.test(endpoint.url)) throw new Error(`payments sandbox: webhook url must be http(s): ${endpoint.url}`);
+    if (endpoint.secrets.length < 1 || endpoint.secrets.length > 2) throw new Error('payments sandbox: a webhook endpoint has one or two secrets');
+  }
+  return {
+    port: config.port ?? 0,
+    host: config.host ?? '127.0.0.1',
+    secretKeys,
+    publishableKeys,
+    allowedOrigins: (config.allowedOrigins ?? []).map((o) => new URL(o).origin),
+    webhooks: config.webhooks ?? [],
+    retry: { ...DEFAULT_RETRY, ...config.retry },
+    chargeLatencyMs: config.chargeLatencyMs ?? 0,
+    publicUrl: config.publicUrl,
+  };
+}
+
+const list = (value: string | undefined) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+/**
+ * From the environment (see README.md): PAYMENTS_SANDBOX_PORT, PAYMENTS_SANDBOX_SECRET_KEYS,
+ * PAYMENTS_SANDBOX_PUBLISHABLE_KEYS, PAYMENTS_SANDBOX_ALLOWED_ORIGINS, PAYMENTS_SANDBOX_WEBHOOK_URL,
+ * PAYMENTS_SANDBOX_WEBHOOK_SECRETS (one or two, comma-separated), PAYMENTS_SANDBOX_RETRY_BASE_MS.
+ */
+export function configFromEnv(env: NodeJS.ProcessEnv): Partial<SandboxConfig> {
+  const webhookUrl = env.PAYMENTS_SANDBOX_WEBHOOK_URL;
+  return {
+    port: Number(env.PAYMENTS_SANDBOX_PORT ?? 3200),
+    host: env.PAYMENTS_SANDBOX_HOST ?? '127.0.0.1',
+    secretKeys: list(env.PAYMENTS_SANDBOX_SECRET_KEYS ?? 'sk_test_fable_sandbox'),
+    publishableKeys: list(env.PAYMENTS_SANDBOX_PUBLISHABLE_KEYS ?? 'pk_test_fable_sandbox'),
+    allowedOrigins: list(env.PAYMENTS_SANDBOX_ALLOWED_ORIGINS ?? 'http://127.0.0.1:3000,http://localhost:3000'),
+    webhooks: webhookUrl ? [{ url: webhookUrl, secrets: list(env.PAYMENTS_SANDBOX_WEBHOOK_SECRETS ?? 'whsec_fable_sandbox') }] : [],
+    retry: env.PAYMENTS_SANDBOX_RETRY_BASE_MS ? { ...DEFAULT_RETRY, baseDelayMs: Number(env.PAYMENTS_SANDBOX_RETRY_BASE_MS) } : undefined,
+    publicUrl: env.PAYMENTS_SANDBOX_PUBLIC_URL,
+  };
+}

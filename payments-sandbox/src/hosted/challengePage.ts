@@ -1,0 +1,61 @@
+// The 3-D Secure challenge for a payment intent that requires_action: GET /3ds/:id?client_secret=… shows it,
+// POST /3ds/:id/decision { client_secret, outcome } records the shopper's answer.
+import type { FastifyInstance } from 'fastify';
+import { finishChallenge } from '../api/paymentIntents';
+import type { SandboxState } from '../api/state';
+import { StripeApiError } from '../protocol/stripeError';
+import { browserBundle } from './browserBundle';
+import { escapeHtml, formatAmount, sendPage } from './html';
+
+export function registerChallengePage(app: FastifyInstance, state: SandboxState, allowedOrigins: string[]): void {
+  app.get('/3ds/challenge.js', (_request, reply) =>
+    reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(browserBundle('challenge')),
+  );
+
+  app.get('/3ds/:id', (request, reply) => {
+    const { id } = request.params as { id: string };
+    const secret = (request.query as Record<string, string | undefined>).client_secret ?? '';
+    const intent = state.paymentIntents.get(id);
+    if (!intent || intent.client_secret !== secret) {
+      return sendPage(reply, { title: 'Not found', body: '<p class="error" role="alert">This authentication does not exist.</p>' }, 404);
+    }
+    if (intent.status !== 'requires_action') {
+      return sendPage(reply, { title: 'Authentication finished', body: '<main class="panel"><p>This authentication is already finished.</p></main>', frameAncestors: allowedOrigins });
+    }
+    const body = `
+<main class="panel">
+  <h1>Sandbox 3-D Secure</h1>
+  <p>Authenticate a payment of <strong>${escapeHtml(formatAmount(intent.amount, intent.currency))}</strong>.</p>
+  <p class="note">A test page: choose what your bank would answer.</p>
+  <div class="actions">
+    <button id="challenge-complete" type="button">Complete</button>
+    <button id="challenge-fail" type="button">Fail</button>
+  </div>
+  <p id="challenge-status" role="status"></p>
+</main>`;
+    return sendPage(reply, {
+      title: '3-D Secure authentication',
+      body,
+      script: '/3ds/challenge.js',
+      data: { intent: intent.id, secret, origins: JSON.stringify(allowedOrigins) },
+      frameAncestors: allowedOrigins,
+    });
+  });
+
+  app.post('/3ds/:id/decision', (request, reply) => {
+    const { id } = request.params as { id: string };
+    const input = (request.body ?? {}) as { client_secret?: unknown; outcome?: unknown };
+    const intent = state.paymentIntents.get(id);
+    if (!intent || intent.client_secret !== input.client_secret) return reply.code(404).send({ message: 'This authentication does not exist.' });
+    if (input.outcome !== 'success' && input.outcome !== 'failure') return reply.code(400).send({ message: "outcome must be 'success' or 'failure'." });
+    const returnUrl = intent.next_action?.redirect_to_url.return_url ?? null;
+    try {
+      const result = finishChallenge(state, intent, input.outcome);
+      if (result.status === 'succeeded') return reply.send({ status: 'success', return_url: returnUrl });
+      return reply.send({ status: 'failure', error_message: result.last_payment_error?.message ?? 'Authentication failed.', return_url: returnUrl });
+    } catch (error) {
+      if (!(error instanceof StripeApiError)) throw error;
+      return reply.code(409).send({ message: error.message });
+    }
+  });
+}

@@ -1,0 +1,61 @@
+// startPaymentsSandbox: the sandbox's HTTP server, for tests and `npm start`.
+import Fastify from 'fastify';
+import type { SandboxConfig } from './config';
+import { withDefaults } from './config';
+import { SandboxState } from './api/state';
+import { registerStripeRoutes } from './api/stripeRoutes';
+import { registerSandboxControls } from './controls/sandboxControls';
+import { registerCardFieldsPage } from './hosted/cardFieldsPage';
+import { registerChallengePage } from './hosted/challengePage';
+import { STYLESHEET } from './hosted/html';
+import { registerRedirectPage } from './hosted/redirectPage';
+import { IdempotencyStore } from './protocol/idempotency';
+import { WebhookDeliveries } from './webhooks/deliveries';
+
+export interface PaymentsSandbox {
+  /** Where it listens, e.g. http://127.0.0.1:43121 (or the configured public URL). */
+  url: string;
+  port: number;
+  config: SandboxConfig;
+  state: SandboxState;
+  webhooks: WebhookDeliveries;
+  close: () => Promise<void>;
+}
+
+export async function startPaymentsSandbox(options: Partial<SandboxConfig>): Promise<PaymentsSandbox> {
+  const config = withDefaults(options);
+  const webhooks = new WebhookDeliveries(config.webhooks, config.retry);
+  const state = new SandboxState((event) => webhooks.dispatch(event));
+  const app = Fastify({ logger: false, bodyLimit: 256 * 1024 });
+  // Stripe's bodies are parsed by the call itself (protocol/formBody.ts), so that a bad body is answered in Stripe's shape.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  let url = '';
+  const keys = { secretKeys: config.secretKeys, publishableKeys: config.publishableKeys };
+
+  app.get('/hosted/sandbox.css', (_request, reply) => reply.header('content-type', 'text/css; charset=utf-8').send(STYLESHEET));
+  registerStripeRoutes(app, { keys, idempotency: new IdempotencyStore(), state, baseUrl: () => url, chargeLatencyMs: config.chargeLatencyMs });
+  registerSandboxControls(app, keys, state, webhooks);
+  registerCardFieldsPage(app, config);
+  registerChallengePage(app, state, config.allowedOrigins);
+  registerRedirectPage(app, state);
+  app.setNotFoundHandler((request, reply) => {
+    const message = `Unrecognized request URL (${request.method}: ${request.url.split('?')[0]}).`;
+    return reply.code(404).send(request.url.startsWith('/v1/') ? { error: { type: 'invalid_request_error', message } } : { message });
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  url = config.publicUrl?.replace(/\/$/, '') ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  return {
+    url,
+    port,
+    config,
+    state,
+    webhooks,
+    close: async () => {
+      await webhooks.close();
+      await app.close();
+    },
+  };
+}
