@@ -15,3 +15,5 @@ export * from './lorebooks';
 export * from './lorebookErrors';
 export * from './groupChats';
 export * from './groupChatErrors';
+export * from './billing';
+export * from './billingErrors';

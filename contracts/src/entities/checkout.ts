@@ -78,6 +78,8 @@ export const PurchasePlanSchema = z.object({
   tier: TierSchema,
   period: BillingPeriodSchema,
   plan_id: IdSchema,
+  /** The plan's name (the tier's marketing name unless the application names it otherwise). */
+  name: z.string().optional(),
   currency: CurrencySchema.default('USD'),
   features: z.array(z.string()).default([]),
   price: z.number().nonnegative(),

@@ -1,0 +1,49 @@
+import { billingCalls } from '@fable/contracts';
+import { memberOf } from '../../http/access';
+import type { ApiPlugin } from '../../http/apiPlugin';
+import { noPurchaseOptions, unknownCountry } from './billingErrors';
+import { listCountries, statesOf } from './countries';
+import { loadPurchaseOptions } from './plans';
+import { priceCalculationAnswer } from './priceCalculation';
+
+/**
+ * Billing, first layer (contracts' billingCalls; document 2 §3, §5, §7): the purchase options of the caller's
+ * application, the price calculation of a member's checkout, the country and state lists. See README.md.
+ */
+export const billingRoutes: ApiPlugin = async (app, deps) => {
+  const { db, clock } = deps;
+
+  const options = billingCalls.purchaseOptions;
+  app.get(options.path, { schema: { response: { 200: options.response } }, config: { access: options.access } }, async (request) => {
+    const found = await loadPurchaseOptions(db, request.caller.applicationId);
+    if (!found) throw noPurchaseOptions();
+    return found;
+  });
+
+  const calculate = billingCalls.calculatePrice;
+  app.post(
+    calculate.path,
+    { schema: { body: calculate.body, response: { 200: calculate.response } }, config: { access: calculate.access } },
+    async (request) => {
+      const member = memberOf(request);
+      return priceCalculationAnswer(db, member.applicationId, member.userId, request.body, clock.now());
+    },
+  );
+
+  const countries = billingCalls.countries;
+  app.get(countries.path, { schema: { response: { 200: countries.response } }, config: { access: countries.access } }, async () => ({
+    countries: [...listCountries()],
+  }));
+
+  const states = billingCalls.countryStates;
+  app.get(
+    states.path,
+    { schema: { params: states.params, response: { 200: states.response } }, config: { access: states.access } },
+    async (request) => {
+      const iso2 = request.params.iso2.toUpperCase();
+      const list = statesOf(iso2);
+      if (!list) throw unknownCountry(iso2);
+      return { states: [...list] };
+    },
+  );
+};
