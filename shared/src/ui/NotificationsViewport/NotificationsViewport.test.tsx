@@ -49,7 +49,7 @@ describe('NotificationsViewport', () => {
   it('shows a title above the message', () => {
     const { notify, show } = setup();
     show(() => notify.success('Voice Selected', { title: 'Voice' }));
-    expect(screen.getByRole('status')).toHaveTextContent('VoiceVoice Selected');
+    expect(screen.getByRole('status')).toHaveTextContent('Voice Voice Selected');
   });
 
   it.each([

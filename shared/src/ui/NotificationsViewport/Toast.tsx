@@ -121,7 +121,8 @@ export function Toast({ notification, onClose, closeLabel = 'Close notification'
         {ICON[type]}
       </Icon>
       <Text>
-        {title ? <strong>{title}</strong> : null}
+        {/* The space keeps title and message apart for screen readers (the title is a block on screen). */}
+        {title ? <><strong>{title}</strong> </> : null}
         {message}
       </Text>
       <Close type="button" aria-label={closeLabel} onClick={() => onClose(id)}>
