@@ -1,22 +1,13 @@
 import '../../testing/injectUnderJest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LorebookDetailSchema, OwnCharacterSchema, type CharacterImportResult } from '@fable/contracts';
-import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
-import { startTestApp, type TestApp } from '../../testing/testApp';
-import { CARD_FIXTURES_DIR } from '../cards';
-import {
-  MODERATOR_EMAIL,
-  call,
-  chatbotForm,
-  createChatbot,
-  guestHeaders,
-  signUpMember,
-  uniqueWord,
-  type Member,
-} from '../moderation/testing/chatbotTestKit';
+import { LorebookDetailSchema, OwnCharacterSchema, type CharacterCardImport } from '@fable/contracts';
+import { BACKENDS } from '../../testing/testDatabases';
+import type { TestApp } from '../../testing/testApp';
+import { CARD_FIXTURES_DIR, CardExtrasSchema, type CardExtras } from '../cards';
+import { call, chatbotForm, createChatbot, guestHeaders, signUpMember, uniqueWord, type Member } from '../moderation/testing/chatbotTestKit';
 import { cardExtrasWithLorebooks } from './characterBook';
-import { countRows, createLorebook } from './testing/lorebookTestKit';
+import { countRows, createLorebook, lorebookTestApp } from './testing/lorebookTestKit';
 
 const NOT_OWNER = { code: 'not_owner', message: 'You are not allowed to access this page' };
 const LIMIT = {
@@ -26,20 +17,12 @@ const LIMIT = {
 };
 
 describe.each(BACKENDS)('lorebooks on chatbots on %s', (backend) => {
+  const kit = lorebookTestApp(backend);
   let t: TestApp;
   let owner: Member;
   let other: Member;
   let admin: Member;
-
-  beforeAll(async () => {
-    t = await startTestApp(backend, { config: { adminEmails: [MODERATOR_EMAIL] } });
-    owner = await signUpMember(t, 'owner');
-    other = await signUpMember(t, 'other');
-    admin = await signUpMember(t, 'admin', { email: MODERATOR_EMAIL });
-  }, DB_SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  beforeAll(() => ({ t, owner, other, admin } = kit));
 
   const attach = (member: Member, characterId: string, lorebookId: string) => call(t, 'PUT', `/characters/${characterId}/lorebooks/${lorebookId}`, member.headers);
   const detach = (member: Member, characterId: string, lorebookId: string) => call(t, 'DELETE', `/characters/${characterId}/lorebooks/${lorebookId}`, member.headers);
@@ -145,7 +128,8 @@ describe.each(BACKENDS)('lorebooks on chatbots on %s', (backend) => {
   describe('a card’s character book', () => {
     const seraphina = () => readFileSync(path.join(CARD_FIXTURES_DIR, 'sillytavern/default_Seraphina.png'));
 
-    async function importedSeraphina(): Promise<CharacterImportResult> {
+    /** The import's answer, its card_extras read as the cards module's CardExtras. */
+    async function importedSeraphina(): Promise<{ card_extras: CardExtras }> {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/characters/import?filename=default_Seraphina.png',
@@ -153,7 +137,7 @@ describe.each(BACKENDS)('lorebooks on chatbots on %s', (backend) => {
         payload: seraphina(),
       });
       expect(res.statusCode).toBe(200);
-      return res.json();
+      return { card_extras: CardExtrasSchema.parse(res.json<CharacterCardImport>().card_extras) };
     }
 
     it('becomes the chatbot’s lorebook when the chatbot is created, and is written back whole as its character book', async () => {
@@ -166,7 +150,7 @@ describe.each(BACKENDS)('lorebooks on chatbots on %s', (backend) => {
       expect(bot.card_extras.data).not.toHaveProperty('character_book');
       expect(await countRows(t, 'lorebooks')).toBe(lorebooksBefore + 1);
 
-      const lorebook = LorebookDetailSchema.parse((await call(t, 'GET', `/lorebooks/${bot.lorebooks[0]!.id}`, owner.headers)).body);
+      const lorebook = LorebookDetailSchema.parse((await call(t, 'GET', `/lorebooks/${bot.lorebooks![0]!.id}`, owner.headers)).body);
       expect(lorebook).toMatchObject({ creator_username: owner.username, num_entries: book.entries.length, avatar_url: bot.avatar_url, tags: bot.tags });
       expect(lorebook.entries.every((e) => e.content.length <= 1000)).toBe(true);
 
@@ -200,7 +184,7 @@ describe.each(BACKENDS)('lorebooks on chatbots on %s', (backend) => {
       const second = await createLorebook(t, owner, 'Second Book');
       await attach(owner, bot.id, second.id);
       await attach(owner, bot.id, first.id);
-      const { data } = await cardExtrasWithLorebooks(t.db, bot.id, { data: {} });
+      const { data } = await cardExtrasWithLorebooks(t.db, bot.id, { data: {} as Record<string, unknown> });
       const written = data.character_book as { name: string; entries: Array<{ name: string }> };
       expect(written.name).toBe('First Book');
       expect(written.entries.map((e) => e.name)).toEqual([...first.entries, ...second.entries].map((e) => e.name));

@@ -1,24 +1,18 @@
 import '../../testing/injectUnderJest';
 import { LorebookEntrySchema } from '@fable/contracts';
-import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
-import { startTestApp, type TestApp } from '../../testing/testApp';
-import { call, signUpMember, type Member } from '../moderation/testing/chatbotTestKit';
-import { createLorebook, entryForm, issueMessages, storedPositions } from './testing/lorebookTestKit';
+import { BACKENDS } from '../../testing/testDatabases';
+import type { TestApp } from '../../testing/testApp';
+import { call, type Member } from '../moderation/testing/chatbotTestKit';
+import { createLorebook, entryForm, issueMessages, lorebookTestApp, storedPositions } from './testing/lorebookTestKit';
 
 const FULL = { code: 'lorebook_full', message: 'A lorebook can hold at most 100 entries', details: { limit: 100 } };
 const LAST = { code: 'lorebook_last_entry', message: 'A lorebook needs at least 1 entry: add another entry before deleting this one.' };
 
 describe.each(BACKENDS)('lorebook entries on %s', (backend) => {
+  const kit = lorebookTestApp(backend);
   let t: TestApp;
   let owner: Member;
-
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    owner = await signUpMember(t, 'owner');
-  }, DB_SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  beforeAll(() => ({ t, owner } = kit));
 
   const entries = (n: number) => Array.from({ length: n }, (_, i) => entryForm(`Entry ${i + 1}`));
 

@@ -9,31 +9,23 @@ import {
   permissionsFor,
   type LorebookImportResult,
 } from '@fable/contracts';
-import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
-import { startTestApp, type TestApp } from '../../testing/testApp';
+import { BACKENDS } from '../../testing/testDatabases';
+import type { TestApp } from '../../testing/testApp';
 import { CARD_FIXTURES_DIR } from '../cards';
 import { LorebookV3FileSchema } from '../cards/cardTypes';
 import { loreBudgetForContext } from '../chat/prompt/loreEngine';
-import { MODERATOR_EMAIL, call, guestHeaders, signUpMember, type Member } from '../moderation/testing/chatbotTestKit';
-import { countRows, createLorebook, entryForm, issueMessages } from './testing/lorebookTestKit';
+import { call, guestHeaders, type Member } from '../moderation/testing/chatbotTestKit';
+import { countRows, createLorebook, entryForm, issueMessages, lorebookTestApp } from './testing/lorebookTestKit';
 
 type Book = Record<string, unknown> & { name?: string; entries: Array<Record<string, unknown>> };
 
 describe.each(BACKENDS)('lorebook files and the test view on %s', (backend) => {
+  const kit = lorebookTestApp(backend);
   let t: TestApp;
   let owner: Member;
   let other: Member;
   let admin: Member;
-
-  beforeAll(async () => {
-    t = await startTestApp(backend, { config: { adminEmails: [MODERATOR_EMAIL] } });
-    owner = await signUpMember(t, 'owner');
-    other = await signUpMember(t, 'other');
-    admin = await signUpMember(t, 'admin', { email: MODERATOR_EMAIL });
-  }, DB_SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  beforeAll(() => ({ t, owner, other, admin } = kit));
 
   /** A file through the card import (POST /characters/import), as the lorebook form sends it: its V3 lorebook. */
   async function importedBook(bytes: Buffer | string, filename: string): Promise<Book> {

@@ -23,11 +23,6 @@ export const FITTED_KEY = 'fable_fitted';
 
 type Json = Record<string, unknown>;
 
-interface FittedField {
-  stored: unknown;
-  original?: unknown;
-}
-
 /** A lorebook as Fable stores it (the lorebooks and lorebook_entries rows' fields). */
 export interface StoredLorebook {
   name: string;
@@ -56,6 +51,7 @@ function withFitted(extensions: Json, fitted: Json): Json {
 /** The value to write for `field`: the file's original while the stored value is unchanged, else the current one. */
 function restore(extensions: Json, field: string, current: unknown): { write: boolean; value: unknown } {
   const fitted = extensions[FITTED_KEY];
+  // { stored, original? }: what is stored, and what the file had (absent when it had none).
   const kept = isPlainObject(fitted) ? fitted[field] : undefined;
   if (!isPlainObject(kept) || !isDeepStrictEqual(kept.stored, current)) return { write: true, value: current };
   return 'original' in kept ? { write: true, value: kept.original } : { write: false, value: undefined };

@@ -1,27 +1,19 @@
 import '../../testing/injectUnderJest';
 import { LorebookDetailSchema, LorebookSummarySchema, type LorebookSummary } from '@fable/contracts';
-import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
-import { startTestApp, type TestApp } from '../../testing/testApp';
-import { MODERATOR_EMAIL, call, guestHeaders, signInWithoutUsername, signUpMember, uniqueWord, type Member } from '../moderation/testing/chatbotTestKit';
-import { countRows, createLorebook, entryForm, issueMessages, lorebookForm } from './testing/lorebookTestKit';
+import { BACKENDS } from '../../testing/testDatabases';
+import type { TestApp } from '../../testing/testApp';
+import { call, guestHeaders, signInWithoutUsername, signUpMember, uniqueWord, type Member } from '../moderation/testing/chatbotTestKit';
+import { countRows, createLorebook, entryForm, issueMessages, lorebookForm, lorebookTestApp } from './testing/lorebookTestKit';
 
 const NOT_OWNER = { code: 'not_owner', message: 'You are not allowed to access this page' };
 
 describe.each(BACKENDS)('lorebooks on %s', (backend) => {
+  const kit = lorebookTestApp(backend);
   let t: TestApp;
   let owner: Member;
   let other: Member;
   let admin: Member;
-
-  beforeAll(async () => {
-    t = await startTestApp(backend, { config: { adminEmails: [MODERATOR_EMAIL] } });
-    owner = await signUpMember(t, 'owner');
-    other = await signUpMember(t, 'other');
-    admin = await signUpMember(t, 'admin', { email: MODERATOR_EMAIL });
-  }, DB_SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  beforeAll(() => ({ t, owner, other, admin } = kit));
 
   describe('who may do what', () => {
     it('lets anyone of the application read a lorebook, guests included; 404 for unknown ids and other applications', async () => {

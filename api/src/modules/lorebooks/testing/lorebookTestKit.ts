@@ -1,8 +1,35 @@
 import { LorebookDetailSchema, type LorebookDetail } from '@fable/contracts';
-import type { TestApp } from '../../../testing/testApp';
-import { call, type Member } from '../../moderation/testing/chatbotTestKit';
+import { startTestApp, type TestApp } from '../../../testing/testApp';
+import { DB_SETUP_TIMEOUT_MS, type Backend } from '../../../testing/testDatabases';
+import { MODERATOR_EMAIL, call, signUpMember, type Member } from '../../moderation/testing/chatbotTestKit';
 
-/** Test kit of the lorebook tests: a valid form, a lorebook made over HTTP, the stored entries' order. */
+/** Test kit of the lorebook tests: the app and its members, a valid form, a lorebook made over HTTP, stored rows. */
+
+export interface LorebookTestApp {
+  t: TestApp;
+  owner: Member;
+  other: Member;
+  /** An admin who is not the creator of what the tests make. */
+  admin: Member;
+}
+
+/**
+ * The describe block's app on `backend` (MODERATOR_EMAIL's member an admin) with its members, started before its tests
+ * and closed after them. Read the fields in the tests, not while the block is collected.
+ */
+export function lorebookTestApp(backend: Backend): LorebookTestApp {
+  const kit = {} as LorebookTestApp;
+  beforeAll(async () => {
+    kit.t = await startTestApp(backend, { config: { adminEmails: [MODERATOR_EMAIL] } });
+    kit.owner = await signUpMember(kit.t, 'owner');
+    kit.other = await signUpMember(kit.t, 'other');
+    kit.admin = await signUpMember(kit.t, 'admin', { email: MODERATOR_EMAIL });
+  }, DB_SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await kit.t?.close();
+  });
+  return kit;
+}
 
 export const entryForm = (name: string, over: Record<string, unknown> = {}) => ({
   name,
