@@ -20,6 +20,12 @@ export const CHAT_ERROR_CODES = {
   INFERENCE_FAILED: 'inference_failed',
   UNKNOWN_MODEL: 'unknown_model',
   MODEL_NOT_ALLOWED: 'model_not_allowed',
+  /** Ours: sub_character_id names no member who may speak in this group chat. */
+  NOT_A_GROUP_MEMBER: 'sub_character_not_member',
+  /** Ours: a member's turn (sub_character_id, no message) on a chatbot that is not a group chat. */
+  NOT_A_GROUP_CHAT: 'not_a_group_chat',
+  /** Ours: none of the group's members may speak for the caller now (all private, withdrawn or deleted). */
+  GROUP_WITHOUT_MEMBERS: 'group_without_members',
 } as const;
 
 const catalogued = (code: typeof ERROR_CODES.CHAT_NOT_ALLOWED | typeof ERROR_CODES.CREATOR_BLOCKED | typeof ERROR_CODES.CHAT_SERVER_BUSY, details?: unknown) => {
@@ -49,6 +55,14 @@ export const conversationChanged = () =>
 export const conversationNotFound = () => AppError.notFound('Conversation not found');
 export const messageNotFound = () => AppError.notFound('Message not found');
 export const personaNotFound = () => AppError.notFound('Persona not found');
+
+/** sub_character_id is not a member of the group who may speak (unknown, another group's, private to another, withdrawn). */
+export const notAGroupMember = (subCharacterId: string) =>
+  new AppError(400, CHAT_ERROR_CODES.NOT_A_GROUP_MEMBER, 'This chatbot is not a member of this group chat.', { sub_character_id: subCharacterId });
+export const notAGroupChat = () =>
+  new AppError(400, CHAT_ERROR_CODES.NOT_A_GROUP_CHAT, 'Only a group chat has members to pick: send a message to this chatbot instead.');
+export const groupWithoutMembers = () =>
+  new AppError(409, CHAT_ERROR_CODES.GROUP_WITHOUT_MEMBERS, 'None of the chatbots of this group chat can answer right now.');
 
 export const INFERENCE_FAILED_MESSAGE = 'The chat server could not answer. Please try again.';
 

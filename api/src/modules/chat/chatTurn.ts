@@ -12,13 +12,28 @@ import { PROMPT_MEMORY_CAP } from '../memories/promptMemories';
 import { CHAT_ERROR_CODES, INFERENCE_FAILED_MESSAGE, conversationChanged, inferenceAppError, messageNotFound } from './chatErrors';
 import { chatMessageWithAlternates, findOwnMessage, toChatMessage, type MessageRow } from './chatRepository';
 import { openChatStream, type ChatStreamChannel } from './chatStreamChannel';
+import { groupOfTurn } from './group/groupTurn';
+import { speakerGuard, type SpeakerGuard } from './group/speakerGuard';
 import type { MessageCounter } from './messageCounter';
 import type { Tokenizer } from './prompt/tokenizer';
 import { loadTurnContext } from './promptSources';
 import { addReply, appendToReply, pickAlternate, replaceReply } from './replyWrites';
 import { TURN_LEASE_RENEW_MS, claimTurn, leaseUntil, newLease, releaseTurn, renewTurn, type TurnLease } from './turnLease';
-import { askOf, checkTurnContext, chooseModel, modelChooserOf, planMemberOf, planTurn, unsavedReply, type SavedTurn, type TurnAsk, type TurnPlan, type UnsavedTurn } from './turnPlan';
-import { addUserMessage, createConversationWithMessage } from './userMessageWrites';
+import {
+  askOf,
+  checkTurnContext,
+  chooseModel,
+  modelChooserOf,
+  planMemberOf,
+  planTurn,
+  turnLines,
+  unsavedReply,
+  type SavedTurn,
+  type TurnAsk,
+  type TurnPlan,
+  type UnsavedTurn,
+} from './turnPlan';
+import { addUserMessage, createConversationWithMessage, type UserMessageWrite } from './userMessageWrites';
 
 /**
  * One chat turn (POST /api/chat, document 1 §7): checks, prompt, engine stream relayed as Server-Sent Events,
@@ -119,8 +134,9 @@ async function runTurn(
     historyMax: HISTORY_READ_MAX,
     memoryMax: PROMPT_MEMORY_CAP,
   });
-  const { character, conversation, history, memories, persona } = checkTurnContext(context, {
-    viewer: viewerOf(caller),
+  const viewer = viewerOf(caller);
+  const { character, members, conversation, history, memories, persona } = checkTurnContext(context, {
+    viewer,
     member: member !== null,
     conversationId: conversationIdForReads,
   });
@@ -133,8 +149,15 @@ async function runTurn(
     return;
   }
 
+  // A group chat: the member who speaks (its lorebook is read once it is chosen: one more statement when it has one).
+  const group = await groupOfTurn(db, character, members, {
+    ask,
+    asked: body.sub_character_id,
+    lines: turnLines({ character, member, conversation, history, body }),
+    viewerUserId: viewer.userId,
+  });
   const now = clock.now();
-  const plan = planTurn({ ask, body, member, character, conversation, history, memories, persona, model, tokenizer: deps.tokenizer, newId: randomUUID, now });
+  const plan = planTurn({ ask, body, member, character, conversation, history, memories, persona, model, group, tokenizer: deps.tokenizer, newId: randomUUID, now });
   const keeping: Keeping = plan.keep.saved ? { saved: true, turn: plan.keep, lease: heldLease(hold, plan.keep, clock) } : { saved: false, turn: plan.keep };
   // The user's message (and a new conversation) is written while the engine works: neither the engine call nor
   // the stream waits for it (its ids are in the plan); the reply's save waits for it.
@@ -165,33 +188,35 @@ function heldLease(hold: TurnHold, turn: SavedTurn, clock: Clock): TurnLease {
   throw conversationChanged();
 }
 
-/** Writes the user's message (with a new conversation when the turn starts one) and counts it; settles, never rejects. */
+/**
+ * Writes the user's message (with a new conversation when the turn starts one; a group member's turn that opens the
+ * chat writes the conversation alone) and counts it; settles, never rejects.
+ */
 function writeUserTurn(
   deps: ChatTurnDeps,
   { turn, lease }: Extract<Keeping, { saved: true }>,
   c: { characterId: string; greeting: string; personaId: string | null; now: Date },
 ): Promise<UserWrite> {
   const message = turn.userMessage;
-  if (!message) return Promise.resolve({ ok: true });
-  const write = { message, tokens: deps.tokenizer.count(message.content), now: c.now };
+  const write: UserMessageWrite | null = message ? { message, tokens: deps.tokenizer.count(message.content), now: c.now } : null;
   const greetingId = turn.newConversation?.greetingId;
-  const written = turn.newConversation
-    ? createConversationWithMessage(
-        deps.db,
-        {
-          id: turn.conversationId,
-          userId: turn.userId,
-          characterId: c.characterId,
-          personaId: c.personaId,
-          turnToken: lease.token,
-          turnUntil: leaseUntil(lease),
-          greeting: greetingId ? { id: greetingId, content: c.greeting } : null,
-        },
-        write,
-      )
-    : addUserMessage(deps.db, { conversationId: turn.conversationId, token: lease.token, tail: turn.readTail }, write);
+  let written: Promise<void>;
+  if (turn.newConversation) {
+    const opening = {
+      id: turn.conversationId,
+      userId: turn.userId,
+      characterId: c.characterId,
+      personaId: c.personaId,
+      turnToken: lease.token,
+      turnUntil: leaseUntil(lease),
+      greeting: greetingId ? { id: greetingId, content: c.greeting } : null,
+    };
+    written = createConversationWithMessage(deps.db, opening, write ?? { message: null, now: c.now });
+  } else if (write) {
+    written = addUserMessage(deps.db, { conversationId: turn.conversationId, token: lease.token, tail: turn.readTail }, write);
+  } else return Promise.resolve({ ok: true });
   return written
-    .then(() => deps.counter.add(c.characterId, c.now))
+    .then(() => (write ? deps.counter.add(c.characterId, c.now) : undefined))
     .then(
       (): UserWrite => ({ ok: true }),
       (error: unknown): UserWrite => ({ ok: false, error }),
@@ -218,11 +243,14 @@ async function streamTurn(
   const channel = openChatStream(reply);
   channel.onClientGone(() => controller.abort());
   channel.send({ event: 'start', data: { conversation_id: plan.conversationId, user_message: userMessage } });
-  const relayed = await relay(stream, channel, async () => {
+  // In a group chat the reply ends where the model starts writing another member's or the user's lines.
+  const guard = plan.voices ? speakerGuard(plan.voices.speaker, plan.voices.others) : null;
+  const relayed = await relay(stream, channel, guard, async () => {
     if (lease && !lease.released && clock.now().getTime() - lease.renewedAt >= TURN_LEASE_RENEW_MS) {
       await renewTurn(db, lease, clock.now()).catch((err: unknown) => request.log.warn({ err }, 'renewing the turn lease failed'));
     }
   });
+  if (relayed.ok && relayed.cut) controller.abort();
 
   if (!relayed.ok || (relayed.text.trim() === '' && !channel.clientGone)) {
     const e = streamFailure(relayed, request.log);
@@ -237,8 +265,8 @@ async function streamTurn(
 
   try {
     const message = keeping.saved
-      ? await saveReply(deps, keeping, { hold, characterId: t.characterId, text: relayed.text, stopped, subCharacterId: request.body.sub_character_id ?? null })
-      : unsavedReply(keeping.turn, relayed.text, { id: randomUUID(), conversationId: plan.conversationId ?? GUEST_CONVERSATION_ID, now: clock.now() });
+      ? await saveReply(deps, keeping, { hold, characterId: t.characterId, text: relayed.text, stopped, subCharacterId: plan.speakerId })
+      : unsavedReply(keeping.turn, relayed.text, { id: randomUUID(), conversationId: plan.conversationId ?? GUEST_CONVERSATION_ID, now: clock.now(), speakerId: plan.speakerId });
     channel.end({ event: 'done', data: { message, capped_message_id: null, conversation_id: plan.conversationId, stopped } });
   } catch (err) {
     await releaseHold(db, hold, request.log);
@@ -261,21 +289,34 @@ async function engineRefusal(err: unknown, hold: TurnHold, details: { conversati
   return new AppError(502, CHAT_ERROR_CODES.INFERENCE_FAILED, INFERENCE_FAILED_MESSAGE, details);
 }
 
-type Relayed = { ok: true; text: string } | { ok: false; error: unknown };
+type Relayed = { ok: true; text: string; cut: boolean } | { ok: false; error: unknown };
 
-/** Sends each delta as a `token` event as it arrives; the whole text, or the engine's failure (a client gone is not one). */
-async function relay(stream: InferenceStream, channel: ChatStreamChannel, onDelta: () => Promise<void>): Promise<Relayed> {
+/**
+ * Sends each delta as a `token` event as it arrives (through the group's speaker guard, which may hold a line start
+ * back or end the reply); the whole text, or the engine's failure (a client gone is not one).
+ */
+async function relay(stream: InferenceStream, channel: ChatStreamChannel, guard: SpeakerGuard | null, onDelta: () => Promise<void>): Promise<Relayed> {
   let text = '';
+  let cut = false;
+  const send = (piece: string) => {
+    text += piece;
+    if (piece) channel.send({ event: 'token', data: { text: piece } });
+  };
   try {
     for await (const delta of stream) {
-      text += delta;
+      const piece = guard ? guard.push(delta) : { text: delta, cut: false };
       await onDelta();
-      channel.send({ event: 'token', data: { text: delta } });
+      send(piece.text);
+      if (piece.cut) {
+        cut = true;
+        break;
+      }
     }
+    if (guard && !cut) send(guard.flush());
   } catch (err) {
     if (!(channel.clientGone || isAbortError(err))) return { ok: false, error: err };
   }
-  return { ok: true, text };
+  return { ok: true, text, cut };
 }
 
 /** The error event of a broken stream or an empty reply (502 inference_failed, or the engine's kind). */

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../infra/db/database';
 import type { CharacterRow } from '../characters/characterRow';
 import { CHARACTER_SELECT } from '../discovery/characterAccess';
+import { MEMBER_COLUMNS, type MemberRow } from '../groupChats/groupMembers';
 import { promptMemoriesJson, type PromptMemory } from '../memories/promptMemories';
 import { promptPersonaJson, type PromptPersona } from '../personas/promptPersona';
 import type { ConversationRow } from './chatRepository';
@@ -8,7 +9,8 @@ import type { PromptLoreEntry } from './prompt/lorebookActivation';
 
 /**
  * Everything a chat turn reads before it calls the engine, in one statement (one round trip, one snapshot): the
- * character with the caller's block of its creator and its lorebook entries; for a member, their conversation,
+ * character with the caller's block of its creator and its lorebook entries (a group chat: its members with their
+ * definitions, README "Group chats"); for a member, their conversation,
  * its main line (newest first), its prompt memories, and the persona of the turn. The time the platform adds to
  * the engine's first token is mostly this read (see scripts/bench/chatBench.ts).
  */
@@ -20,10 +22,25 @@ export interface TurnHistoryMessage {
   role: 'user' | 'assistant';
   content: string;
   token_count: number;
+  /** The group member that wrote a reply (messages.sub_character_id); null elsewhere. */
+  sub_character_id: string | null;
+}
+
+/** A group chat's member as a turn reads it: the group rule's row (groupMembers.ts) and what its prompt needs. */
+export interface TurnMemberRow extends MemberRow {
+  persona: string;
+  scenario: string | null;
+  dialogue: string | null;
+  greeting: string;
+  aicq_manual_review_required: boolean;
+  /** It uses a lorebook (its entries are read once it is chosen to speak: loadSpeakerLore). */
+  has_lore: boolean;
 }
 
 export interface TurnContext {
   character: CharacterRow & { blocked: boolean; lore: PromptLoreEntry[] };
+  /** A group chat's members as saved (sub_character_ids order), before the group rule picks those the caller sees; [] for a chatbot. */
+  members: TurnMemberRow[];
   /** The member's conversation (null for a guest, a new conversation, or one that is not theirs). */
   conversation: ConversationRow | null;
   history: TurnHistoryMessage[];
@@ -36,11 +53,22 @@ export interface TurnContext {
  * with what the lore engine reads: name, keywords, content and the imported entry's extensions (left out when empty,
  * as for entries made in the form).
  */
-const LORE_ENTRIES_JSON = `coalesce((
+const loreEntriesJson = (characterId: string) => `coalesce((
     select json_agg(json_build_object('id', e.id, 'name', e.name, 'keywords', e.keywords, 'content', e.content,
                                       'extensions', nullif(e.extensions, '{}'::jsonb)) order by cl.lorebook_id, e.position)
       from character_lorebooks cl join lorebook_entries e on e.lorebook_id = cl.lorebook_id
-     where cl.character_id = c.id), '[]'::json)`;
+     where cl.character_id = ${characterId}), '[]'::json)`;
+
+/**
+ * A group's members (the group `c` of the enclosing query) as a json array in the group's order: the group rule's
+ * columns (MEMBER_COLUMNS, over its own alias `c`) and each one's definition. A chatbot's is empty.
+ */
+const MEMBERS_JSON = `(case when c.type = 'group' then coalesce((
+    select json_agg(row_to_json(mm) order by mm.ord) from (
+      select ${MEMBER_COLUMNS}, c.persona, c.scenario, c.dialogue, c.greeting, c.aicq_manual_review_required,
+             exists(select 1 from character_lorebooks cl where cl.character_id = c.id) as has_lore, ids.ord
+        from unnest((select g.sub_character_ids from characters g where g.id = $1::text)) with ordinality as ids(id, ord)
+        join characters c on c.id = ids.id) mm), '[]'::json) else '[]'::json end)`;
 
 // $1 character, $2 user (null for guests), $3 conversation (null when new), $4 persona asked, $5/$6 caps.
 // `own` is the conversation when it is the user's: read once, used by every part below.
@@ -50,10 +78,12 @@ const TURN_CONTEXT_SQL = `
       from conversations where id = $3::text and user_id = $2::uuid)
   select ${CHARACTER_SELECT},
     exists(select 1 from creator_blocks b where b.user_id = $2::uuid and b.creator_user_id = c.creator_user_id) as blocked,
-    ${LORE_ENTRIES_JSON} as lore,
+    ${loreEntriesJson('c.id')} as lore,
+    ${MEMBERS_JSON} as turn_members,
     (select row_to_json(own) from own) as turn_conversation,
-    coalesce((select json_agg(json_build_object('id', h.id, 'prev_id', h.prev_id, 'role', h.role, 'content', h.content, 'token_count', h.token_count) order by h.seq desc)
-       from (select m.id, m.prev_id, m.role, m.content, m.token_count, m.seq from messages m
+    coalesce((select json_agg(json_build_object('id', h.id, 'prev_id', h.prev_id, 'role', h.role, 'content', h.content, 'token_count', h.token_count,
+                                                'sub_character_id', h.sub_character_id) order by h.seq desc)
+       from (select m.id, m.prev_id, m.role, m.content, m.token_count, m.sub_character_id, m.seq from messages m
               where m.conversation_id = (select id from own) and not m.is_alternative
               order by m.seq desc limit $5::int) h), '[]'::json) as turn_history,
     ${promptMemoriesJson('(select id from own)', '$6::int')} as turn_memories,
@@ -61,6 +91,7 @@ const TURN_CONTEXT_SQL = `
   from characters c where c.id = $1::text`;
 
 type TurnContextRow = TurnContext['character'] & {
+  turn_members: Array<TurnMemberRow & { ord?: number }>;
   turn_conversation: ConversationRow | null;
   turn_history: TurnHistoryMessage[];
   turn_memories: PromptMemory[];
@@ -75,6 +106,13 @@ export async function loadTurnContext(
   const { rows } = await db.query<TurnContextRow>(TURN_CONTEXT_SQL, [q.characterId, q.userId, q.conversationId, q.personaId, q.historyMax, q.memoryMax]);
   const row = rows[0];
   if (!row) return null;
-  const { turn_conversation, turn_history, turn_memories, turn_persona, ...character } = row;
-  return { character, conversation: turn_conversation, history: turn_history, memories: turn_memories, persona: turn_persona };
+  const { turn_conversation, turn_history, turn_memories, turn_persona, turn_members, ...character } = row;
+  const members = turn_members.map(({ ord: _, ...m }) => m);
+  return { character, members, conversation: turn_conversation, history: turn_history, memories: turn_memories, persona: turn_persona };
+}
+
+/** The lorebook entries of a group member chosen to speak (one statement; the group's own come with the turn's read). */
+export async function loadSpeakerLore(db: Queryable, memberId: string): Promise<PromptLoreEntry[]> {
+  const { rows } = await db.query<{ lore: PromptLoreEntry[] }>(`select ${loreEntriesJson('$1::text')} as lore`, [memberId]);
+  return rows[0]?.lore ?? [];
 }

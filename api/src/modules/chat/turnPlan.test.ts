@@ -23,7 +23,7 @@ const member = (over: Partial<PlanMember> = {}): PlanMember => ({ userId: 'u1', 
 const history = (...lines: Array<[string, 'user' | 'assistant', string]>): TurnHistoryMessage[] =>
   // newest first, as the turn context reads it; each message's prev_id is the one before it
   lines
-    .map(([id, role, content], i) => ({ id, role, content, prev_id: i === 0 ? null : (lines[i - 1]?.[0] ?? null), token_count: words.count(content) }))
+    .map(([id, role, content], i) => ({ id, role, content, prev_id: i === 0 ? null : (lines[i - 1]?.[0] ?? null), token_count: words.count(content), sub_character_id: null }))
     .reverse();
 
 const base = (over: Partial<TurnPlanInput> = {}): TurnPlanInput => {
@@ -45,6 +45,8 @@ const base = (over: Partial<TurnPlanInput> = {}): TurnPlanInput => {
   };
 };
 
+const promptTail = (plan: ReturnType<typeof planTurn>) => plan.inference.messages.filter((m) => m.role !== 'system').map((m) => `${m.role}: ${m.content}`);
+
 const codeOf = (fn: () => unknown) => {
   try {
     fn();
@@ -61,6 +63,13 @@ describe('askOf', () => {
     expect(askOf({ regenerate: true, alt_message_id: 'a1' })).toEqual({ mode: 'regenerate' });
     expect(askOf({ alt_message_id: 'a1', message: '  ' })).toEqual({ mode: 'pick' });
     expect(askOf({ alt_message_id: 'a1', message: ' Hi ' })).toEqual({ mode: 'message', text: 'Hi' });
+  });
+  it('a group member’s turn without a message: sub_character_id and no text (after an alternate pick when both come)', () => {
+    expect(askOf({ sub_character_id: 'AUTO' })).toEqual({ mode: 'next' });
+    expect(askOf({ sub_character_id: 'b1', message: ' ' })).toEqual({ mode: 'next' });
+    expect(askOf({ sub_character_id: 'b1', alt_message_id: 'a1' })).toEqual({ mode: 'next' });
+    expect(askOf({ sub_character_id: 'b1', message: 'Hi' })).toEqual({ mode: 'message', text: 'Hi' });
+    expect(askOf({ sub_character_id: 'b1', regenerate: true })).toEqual({ mode: 'regenerate' });
   });
   it('refuses a message turn without text (400)', () => {
     expect(codeOf(() => askOf({ message: ' \n ' }))).toMatch(/^400 .* message is required$/);
@@ -128,7 +137,6 @@ describe('checkTurnContext', () => {
 describe('planTurn', () => {
   const chat = history(['m1', 'assistant', 'Welcome!'], ['m2', 'user', 'Sing for me'], ['m3', 'assistant', 'La la la']);
   const conversation = { id: 'cv1', last_message_id: 'm3' };
-  const promptTail = (plan: ReturnType<typeof planTurn>) => plan.inference.messages.filter((m) => m.role !== 'system').map((m) => `${m.role}: ${m.content}`);
 
   it('a guest’s message: their history (the greeting when there is none), then the message; nothing saved', () => {
     const plan = planTurn(base());
@@ -142,7 +150,7 @@ describe('planTurn', () => {
   });
 
   it('a member’s first message: a new conversation, its greeting, the user’s message after it, the reply after that', () => {
-    const plan = planTurn(base({ member: member(), body: { sub_character_id: 'sub1' } }));
+    const plan = planTurn(base({ member: member() }));
     expect(plan.conversationId).toBe('id1');
     expect(plan.keep).toEqual({
       saved: true,
@@ -158,7 +166,7 @@ describe('planTurn', () => {
         is_alternative: false,
         createdAt: '2026-01-02T03:04:05.000Z',
         rating: null,
-        character_id: 'sub1',
+        character_id: null,
         conversation_id: 'id1',
         label: null,
       },
@@ -236,10 +244,69 @@ describe('planTurn', () => {
   });
 });
 
+describe('planTurn in a group chat', () => {
+  const lore = (id: string, keyword: string, content: string) => ({ id, keywords: [keyword], content });
+  const vale = { id: 'b1', name: 'Vale', persona: 'A tired detective.', scenario: 'A rainy office.', dialogue: null, greeting: 'Sit down.', lore: [lore('e2', 'docks', 'The docks are foggy.')] };
+  const group = { speaker: vale, members: [{ id: 'b0', name: 'Mira' }, { id: 'b1', name: 'Vale' }, { id: 'b2', name: 'Aldric' }] };
+  const groupRow = { name: 'Night Shift', persona: '', scenario: null, dialogue: null, greeting: '', lore: [lore('e1', 'rain', 'It always rains.'), lore('e2', 'docks', 'The docks are foggy.')] };
+  const line = (id: string, role: 'user' | 'assistant', content: string, speaker: string | null): TurnHistoryMessage => ({ id, role, content, prev_id: null, token_count: words.count(content), sub_character_id: speaker });
+  // newest first
+  const said = [line('m3', 'assistant', 'I keep watch.', 'b1'), line('m2', 'assistant', 'Ahoy, {{user}}!', 'b0'), line('m1', 'user', 'Hi all', null)];
+  const inGroup = (over: Partial<TurnPlanInput> = {}) =>
+    planTurn(base({ member: member(), character: groupRow, conversation: { id: 'cv1', last_message_id: 'm3' }, history: said, group, ...over }));
+
+  it('the speaker’s own definition, the others’ names, the user’s and the others’ lines named from the speaker’s side', () => {
+    const plan = inGroup({ ask: { mode: 'message', text: 'Talk about the docks in the rain' } });
+    const system = plan.inference.messages[0]!.content;
+    expect(system).toContain('You are Vale, in a group chat with Alice, Mira and Aldric.');
+    expect(system).toContain("write only Vale's next reply");
+    expect(system).toContain('Never write the lines, actions or thoughts of Mira, Aldric and Alice');
+    expect(system).toContain("[Vale's personality]\nA tired detective.");
+    expect(system).toContain('A rainy office.');
+    // The group's lore and the speaker's, an entry both hold once.
+    expect(system).toContain('It always rains.');
+    expect(system.match(/The docks are foggy\./g)).toHaveLength(1);
+    expect(promptTail(plan)).toEqual(['user: Alice: Hi all', 'user: Mira: Ahoy, Alice!', 'assistant: I keep watch.', 'user: Alice: Talk about the docks in the rain']);
+    expect(plan.speakerId).toBe('b1');
+    expect(plan.voices).toEqual({ speaker: 'Vale', others: ['Mira', 'Aldric', 'Alice'] });
+    expect(plan.inference.hints).toMatchObject({ characterName: 'Vale', personality: 'A tired detective.', greeting: 'Sit down.', lastUserMessage: 'Talk about the docks in the rain' });
+    // The user's message is nobody's: no member id on it.
+    expect(plan.keep).toMatchObject({ userMessage: { character_id: null } });
+  });
+
+  it('a member’s turn without a message: a reply after the tail; in a new chat the conversation is opened for it', () => {
+    const next = inGroup({ ask: { mode: 'next' } });
+    expect(next.keep).toMatchObject({ saved: true, userMessage: null, newConversation: null, reply: { kind: 'new', prevId: 'm3' }, replyTail: 'm3' });
+    expect(promptTail(next).at(-1)).toBe('assistant: I keep watch.');
+
+    const opening = inGroup({ ask: { mode: 'next' }, conversation: null, history: [] });
+    expect(opening.keep).toMatchObject({ saved: true, conversationId: 'id1', newConversation: { greetingId: null }, userMessage: null, reply: { kind: 'new', prevId: null }, replyTail: null });
+    const greeted = inGroup({ ask: { mode: 'next' }, conversation: null, history: [], character: { ...groupRow, greeting: 'Welcome to the station.' } });
+    expect(greeted.keep).toMatchObject({ newConversation: { greetingId: 'id2' }, reply: { kind: 'new', prevId: 'id2' }, replyTail: 'id2' });
+
+    const guest = planTurn(base({ ask: { mode: 'next' }, character: groupRow, group, body: { history: [{ role: 'user', content: 'Hi' }] } }));
+    expect(guest.keep).toEqual({ saved: false, role: 'assistant', prefix: '', prevId: null });
+    expect(unsavedReply(guest.keep as never, 'Hm.', { id: 'r1', conversationId: 'guest', now: new Date(0), speakerId: guest.speakerId })).toMatchObject({ character_id: 'b1' });
+  });
+
+  it('autopilot writes the user’s line among all the members, and keeps to the user’s voice', () => {
+    const plan = inGroup({ ask: { mode: 'autopilot' } });
+    expect(plan.inference.messages[0]!.content).toContain('You write the next reply of Alice, who is in a group chat with Vale, Mira and Aldric.');
+    expect(plan.speakerId).toBeNull();
+    expect(plan.voices).toEqual({ speaker: 'Alice', others: ['Mira', 'Vale', 'Aldric'] });
+  });
+
+  it('a chatbot’s turn has no voices and no speaker', () => {
+    const plan = planTurn(base());
+    expect(plan.speakerId).toBeNull();
+    expect(plan.voices).toBeNull();
+  });
+});
+
 describe('unsavedReply', () => {
   it('is the stream’s text after the prefix, with the plan’s role and prev_id', () => {
     const at = new Date('2026-01-02T03:04:05.000Z');
-    expect(unsavedReply({ saved: false, role: 'assistant', prefix: 'Once', prevId: 'm3' }, ' upon a time', { id: 'r1', conversationId: 'guest', now: at })).toEqual({
+    expect(unsavedReply({ saved: false, role: 'assistant', prefix: 'Once', prevId: 'm3' }, ' upon a time', { id: 'r1', conversationId: 'guest', now: at, speakerId: null })).toEqual({
       id: 'r1',
       role: 'assistant',
       content: 'Once upon a time',

@@ -34,16 +34,22 @@ export type TurnAsk =
   | { mode: 'continue' }
   | { mode: 'autopilot' }
   /** `alt_message_id` alone: make that alternate the main reply, generate nothing. */
-  | { mode: 'pick' };
+  | { mode: 'pick' }
+  /** A group chat's member speaks without a message of the user's (`sub_character_id` and no message: Next, the strip). */
+  | { mode: 'next' };
 
 export type TurnMode = TurnAsk['mode'];
 
-/** The mode of the call: autopilot, continue, regenerate, an alternate pick, else a message (400 when it is blank). */
-export function askOf(body: Pick<ChatRequest, 'autopilot' | 'continue_chat' | 'regenerate' | 'alt_message_id' | 'message'>): TurnAsk {
+/**
+ * The mode of the call: autopilot, continue, regenerate, a member's turn without a message (`sub_character_id`, group
+ * chats), an alternate pick, else a message (400 when it is blank).
+ */
+export function askOf(body: Pick<ChatRequest, 'autopilot' | 'continue_chat' | 'regenerate' | 'alt_message_id' | 'message' | 'sub_character_id'>): TurnAsk {
   if (body.autopilot) return { mode: 'autopilot' };
   if (body.continue_chat) return { mode: 'continue' };
   if (body.regenerate) return { mode: 'regenerate' };
   const text = body.message?.trim() ?? '';
+  if (!text && body.sub_character_id) return { mode: 'next' };
   if (body.alt_message_id && !text) return { mode: 'pick' };
   if (!text) throw AppError.badRequest('message is required');
   return { mode: 'message', text };
@@ -136,11 +142,20 @@ export interface TurnLine {
   role: 'user' | 'assistant';
   content: string;
   tokens?: number;
+  /** The group member that wrote a reply (null: not a group, the group's greeting, a guest's line). */
+  speaker: string | null;
+}
+
+/** A group chat's turn (group/groupTurn.ts): the member who speaks, with its definition and lorebook entries, and who else is there. */
+export interface TurnGroup {
+  speaker: PromptCharacter & { id: string; greeting: string; lore: readonly PromptLoreEntry[] };
+  /** Every member who may speak, in the group's order (the speaker too). */
+  members: ReadonlyArray<{ id: string; name: string }>;
 }
 
 export interface TurnPlanInput {
   ask: Exclude<TurnAsk, { mode: 'pick' }>;
-  body: Pick<ChatRequest, 'history' | 'inference_settings' | 'sub_character_id'>;
+  body: Pick<ChatRequest, 'history' | 'inference_settings'>;
   member: PlanMember | null;
   character: PromptCharacter & { greeting: string; lore: readonly PromptLoreEntry[] };
   /** The member's conversation as read (null: a guest, or a new conversation). */
@@ -150,6 +165,8 @@ export interface TurnPlanInput {
   memories: readonly PromptMemory[];
   persona: PromptPersona | null;
   model: Pick<OfferedModel, 'contextTokens'>;
+  /** A group chat's speaker and members; null for a chatbot. */
+  group?: TurnGroup | null;
   tokenizer: Tokenizer;
   /** Makes the ids of what the turn creates (a conversation, its greeting, the user's message). */
   newId: () => string;
@@ -198,17 +215,25 @@ export interface TurnPlan {
   inference: InferenceRequest;
   /** The conversation of the events: the member's (a new id when the turn starts one), null for a guest. */
   conversationId: string | null;
+  /** The group member whose reply this is (its messages.sub_character_id, the message's character_id); null for a chatbot. */
+  speakerId: string | null;
+  /** A group chat's voices: whose the reply is and whose lines it must not write (group/speakerGuard.ts); null for a chatbot. */
+  voices: { speaker: string; others: string[] } | null;
   keep: SavedTurn | UnsavedTurn;
 }
 
 /** The conversation so far, oldest first: the member's main line, or the guest's history; the greeting when there is none. */
-function linesOf(input: TurnPlanInput): TurnLine[] {
-  const greeting: TurnLine[] = input.character.greeting.trim() ? [{ id: null, prev_id: null, role: 'assistant', content: input.character.greeting }] : [];
+export function turnLines(input: Pick<TurnPlanInput, 'character' | 'member' | 'conversation' | 'history' | 'body'>): TurnLine[] {
+  const greeting: TurnLine[] = input.character.greeting.trim()
+    ? [{ id: null, prev_id: null, role: 'assistant', content: input.character.greeting, speaker: null }]
+    : [];
   if (input.member) {
     if (!input.conversation) return greeting;
-    return [...input.history].reverse().map((m) => ({ id: m.id, prev_id: m.prev_id, role: m.role, content: m.content, tokens: m.token_count }));
+    return [...input.history]
+      .reverse()
+      .map((m) => ({ id: m.id, prev_id: m.prev_id, role: m.role, content: m.content, tokens: m.token_count, speaker: m.sub_character_id ?? null }));
   }
-  const lines = (input.body.history ?? []).map((h): TurnLine => ({ id: null, prev_id: null, role: h.role, content: h.content }));
+  const lines = (input.body.history ?? []).map((h): TurnLine => ({ id: null, prev_id: null, role: h.role, content: h.content, speaker: null }));
   return lines.length === 0 ? greeting : lines;
 }
 
@@ -228,7 +253,8 @@ function savedMessage(input: TurnPlanInput, text: string, last: TurnLine | undef
     is_alternative: false,
     createdAt: input.now.toISOString(),
     rating: null,
-    character_id: input.body.sub_character_id ?? null,
+    // The user's message is nobody's in the group: character_id names the member of a reply.
+    character_id: null,
     conversation_id: to.conversationId,
     label: null,
   };
@@ -243,6 +269,15 @@ function savedMessage(input: TurnPlanInput, text: string, last: TurnLine | undef
   };
 }
 
+/**
+ * A member's turn without a message in a conversation the turn creates (a group chat's Next on a new chat): the
+ * conversation with its greeting, then the reply after the greeting.
+ */
+function savedFirstReply(input: TurnPlanInput, to: Owner): SavedTurn {
+  const greetingId = input.character.greeting.trim() ? input.newId() : null;
+  return { saved: true, ...to, readTail: null, newConversation: { greetingId }, userMessage: null, reply: { kind: 'new', prevId: greetingId }, replyTail: greetingId };
+}
+
 /** A member's regenerate or continue: the reply's save alone, on the conversation's tail as read. */
 function savedReply(input: TurnPlanInput, reply: ReplySave, to: Owner): SavedTurn {
   const readTail = input.conversation?.last_message_id ?? null;
@@ -255,7 +290,7 @@ function workOf(input: TurnPlanInput, lines: TurnLine[], saving: Owner | null): 
   const last = lines.at(-1);
   switch (ask.mode) {
     case 'message': {
-      const promptLines: TurnLine[] = [...lines, { id: null, prev_id: last?.id ?? null, role: 'user', content: ask.text }];
+      const promptLines: TurnLine[] = [...lines, { id: null, prev_id: last?.id ?? null, role: 'user', content: ask.text, speaker: null }];
       if (!saving) return { promptLines, keep: { saved: false, role: 'assistant', prefix: '', prevId: last?.id ?? null } };
       return { promptLines, keep: savedMessage(input, ask.text, last, saving) };
     }
@@ -274,17 +309,58 @@ function workOf(input: TurnPlanInput, lines: TurnLine[], saving: Owner | null): 
       if (last.id === null) throw noReplyToContinue();
       return { promptLines: lines, keep: savedReply(input, { kind: 'append', messageId: last.id, content: last.content }, saving) };
     }
+    case 'next': {
+      if (!saving) return { promptLines: lines, keep: { saved: false, role: 'assistant', prefix: '', prevId: last?.id ?? null } };
+      if (!conversation) return { promptLines: lines, keep: savedFirstReply(input, saving) };
+      return { promptLines: lines, keep: savedReply(input, { kind: 'new', prevId: last?.id ?? null }, saving) };
+    }
     case 'autopilot':
       return { promptLines: lines, keep: { saved: false, role: 'user', prefix: '', prevId: last?.id ?? null } };
   }
 }
 
+/**
+ * The prompt's conversation: in a group chat, the speaker's own replies stay the assistant's; the user's lines and
+ * the other members' come as named lines ("Mira: …") from the speaker's point of view, so the model tells the voices
+ * apart and does not take the others' lines for its own (README "Group chats").
+ */
+function promptHistoryOf(lines: readonly TurnLine[], group: TurnGroup | null | undefined, userName: string, tokenizer: Tokenizer) {
+  if (!group) return lines.map((l) => ({ role: l.role, content: l.content, tokens: l.tokens }));
+  const names = new Map(group.members.map((m) => [m.id, m.name]));
+  const prefixTokens = new Map<string, number>();
+  const named = (l: TurnLine, name: string) => {
+    const prefix = `${name}: `;
+    if (!prefixTokens.has(prefix)) prefixTokens.set(prefix, tokenizer.count(prefix));
+    return { role: 'user' as const, content: `${prefix}${l.content}`, tokens: l.tokens === undefined ? undefined : l.tokens + prefixTokens.get(prefix)! };
+  };
+  return lines.map((l) => {
+    if (l.role === 'user') return named(l, userName);
+    const other = l.speaker !== null && l.speaker !== group.speaker.id ? names.get(l.speaker) : undefined;
+    return other ? named(l, other) : { role: l.role, content: l.content, tokens: l.tokens };
+  });
+}
+
+/** Whose the reply is and whose lines it must not write: the speaker's (autopilot: the user's) and everyone else's. */
+function voicesOf(group: TurnGroup, userName: string, autopilot: boolean): { speaker: string; others: string[] } {
+  const names = group.members.map((m) => m.name);
+  if (autopilot) return { speaker: userName, others: names };
+  return { speaker: group.speaker.name, others: [...names.filter((n) => n !== group.speaker.name), userName] };
+}
+
+/** The group's entries, then the speaker's (a lorebook both use counts once). */
+function loreOfBoth(groupLore: readonly PromptLoreEntry[], speakerLore: readonly PromptLoreEntry[]): PromptLoreEntry[] {
+  const seen = new Set(groupLore.map((e) => e.id));
+  return [...groupLore, ...speakerLore.filter((e) => !seen.has(e.id))];
+}
+
 export function planTurn(input: TurnPlanInput): TurnPlan {
-  const { ask, member, character, persona } = input;
+  const { ask, member, persona, group } = input;
+  // In a group chat the member who speaks is the character of the prompt, with the group's lore and its own.
+  const character = group ? { ...group.speaker, lore: loreOfBoth(input.character.lore, group.speaker.lore) } : input.character;
   const own = member ? { userId: member.userId, conversationId: input.conversation?.id ?? input.newId() } : null;
   // Autopilot suggests the member's next line: nothing of it is saved.
   const saving = ask.mode === 'autopilot' ? null : own;
-  const { promptLines, keep } = workOf(input, linesOf(input), saving);
+  const { promptLines, keep } = workOf(input, turnLines(input), saving);
   const settings = generationSettings(member, input.body.inference_settings);
   const contextTokens = contextSizeFor(member?.permissions ?? [], input.model.contextTokens);
   const userName = persona?.name ?? member?.name ?? 'User';
@@ -295,7 +371,8 @@ export function planTurn(input: TurnPlanInput): TurnPlan {
     userName,
     lorebook: character.lore,
     memories: input.memories,
-    history: promptLines.map((l) => ({ role: l.role, content: l.content, tokens: l.tokens })),
+    group: group ? { others: group.members.filter((m) => m.id !== group.speaker.id).map((m) => m.name) } : null,
+    history: promptHistoryOf(promptLines, group, userName, input.tokenizer),
     contextTokens,
     maxNewTokens: settings.max_new_tokens,
     autopilot,
@@ -307,6 +384,8 @@ export function planTurn(input: TurnPlanInput): TurnPlan {
     settings,
     contextTokens,
     conversationId: own?.conversationId ?? null,
+    speakerId: group && !autopilot ? group.speaker.id : null,
+    voices: group ? voicesOf(group, userName, autopilot) : null,
     keep,
     inference: {
       messages: prompt.messages,
@@ -328,7 +407,7 @@ export function planTurn(input: TurnPlanInput): TurnPlan {
 }
 
 /** The reply of a turn nothing keeps, as the `done` event carries it (guests' messages are in conversation "guest"). */
-export function unsavedReply(keep: UnsavedTurn, text: string, m: { id: string; conversationId: string; now: Date }): ChatMessage {
+export function unsavedReply(keep: UnsavedTurn, text: string, m: { id: string; conversationId: string; now: Date; speakerId: string | null }): ChatMessage {
   return {
     id: m.id,
     role: keep.role,
@@ -337,5 +416,6 @@ export function unsavedReply(keep: UnsavedTurn, text: string, m: { id: string; c
     is_alternative: false,
     createdAt: m.now.toISOString(),
     conversation_id: m.conversationId,
+    ...(keep.role === 'assistant' && m.speakerId ? { character_id: m.speakerId } : {}),
   };
 }

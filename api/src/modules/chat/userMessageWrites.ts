@@ -57,8 +57,11 @@ export interface NewConversation {
 const INSERT_MESSAGE = `insert into messages (id, conversation_id, role, content, prev_id, token_count, sub_character_id, created_at, updated_at)
   values ($1, $2, $3, $4, $5, $6, $7, $8, $8)`;
 
-/** One transaction: the conversation (held), its greeting, the user's message and the conversation's summary. */
-export async function createConversationWithMessage(db: Database, c: NewConversation, w: UserMessageWrite): Promise<void> {
+/**
+ * One transaction: the conversation (held), its greeting, the user's message and the conversation's summary. Without
+ * a message (a group member's turn that opens the chat), the conversation and its greeting alone.
+ */
+export async function createConversationWithMessage(db: Database, c: NewConversation, w: UserMessageWrite | { message: null; now: Date }): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query(
       `insert into conversations (id, user_id, character_id, user_persona_id, created_at, updated_at, turn_token, turn_until)
@@ -67,10 +70,13 @@ export async function createConversationWithMessage(db: Database, c: NewConversa
     );
     if (c.greeting) await tx.query(INSERT_MESSAGE, [c.greeting.id, c.id, 'assistant', c.greeting.content, null, 0, null, w.now]);
     const m = w.message;
-    await tx.query(INSERT_MESSAGE, [m.id, c.id, 'user', m.content, m.prev_id, w.tokens, m.character_id ?? null, w.now]);
-    await tx.query(
-      `update conversations set message_count = message_count + $2, last_message_id = $3, last_message_at = $4, updated_at = $4 where id = $1`,
-      [c.id, c.greeting ? 2 : 1, m.id, w.now],
-    );
+    if (w.message !== null) await tx.query(INSERT_MESSAGE, [w.message.id, c.id, 'user', w.message.content, w.message.prev_id, w.tokens, w.message.character_id ?? null, w.now]);
+    const added = (c.greeting ? 1 : 0) + (m ? 1 : 0);
+    if (added > 0) {
+      await tx.query(
+        `update conversations set message_count = message_count + $2, last_message_id = $3, last_message_at = $4, updated_at = $4 where id = $1`,
+        [c.id, added, m?.id ?? c.greeting!.id, w.now],
+      );
+    }
   });
 }

@@ -52,6 +52,12 @@ export interface PromptInput {
   maxNewTokens: number;
   /** Autopilot writes the user's next line instead of the character's. */
   autopilot?: boolean;
+  /**
+   * A group chat: the character is the member who speaks and `others` are the other members' names. The history then
+   * shows the user's and the others' lines as named user lines ("Mira: …"); the instruction says who is there and
+   * that the character writes only its own reply.
+   */
+  group?: { others: readonly string[] } | null;
   tokenizer: Tokenizer;
   /** How many of the latest messages are scanned for lorebook keywords (default DEFAULT_LORE_SCAN_DEPTH). */
   loreScanDepth?: number;
@@ -118,9 +124,7 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
     return part;
   };
 
-  const intro = input.autopilot
-    ? `You write the next reply of ${names.user}, who is talking with ${names.char}. Stay in ${names.user}'s voice, one short message.`
-    : `You are ${names.char}. Stay in character and reply as ${names.char} to ${names.user}.`;
+  const intro = introOf(names, input.autopilot === true, input.group?.others ?? null);
   const personality = `[${names.char}'s personality]\n${m(input.character.persona)}`;
   const head = withTokens({ text: `${intro}\n${personality}`, tokens: 0 });
   const scenario = withTokens(section('Scenario', input.character.scenario));
@@ -237,6 +241,27 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
     },
     lore: loreRun,
   };
+}
+
+/** "A, B and C". */
+const listOf = (names: readonly string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+
+/** The first line of the system message: whose reply is written, and in a group chat who else is there. */
+function introOf(names: { char: string; user: string }, autopilot: boolean, others: readonly string[] | null): string {
+  if (others === null) {
+    return autopilot
+      ? `You write the next reply of ${names.user}, who is talking with ${names.char}. Stay in ${names.user}'s voice, one short message.`
+      : `You are ${names.char}. Stay in character and reply as ${names.char} to ${names.user}.`;
+  }
+  const everyone = listOf([names.char, ...others]);
+  if (autopilot) {
+    return `You write the next reply of ${names.user}, who is in a group chat with ${everyone}. Stay in ${names.user}'s voice, one short message, and write no one else's lines.`;
+  }
+  const company = listOf([names.user, ...others]);
+  return (
+    `You are ${names.char}, in a group chat with ${company}. Stay in character and write only ${names.char}'s next reply. ` +
+    `Never write the lines, actions or thoughts of ${listOf([...others, names.user])}; they speak for themselves.`
+  );
 }
 
 /** The end of `text` that fits in `tokens` (by words). */
