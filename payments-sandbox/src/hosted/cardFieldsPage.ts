@@ -21,6 +21,14 @@ const FIELDS = `
 </form>
 <p id="card-error" class="error" role="alert"></p>`;
 
+function originOf(text: string | undefined): string {
+  try {
+    return text ? new URL(text).origin : '';
+  } catch {
+    return '';
+  }
+}
+
 export function registerCardFieldsPage(app: FastifyInstance, config: { publishableKeys: string[]; allowedOrigins: string[] }): void {
   app.get('/elements/card.js', (_request, reply) =>
     reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(browserBundle('cardFields')),
@@ -28,12 +36,7 @@ export function registerCardFieldsPage(app: FastifyInstance, config: { publishab
   app.get('/elements/card', (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
     const key = query.key ?? '';
-    let origin = '';
-    try {
-      origin = query.origin ? new URL(query.origin).origin : '';
-    } catch {
-      origin = '';
-    }
+    const origin = originOf(query.origin);
     const problem = !config.publishableKeys.includes(key)
       ? 'The card fields need a valid publishable key (key=pk_test_…).'
       : !config.allowedOrigins.includes(origin)

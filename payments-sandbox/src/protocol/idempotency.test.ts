@@ -1,5 +1,5 @@
 // Idempotency keys with Stripe's semantics, through the official SDK over a real socket.
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { PaymentsSandbox } from '../server';
 import { cardPaymentMethod, SECRET_KEY, startTestSandbox, stripeFor } from '../testing/testSandbox';
 import { IDEMPOTENCY_TTL_MS, IdempotencyStore } from './idempotency';
