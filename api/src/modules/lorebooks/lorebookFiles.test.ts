@@ -132,6 +132,15 @@ describe.each(BACKENDS)('lorebook files and the test view on %s', (backend) => {
       expect(JSON.parse((await exported(owner, again.id)).text)).toEqual(JSON.parse(file.text));
     });
 
+    it('takes a book of 100 long entries in one body past the default 1 MB, and writes every content back whole', async () => {
+      const entries = Array.from({ length: 100 }, (_, i) => ({ keys: [`place${i}`, `site${i}`], content: `${i} `.padEnd(12_000, 'lore ') }));
+      const lorebook = await importLorebook('Vast Atlas', { name: 'Vast Atlas', entries });
+      expect(lorebook.num_entries).toBe(100);
+      expect(lorebook.entries.every((e) => e.content.length === 1000)).toBe(true);
+      const written = JSON.parse((await exported(owner, lorebook.id)).text).data.entries as Array<{ content: string }>;
+      expect(written.map((e) => e.content)).toEqual(entries.map((e) => e.content));
+    });
+
     it('exports for its creator only', async () => {
       const book = await createLorebook(t, owner, 'Private Export');
       for (const someone of [other, admin]) expect((await exported(someone, book.id)).status).toBe(403);

@@ -21,6 +21,12 @@ import {
  * Lorebooks (contracts' lorebookCalls; document 2 §2-§9): anyone reads a lorebook of their application, its creator
  * changes it, a chatbot's creator attaches their own. See README.md in this folder.
  */
+/**
+ * A whole book in one body (create, import): 100 entries, each with the kept fields of an imported entry (its
+ * original content and SillyTavern's settings), can pass the default 1 MB.
+ */
+const BOOK_BODY_LIMIT = 4 * 1024 * 1024;
+
 export const lorebookRoutes: ApiPlugin = async (app, deps) => {
   const { db, clock } = deps;
   const ok = { ok: true as const };
@@ -37,15 +43,16 @@ export const lorebookRoutes: ApiPlugin = async (app, deps) => {
   );
 
   const create = lorebookCalls.createLorebook;
-  app.post(create.path, { schema: { body: create.body, response: { 200: create.response } }, config: { access: create.access } }, async (request) =>
-    createLorebook(db, memberOf(request), request.body, clock.now()),
+  app.post(
+    create.path,
+    { schema: { body: create.body, response: { 200: create.response } }, config: { access: create.access }, bodyLimit: BOOK_BODY_LIMIT },
+    async (request) => createLorebook(db, memberOf(request), request.body, clock.now()),
   );
 
   const imported = lorebookCalls.importLorebook;
   app.post(
     imported.path,
-    // A book of 100 entries keeps each one's original content and fields: more than the default 1 MB may come.
-    { schema: { body: imported.body, response: { 200: imported.response } }, config: { access: imported.access }, bodyLimit: 4 * 1024 * 1024 },
+    { schema: { body: imported.body, response: { 200: imported.response } }, config: { access: imported.access }, bodyLimit: BOOK_BODY_LIMIT },
     async (request) => importLorebook(db, memberOf(request), request.body, clock.now()),
   );
 
