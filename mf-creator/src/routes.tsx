@@ -3,6 +3,9 @@ import './creatorSlice';
 import { EditChatbotPage } from './chatbotForm/ChatbotPages';
 import { CreateChatbotPage } from './create/CreateChatbotPage';
 import { DraftsPage } from './drafts/DraftsPage';
+import { CreateGroupChatPage, EditGroupChatPage } from './groupChats/GroupChatPages';
+import { MembersPage } from './groupChats/MembersPage';
+import { MyGroupChatsPage } from './groupChats/MyGroupChatsPage';
 import { CreateLorebookPage, EditLorebookPage } from './lorebooks/LorebookPages';
 import { LorebookPage } from './lorebooks/LorebookPage';
 import { MyLorebooksPage } from './lorebooks/MyLorebooksPage';
@@ -14,7 +17,7 @@ import { CreatePersonaPage, EditPersonaPage } from './personas/PersonaPages';
 const routes: RemoteRoutesModule = {
   remote: 'mf_creator',
   buildVersion: __APP_VERSION__,
-  pages: { myChatbots: MyChatbotsPage, createChatbot: CreateChatbotPage, editChatbot: EditChatbotPage, drafts: DraftsPage, moderation: ModerationPage, createLorebook: CreateLorebookPage, editLorebook: EditLorebookPage, lorebook: LorebookPage, myLorebooks: MyLorebooksPage, personas: MyPersonasPage, createPersona: CreatePersonaPage, editPersona: EditPersonaPage },
+  pages: { myChatbots: MyChatbotsPage, createChatbot: CreateChatbotPage, editChatbot: EditChatbotPage, drafts: DraftsPage, moderation: ModerationPage, createLorebook: CreateLorebookPage, editLorebook: EditLorebookPage, lorebook: LorebookPage, myLorebooks: MyLorebooksPage, createGroupchat: CreateGroupChatPage, groupchatMembers: MembersPage, editGroupchat: EditGroupChatPage, myGroupchats: MyGroupChatsPage, personas: MyPersonasPage, createPersona: CreatePersonaPage, editPersona: EditPersonaPage },
 };
 
 export default routes;
