@@ -4,17 +4,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { startComposedSite } from '../deploy/server/composedSite';
 import { REMOTE_PORT_BASE } from '../deploy/server/localSites';
+import { startSiteSandbox } from '../payments-sandbox/src/siteSandbox';
 import { buildApps, publishRemotes } from './build/buildApps';
 import { ROOT } from './lib/apps';
 
 const PORT = Number(process.env.PORT ?? 3000);
 const API_PORT = Number(process.env.API_PORT ?? 3100);
 
-function startApi(): ChildProcess {
+function startApi(extraEnv: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'api/src/main.ts')], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...process.env, PORT: String(API_PORT) },
+    env: { ...process.env, ...extraEnv, PORT: String(API_PORT) },
   });
 }
 
@@ -36,8 +37,10 @@ async function main() {
   console.log(built.length ? `[start] built ${built.join(', ')}` : '[start] every app is up to date');
   await publishRemotes();
 
-  const api = startApi();
   const apiUrl = `http://127.0.0.1:${API_PORT}`;
+  // The payments sandbox first (unless PAYMENTS_PROVIDER names another provider): the API reads where it is from its env.
+  const payments = await startSiteSandbox({ siteOrigins: [`http://127.0.0.1:${PORT}`, `http://localhost:${PORT}`], apiUrl, env: process.env });
+  const api = startApi(payments?.apiEnv ?? {});
   const site = await startComposedSite({ portBase: REMOTE_PORT_BASE, hostPort: PORT, apiUrl, listenHost: process.env.HOST ?? '127.0.0.1' });
   let stopping = false;
   const stop = async (code = 0) => {
@@ -46,6 +49,7 @@ async function main() {
     console.log('\n[start] stopping…');
     api.kill('SIGTERM');
     await site.close();
+    await payments?.sandbox.close();
     process.exit(code);
   };
   api.on('exit', (code) => {
@@ -60,6 +64,7 @@ async function main() {
   const apiUp = await waitForApi(`${apiUrl}/api/health`, 60_000);
   if (!apiUp) console.warn('[start] the API did not answer /api/health within 60 s; the site runs, its calls will fail');
   console.log(`\n  Fable is running at ${site.url}\n  (API behind ${site.url}/api; remotes on ports ${Object.values(site.ports).join(', ')}; Ctrl-C stops it all)\n`);
+  if (payments) console.log(`  Payments sandbox at ${payments.sandbox.url} (test cards: payments-sandbox/README.md)\n`);
 }
 
 main().catch((error: Error) => {

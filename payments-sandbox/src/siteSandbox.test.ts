@@ -1,0 +1,43 @@
+import { API_WEBHOOK_PATH, startSiteSandbox } from './siteSandbox';
+
+describe('the sandbox npm start runs', () => {
+  it('starts with the default keys, the site as the allowed origin and the API as the webhook endpoint, and tells the API', async () => {
+    const site = await startSiteSandbox({ siteOrigins: ['http://127.0.0.1:3000'], apiUrl: 'http://127.0.0.1:3100', env: { PAYMENTS_SANDBOX_PORT: '0' } });
+    if (!site) throw new Error('expected a sandbox');
+    try {
+      expect(site.sandbox.config).toMatchObject({
+        allowedOrigins: ['http://127.0.0.1:3000'],
+        webhooks: [{ url: `http://127.0.0.1:3100${API_WEBHOOK_PATH}`, secrets: ['whsec_fable_sandbox'] }],
+      });
+      expect(site.apiEnv).toEqual({
+        PAYMENTS_PROVIDER: 'sandbox',
+        PAYMENTS_SANDBOX_URL: site.sandbox.url,
+        PAYMENTS_SANDBOX_SECRET_KEY: 'sk_test_fable_sandbox',
+        PAYMENTS_SANDBOX_PUBLISHABLE_KEY: 'pk_test_fable_sandbox',
+        PAYMENTS_WEBHOOK_SECRETS: 'whsec_fable_sandbox',
+      });
+      expect((await fetch(`${site.sandbox.url}/_sandbox/health`)).status).toBe(200);
+    } finally {
+      await site.sandbox.close();
+    }
+  });
+
+  it('takes two webhook secrets during rotation and stays off when another provider is configured', async () => {
+    const site = await startSiteSandbox({
+      siteOrigins: [],
+      apiUrl: 'http://127.0.0.1:3100',
+      env: { PAYMENTS_SANDBOX_PORT: '0', PAYMENTS_SANDBOX_WEBHOOK_SECRETS: 'whsec_old,whsec_new', PAYMENTS_SANDBOX_ALLOWED_ORIGINS: 'https://fable.example' },
+    });
+    try {
+      expect(site?.sandbox.config.allowedOrigins).toEqual(['https://fable.example']);
+      expect(site?.apiEnv.PAYMENTS_WEBHOOK_SECRETS).toBe('whsec_old,whsec_new');
+    } finally {
+      await site?.sandbox.close();
+    }
+    await expect(startSiteSandbox({ siteOrigins: [], apiUrl: 'x', env: { PAYMENTS_PROVIDER: 'stripe' } })).resolves.toBeUndefined();
+  });
+
+  it('refuses keys that are not test keys', async () => {
+    await expect(startSiteSandbox({ siteOrigins: [], apiUrl: 'http://a', env: { PAYMENTS_SANDBOX_PORT: '0', PAYMENTS_SANDBOX_SECRET_KEYS: 'sk_live_x' } })).rejects.toThrow(/sk_test_/);
+  });
+});

@@ -1,0 +1,32 @@
+// The sandbox as `npm start` runs it (scripts/startSite.ts): started before the API, which is told where it is and
+// how to talk to it through the environment (README.md, "The API's side"). Skipped when PAYMENTS_PROVIDER names
+// another provider.
+import { configFromEnv } from './config';
+import { type PaymentsSandbox, startPaymentsSandbox } from './server';
+
+/** Where the sandbox sends webhooks unless PAYMENTS_SANDBOX_WEBHOOK_URL says otherwise: the API's receiver. */
+export const API_WEBHOOK_PATH = '/api/v2/payments/webhook';
+
+export interface SiteSandbox {
+  sandbox: PaymentsSandbox;
+  /** Variables for the API's process. */
+  apiEnv: Record<string, string>;
+}
+
+export async function startSiteSandbox(options: { siteOrigins: string[]; apiUrl: string; env: NodeJS.ProcessEnv }): Promise<SiteSandbox | undefined> {
+  const { env } = options;
+  if (env.PAYMENTS_PROVIDER && env.PAYMENTS_PROVIDER !== 'sandbox') return undefined;
+  const fromEnv = configFromEnv({ PAYMENTS_SANDBOX_WEBHOOK_URL: `${options.apiUrl}${API_WEBHOOK_PATH}`, ...env });
+  const config = { ...fromEnv, allowedOrigins: env.PAYMENTS_SANDBOX_ALLOWED_ORIGINS ? fromEnv.allowedOrigins : options.siteOrigins };
+  const sandbox = await startPaymentsSandbox(config);
+  return {
+    sandbox,
+    apiEnv: {
+      PAYMENTS_PROVIDER: 'sandbox',
+      PAYMENTS_SANDBOX_URL: sandbox.url,
+      PAYMENTS_SANDBOX_SECRET_KEY: sandbox.config.secretKeys[0] ?? '',
+      PAYMENTS_SANDBOX_PUBLISHABLE_KEY: sandbox.config.publishableKeys[0] ?? '',
+      PAYMENTS_WEBHOOK_SECRETS: (sandbox.config.webhooks[0]?.secrets ?? []).join(','),
+    },
+  };
+}
