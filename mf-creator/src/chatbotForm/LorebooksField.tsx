@@ -74,13 +74,13 @@ export function LorebooksField({ characterId, selected = [], onChange }: Loreboo
   const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
   const attached = characterId ? (profile.data?.lorebooks ?? []).map((l) => l.id) : selected;
 
-  const toggle = async (lorebookId: string, on: boolean) => {
+  const toggle = async (lorebookId: string, name: string, on: boolean) => {
     if (!characterId) {
       onChange?.(on ? [...selected, lorebookId] : selected.filter((id) => id !== lorebookId));
       return;
     }
     setPending((p) => new Set(p).add(lorebookId));
-    const answer = await (on ? attach : detach)({ characterId, lorebookId });
+    const answer = on ? await attach({ characterId, lorebookId, name }) : await detach({ characterId, lorebookId });
     setPending((p) => {
       const next = new Set(p);
       next.delete(lorebookId);
@@ -120,7 +120,7 @@ export function LorebooksField({ characterId, selected = [], onChange }: Loreboo
                     type="checkbox"
                     checked={attached.includes(lorebook.id)}
                     disabled={pending.has(lorebook.id) || (full && !attached.includes(lorebook.id))}
-                    onChange={(event) => void toggle(lorebook.id, event.currentTarget.checked)}
+                    onChange={(event) => void toggle(lorebook.id, lorebook.name, event.currentTarget.checked)}
                   />
                   <span>{lorebook.name}</span>
                   <span className="count">{T.entries(lorebook.num_entries)}</span>
@@ -144,7 +144,7 @@ export function useAttachLorebooks() {
   return useCallback(
     async (characterId: string, lorebookIds: readonly string[]): Promise<string | null> => {
       for (const lorebookId of lorebookIds) {
-        const answer = await attach({ characterId, lorebookId });
+        const answer = await attach({ characterId, lorebookId, name: '' });
         if ('error' in answer) return T.attachFailed(apiErrorMessage(answer.error));
       }
       return null;

@@ -1,5 +1,6 @@
 import {
   callPath,
+  type CharacterProfile,
   lorebookCalls,
   type LorebookCreate,
   type LorebookDetail,
@@ -11,10 +12,32 @@ import {
   type LorebookUpdate,
 } from '@fable/contracts';
 import { api } from '@fable/shared';
+import { charactersApi } from '@fable/shared/characters';
 
 const L = lorebookCalls;
 const LIST = { type: 'Lorebook', id: 'MINE' } as const;
 const one = (lorebookId: string) => ({ type: 'Lorebook' as const, id: lorebookId });
+
+type LorebookRefs = NonNullable<CharacterProfile['lorebooks']>;
+
+/** Changes a chatbot's cached profile's lorebooks while the call runs; puts them back if it fails. */
+async function showAtOnce(
+  dispatch: (action: unknown) => unknown,
+  queryFulfilled: Promise<unknown>,
+  characterId: string,
+  change: (refs: LorebookRefs) => LorebookRefs,
+) {
+  const patch = dispatch(
+    charactersApi.util.updateQueryData('characters_profile', characterId, (draft) => {
+      draft.lorebooks = change(draft.lorebooks ?? []);
+    }),
+  ) as { undo: () => void };
+  try {
+    await queryFulfilled;
+  } catch {
+    patch.undo();
+  }
+}
 
 /**
  * The lorebook calls (document 2 §7 "Lorebook calls"; contracts lorebookCalls). A change to a lorebook invalidates it
@@ -65,12 +88,17 @@ export const lorebookApi = api.injectEndpoints({
       query: ({ lorebookId, entryId }) => ({ url: callPath(L.deleteLorebookEntry.path, { lorebookId, entryId }), method: L.deleteLorebookEntry.method }),
       invalidatesTags: (_r, error, { lorebookId }) => (error ? [] : [one(lorebookId)]),
     }),
-    lorebook_attach: build.mutation<{ ok: true }, { characterId: string; lorebookId: string }>({
-      query: (params) => ({ url: callPath(L.attachLorebook.path, params), method: L.attachLorebook.method }),
+    /** The chatbot's cached profile lists the lorebook at once (its name given for that), and not if the API refuses. */
+    lorebook_attach: build.mutation<{ ok: true }, { characterId: string; lorebookId: string; name: string }>({
+      query: ({ characterId, lorebookId }) => ({ url: callPath(L.attachLorebook.path, { characterId, lorebookId }), method: L.attachLorebook.method }),
+      onQueryStarted: ({ characterId, lorebookId, name }, { dispatch, queryFulfilled }) =>
+        showAtOnce(dispatch, queryFulfilled, characterId, (refs) => (refs.some((r) => r.id === lorebookId) ? refs : [...refs, { id: lorebookId, name }])),
       invalidatesTags: (_r, _e, { characterId }) => [{ type: 'Character', id: characterId }],
     }),
     lorebook_detach: build.mutation<{ ok: true }, { characterId: string; lorebookId: string }>({
       query: (params) => ({ url: callPath(L.detachLorebook.path, params), method: L.detachLorebook.method }),
+      onQueryStarted: ({ characterId, lorebookId }, { dispatch, queryFulfilled }) =>
+        showAtOnce(dispatch, queryFulfilled, characterId, (refs) => refs.filter((r) => r.id !== lorebookId)),
       invalidatesTags: (_r, _e, { characterId }) => [{ type: 'Character', id: characterId }],
     }),
     /** The lorebook as a lorebook_v3 file: an object URL of it (revoke once used) and the file name the API gave it. */
