@@ -3,3 +3,4 @@ export { configFromEnv, type SandboxConfig, type WebhookEndpointConfig, type Ret
 export { REDIRECT_PROVIDERS } from './api/redirectSessions';
 export { TEST_CARDS } from './cards/testCards';
 export { signatureHeader } from './webhooks/signature';
+export { startSiteSandbox, API_WEBHOOK_PATH, type SiteSandbox } from './siteSandbox';

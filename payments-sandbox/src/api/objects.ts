@@ -67,7 +67,7 @@ export interface PaymentIntent {
   last_payment_error: PaymentError | null;
   next_action: { type: 'redirect_to_url'; redirect_to_url: { url: string; return_url: string | null } } | null;
   setup_future_usage: 'off_session' | 'on_session' | null;
-  cancellation_reason: null;
+  cancellation_reason: string | null;
   livemode: false;
 }
 

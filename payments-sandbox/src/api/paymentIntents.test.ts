@@ -109,6 +109,15 @@ describe('payment intents with the test cards', () => {
     expect(error).toMatchObject({ code: 'authentication_required', decline_code: 'authentication_required' });
   });
 
+  it('an abandoned 3-D Secure intent is canceled; a paid one cannot be', async () => {
+    const intent = await charge('4000002760003184');
+    const canceled = await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'abandoned' });
+    expect(canceled).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned', next_action: null });
+    expect((await fetch(intent.next_action?.redirect_to_url?.url ?? '')).status).toBe(200);
+    const paid = await charge('4242424242424242');
+    await expect(stripe.paymentIntents.cancel(paid.id)).rejects.toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
+  });
+
   it('a declined intent can be confirmed again with another card', async () => {
     const error = await cardErrorOf(charge('4000000000000002'));
     const intent = error.payment_intent as Stripe.PaymentIntent;

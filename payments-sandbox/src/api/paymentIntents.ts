@@ -200,6 +200,27 @@ function fail(state: SandboxState, intent: PaymentIntent, error: PaymentError, i
   });
 }
 
+const CANCELLATION_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'];
+
+/** POST /v1/payment_intents/:id/cancel: only while it is not paid (e.g. a 3-D Secure challenge abandoned). */
+export function cancelPaymentIntent(state: SandboxState, id: string, params: FormObject): PaymentIntent {
+  allowOnly(params, ['cancellation_reason']);
+  const intent = paymentIntentOf(state, id);
+  const reason = optionalString(params, 'cancellation_reason');
+  if (reason !== undefined && !CANCELLATION_REASONS.includes(reason)) {
+    throw invalidParam('cancellation_reason', `Invalid cancellation_reason: must be one of ${CANCELLATION_REASONS.join(', ')}`);
+  }
+  if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status)) {
+    throw invalidRequest(
+      `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+      { code: 'payment_intent_unexpected_state' },
+    );
+  }
+  Object.assign(intent, { status: 'canceled', cancellation_reason: reason ?? null, next_action: null });
+  state.emit('payment_intent.canceled', intent);
+  return intent;
+}
+
 /** The shopper's answer on the 3-D Secure page. */
 export function finishChallenge(state: SandboxState, intent: PaymentIntent, outcome: 'success' | 'failure'): PaymentIntent {
   if (intent.status !== 'requires_action') {

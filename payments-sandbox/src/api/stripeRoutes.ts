@@ -4,7 +4,7 @@ import type { IdempotencyStore } from '../protocol/idempotency';
 import { noSuch } from '../protocol/stripeError';
 import { type KeyRing, stripeRoute } from '../protocol/stripeRoute';
 import { createCustomer, customerOf, updateCustomer } from './customers';
-import { confirmPaymentIntent, createPaymentIntent, paymentIntentOf } from './paymentIntents';
+import { cancelPaymentIntent, confirmPaymentIntent, createPaymentIntent, paymentIntentOf } from './paymentIntents';
 import { attachPaymentMethod, createPaymentMethod, detachPaymentMethod, paymentMethodOf } from './paymentMethods';
 import { createRedirectSession, redirectSessionOf } from './redirectSessions';
 import { createRefund } from './refunds';
@@ -38,6 +38,7 @@ export function registerStripeRoutes(app: FastifyInstance, deps: StripeRoutesDep
   route('POST', '/v1/payment_intents/:id/confirm', ({ path, params, idempotencyKey }) =>
     confirmPaymentIntent(state, path.id ?? '', params, confirmContext(idempotencyKey)),
   );
+  route('POST', '/v1/payment_intents/:id/cancel', ({ path, params }) => cancelPaymentIntent(state, path.id ?? '', params));
 
   route('POST', '/v1/refunds', ({ params, idempotencyKey }) => createRefund(state, params, idempotencyKey));
 

@@ -64,9 +64,10 @@ describe('the hosted card fields', () => {
     const page = await openCheckout(cardFieldsUrl());
     const frame = page.frameLocator('#frame');
     await frame.getByLabel('Card number').pressSequentially('4242424242424242');
-    await frame.getByLabel('Expiration (MM / YY)').fill('12 / 34');
+    await frame.getByLabel('Expiration (MM / YY)').pressSequentially('1234');
     await frame.getByLabel('CVC').fill('123');
     await expect(frame.getByLabel('Card number').inputValue()).resolves.toBe('4242 4242 4242 4242');
+    await expect(frame.getByLabel('Expiration (MM / YY)').inputValue()).resolves.toBe('12 / 34');
     await page.waitForFunction(() =>
       (window as unknown as { messages: { data: { type: string; complete?: boolean } }[] }).messages.some((m) => m.data.type === 'fable-sandbox:change' && m.data.complete),
     );

@@ -73,6 +73,14 @@ function formatNumber(): void {
   cvcInput.maxLength = cvcLength(brand);
 }
 
+/** MM / YY as the user types digits (a typed slash or spaces are taken as given). */
+function formatExpiry(event: Event): void {
+  if ((event as InputEvent).inputType?.startsWith('delete')) return;
+  const digits = expiryInput.value.replace(/\D/g, '').slice(0, 4);
+  if (digits.length >= 3) expiryInput.value = `${digits.slice(0, 2)} / ${digits.slice(2)}`;
+  else if (digits.length === 2 && !expiryInput.value.includes('/')) expiryInput.value = `${digits} / `;
+}
+
 function update(): void {
   const state = check();
   brandLabel.textContent = state.brand === 'unknown' ? '' : state.brand;
@@ -85,6 +93,7 @@ numberInput.addEventListener('input', () => {
   formatNumber();
   update();
 });
+expiryInput.addEventListener('input', formatExpiry);
 for (const input of [numberInput, expiryInput, cvcInput]) {
   input.addEventListener('input', update);
   input.addEventListener('blur', () => {
