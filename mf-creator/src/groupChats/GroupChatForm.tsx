@@ -125,7 +125,7 @@ export function GroupChatForm({ saved, initial, restored }: GroupChatFormProps) 
         </section>
         <section aria-labelledby="groupchat-section-tags">
           <h2 id="groupchat-section-tags">{T.sectionTags}</h2>
-          <TagPicker hint={T.tagsHint} suggest={false} savedTags={saved?.tags} disabled={busy} />
+          <TagPicker hint="" suggest={false} savedTags={saved?.tags} disabled={busy} />
         </section>
         <section aria-labelledby="groupchat-section-visibility">
           <h2 id="groupchat-section-visibility">{T.sectionVisibility}</h2>

@@ -60,6 +60,8 @@ export const OptionList = styled.ul`
   .option-note {
     font-size: 0.8rem;
     color: ${({ theme }) => theme.colors.textMuted};
+  }
+  .option-title {
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;

@@ -24,7 +24,7 @@ const Group = styled.div`
   }
   ul {
     display: grid;
-    grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
+    grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
     gap: 8px;
     margin: 0;
     padding: 0;
@@ -83,6 +83,7 @@ const Group = styled.div`
   }
   .members-empty {
     margin: 0;
+    font-size: 0.9rem;
     color: ${({ theme }) => theme.colors.textMuted};
   }
   .members-actions {

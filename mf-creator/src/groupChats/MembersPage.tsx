@@ -85,7 +85,9 @@ function MembersPicker({ userId }: { userId: string }) {
         <p>{T.membersLead}</p>
       </header>
       <div className="page-body">
-        <SearchBox value={search} onCommit={setSearch} debounceMs={SEARCH_LIMITS.searchDebounceMs} label={T.searchLabel} placeholder={T.searchPlaceholder} maxLength={100} />
+        <div className="search-row">
+          <SearchBox value={search} onCommit={setSearch} debounceMs={SEARCH_LIMITS.searchDebounceMs} label={T.searchLabel} placeholder={T.searchPlaceholder} maxLength={100} />
+        </div>
         {body}
       </div>
       <div className="page-actions">

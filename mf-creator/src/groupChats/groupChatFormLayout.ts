@@ -20,11 +20,14 @@ export const GroupChatPage = styled.div`
     margin: 6px 0 0;
     color: ${({ theme }) => theme.colors.textMuted};
   }
-  form,
+  & > form,
   .page-body {
     display: flex;
     flex-direction: column;
     gap: 16px;
+  }
+  .search-row {
+    display: flex;
   }
   fieldset.groupchat-fields {
     display: contents;

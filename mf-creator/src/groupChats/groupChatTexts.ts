@@ -10,7 +10,6 @@ export const GROUP_CHAT_TEXTS = {
   title: 'Title',
   titleHint: 'Optional. A line about what happens in this group.',
   tags: 'Tags',
-  tagsHint: 'Optional.',
   sectionGroup: 'Group',
   sectionMembers: 'Chatbots',
   sectionTags: 'Tags',
