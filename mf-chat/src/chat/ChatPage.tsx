@@ -22,6 +22,11 @@ import { CHAT_TEXTS } from './chatTexts';
 import { idsFrom, lastBotReply, shownAlternateIndex } from './conversationState';
 import type { CloneType } from './ConversationModals';
 import { GREETING_ID, NEW_CONVERSATION, isSavedMessage } from './greeting';
+import { AutoResponseUpgradeModal } from './group/AutoResponseUpgradeModal';
+import { AUTO_SPEAKER } from './group/groupMembers';
+import { GROUP_TEXTS } from './group/groupTexts';
+import { SpeakerStrip } from './group/SpeakerStrip';
+import { useGroupChat } from './group/useGroupChat';
 import { clearGuestChat } from './guestHistory';
 import { MessageList, type PickMode } from './MessageList';
 import { useChatConversation } from './useChatConversation';
@@ -47,6 +52,13 @@ const Footer = styled.div`
   bottom: 0;
   padding: 8px 0 12px;
   background: ${({ theme }) => theme.colors.background};
+`;
+
+const GroupHint = styled.p`
+  margin: 24px auto 0;
+  max-width: 420px;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const ModeBar = styled.div`
@@ -89,7 +101,8 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
 
   const [input, setInput] = useState('');
   const [personaId, setPersonaId] = useState<string | null>(null);
-  const pendingSendRef = useRef<string | null>(null);
+  /** A turn waiting for the persona of a new conversation: the user's text and, in a group chat, who answers. */
+  const pendingSendRef = useRef<{ text: string; speaker: string | null } | null>(null);
   const [mode, setMode] = useState<PickMode>(null);
   const [picked, setPicked] = useState<string | null>(null);
   const [cloneTitle, setCloneTitle] = useState('');
@@ -114,6 +127,7 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
     setInput,
   });
   const { state, dispatch, failure, setFailure } = chat;
+  const streaming = chat.streaming;
 
   const [editMessage] = useChat_screenEditMessageMutation();
   const [removeMessages, removal] = useChat_screenRemoveMessagesMutation();
@@ -136,7 +150,6 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
   }, [nsfwLocked, askSignIn]);
 
   const pagerIndex = shownAlternateIndex(state);
-  const streaming = chat.streaming;
 
   // Alternates pager: ArrowLeft / ArrowRight (not while typing in a field).
   useEffect(() => {
@@ -151,29 +164,53 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
     return () => document.removeEventListener('keydown', onKey);
   }, [pagerIndex, streaming, mode, dispatch]);
 
-  const send = useCallback(
-    (text: string) => {
+  const groupChat = useGroupChat({
+    characterId,
+    profile,
+    member,
+    tier: user?.tier ?? null,
+    streaming,
+    lastMessage: state.messages.at(-1),
+    failed: failure !== null,
+    input,
+    speak: chat.speak,
+    stop: chat.stop,
+    askSignIn,
+  });
+
+  /** A turn of the user's: their text (when there is any) and, in a group chat, who answers (a member, AUTO, or the server's choice). */
+  const startTurn = useCallback(
+    (text: string, speaker: string | null) => {
+      groupChat.userTurn(speaker);
+      if (text.trim()) chat.send(text, speaker ?? undefined);
+      else if (speaker) chat.speak(speaker);
+      setInput('');
+    },
+    [groupChat, chat],
+  );
+
+  const talk = useCallback(
+    (text: string, speaker: string | null) => {
       if (nsfwLocked) return askSignIn();
       if (member && chat.conversationId === null && shouldPick && personaId === null) {
-        pendingSendRef.current = text;
+        pendingSendRef.current = { text, speaker };
         openModal({ kind: 'persona' });
         return;
       }
-      chat.send(text);
-      setInput('');
+      startTurn(text, speaker);
     },
-    [nsfwLocked, askSignIn, member, chat, shouldPick, personaId, openModal],
+    [nsfwLocked, askSignIn, member, chat.conversationId, shouldPick, personaId, openModal, startTurn],
   );
+  const send = useCallback((text: string) => talk(text, null), [talk]);
 
   // A persona was chosen for the new conversation: send what was waiting.
   useEffect(() => {
     if (personaId !== null && pendingSendRef.current !== null) {
-      const text = pendingSendRef.current;
+      const { text, speaker } = pendingSendRef.current;
       pendingSendRef.current = null;
-      chat.send(text);
-      setInput('');
+      startTurn(text, speaker);
     }
-  }, [personaId, chat]);
+  }, [personaId, startTurn]);
 
   // Open at the newest message and follow the reply as it streams in (unless the reader scrolled up).
   const screenRef = useRef<HTMLElement>(null);
@@ -246,6 +283,7 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
           .catch((error: unknown) => openModal({ kind: 'error', message: apiErrorMessage(error, CHAT_TEXTS.generic) }));
       },
     },
+    autoResponse: { label: groupChat.autoResponse ? GROUP_TEXTS.disableAutoResponse : GROUP_TEXTS.enableAutoResponse, onSelect: groupChat.toggleAutoResponse },
     blockCreator: { label: CHAT_TEXTS.blockCreator, onSelect: () => openModal({ kind: 'block' }) },
     editChatbot: { label: CHAT_TEXTS.editChatbot, to: `/chatbot/edit/${encodeURIComponent(characterId)}` },
     manageMemories: { label: CHAT_TEXTS.manageMemories, onSelect: () => openModal({ kind: 'memories' }) },
@@ -258,6 +296,7 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
     hasMessages,
     canShare,
     hasMemoryPermission: permissions.includes('memory_manager'),
+    autoResponse: groupChat.autoResponseOffered,
   }).map((id) => ({ id, ...entryActions[id] }));
 
   const onEdit = async (id: string, content: string) => {
@@ -374,6 +413,8 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
             typing={chat.typing}
             botName={botName}
             botAvatar={profile.avatar_url}
+            speakerOf={groupChat.isGroup ? groupChat.speakerView : undefined}
+            streamSpeaker={groupChat.isGroup ? groupChat.streamSpeaker : undefined}
             userName={user?.name ?? user?.username ?? 'You'}
             shownAltIndex={pagerIndex}
             onPage={(delta) => dispatch({ type: 'paged', delta })}
@@ -385,13 +426,20 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
             onEdit={onEdit}
             onRate={onRate}
             onReport={(messageId) => openModal({ kind: 'report', messageId })}
-            onRegenerate={chat.regenerate}
-            onContinue={chat.continueReply}
+            onRegenerate={() => {
+              groupChat.userTurn(lastReply?.character_id ?? null);
+              chat.regenerate();
+            }}
+            onContinue={() => {
+              groupChat.userTurn(lastReply?.character_id ?? null);
+              chat.continueReply();
+            }}
             hasMore={state.hasMore}
             loadingOlder={chat.loadingOlder}
             onLoadOlder={() => void chat.loadOlder()}
           />
         )}
+        {groupChat.isGroup && !chat.loading && state.messages.length === 0 && !streaming && <GroupHint>{GROUP_TEXTS.empty}</GroupHint>}
       </Scroll>
       <Footer>
         {failure && failure.kind !== 'generic' && (
@@ -441,20 +489,38 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
             </span>
           </ModeBar>
         ) : (
-          <ChatInput
-            value={input}
-            onChange={setInput}
-            onSend={send}
-            onStop={chat.stop}
-            onAutopilot={nsfwLocked || !lastReply ? undefined : chat.autopilot}
-            streaming={streaming}
-            disabled={inputDisabled}
-            placeholder={CHAT_TEXTS.inputPlaceholder(botName)}
-          />
+          <>
+            {groupChat.members && (
+              <SpeakerStrip
+                members={groupChat.members}
+                onPick={(memberId) => talk(input, memberId)}
+                onNext={() => talk(input, AUTO_SPEAKER)}
+                disabled={streaming || inputDisabled}
+                autoResponse={groupChat.autoResponse}
+              />
+            )}
+            <ChatInput
+              value={input}
+              onChange={(text) => {
+                setInput(text);
+                groupChat.onType(text);
+              }}
+              onSend={send}
+              onStop={() => {
+                groupChat.onStop();
+                chat.stop();
+              }}
+              onAutopilot={nsfwLocked || !lastReply ? undefined : chat.autopilot}
+              streaming={streaming}
+              disabled={inputDisabled}
+              placeholder={CHAT_TEXTS.inputPlaceholder(botName)}
+            />
+          </>
         )}
         <Disclaimer />
       </Footer>
 
+      <AutoResponseUpgradeModal open={groupChat.upgradeOpen} onClose={groupChat.closeUpgrade} />
       <ChatModals
         modals={modals}
         characterId={characterId}

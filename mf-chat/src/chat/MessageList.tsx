@@ -85,6 +85,9 @@ export interface MessageListProps {
   typing: TypingIndicator;
   botName: string;
   botAvatar: string | null;
+  /** A group chat: who each reply is from (its member, by character_id), and who the reply being written is from. */
+  speakerOf?: (message: ChatMessage) => { name: string; avatarUrl: string | null };
+  streamSpeaker?: { name: string; avatarUrl: string | null };
   userName: string;
   shownAltIndex: number | null;
   onPage: (delta: number) => void;
@@ -107,7 +110,8 @@ export interface MessageListProps {
 
 /** The message list (document 1 §2 "Body"): Load Previous Messages, messages, the last reply's pager and actions. */
 export function MessageList(props: MessageListProps) {
-  const { messages, stream, typing, botName, botAvatar, userName, mode, picked, hasMore, loadingOlder, onLoadOlder } = props;
+  const { messages, stream, typing, botName, botAvatar, userName, mode, picked, hasMore, loadingOlder, onLoadOlder, speakerOf } = props;
+  const writer = props.streamSpeaker ?? { name: botName, avatarUrl: botAvatar };
   const lastIndex = messages.length - 1;
   const pickedIndex = picked ? messages.findIndex((m) => m.id === picked) : -1;
   const streamingInto = stream && (stream.kind === 'continue' || stream.kind === 'regenerate');
@@ -131,6 +135,7 @@ export function MessageList(props: MessageListProps) {
           } else if (isLast && props.shownAltIndex !== null) {
             shown = alternateOptions(message)[props.shownAltIndex]?.content ?? message.content;
           }
+          const from = message.role === 'user' ? { name: userName, avatarUrl: null } : (speakerOf?.(message) ?? { name: botName, avatarUrl: botAvatar });
           return (
             <MessageItem
               key={message.id}
@@ -141,16 +146,16 @@ export function MessageList(props: MessageListProps) {
               dimmed={dimmed}
               isPicked={picked === message.id}
               pickable={mode === 'remove' ? message.id !== GREETING_ID : mode === 'clone' && isSavedMessage(message)}
-              name={message.role === 'user' ? userName : botName}
-              avatar={message.role === 'user' ? null : botAvatar}
+              name={from.name}
+              avatar={from.avatarUrl}
             />
           );
         })}
         {stream && stream.kind === 'reply' && (
           <Row $user={false} $picked={false} $dimmed={false}>
-            <Avatar src={botAvatar} name={botName} size="sm" />
+            <Avatar src={writer.avatarUrl} name={writer.name} size="sm" />
             <div style={{ minWidth: 0 }}>
-              <Name>{botName}</Name>
+              <Name>{writer.name}</Name>
               {stream.text ? <Bubble $user={false}>{stripHtml(stream.text)}</Bubble> : null}
             </div>
           </Row>
@@ -158,7 +163,7 @@ export function MessageList(props: MessageListProps) {
       </List>
       {typing && (
         <p role="status" style={{ margin: '8px 0 0', fontSize: '0.85rem', opacity: 0.75 }}>
-          {typing === 'autopilot' ? CHAT_TEXTS.suggesting : CHAT_TEXTS.typing(botName)}
+          {typing === 'autopilot' ? CHAT_TEXTS.suggesting : CHAT_TEXTS.typing(writer.name)}
         </p>
       )}
     </div>

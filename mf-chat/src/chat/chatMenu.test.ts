@@ -41,3 +41,9 @@ it('shares public and unlisted bots only, not when the creator is blocked nor in
   expect(canShareChatbot('public', true, false)).toBe(false);
   expect(canShareChatbot('public', false, true)).toBe(false);
 });
+
+it('offers Enable/Disable Auto Response in a group chat behind its flag, after the favourite, to guests too', () => {
+  expect(chatMenuEntries({ ...base, autoResponse: true }).slice(7, 10)).toEqual(['favorite', 'autoResponse', 'blockCreator']);
+  expect(chatMenuEntries({ ...base, member: false, savedConversation: false, autoResponse: true })).toContain('autoResponse');
+  expect(chatMenuEntries(base)).not.toContain('autoResponse');
+});

@@ -1,6 +1,6 @@
 /**
  * The options menu of the chat screen (document 1 §2 "Options menu", §6 roles): which entries a viewer gets.
- * Voice, auto response and conversation images are not part of this screen yet.
+ * Voice and conversation images are not part of this screen yet.
  */
 export type ChatMenuEntry =
   | 'startNewChat'
@@ -11,6 +11,8 @@ export type ChatMenuEntry =
   | 'cloneConversation'
   | 'changeTitle'
   | 'favorite'
+  /** Enable/Disable Auto Response: group chats, behind the groupchat flag (who may use it: group/groupMembers.ts). */
+  | 'autoResponse'
   | 'blockCreator'
   | 'editChatbot'
   | 'manageMemories'
@@ -25,6 +27,8 @@ export interface ChatMenuContext {
   hasMessages: boolean;
   canShare: boolean;
   hasMemoryPermission: boolean;
+  /** A group chat where the deployment's groupchat flag is on (guests see it too: it asks them to create an account). */
+  autoResponse?: boolean;
 }
 
 /** Share: public and unlisted (hidden) bots whose creator is not blocked, outside partner mode (document 1 §6). */
@@ -39,7 +43,9 @@ export function chatMenuEntries(ctx: ChatMenuContext): ChatMenuEntry[] {
   if (ctx.hasMessages) entries.push('removeMessages');
   if (ctx.member && ctx.savedConversation) entries.push('changePersona', 'cloneConversation', 'changeTitle');
   // The creator sees Edit Chatbot instead of Block or favourite; guests cannot favourite or block (§6).
-  if (ctx.member && !ctx.isCreator) entries.push('favorite', 'blockCreator');
+  if (ctx.member && !ctx.isCreator) entries.push('favorite');
+  if (ctx.autoResponse) entries.push('autoResponse');
+  if (ctx.member && !ctx.isCreator) entries.push('blockCreator');
   if (ctx.isCreator) entries.push('editChatbot');
   if (ctx.member && ctx.savedConversation && ctx.hasMemoryPermission) entries.push('manageMemories');
   entries.push('generationSettings');

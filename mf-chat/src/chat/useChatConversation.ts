@@ -6,6 +6,7 @@ import { useLazyChat_screenMessagesQuery, olderPageCursor } from './chatScreenAp
 import { chatHeaders, streamChat, type ChatStreamEvent } from './chatStream';
 import { chatViewReducer, initialChatView, lastBotReply, pagedAlternateId, type StreamKind } from './conversationState';
 import { GREETING_ID, NEW_CONVERSATION, greetingMessage, isSavedMessage, localMessage } from './greeting';
+import { AUTO_SPEAKER } from './group/groupMembers';
 import { historyOf, readGuestChat, writeGuestChat } from './guestHistory';
 
 export type TypingIndicator = 'bot' | 'autopilot' | null;
@@ -200,7 +201,10 @@ export function useChatConversation({ characterId, routeConversationId, greeting
         if (k === 'continue' && previous) {
           dispatch({ type: 'replyDone', message: { ...previous, content: previous.content + partial } });
         } else {
-          dispatch({ type: 'replyDone', message: { ...localMessage('assistant', partial, previous?.id ?? null) } });
+          // A group chat's member: the one asked for, or the one whose reply is regenerated (AUTO's is known at the end only).
+          const asked = request.sub_character_id && request.sub_character_id !== AUTO_SPEAKER ? request.sub_character_id : null;
+          const speaker = asked ?? (k === 'regenerate' ? (previous?.character_id ?? null) : null);
+          dispatch({ type: 'replyDone', message: { ...localMessage('assistant', partial, previous?.id ?? null), ...(speaker ? { character_id: speaker } : {}) } });
         }
       }
     },
@@ -220,8 +224,9 @@ export function useChatConversation({ characterId, routeConversationId, greeting
 
   const guestHistory = useCallback((messages: readonly ChatMessage[]) => (isGuest ? { history: historyOf(messages) } : {}), [isGuest]);
 
+  /** The user's message; in a group chat `subCharacterId` names the member who answers (AUTO or none: the server picks). */
   const send = useCallback(
-    (text: string) => {
+    (text: string, subCharacterId?: string) => {
       const content = text.trim();
       if (!content || abortRef.current) return;
       const current = stateRef.current;
@@ -235,12 +240,24 @@ export function useChatConversation({ characterId, routeConversationId, greeting
         message: content,
         ...(!isGuest && prevId ? { prev_id: prevId } : {}),
         ...(altId ? { alt_message_id: altId } : {}),
+        ...(subCharacterId ? { sub_character_id: subCharacterId } : {}),
         ...guestHistory(current.messages),
       };
       dispatch({ type: 'userMessageAdded', message: localMessage('user', content, prevId) });
       void run('reply', request);
     },
     [baseRequest, isGuest, guestHistory, run],
+  );
+
+  /** A group chat's member speaks without a message of the user's (the strip; Next sends AUTO: the server picks). */
+  const speak = useCallback(
+    (subCharacterId: string) => {
+      if (abortRef.current) return;
+      const current = stateRef.current;
+      const altId = pagedAlternateId(current);
+      void run('reply', { ...baseRequest(), sub_character_id: subCharacterId, ...(altId ? { alt_message_id: altId } : {}), ...guestHistory(current.messages) });
+    },
+    [baseRequest, guestHistory, run],
   );
 
   const regenerate = useCallback(() => {
@@ -293,6 +310,7 @@ export function useChatConversation({ characterId, routeConversationId, greeting
     loadingOlder,
     streaming: state.stream !== null,
     send,
+    speak,
     regenerate,
     continueReply,
     autopilot,

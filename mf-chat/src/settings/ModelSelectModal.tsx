@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { apiErrorMessage, Button, Modal, Spinner, useNavigate, useNotify } from '@fable/shared';
 import { useInferenceSettings } from './inferenceSettings';
 import { useChat_modelsQuery, type ChatModel } from './settingsApi';
+import { SUBSCRIBE_PATH } from '../subscribePath';
 
 /** Texts of the model selection modal: "Switched to {model}" is the spec's (document 1 §8), the rest ours. */
 export const MODEL_SELECT_TEXTS = {
@@ -18,9 +19,6 @@ export const MODEL_SELECT_TEXTS = {
   retry: 'Retry',
   empty: 'No models available.',
 } as const;
-
-/** The subscribe page (mf-billing), reached by URL only. */
-export const SUBSCRIBE_PATH = '/subscribe';
 
 /** Models the user may see: locked ones stay (disabled) unless hide_unauthorized (document 1 §5). */
 export function visibleModels(models: readonly ChatModel[]): ChatModel[] {

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { Permission, SessionUser as ApiUser, UserSettings } from '@fable/contracts';
+import type { CharacterProfile, FeatureFlag, Permission, SessionUser as ApiUser, Tier, UserSettings } from '@fable/contracts';
 import { becameGuest, sessionFromUser, signedIn, tokensReceived, selectNotifications, type AppStore } from '@fable/shared';
 import { apiUserFixture, deploymentFixture, mockApi, renderRoute, storeWith, type FakeHandler } from '@fable/shared/testing';
 
@@ -9,6 +9,12 @@ export interface ChatRemoteSetup {
   /** The member's permissions (default: the free tier's). */
   permissions?: Permission[];
   handlers?: Record<string, FakeHandler>;
+  /** Characters the mock API holds besides its seed (a group chat, …). */
+  characters?: CharacterProfile[];
+  /** The member's tier (default the fixture's). */
+  tier?: Tier;
+  /** The deployment's feature flags (default the fixture's). */
+  flags?: Partial<Record<FeatureFlag, boolean>>;
   url?: string;
   path?: string | string[];
 }
@@ -19,12 +25,14 @@ export function renderChatRemote(ui: ReactElement, setup: ChatRemoteSetup = {}) 
   const member = setup.member
     ? apiUserFixture({
         ...(setup.permissions ? { permissions: setup.permissions } : {}),
+        ...(setup.tier ? { tier: setup.tier } : {}),
         settings: { ...apiUserFixture().settings, ...(setup.member === true ? {} : setup.member) },
       } as Partial<ApiUser>)
     : null;
   // The member is the mock API's own: the resources answer as them (their favourites, conversations, personas).
   const fake = mockApi({ seed: member ? { member } : {}, overrides: setup.handlers });
-  const store = storeWith(deploymentFixture());
+  for (const character of setup.characters ?? []) fake.db.characters.set(character.id, character);
+  const store = storeWith(deploymentFixture(setup.flags ? { flags: setup.flags } : {}));
   if (member) {
     const session = sessionFromUser(member);
     store.dispatch(tokensReceived(fake.memberTokens));

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { API_BASE, chatCalls, ChatRequestSchema, type ChatMessage, type Conversation } from '@fable/contracts';
+import { API_BASE, chatCalls, ChatRequestSchema, GROUP_CHAT_LIMITS, type CharacterProfile, type ChatMessage, type Conversation, type SubCharacter } from '@fable/contracts';
 import { apiError, callerOf, contractRoute } from '../contractRoute';
 import type { MockDb } from '../mockDb';
 
@@ -9,7 +9,35 @@ const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.str
 export const mockReply = (characterName: string, said: string | undefined) =>
   said ? `*${characterName} considers your words.* "${said.slice(0, 60)}" — tell me more.` : `*${characterName} smiles.* Where were we?`;
 
-/** The chat: models, conversations, their messages, and POST /chat streaming a reply as Server-Sent Events. */
+const AUTO = GROUP_CHAT_LIMITS.autoSubCharacterId;
+/** Whether a word of `name` (3+ letters) is in `text`, whole, any case. */
+const namedIn = (text: string, name: string) =>
+  name
+    .split(/\s+/)
+    .some((word) => word.length >= 3 && new RegExp(`(?<!\\p{L})${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'iu').test(text));
+
+/**
+ * Who answers in a group chat, as the API decides (api/src/modules/chat/README.md "Group chats"), simplified: the
+ * member asked for; else one named in the last message (not its writer); else the next after the last speaker who has
+ * not spoken since the user's last message. Null with a refusal when the asked one is not a member.
+ */
+function groupSpeaker(members: readonly SubCharacter[], asked: string | undefined, lines: readonly ChatMessage[], text: string | undefined): SubCharacter | 'refused' | null {
+  if (members.length === 0) return null;
+  if (asked && asked !== AUTO) return members.find((m) => m.id === asked) ?? 'refused';
+  const last = text ? { role: 'user' as const, content: text, character_id: null } : lines.at(-1);
+  const named = last && members.find((m) => m.id !== last.character_id && namedIn(last.content, m.name));
+  if (named) return named;
+  const all = text ? [...lines, { role: 'user' as const, character_id: null }] : lines;
+  const since = all.slice(all.findLastIndex((l) => l.role === 'user') + 1).map((l) => l.character_id);
+  const anchor = all.findLast((l) => l.role === 'assistant' && members.some((m) => m.id === l.character_id))?.character_id;
+  const from = anchor ? members.findIndex((m) => m.id === anchor) + 1 : 0;
+  const order = members.map((_, i) => members[(from + i) % members.length]!);
+  return order.find((m) => !since.includes(m.id) && m.id !== last?.character_id) ?? order.find((m) => m.id !== last?.character_id) ?? members[0]!;
+}
+
+const isGroup = (c: CharacterProfile) => c.type === 'group';
+
+/** The chat: models, conversations, their messages, and POST /chat streaming a reply as Server-Sent Events (group chats: one member per reply). */
 export function chatHandlers(db: MockDb) {
   const mine = (userId: string | null, conversationId: string) => {
     const conversation = db.conversations.get(conversationId);
@@ -73,8 +101,25 @@ export function chatHandlers(db: MockDb) {
       const character = db.characters.get(chat.character_id);
       if (!character) return apiError(404, 'character_not_found', 'This chatbot does not exist or is private.');
       const userId = callerOf(request);
-      const conversation = userId ? (chat.conversation_id ? mine(userId, chat.conversation_id) : startConversation(userId, character.id)) : undefined;
-      if (userId && !conversation) return noConversation();
+      const asksConversation = chat.conversation_id !== undefined && chat.conversation_id !== 'new';
+      const existing = userId && asksConversation ? mine(userId, chat.conversation_id!) : undefined;
+      if (userId && asksConversation && !existing) return noConversation();
+      const said = chat.message?.trim() || undefined;
+      // A group chat: one member speaks; a member's turn may come without a message (the strip, Next).
+      let speaker: SubCharacter | null = null;
+      if (isGroup(character)) {
+        const lines: ChatMessage[] = existing
+          ? db.messages.get(existing.id)!
+          : (chat.history ?? []).map((h, i) => ({ ...h, id: `h${i}`, prev_id: null, is_alternative: false, createdAt: '', conversation_id: 'guest' }));
+        const picked = groupSpeaker(character.sub_characters ?? [], chat.sub_character_id, lines, said);
+        if (picked === 'refused') return apiError(400, 'sub_character_not_member', 'This chatbot is not a member of this group chat.');
+        if (picked === null) return apiError(409, 'group_without_members', 'None of the chatbots of this group chat can answer right now.');
+        speaker = picked;
+      } else if (chat.sub_character_id && chat.sub_character_id !== AUTO) {
+        return apiError(400, 'not_a_group_chat', 'Only a group chat has members to pick: send a message to this chatbot instead.');
+      }
+      if (!said && !(speaker && chat.sub_character_id)) return apiError(400, 'bad_request', 'message is required');
+      const conversation = userId ? (existing ?? startConversation(userId, character.id)) : undefined;
       const messages = conversation ? db.messages.get(conversation.id)! : [];
       const now = new Date().toISOString();
       const conversationId = conversation?.id ?? null;
@@ -87,9 +132,9 @@ export function chatHandlers(db: MockDb) {
         createdAt: now,
         conversation_id: conversationId ?? 'guest',
       });
-      const userMessage = chat.message ? message('user', chat.message) : null;
+      const userMessage = said ? message('user', chat.message!) : null;
       if (userMessage) messages.push(userMessage);
-      const reply = message('assistant', mockReply(character.name, chat.message));
+      const reply = { ...message('assistant', mockReply(speaker?.name ?? character.name, said)), ...(speaker ? { character_id: speaker.id } : {}) };
       messages.push(reply);
       if (conversation) conversation.message_count = messages.length;
       const words = reply.content.split(/(?<= )/);

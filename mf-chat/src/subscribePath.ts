@@ -1,0 +1,2 @@
+/** The subscribe page (mf-billing), reached by URL only: where this remote's Upgrade buttons lead. */
+export const SUBSCRIBE_PATH = '/subscribe';
