@@ -1,0 +1,81 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { lastMessage, messages, send } from '../support/chat';
+import { signUpNewMember, unique } from '../support/members';
+import { sessionOf } from '../support/session';
+import { expect, test } from '../support/test';
+
+// Issue 14, group chats in the chat (document 1 §2 "sub-character quick-pick strip", §6 "Next … AUTO"): each reply is
+// one member speaking, shown under its name and avatar. Replies come from the e2e fake engine (globalSetup.ts).
+
+/** A call of the real API with the page's own session. */
+async function apiCall<T>(page: Page, method: 'POST', path: string, body: unknown): Promise<T> {
+  const { accessToken } = await sessionOf(page);
+  const response = await fetch(`${process.env.E2E_API_URL}/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${accessToken}`, 'X-Application-Id': 'fable', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+const chatbot = (name: string, persona: string) => ({
+  name,
+  title: `${name}, on the night watch`,
+  greeting: `${name} nods.`,
+  persona,
+  visibility: 'private',
+  avatar_url: `/api/avatars/${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.svg`,
+  guidelines: true,
+});
+
+const strip = (page: Page) => page.getByRole('toolbar', { name: 'Who speaks next' });
+/** The name shown above a message, and its avatar. */
+const from = (page: Page, index: number, name: string) => messages(page).nth(index).getByText(name, { exact: true });
+
+test('a member opens their group chat, picks who speaks from the strip, then lets the group choose with Next', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/');
+  await signUpNewMember(page, 'Nora Night', 'gcc');
+  const tag = unique().slice(-4);
+  const [mira, vale] = [`Mira ${tag}`, `Vale ${tag}`];
+  const first = await apiCall<{ id: string }>(page, 'POST', '/characters', chatbot(mira, `${mira} is a starship captain who never backs down.`));
+  const second = await apiCall<{ id: string }>(page, 'POST', '/characters', chatbot(vale, `${vale} is a tired detective in a rainy city.`));
+  const group = await apiCall<{ id: string }>(page, 'POST', '/groupchats', { name: `Watch ${tag}`, visibility: 'private', sub_character_ids: [first.id, second.id] });
+
+  await page.goto(`/chat/${group.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Watch ${tag}` })).toBeVisible();
+  await expect(page.getByText('Say something to the group, or pick who speaks first.')).toBeVisible();
+  await expect(strip(page).getByRole('button')).toHaveText([mira, vale, 'Next']);
+  await expectNoSeriousA11yViolations(page, 'group chat');
+
+  // The user speaks; Vale, picked from the strip, answers under its name and avatar.
+  await page.getByRole('textbox', { name: `Message Watch ${tag}…` }).fill('Who is on watch tonight?');
+  const picked = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/chat'));
+  await strip(page).getByRole('button', { name: vale }).click();
+  expect((await picked).postDataJSON()).toMatchObject({ character_id: group.id, message: 'Who is on watch tonight?', sub_character_id: second.id });
+  await expect(lastMessage(page)).toContainText('I am listening.');
+  await expect(messages(page)).toHaveCount(2);
+  await expect(from(page, 1, vale)).toBeVisible();
+  await expect(lastMessage(page).getByRole('img', { name: vale })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/chat/${group.id}/[^/]+$`));
+
+  // Next: the group chooses (AUTO), and the member who has not spoken answers.
+  const auto = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/chat'));
+  await strip(page).getByRole('button', { name: 'Next' }).click();
+  expect((await auto).postDataJSON()).toMatchObject({ sub_character_id: 'AUTO' });
+  await expect(messages(page)).toHaveCount(3);
+  await expect(lastMessage(page)).toContainText('I am listening.');
+  await expect(from(page, 2, mira)).toBeVisible();
+  await expect(lastMessage(page).getByRole('img', { name: mira })).toBeVisible();
+
+  // A message naming a member goes to that member; after a reload every reply is still under its member.
+  await send(page, `${vale}, what did you see?`);
+  await expect(messages(page)).toHaveCount(5);
+  await expect(lastMessage(page)).toContainText('I am listening.');
+  await expect(from(page, 4, vale)).toBeVisible();
+  await page.reload();
+  await expect(messages(page)).toHaveCount(5);
+  for (const [index, name] of [[1, vale], [2, mira], [4, vale]] as const) await expect(from(page, index, name)).toBeVisible();
+});
