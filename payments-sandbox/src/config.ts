@@ -62,7 +62,8 @@ const list = (value: string | undefined) => (value ?? '').split(',').map((s) => 
 /**
  * From the environment (see README.md): PAYMENTS_SANDBOX_PORT, PAYMENTS_SANDBOX_SECRET_KEYS,
  * PAYMENTS_SANDBOX_PUBLISHABLE_KEYS, PAYMENTS_SANDBOX_ALLOWED_ORIGINS, PAYMENTS_SANDBOX_WEBHOOK_URL,
- * PAYMENTS_SANDBOX_WEBHOOK_SECRETS (one or two, comma-separated), PAYMENTS_SANDBOX_RETRY_BASE_MS.
+ * PAYMENTS_SANDBOX_WEBHOOK_SECRETS (one or two, comma-separated), PAYMENTS_SANDBOX_RETRY_BASE_MS,
+ * PAYMENTS_SANDBOX_CHARGE_LATENCY_MS, PAYMENTS_SANDBOX_PUBLIC_URL.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv): Partial<SandboxConfig> {
   const webhookUrl = env.PAYMENTS_SANDBOX_WEBHOOK_URL;
@@ -75,5 +76,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Partial<SandboxConfig> {
     webhooks: webhookUrl ? [{ url: webhookUrl, secrets: list(env.PAYMENTS_SANDBOX_WEBHOOK_SECRETS ?? 'whsec_fable_sandbox') }] : [],
     retry: env.PAYMENTS_SANDBOX_RETRY_BASE_MS ? { ...DEFAULT_RETRY, baseDelayMs: Number(env.PAYMENTS_SANDBOX_RETRY_BASE_MS) } : undefined,
     publicUrl: env.PAYMENTS_SANDBOX_PUBLIC_URL,
+    chargeLatencyMs: env.PAYMENTS_SANDBOX_CHARGE_LATENCY_MS ? Number(env.PAYMENTS_SANDBOX_CHARGE_LATENCY_MS) : undefined,
   };
 }

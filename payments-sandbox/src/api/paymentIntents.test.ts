@@ -143,6 +143,10 @@ describe('payment intents with the test cards', () => {
       code: 'parameter_unknown',
       param: 'bogus',
     });
+    await expect(stripe.paymentIntents.create({ amount: 500, currency: 'usd', confirm: true, return_url: 'javascript:alert(1)' })).rejects.toMatchObject({
+      statusCode: 400,
+      param: 'return_url',
+    });
     await expect(stripe.paymentIntents.retrieve('pi_nope')).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing', message: "No such payment_intent: 'pi_nope'" });
     await expect(stripe.paymentIntents.create({ amount: 500, currency: 'usd', customer: 'cus_nope', confirm: true })).rejects.toMatchObject({
       statusCode: 404,

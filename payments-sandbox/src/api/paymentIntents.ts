@@ -2,7 +2,7 @@
 // a 3-D Secure challenge. What happens on confirm depends on the card's test number (cards/testCards.ts).
 import { DECLINE_MESSAGES } from '../cards/testCards';
 import type { FormObject } from '../protocol/formBody';
-import { allowOnly, applyMetadata, optionalBoolean, optionalInteger, optionalString, requiredString } from '../protocol/params';
+import { allowOnly, applyMetadata, optionalBoolean, optionalHttpUrl, optionalInteger, optionalString, requiredString } from '../protocol/params';
 import { cardError, invalidParam, invalidRequest, missingParam, noSuch } from '../protocol/stripeError';
 import { customerOf } from './customers';
 import { newId, randomToken, unixNow } from './ids';
@@ -58,6 +58,8 @@ export async function createPaymentIntent(state: SandboxState, params: FormObjec
   const confirm = optionalBoolean(params, 'confirm') ?? false;
   const offSession = optionalBoolean(params, 'off_session');
   if (offSession !== undefined && !confirm) throw invalidParam('off_session', 'You may only specify `off_session` when `confirm` is set to `true`.');
+  const returnUrl = optionalHttpUrl(params, 'return_url') ?? null;
+  if (returnUrl && !confirm) throw invalidParam('return_url', 'You may only specify `return_url` when `confirm` is set to `true`.');
   const futureUsage = optionalString(params, 'setup_future_usage');
   if (futureUsage !== undefined && futureUsage !== 'off_session' && futureUsage !== 'on_session') {
     throw invalidParam('setup_future_usage', `Invalid setup_future_usage: must be one of off_session or on_session`);
@@ -95,7 +97,7 @@ export async function createPaymentIntent(state: SandboxState, params: FormObjec
   state.paymentIntents.set(id, intent);
   state.emit('payment_intent.created', intent, context.idempotencyKey);
   if (!confirm) return intent;
-  return confirmIntent(state, intent, { offSession: offSession ?? false, returnUrl: optionalString(params, 'return_url') ?? null }, context);
+  return confirmIntent(state, intent, { offSession: offSession ?? false, returnUrl }, context);
 }
 
 export async function confirmPaymentIntent(state: SandboxState, id: string, params: FormObject, context: ConfirmContext): Promise<PaymentIntent> {
@@ -105,7 +107,7 @@ export async function confirmPaymentIntent(state: SandboxState, id: string, para
   if (method && (intent.status === 'requires_payment_method' || intent.status === 'requires_confirmation')) {
     intent.payment_method = usableMethod(state, intent, method);
   }
-  return confirmIntent(state, intent, { offSession: optionalBoolean(params, 'off_session') ?? false, returnUrl: optionalString(params, 'return_url') ?? null }, context);
+  return confirmIntent(state, intent, { offSession: optionalBoolean(params, 'off_session') ?? false, returnUrl: optionalHttpUrl(params, 'return_url') ?? null }, context);
 }
 
 async function confirmIntent(

@@ -2,7 +2,7 @@
 // Create answers { id, url }; the shopper pays or cancels on the hosted page /pay/:id and is sent back to
 // return_url or cancel_url; paying announces redirect_session.completed, cancelling redirect_session.canceled.
 import type { FormObject } from '../protocol/formBody';
-import { allowOnly, applyMetadata, optionalInteger, requiredString } from '../protocol/params';
+import { allowOnly, applyMetadata, optionalInteger, requiredHttpUrl, requiredString } from '../protocol/params';
 import { invalidParam, invalidRequest, missingParam, noSuch } from '../protocol/stripeError';
 import { newId, unixNow } from './ids';
 import type { RedirectSession } from './objects';
@@ -18,17 +18,6 @@ export const REDIRECT_PROVIDERS = [
   'fpay_alipay', 'fpay_wechat',
   'payssion_gcash', 'payssion_paymaya', 'payssion_russian_card', 'payssion_sbp', 'payssion_tbank', 'payssion_yoomoney', 'payssion_sberpay',
 ] as const;
-
-function httpUrl(params: FormObject, name: string): string {
-  const value = requiredString(params, name);
-  try {
-    const url = new URL(value);
-    if (url.protocol === 'http:' || url.protocol === 'https:') return url.toString();
-  } catch {
-    // reported below
-  }
-  throw invalidParam(name, `Invalid URL: ${name} must be an absolute http(s) URL.`);
-}
 
 export function createRedirectSession(state: SandboxState, params: FormObject, baseUrl: string, idempotencyKey: string | null): RedirectSession {
   allowOnly(params, ['amount', 'currency', 'provider', 'return_url', 'cancel_url', 'metadata']);
@@ -51,8 +40,8 @@ export function createRedirectSession(state: SandboxState, params: FormObject, b
     currency,
     status: 'open',
     url: `${baseUrl}/pay/${id}`,
-    return_url: httpUrl(params, 'return_url'),
-    cancel_url: httpUrl(params, 'cancel_url'),
+    return_url: requiredHttpUrl(params, 'return_url'),
+    cancel_url: requiredHttpUrl(params, 'cancel_url'),
     metadata: applyMetadata({}, params),
     livemode: false,
   };

@@ -35,6 +35,25 @@ export function requiredInteger(params: FormObject, name: string): number {
   return value;
 }
 
+/** An absolute http(s) URL (never javascript: or data:, which a redirect would run). */
+export function optionalHttpUrl(params: FormObject, name: string): string | undefined {
+  const value = optionalString(params, name);
+  if (value === undefined) return undefined;
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.toString();
+  } catch {
+    // reported below
+  }
+  throw invalidRequest(`Invalid URL: ${name} must be an absolute http(s) URL.`, { code: 'url_invalid', param: name });
+}
+
+export function requiredHttpUrl(params: FormObject, name: string): string {
+  const value = optionalHttpUrl(params, name);
+  if (value === undefined) throw missingParam(name);
+  return value;
+}
+
 export function optionalBoolean(params: FormObject, name: string): boolean | undefined {
   const value = optionalString(params, name);
   if (value === undefined) return undefined;
