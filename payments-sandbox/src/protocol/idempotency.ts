@@ -55,8 +55,12 @@ export class IdempotencyStore {
     };
   }
 
+  /** Keys are kept in the order they were answered, so the expired ones are at the front. */
   private sweep(): void {
     const oldest = this.now() - IDEMPOTENCY_TTL_MS;
-    for (const [id, kept] of this.kept) if (kept.keptAt < oldest) this.kept.delete(id);
+    for (const [id, kept] of this.kept) {
+      if (kept.keptAt >= oldest) break;
+      this.kept.delete(id);
+    }
   }
 }
