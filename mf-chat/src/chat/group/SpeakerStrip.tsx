@@ -8,9 +8,21 @@ const Strip = styled.div`
   display: flex;
   align-items: center;
   gap: 8px;
-  padding: 2px 2px 10px;
+  padding: 0 0 10px;
+`;
+
+/** The members, scrolling sideways when they do not fit; Next stays in view at the end. */
+const Members = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  flex: 1;
+  min-width: 0;
+  padding: 2px;
   overflow-x: auto;
   scrollbar-width: thin;
+  /* The last pixels fade: a member cut at the edge reads as "more this way". */
+  mask-image: linear-gradient(to right, #000 calc(100% - 20px), transparent);
 `;
 
 const Pick = styled.button<{ $next?: boolean }>`
@@ -48,11 +60,10 @@ const Pick = styled.button<{ $next?: boolean }>`
   }
 `;
 
-const Auto = styled.span`
-  flex: none;
+const Auto = styled.p`
+  margin: -4px 0 8px;
   font-size: 0.8rem;
   color: ${({ theme }) => theme.colors.textMuted};
-  white-space: nowrap;
 `;
 
 const NextIcon = () => (
@@ -96,18 +107,22 @@ export function SpeakerStrip({ members, onPick, onNext, disabled, autoResponse }
   };
 
   return (
-    <Strip ref={ref} role="toolbar" aria-label={GROUP_TEXTS.strip} onKeyDown={onKeyDown}>
-      {members.map((m, i) => (
-        <Pick key={m.id} type="button" tabIndex={i === 0 ? 0 : -1} disabled={disabled} title={GROUP_TEXTS.speakNow(m.name)} onClick={() => onPick(m.id)}>
-          <Avatar src={m.avatar_url ?? null} name={m.name} size="sm" />
-          <span>{m.name}</span>
+    <>
+      <Strip ref={ref} role="toolbar" aria-label={GROUP_TEXTS.strip} onKeyDown={onKeyDown}>
+        <Members>
+          {members.map((m, i) => (
+            <Pick key={m.id} type="button" tabIndex={i === 0 ? 0 : -1} disabled={disabled} title={GROUP_TEXTS.speakNow(m.name)} onClick={() => onPick(m.id)}>
+              <Avatar src={m.avatar_url ?? null} name={m.name} size="sm" />
+              <span>{m.name}</span>
+            </Pick>
+          ))}
+        </Members>
+        <Pick type="button" $next tabIndex={members.length === 0 ? 0 : -1} disabled={disabled} title={GROUP_TEXTS.nextHint} onClick={onNext}>
+          <span>{GROUP_TEXTS.next}</span>
+          <NextIcon />
         </Pick>
-      ))}
-      <Pick type="button" $next tabIndex={members.length === 0 ? 0 : -1} disabled={disabled} title={GROUP_TEXTS.nextHint} onClick={onNext}>
-        <span>{GROUP_TEXTS.next}</span>
-        <NextIcon />
-      </Pick>
-      {autoResponse && <Auto>{GROUP_TEXTS.autoResponseOn}</Auto>}
-    </Strip>
+      </Strip>
+      {autoResponse && <Auto role="status">{GROUP_TEXTS.autoResponseOn}</Auto>}
+    </>
   );
 }
