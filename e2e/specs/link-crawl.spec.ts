@@ -10,7 +10,6 @@ import { routeKey } from '../support/routes';
 const PENDING_ROUTES: { route: RegExp; example: string; why: string }[] = [
   { route: /^\/(subscribe|checkout(\/success)?|portal|manage-subscription|sale)$/, example: '/subscribe', why: 'billing: subscribe, checkout, portal' },
   { route: /^\/(welcome(\/subscribestar)?|link\/subscribestar(\/[^/]+)?)$/, example: '/welcome', why: 'billing: welcome, SubscribeStar' },
-  { route: /^\/(my-chatbots\/lorebooks|lorebook\/(create|edit\/[^/]+|[^/]+))$/, example: '/lorebook/create', why: 'creator tools: lorebooks' },
   { route: /^\/report(\/[^/]+)?$/, example: '/report', why: 'reports' },
 ];
 
