@@ -24,9 +24,12 @@ async function control(app: RemoteApp, action: 'stop' | 'start') {
 export const stopRemote = (app: RemoteApp) => test.step(`stop ${app}`, () => control(app, 'stop'));
 export const startRemote = (app: RemoteApp) => test.step(`start ${app}`, () => control(app, 'start'));
 
-/** Sets the fake inference engine's behaviour for the next replies (`{ cutAfterTokens: 3 }`); none: the defaults. */
-export async function setEngine(behaviour: Partial<Record<'cutAfterTokens' | 'failWithStatus' | 'tokenIntervalMs' | 'firstTokenDelayMs', number>> = {}) {
-  const query = new URLSearchParams(Object.entries(behaviour).map(([k, v]) => [k, String(v)]));
+/** Sets the fake inference engine's behaviour for the next replies (`{ cutAfterTokens: 3 }`); none: the defaults (echo off). */
+export async function setEngine(behaviour: Partial<Record<'cutAfterTokens' | 'failWithStatus' | 'tokenIntervalMs' | 'firstTokenDelayMs' | 'echo', number>> = {}) {
+  const query = new URLSearchParams(Object.entries({ echo: 0, ...behaviour }).map(([k, v]) => [k, String(v)]));
   const response = await fetch(`http://127.0.0.1:${CONTROL_PORT}/engine?${query}`, { method: 'POST' });
   if (!response.ok) throw new Error(`could not set the engine: ${response.status}`);
 }
+
+/** The engine replies with the prompt it received (`role: content` lines), quickly, so a spec can read the prompt; setEngine() ends it. */
+export const setEngineEcho = () => setEngine({ echo: 1, firstTokenDelayMs: 0, tokenIntervalMs: 0 });

@@ -59,6 +59,26 @@ it('answers without streaming when stream is off, and stops at max_tokens', asyn
   expect(fakeTokens(body.choices[0]!.message.content)).toHaveLength(3);
 });
 
+it('echoes the whole prompt in echo mode, one role: content block per message, past max_tokens', async () => {
+  engine.behaviour.echo = true;
+  const messages = [
+    { role: 'system', content: 'You are Sir Aldous, guard of the north gate.\nThe user is Mira.' },
+    { role: 'user', content: 'Hello castle guard' },
+    { role: 'assistant', content: 'Halt! Who goes there?' },
+    { role: 'user', content: 'A friend of the king' },
+  ];
+  const streamed = await ask({ model: 'fake-model', messages, stream: true, max_tokens: 2 });
+  const chunks = (await events(streamed)).slice(0, -1).map((d) => JSON.parse(d) as { choices: Array<{ delta: { content?: string }; finish_reason: string | null }> });
+  const expected = 'system: You are Sir Aldous, guard of the north gate.\nThe user is Mira.\nuser: Hello castle guard\nassistant: Halt! Who goes there?\nuser: A friend of the king';
+  expect(chunks.map((c) => c.choices[0]!.delta.content ?? '').join('')).toBe(expected);
+  expect(chunks.at(-1)!.choices[0]!.finish_reason).toBe('stop');
+
+  engine.behaviour.echo = false;
+  const plain = (await (await ask({ model: 'fake-model', messages })).json()) as { choices: Array<{ message: { content: string } }> };
+  expect(plain.choices[0]!.message.content).not.toContain('system:');
+  expect(plain.choices[0]!.message.content).toContain('A friend of the king');
+});
+
 it('waits the first-token delay before the first content', async () => {
   // The engine's waits on the test's clock; sockets and everything else run as usual.
   jest.useFakeTimers({ doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'] });

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
  * A fake OpenAI-compatible inference engine for tests, e2e and benchmarks: real HTTP, real Server-Sent Events,
  * the `/v1/chat/completions` and `/v1/models` shapes of OpenAI, vLLM, llama.cpp server and Ollama. Its behaviour
  * is set per engine (and may be changed between requests): the delay before the first token, the pace of the
- * following ones, an error status instead of a stream, or a connection cut after some tokens.
+ * following ones, an error status instead of a stream, a connection cut after some tokens, or an echo of the prompt.
  */
 export interface FakeEngineBehaviour {
   /** Milliseconds between the request and the first token. */
@@ -19,6 +19,11 @@ export interface FakeEngineBehaviour {
   cutAfterTokens?: number;
   /** The reply's text for a request; split into tokens at word boundaries (each token keeps its leading space). */
   reply: (request: FakeChatRequest) => string;
+  /**
+   * Reply with the prompt itself ({@link echoReply}) instead of `reply`, so a test can read what the engine received.
+   * Truthy (true, or 1 from the e2e control server's ?echo=1) turns it on.
+   */
+  echo?: boolean | number;
   /** Awaited before each content token (index from 0): tests hold a stream in flight without waiting on the clock. */
   beforeToken?: (index: number, request: FakeChatRequest) => Promise<void>;
 }
@@ -64,6 +69,11 @@ export function defaultReply(request: FakeChatRequest): string {
   const lastUser = [...request.messages].reverse().find((m) => m.role === 'user')?.content.trim() ?? '';
   const topic = lastUser.split(/\s+/).slice(0, 6).join(' ');
   return topic ? `*smiles* You said "${topic}". Tell me more, I am listening.` : '*smiles* Hello there. What brings you here?';
+}
+
+/** The echo reply: every message of the prompt (the system prompt first), one `role: content` block each. */
+export function echoReply(request: FakeChatRequest): string {
+  return request.messages.map((m) => `${m.role}: ${m.content}`).join('\n');
 }
 
 /** Splits text into streaming tokens: words with their leading whitespace. */
@@ -112,8 +122,9 @@ export async function startFakeOpenAiEngine(behaviour: Partial<FakeEngineBehavio
       json(res, b.failWithStatus, { error: { message: `fake engine failure ${b.failWithStatus}`, type: 'server_error' } });
       return;
     }
-    let tokens = fakeTokens(b.reply(body));
-    if (body.max_tokens !== undefined) tokens = tokens.slice(0, Math.max(0, body.max_tokens));
+    let tokens = fakeTokens(b.echo ? echoReply(body) : b.reply(body));
+    // An echo is whole whatever max_tokens says: the test reads the entire prompt.
+    if (body.max_tokens !== undefined && !b.echo) tokens = tokens.slice(0, Math.max(0, body.max_tokens));
     const id = `chatcmpl-${randomBytes(6).toString('hex')}`;
     const created = Math.floor(Date.now() / 1000);
     if (!body.stream) {
@@ -159,7 +170,7 @@ export async function startFakeOpenAiEngine(behaviour: Partial<FakeEngineBehavio
         res.socket?.destroy();
         return;
       }
-      res.write(chunk({}, body.max_tokens !== undefined && tokens.length >= body.max_tokens ? 'length' : 'stop'));
+      res.write(chunk({}, body.max_tokens !== undefined && !b.echo && tokens.length >= body.max_tokens ? 'length' : 'stop'));
       res.end('data: [DONE]\n\n');
     } finally {
       open -= 1;
