@@ -13,6 +13,7 @@ import { httpLoad, type LoadResult } from './bench/httpLoad';
 import { benchCardImportFixture, benchCreateVisibleInSearch } from './bench/cardsBench';
 import { benchChatStreams, benchPromptBuilding } from './bench/chatBench';
 import { benchLoreEngine } from '../api/src/modules/chat/prompt/loreEngineBench';
+import { benchGroupTurn } from '../api/src/modules/chat/group/groupTurnBench';
 import { benchSearch, pgliteBenchConfig } from './bench/searchBench';
 
 const row = (name: string, r: LoadResult) =>
@@ -71,6 +72,7 @@ async function main() {
   if (only === undefined || only === 'chat') {
     benchPromptBuilding();
     benchLoreEngine();
+    benchGroupTurn();
     await benchChatStreams('PGlite');
     if (serverReachable) await benchChatStreams('PostgreSQL', { databaseUrl: url });
   }
