@@ -2,23 +2,11 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { lastMessage, messages, send } from '../support/chat';
 import { signUpNewMember, unique } from '../support/members';
-import { sessionOf } from '../support/session';
+import { apiCall } from '../support/site';
 import { expect, test } from '../support/test';
 
 // Issue 14, group chats in the chat (document 1 §2 "sub-character quick-pick strip", §6 "Next … AUTO"): each reply is
 // one member speaking, shown under its name and avatar. Replies come from the e2e fake engine (globalSetup.ts).
-
-/** A call of the real API with the page's own session. */
-async function apiCall<T>(page: Page, method: 'POST', path: string, body: unknown): Promise<T> {
-  const { accessToken } = await sessionOf(page);
-  const response = await fetch(`${process.env.E2E_API_URL}/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${accessToken}`, 'X-Application-Id': 'fable', 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 const chatbot = (name: string, persona: string) => ({
   name,
@@ -34,20 +22,25 @@ const strip = (page: Page) => page.getByRole('toolbar', { name: 'Who speaks next
 /** The name shown above a message, and its avatar. */
 const from = (page: Page, index: number, name: string) => messages(page).nth(index).getByText(name, { exact: true });
 
-test('a member opens their group chat, picks who speaks from the strip, then lets the group choose with Next', async ({ page }) => {
+test('a member opens their group chat of three, picks who speaks from the strip, then lets the group choose with Next twice', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/');
   await signUpNewMember(page, 'Nora Night', 'gcc');
   const tag = unique().slice(-4);
-  const [mira, vale] = [`Mira ${tag}`, `Vale ${tag}`];
+  const [mira, vale, juno] = [`Mira ${tag}`, `Vale ${tag}`, `Juno ${tag}`];
   const first = await apiCall<{ id: string }>(page, 'POST', '/characters', chatbot(mira, `${mira} is a starship captain who never backs down.`));
   const second = await apiCall<{ id: string }>(page, 'POST', '/characters', chatbot(vale, `${vale} is a tired detective in a rainy city.`));
-  const group = await apiCall<{ id: string }>(page, 'POST', '/groupchats', { name: `Watch ${tag}`, visibility: 'private', sub_character_ids: [first.id, second.id] });
+  const third = await apiCall<{ id: string }>(page, 'POST', '/characters', chatbot(juno, `${juno} is a lighthouse keeper who hums old songs.`));
+  const group = await apiCall<{ id: string }>(page, 'POST', '/groupchats', {
+    name: `Watch ${tag}`,
+    visibility: 'private',
+    sub_character_ids: [first.id, second.id, third.id],
+  });
 
   await page.goto(`/chat/${group.id}`);
   await expect(page.getByRole('heading', { level: 1, name: `Watch ${tag}` })).toBeVisible();
   await expect(page.getByText('Say something to the group, or pick who speaks first.')).toBeVisible();
-  await expect(strip(page).getByRole('button')).toHaveText([mira, vale, 'Next']);
+  await expect(strip(page).getByRole('button')).toHaveText([mira, vale, juno, 'Next']);
   await expectNoSeriousA11yViolations(page, 'group chat');
 
   // The user speaks; Vale, picked from the strip, answers under its name and avatar.
@@ -61,21 +54,32 @@ test('a member opens their group chat, picks who speaks from the strip, then let
   await expect(lastMessage(page).getByRole('img', { name: vale })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/chat/${group.id}/[^/]+$`));
 
-  // Next: the group chooses (AUTO), and the member who has not spoken answers.
-  const auto = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/chat'));
-  await strip(page).getByRole('button', { name: 'Next' }).click();
-  expect((await auto).postDataJSON()).toMatchObject({ sub_character_id: 'AUTO' });
-  await expect(messages(page)).toHaveCount(3);
-  await expect(lastMessage(page)).toContainText('I am listening.');
-  await expect(from(page, 2, mira)).toBeVisible();
-  await expect(lastMessage(page).getByRole('img', { name: mira })).toBeVisible();
+  // Next twice: the group chooses (AUTO) each time; never the member who just spoke, so each reply is another
+  // member's, under its own name and avatar and no one else's.
+  const members = [mira, vale, juno];
+  const spoke = [vale];
+  for (const index of [2, 3]) {
+    const auto = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/chat'));
+    await strip(page).getByRole('button', { name: 'Next' }).click();
+    expect((await auto).postDataJSON()).toMatchObject({ sub_character_id: 'AUTO' });
+    await expect(messages(page)).toHaveCount(index + 1);
+    await expect(lastMessage(page)).toContainText('I am listening.');
+    const shown: string[] = [];
+    for (const name of members) if ((await from(page, index, name).count()) > 0) shown.push(name);
+    expect(shown, `the reply at ${index} is under one member's name`).toHaveLength(1);
+    const [speaker] = shown as [string];
+    expect(speaker).not.toBe(spoke.at(-1));
+    await expect(lastMessage(page).getByRole('img', { name: speaker })).toBeVisible();
+    for (const other of members.filter((n) => n !== speaker)) await expect(lastMessage(page).getByRole('img', { name: other })).toHaveCount(0);
+    spoke.push(speaker);
+  }
 
   // A message naming a member goes to that member; after a reload every reply is still under its member.
   await send(page, `${vale}, what did you see?`);
-  await expect(messages(page)).toHaveCount(5);
+  await expect(messages(page)).toHaveCount(6);
   await expect(lastMessage(page)).toContainText('I am listening.');
-  await expect(from(page, 4, vale)).toBeVisible();
+  await expect(from(page, 5, vale)).toBeVisible();
   await page.reload();
-  await expect(messages(page)).toHaveCount(5);
-  for (const [index, name] of [[1, vale], [2, mira], [4, vale]] as const) await expect(from(page, index, name)).toBeVisible();
+  await expect(messages(page)).toHaveCount(6);
+  for (const [index, name] of [[1, vale], [2, spoke[1]!], [3, spoke[2]!], [5, vale]] as const) await expect(from(page, index, name)).toBeVisible();
 });

@@ -1,6 +1,7 @@
-import { test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { federationName } from '../../scripts/lib/workspaces.cjs';
 import { CONTROL_PORT } from './ports';
+import { sessionOf, wake } from './session';
 
 /** A remote's folder (mf-chat, …): the remotes are the workspaces holding a remote.json (scripts/lib/workspaces.cjs). */
 export type RemoteApp = string;
@@ -33,3 +34,33 @@ export async function setEngine(behaviour: Partial<Record<'cutAfterTokens' | 'fa
 
 /** The engine replies with the prompt it received (`role: content` lines), quickly, so a spec can read the prompt; setEngine() ends it. */
 export const setEngineEcho = () => setEngine({ echo: 1, firstTokenDelayMs: 0, tokenIntervalMs: 0 });
+
+/**
+ * The page's access token once it has at least 2 s to live (the e2e API's last 4 s). A focus makes the page fetch its
+ * user, which renews an expired token; one still valid is kept, so the focus is repeated until a fresh one comes.
+ */
+export async function freshAccessToken(page: Page): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const { accessToken } = await sessionOf(page);
+    if (accessToken) {
+      const { exp } = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number };
+      if (exp - Date.now() / 1000 > 2) return accessToken;
+    }
+    if (Date.now() > deadline) throw new Error('the page never held an access token with 2 s to live');
+    await wake(page);
+    await page.waitForTimeout(300);
+  }
+}
+
+/** A call of the real API with the page's own (fresh) session; expects a 2xx and gives its JSON. */
+export async function apiCall<T>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const accessToken = await freshAccessToken(page);
+  const response = await fetch(`${process.env.E2E_API_URL}/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${accessToken}`, 'X-Application-Id': 'fable', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`).toBe(true);
+  return (await response.json()) as T;
+}
