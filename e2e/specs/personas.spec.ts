@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Conversation } from '@fable/contracts';
 import { lastMessage, safeCharacter, send } from '../support/chat';
 import { signUpNewMember } from '../support/members';
-import { sessionOf, wake } from '../support/session';
+import { freshAccessToken, setEngine, setEngineEcho } from '../support/site';
 import { expect, test } from '../support/test';
 
 // Issue 14, personas: the pages of document 2 §2 on the real API, and the chat speaking as the default persona.
@@ -31,23 +31,6 @@ async function createPersona(page: Page, name: string, highlights: string) {
   await expect(card(page, name)).toBeVisible();
 }
 
-/** The page's access token once it has at least 2 s to live (the e2e API's last 4 s: a focus makes the page renew it). */
-async function freshAccessToken(page: Page): Promise<string> {
-  await wake(page);
-  await page.waitForFunction(
-    () => {
-      const token = (window as unknown as { __FABLE_STORE__: { getState(): { session: { accessToken: string | null } } } }).__FABLE_STORE__.getState().session
-        .accessToken;
-      if (!token) return false;
-      const { exp } = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp: number };
-      return exp - Date.now() / 1000 > 2;
-    },
-    undefined,
-    { polling: 100, timeout: 15_000 },
-  );
-  return (await sessionOf(page)).accessToken!;
-}
-
 /** The member's conversations, from the API with the page's own token. */
 async function conversationsOf(page: Page): Promise<Conversation[]> {
   const accessToken = await freshAccessToken(page);
@@ -57,6 +40,9 @@ async function conversationsOf(page: Page): Promise<Conversation[]> {
   expect(response.status, await response.clone().text()).toBe(200);
   return ((await response.json()) as { conversations: Conversation[] }).conversations;
 }
+
+// The echo spec below sets the engine to echo the prompt; every test leaves it at its defaults.
+test.afterEach(() => setEngine());
 
 test('signed out, /personas is the marketing page with Create Free Account', async ({ page }) => {
   await page.goto('/personas');
@@ -169,7 +155,8 @@ test('a member creates personas (every rule heard), makes the second default, ca
   await send(page, 'Ahoy there');
   picker = page.getByRole('dialog', { name: `Who is going to chat with ${character.name}` });
   // The default first and chosen; both personas by name.
-  await expect(picker.getByRole('radio')).toHaveCount(2);
+  // The personas load when the picker opens (after the reload the page renews its token first).
+  await expect(picker.getByRole('radio')).toHaveCount(2, { timeout: 15_000 });
   await expect(picker.getByRole('radio').first()).toHaveAccessibleName(/^Orla/);
   await expect(picker.getByRole('radio').first()).toBeChecked();
   await expect(picker.getByRole('radio').nth(1)).toHaveAccessibleName(/^Wren/);
@@ -179,4 +166,11 @@ test('a member creates personas (every rule heard), makes the second default, ca
   const conversationId = new URL(page.url()).pathname.split('/')[3];
   const conversation = (await conversationsOf(page)).find((c) => c.id === conversationId);
   expect(conversation?.user_persona_id).toBe(orlaId);
+
+  // The prompt speaks of the default persona: the engine echoes what it received, Orla's name and highlights in it.
+  await setEngineEcho();
+  await send(page, 'Who am I?');
+  await expect(lastMessage(page)).toContainText("Orla's persona", { timeout: 20_000 });
+  await expect(lastMessage(page)).toContainText('A sea captain who never loses a bet.');
+  await expect(lastMessage(page)).not.toContainText('maps the stars');
 });

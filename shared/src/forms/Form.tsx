@@ -26,15 +26,16 @@ export function Form<V extends FieldValues, O>({ form, onSubmit, onInvalid, chil
     else if (ref) ref.current = node;
   };
   // Focus once the errors are on the page. The fields learn of their errors through their own subscriptions, which
-  // in a browser may commit a frame after this form's render: try again on the next frames until one is marked.
+  // in a browser may commit frames after this form's render (later still on a busy machine): try again on the next
+  // frames, for up to a second, until one is marked.
   const [focusRequest, setFocusRequest] = useState(0);
   useEffect(() => {
     const root = element.current;
     if (focusRequest === 0 || !root) return;
     let frame = 0;
-    let tries = 0;
+    const giveUpAt = Date.now() + 1000;
     const attempt = () => {
-      if (!focusFirstInvalid(root) && ++tries < 10) frame = requestAnimationFrame(attempt);
+      if (!focusFirstInvalid(root) && Date.now() < giveUpAt) frame = requestAnimationFrame(attempt);
     };
     attempt();
     return () => cancelAnimationFrame(frame);
