@@ -131,7 +131,7 @@ test('every link a member sees in the navigation, header, footer, cards, menus a
 test('every pending route still opens the 404 page (a route that works comes off PENDING_ROUTES)', async ({ page }) => {
   await page.goto('/');
   await signUpNewMember(page, 'Petra Pending', 'pending');
-  const examples = [...PENDING_ROUTES.map((p) => [p.example, p.why]), ['/my-chatbots/lorebooks', 'lorebooks'], ['/checkout', 'checkout'], ['/portal', 'portal']];
+  const examples = [...PENDING_ROUTES.map((p) => [p.example, p.why]), ['/checkout', 'checkout'], ['/portal', 'portal']];
   for (const [example, why] of examples) {
     await page.goto(example!);
     await expect.soft(page.getByTestId('not-found'), `${example} (${why}) opens a page: take it off PENDING_ROUTES`).toBeVisible();

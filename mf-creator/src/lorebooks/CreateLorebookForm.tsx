@@ -1,16 +1,7 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { LorebookCreateSchema, LorebookImportSchema, type LorebookCreate, type LorebookImport } from '@fable/contracts';
 import { apiErrorOf, Button, useNavigate, useNotify } from '@fable/shared';
-import {
-  Form,
-  FormCheckboxField,
-  UnsavedChangesDialog,
-  useFormState,
-  useUnsavedChangesGuard,
-  useWatch,
-  useZodForm,
-  type FieldErrors,
-} from '@fable/shared/forms';
+import { Form, FormCheckboxField, useFormState, useWatch, useZodForm, type FieldErrors } from '@fable/shared/forms';
 import { EntryList } from './EntryList';
 import { EntryModal } from './EntryModal';
 import { Actions, LorebookFields, Section, Sections } from './lorebookFormParts';
@@ -18,6 +9,7 @@ import { useLorebook_createMutation, useLorebook_importMutation } from './lorebo
 import type { ImportedBook } from './lorebookImport';
 import { LOREBOOK_TEXTS as T } from './lorebookTexts';
 import { emptyLorebook, entryKey, type EntryValues, type LorebookValues } from './lorebookValues';
+import { useSaveBeforeLeaving } from './useSaveBeforeLeaving';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; key: string };
 
@@ -40,9 +32,6 @@ export function CreateLorebookForm({ imported = null }: { imported?: ImportedBoo
   const form = useZodForm(imported ? ImportFormSchema : LorebookCreateSchema, {
     defaultValues: { ...emptyLorebook(), ...(imported ? { name: imported.name, description: imported.description } : {}) } as never,
   });
-  const formRef = useRef<HTMLFormElement>(null);
-  // Update in the unsaved-changes dialog: once saved, go where the member was going.
-  const leaving = useRef(false);
   const [create, creating] = useLorebook_createMutation();
   const [importBook, importing] = useLorebook_importMutation();
   const busy = creating.isLoading || importing.isLoading;
@@ -50,7 +39,7 @@ export function CreateLorebookForm({ imported = null }: { imported?: ImportedBoo
   const entries = (useWatch({ control: form.control, name: 'entries' as never }) ?? []) as EntryValues[];
   const { errors, isDirty } = useFormState({ control: form.control });
   // An imported book is a change of its own: leaving asks too.
-  const guard = useUnsavedChangesGuard(isDirty || imported !== null);
+  const { formRef, stay, saved, allowLeaving, dialog } = useSaveBeforeLeaving(isDirty || imported !== null, busy);
 
   const setEntries = (next: EntryValues[]) => {
     form.setValue('entries' as never, next as never, { shouldDirty: true });
@@ -69,8 +58,7 @@ export function CreateLorebookForm({ imported = null }: { imported?: ImportedBoo
       }
     }
     if (!shown) notify.error(info.message ?? T.failed);
-    leaving.current = false;
-    guard.reset();
+    stay();
   };
 
   const save = async (values: LorebookCreate | Omit<LorebookImport, 'book'>) => {
@@ -81,24 +69,16 @@ export function CreateLorebookForm({ imported = null }: { imported?: ImportedBoo
     }
     const warnings: readonly string[] = 'warnings' in answer.data ? (answer.data as { warnings: string[] }).warnings : [];
     if (warnings.length > 0) notify.warning(warnings.join(' '));
-    guard.allowLeaving();
-    if (leaving.current) guard.proceed();
-    else void navigate(`/lorebook/${encodeURIComponent(answer.data.id)}`);
+    saved(() => {
+      allowLeaving();
+      void navigate(`/lorebook/${encodeURIComponent(answer.data.id)}`);
+    });
   };
 
   const editingEntry = editing?.mode === 'edit' ? entries.find((e) => e.key === editing.key) : undefined;
   return (
     <>
-      <Form
-        form={form}
-        onSubmit={save}
-        onInvalid={() => {
-          leaving.current = false;
-          guard.reset();
-        }}
-        ref={formRef}
-        aria-label={T.createTitle}
-      >
+      <Form form={form} onSubmit={save} onInvalid={stay} ref={formRef} aria-label={T.createTitle}>
         <Sections>
           <fieldset className="lorebook-fields" disabled={busy}>
             <LorebookFields />
@@ -138,17 +118,7 @@ export function CreateLorebookForm({ imported = null }: { imported?: ImportedBoo
           }}
         />
       ) : null}
-      <UnsavedChangesDialog
-        open={guard.blocked}
-        saving={busy}
-        onUpdate={() => {
-          leaving.current = true;
-          formRef.current?.requestSubmit();
-        }}
-        onDiscard={guard.proceed}
-        onStay={guard.reset}
-        texts={T.unsaved}
-      />
+      {dialog}
     </>
   );
 }

@@ -1,13 +1,14 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { LorebookUpdateSchema, type LorebookDetail, type LorebookEntryInput, type LorebookUpdate } from '@fable/contracts';
 import { apiErrorMessage, apiErrorOf, Button, ConfirmationModal, useNotify } from '@fable/shared';
-import { Form, UnsavedChangesDialog, useFormState, useUnsavedChangesGuard, useZodForm } from '@fable/shared/forms';
+import { Form, useFormState, useZodForm } from '@fable/shared/forms';
 import { EntryList } from './EntryList';
 import { EntryModal } from './EntryModal';
 import { Actions, LorebookFields, Section, Sections } from './lorebookFormParts';
 import { useLorebook_createEntryMutation, useLorebook_deleteEntryMutation, useLorebook_updateEntryMutation, useLorebook_updateMutation } from './lorebookApi';
 import { LOREBOOK_TEXTS as T } from './lorebookTexts';
 import { changedEntry, changedFields, fieldsOf, type LorebookFields as Fields } from './lorebookValues';
+import { useSaveBeforeLeaving } from './useSaveBeforeLeaving';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; entryId: string };
 
@@ -20,11 +21,9 @@ type Editing = { mode: 'add' } | { mode: 'edit'; entryId: string };
 export function EditLorebookForm({ saved }: { saved: LorebookDetail }) {
   const notify = useNotify();
   const form = useZodForm(LorebookUpdateSchema, { defaultValues: fieldsOf(saved) });
-  const formRef = useRef<HTMLFormElement>(null);
-  const leaving = useRef(false);
   const { isDirty } = useFormState({ control: form.control });
-  const guard = useUnsavedChangesGuard(isDirty);
   const [update, updating] = useLorebook_updateMutation();
+  const { formRef, stay, saved: onSaved, dialog } = useSaveBeforeLeaving(isDirty, updating.isLoading);
   const [createEntry] = useLorebook_createEntryMutation();
   const [updateEntry] = useLorebook_updateEntryMutation();
   const [deleteEntry] = useLorebook_deleteEntryMutation();
@@ -38,16 +37,12 @@ export function EditLorebookForm({ saved }: { saved: LorebookDetail }) {
     if (answer && 'error' in answer) {
       const error = apiErrorOf(answer.error);
       notify.error(error.message ?? T.failed);
-      leaving.current = false;
-      guard.reset();
+      stay();
       return;
     }
     form.reset(answer ? fieldsOf(answer.data) : values);
     if (answer) notify.success(T.toasts.updated);
-    if (leaving.current) {
-      guard.allowLeaving();
-      guard.proceed();
-    }
+    onSaved();
   };
 
   const saveEntry = async (entry: LorebookEntryInput): Promise<boolean> => {
@@ -83,16 +78,7 @@ export function EditLorebookForm({ saved }: { saved: LorebookDetail }) {
   const editingEntry = editing?.mode === 'edit' ? saved.entries.find((e) => e.id === editing.entryId) : undefined;
   return (
     <>
-      <Form
-        form={form}
-        onSubmit={save}
-        onInvalid={() => {
-          leaving.current = false;
-          guard.reset();
-        }}
-        ref={formRef}
-        aria-label={T.editTitle}
-      >
+      <Form form={form} onSubmit={save} onInvalid={stay} ref={formRef} aria-label={T.editTitle}>
         <Sections>
           <fieldset className="lorebook-fields" disabled={updating.isLoading}>
             <LorebookFields />
@@ -125,17 +111,7 @@ export function EditLorebookForm({ saved }: { saved: LorebookDetail }) {
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
       />
-      <UnsavedChangesDialog
-        open={guard.blocked}
-        saving={updating.isLoading}
-        onUpdate={() => {
-          leaving.current = true;
-          formRef.current?.requestSubmit();
-        }}
-        onDiscard={guard.proceed}
-        onStay={guard.reset}
-        texts={T.unsaved}
-      />
+      {dialog}
     </>
   );
 }
