@@ -1,6 +1,7 @@
 /**
  * Scrolls to the first invalid field of `root` (in the order of the page, `[aria-invalid="true"]`) and focuses it; for
- * a radio group, its checked option. Smooth unless the user asks for reduced motion. False when nothing is invalid.
+ * a radio group, its checked option. Smooth unless the user asks for reduced motion. False when nothing is invalid or
+ * the field could not take the focus yet (still disabled while the form saves, for example): the caller tries again.
  */
 export function focusFirstInvalid(root: ParentNode): boolean {
   const invalid = root.querySelector<HTMLElement>('[aria-invalid="true"]');
@@ -12,5 +13,5 @@ export function focusFirstInvalid(root: ParentNode): boolean {
   // jsdom has no scrollIntoView.
   target.scrollIntoView?.({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
   target.focus({ preventScroll: true });
-  return true;
+  return target.ownerDocument.activeElement === target;
 }
