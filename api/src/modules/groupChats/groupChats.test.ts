@@ -4,6 +4,7 @@ import { BACKENDS } from '../../testing/testDatabases';
 import type { TestApp } from '../../testing/testApp';
 import {
   call,
+  chatbotTestApp,
   countRows,
   createChatbot,
   guestHeaders,
@@ -12,13 +13,13 @@ import {
   uniqueWord,
   type Member,
 } from '../moderation/testing/chatbotTestKit';
-import { createGroup, decide, groupForm, groupTestApp } from './testing/groupChatTestKit';
+import { createGroup, decide, groupForm } from './testing/groupChatTestKit';
 
 const NOT_OWNER = 'You are not allowed to access this page';
 const names = (group: { sub_characters: Array<{ name: string }> }) => group.sub_characters.map((s) => s.name);
 
 describe.each(BACKENDS)('group chats on %s', (backend) => {
-  const kit = groupTestApp(backend, ['owner', 'other']);
+  const kit = chatbotTestApp(backend, ['owner', 'other']);
   let t: TestApp;
   let owner: Member;
   let other: Member;

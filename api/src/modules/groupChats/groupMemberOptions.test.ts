@@ -3,11 +3,11 @@ import { GROUP_CHAT_LIMITS, groupChatCalls, type GroupMemberOption } from '@fabl
 import { BACKENDS } from '../../testing/testDatabases';
 import type { TestApp } from '../../testing/testApp';
 import { characterRow, insertCharacterRow } from '../characters/testing/characterRowFixture';
-import { call, createChatbot, signUpMember, uniqueWord, type Member } from '../moderation/testing/chatbotTestKit';
-import { decide, groupTestApp } from './testing/groupChatTestKit';
+import { call, chatbotTestApp, createChatbot, signUpMember, uniqueWord, type Member } from '../moderation/testing/chatbotTestKit';
+import { decide } from './testing/groupChatTestKit';
 
 describe.each(BACKENDS)('GET /groupchats/member-options on %s', (backend) => {
-  const kit = groupTestApp(backend, ['picker', 'maker', 'blocked']);
+  const kit = chatbotTestApp(backend, ['picker', 'maker', 'blocked']);
   let t: TestApp;
   let picker: Member;
   let maker: Member;

@@ -1,31 +1,8 @@
 import { GroupChatDetailSchema, type GroupChatDetail } from '@fable/contracts';
-import { startTestApp, type TestApp } from '../../../testing/testApp';
-import { DB_SETUP_TIMEOUT_MS, type Backend } from '../../../testing/testDatabases';
-import { MODERATOR_EMAIL, call, signUpMember, type Member } from '../../moderation/testing/chatbotTestKit';
+import type { TestApp } from '../../../testing/testApp';
+import { call, type Member } from '../../moderation/testing/chatbotTestKit';
 
-/** Test kit of the group chat tests: one app per describe block with an admin and named members, group calls. */
-
-export interface GroupTestApp<Name extends string> {
-  t: TestApp;
-  admin: Member;
-  members: Record<Name, Member>;
-}
-
-/** Starts the app on `backend` (MODERATOR_EMAIL's member is an admin) and signs up `names` before the block's tests. */
-export function groupTestApp<Name extends string>(backend: Backend, names: readonly Name[]): GroupTestApp<Name> {
-  const kit = {} as GroupTestApp<Name>;
-  beforeAll(async () => {
-    kit.t = await startTestApp(backend, { config: { adminEmails: [MODERATOR_EMAIL] } });
-    const members = {} as Record<Name, Member>;
-    for (const name of names) members[name] = await signUpMember(kit.t, name);
-    kit.members = members;
-    kit.admin = await signUpMember(kit.t, 'admin', { email: MODERATOR_EMAIL });
-  }, DB_SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await kit.t?.close();
-  });
-  return kit;
-}
+/** Test kit of the group chat tests: group calls on top of the chatbot test kit (chatbotTestApp, members, calls). */
 
 /** A valid create payload: a private group of `ids` named `name`. */
 export const groupForm = (name: string, ids: string[], over: Record<string, unknown> = {}) => ({
