@@ -32,8 +32,10 @@ const things = (call: FakeCall): FakeAnswer => (call.headers.authorization === '
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** Waits until `check` holds, for up to 5 s: the calls go through real fetch and MSW, which a busy machine slows. */
 async function until(check: () => boolean) {
-  for (let i = 0; i < 100 && !check(); i++) await tick();
+  const deadline = Date.now() + 5000;
+  while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
   expect(check()).toBe(true);
 }
 
