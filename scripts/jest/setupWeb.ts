@@ -7,6 +7,12 @@ beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => mockServer.resetHandlers());
 afterAll(() => mockServer.close());
 
+// Tests run in a random order: none may find the tokens, guest id or settings another test stored.
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
 // findBy / waitFor give up after 5 s rather than 1 s: on CI's two busy cores a debounced call and its answer can take
 // longer than a second, which is slowness, not failure.
 configure({ asyncUtilTimeout: 5000 });

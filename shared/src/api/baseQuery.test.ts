@@ -6,6 +6,8 @@ import { apiErrorBody, mockApi, type FakeAnswer, type FakeCall } from '../testin
 import { baseQuery, renewAccessToken } from './baseQuery';
 
 let fake: ReturnType<typeof mockApi> | undefined;
+// Jest runs the tests in a random order: no test may see the tokens, rotations or guest id another one stored.
+beforeEach(() => localStorage.clear());
 afterEach(() => fake?.restore());
 
 function signedInStore(): AppStore {
@@ -94,8 +96,6 @@ describe('renewAccessToken', () => {
 });
 
 describe('credentials shared by the tabs of the site', () => {
-  beforeEach(() => localStorage.clear());
-
   it('takes the tokens another tab refreshed meanwhile instead of spending its own copy of the refresh token', async () => {
     const store = signedInStore();
     // Another tab spent refresh-1 and stored what it got.
