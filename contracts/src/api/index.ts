@@ -17,3 +17,4 @@ export * from './groupChats';
 export * from './groupChatErrors';
 export * from './billing';
 export * from './billingErrors';
+export * from './billingFlows';
