@@ -1,0 +1,101 @@
+/**
+ * The payments provider as billing sees it (issue 15). One implementation speaks Stripe's protocol through the
+ * official `stripe` SDK (stripeGateway.ts): pointed at our sandbox (payments-sandbox/, the embedded default) or at
+ * Stripe (by environment). Amounts are integers in minor units. Every call that creates or moves money takes an
+ * idempotency key, sent as Stripe's `Idempotency-Key`: the provider replays the first answer to a repeat.
+ *
+ * Errors: a card or provider refusal is an answer (`ChargeResult` failed), not a throw. A provider that cannot be
+ * reached or answers 5xx throws PaymentsUnavailableError (the caller answers 503 payments_unavailable and keeps the
+ * order pending, so a retry with the same key finds it).
+ */
+
+export type PaymentsProvider = 'sandbox' | 'stripe';
+
+export interface CardOnFile {
+  paymentMethodId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export type ChargeResult =
+  | { status: 'succeeded'; intentId: string; chargeId: string | null }
+  /** 3-D Secure: the page to frame (the sandbox's /3ds/:id, Stripe's next_action.redirect_to_url.url). */
+  | { status: 'requires_action'; intentId: string; redirectUrl: string }
+  | { status: 'processing'; intentId: string }
+  /** code: Stripe's (card_declined, expired_card, authentication_required, payment_intent_authentication_failure, …). */
+  | { status: 'failed'; intentId: string | null; code: string; declineCode: string | null; message: string };
+
+export interface ChargeInput {
+  customerId: string;
+  paymentMethodId: string;
+  amountMinor: number;
+  currency: string;
+  description: string;
+  /** Ours: user_id, order_id, plan_id, application — come back on the webhook events. */
+  metadata: Record<string, string>;
+  /** Renewals and rebills charge without the member: no 3-D Secure challenge can be passed (authentication_required). */
+  offSession: boolean;
+  /** Where a top-level 3-D Secure page returns (not used when framed). */
+  returnUrl?: string;
+}
+
+export interface RedirectSessionInput {
+  /** The payment method value (volt, inwizo_sbp, payssion_gcash, …) the sandbox's provider page shows. */
+  provider: string;
+  amountMinor: number;
+  currency: string;
+  returnUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+}
+
+export type RedirectSessionStatus = 'open' | 'completed' | 'canceled';
+
+/** A verified provider event (Stripe's event object). */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  /** The provider's event time, seconds since the epoch (Stripe's `created`). */
+  created: number;
+  object: Record<string, unknown>;
+}
+
+export interface PaymentsGateway {
+  readonly provider: PaymentsProvider;
+  /** What the checkout needs for the card fields: publishable key, the fields' page (sandbox) and its origin. */
+  publicConfig(): { provider: PaymentsProvider; publishableKey: string; cardFieldsUrl: string | null; frameOrigin: string | null };
+  /** Creates the provider's customer (or updates the one given) with the member's email and name. */
+  ensureCustomer(input: { existingId: string | null; email: string; name: string; metadata: Record<string, string> }, idempotencyKey: string): Promise<{ customerId: string }>;
+  /** Attaches the card fields' token to the customer and makes it the default; a declining card answers failed. */
+  attachCard(customerId: string, paymentMethodId: string, idempotencyKey: string): Promise<{ ok: true; card: CardOnFile } | Extract<ChargeResult, { status: 'failed' }>>;
+  /** Creates and confirms a payment intent. */
+  charge(input: ChargeInput, idempotencyKey: string): Promise<ChargeResult>;
+  /** Reads a payment intent's state (after 3-D Secure, or to reconcile). */
+  getCharge(intentId: string): Promise<ChargeResult>;
+  /** Cancels an unpaid intent (an abandoned 3-D Secure). */
+  cancelCharge(intentId: string): Promise<void>;
+  refund(intentId: string, amountMinor: number | null, idempotencyKey: string): Promise<{ refundId: string }>;
+  createRedirectSession(input: RedirectSessionInput, idempotencyKey: string): Promise<{ sessionId: string; url: string }>;
+  getRedirectSession(sessionId: string): Promise<{ status: RedirectSessionStatus; amountMinor: number; currency: string; metadata: Record<string, string> }>;
+  /**
+   * Verifies a webhook delivery (HMAC-SHA256 over timestamp and raw body, constant-time, 300 s tolerance, each live
+   * secret) and returns its event; throws WebhookSignatureError when no secret verifies it.
+   */
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
+}
+
+export class PaymentsUnavailableError extends Error {
+  constructor(message: string, readonly cause?: unknown) {
+    super(message);
+    this.name = 'PaymentsUnavailableError';
+  }
+}
+
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
