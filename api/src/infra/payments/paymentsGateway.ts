@@ -87,7 +87,7 @@ export interface PaymentsGateway {
 }
 
 export class PaymentsUnavailableError extends Error {
-  constructor(message: string, readonly cause?: unknown) {
+  constructor(message: string, override readonly cause?: unknown) {
     super(message);
     this.name = 'PaymentsUnavailableError';
   }
