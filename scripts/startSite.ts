@@ -41,7 +41,13 @@ async function main() {
   // The payments sandbox first (unless PAYMENTS_PROVIDER names another provider): the API reads where it is from its env.
   const payments = await startSiteSandbox({ siteOrigins: [`http://127.0.0.1:${PORT}`, `http://localhost:${PORT}`], apiUrl, env: process.env });
   const api = startApi(payments?.apiEnv ?? {});
-  const site = await startComposedSite({ portBase: REMOTE_PORT_BASE, hostPort: PORT, apiUrl, listenHost: process.env.HOST ?? '127.0.0.1' });
+  const site = await startComposedSite({
+    portBase: REMOTE_PORT_BASE,
+    hostPort: PORT,
+    apiUrl,
+    listenHost: process.env.HOST ?? '127.0.0.1',
+    frameSources: payments ? [payments.sandbox.url] : [],
+  });
   let stopping = false;
   const stop = async (code = 0) => {
     if (stopping) return;

@@ -13,6 +13,8 @@ export interface ComposedSiteOptions {
   listenHost?: string;
   /** The deployment baked into the host build, if any (its pages' CSP when the hostname names none). */
   bakedDeployment?: string;
+  /** Origins the host's pages may frame: the payments provider's hosted pages (the sandbox under npm start and e2e). */
+  frameSources?: readonly string[];
 }
 
 export interface ComposedSite {
@@ -37,6 +39,7 @@ export async function startComposedSite(options: ComposedSiteOptions): Promise<C
     deploymentsDir: options.deploymentsDir ?? DEPLOYMENTS_DIR,
     apiUrl: options.apiUrl ?? 'http://127.0.0.1:3100',
     bakedDeployment: options.bakedDeployment,
+    frameSources: options.frameSources,
   });
   const remotes = new Map<RemoteApp, RunningSite>();
   const startRemote = async (app: RemoteApp) => {

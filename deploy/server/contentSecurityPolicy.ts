@@ -32,9 +32,10 @@ export function remoteOrigins(deployment: Deployment | null): string[] {
  * The host page's policy. Scripts only from the site and the deployment's remotes (no inline script, no eval);
  * styles from those origins or carrying this response's nonce (emotion); the API is the site's own /api.
  * Images may also come from any https origin: members' avatars from their identity provider and uploaded assets
- * are absolute https URLs. Only the site itself and the deployment's embedders may frame the page.
+ * are absolute https URLs. Only the site itself and the deployment's embedders may frame the page. The page itself
+ * frames only the site and `frameSources`: the payments provider's hosted card fields and 3-D Secure pages.
  */
-export function hostPagePolicy(deployment: Deployment | null, nonce: string): string {
+export function hostPagePolicy(deployment: Deployment | null, nonce: string, frameSources: readonly string[] = []): string {
   const remotes = remoteOrigins(deployment);
   const brandImages = deployment ? unique([originOf(deployment.brand.logoUrl), originOf(deployment.brand.logoDarkUrl)]) : [];
   const directives: [string, ...string[]][] = [
@@ -45,6 +46,7 @@ export function hostPagePolicy(deployment: Deployment | null, nonce: string): st
     ['font-src', "'self'", 'data:', ...remotes],
     ['connect-src', "'self'", ...remotes],
     ['media-src', "'self'", 'blob:', 'https:'],
+    ['frame-src', "'self'", ...unique(frameSources.map((source) => originOf(source)))],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
     ['form-action', "'self'"],

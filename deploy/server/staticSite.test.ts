@@ -10,7 +10,7 @@ let remoteBase: string;
 
 beforeAll(async () => {
   fixture = createSiteFixture();
-  host = await serveSite({ root: fixture.root, port: 0, spaFallback: true, deploymentsDir: fixture.deploymentsDir });
+  host = await serveSite({ root: fixture.root, port: 0, spaFallback: true, deploymentsDir: fixture.deploymentsDir, frameSources: ['http://127.0.0.1:3200/elements/card'] });
   remote = await serveSite({ root: fixture.root, port: 0, cors: true });
   hostBase = `http://127.0.0.1:${host.port}`;
   remoteBase = `http://127.0.0.1:${remote.port}`;
@@ -179,6 +179,8 @@ describe('host pages', () => {
     expect(directive('style-src')).toBe(`style-src 'self' 'nonce-${nonce}' http://localhost:4901 http://localhost:4902`);
     expect(directive('connect-src')).toBe("connect-src 'self' http://localhost:4901 http://localhost:4902");
     expect(directive('frame-ancestors')).toBe("frame-ancestors 'self' https://embedder.example");
+    // The payments provider's card fields and 3-D Secure pages, by origin; nothing else may be framed.
+    expect(directive('frame-src')).toBe("frame-src 'self' http://127.0.0.1:3200");
     expect(directive('object-src')).toBe("object-src 'none'");
     expect(directive('base-uri')).toBe("base-uri 'self'");
     expect(directive('report-uri')).toBe('report-uri /csp-report');

@@ -25,6 +25,8 @@ export interface SiteOptions {
   bakedDeployment?: string;
   /** Host site: pass /api to the API here. */
   apiUrl?: string;
+  /** Host site: origins its pages may frame besides its own (the payments provider's card fields and 3-D Secure). */
+  frameSources?: readonly string[];
 }
 
 export interface RunningSite {
@@ -107,7 +109,7 @@ export async function createSite(options: SiteOptions): Promise<FastifyInstance>
         'content-type': 'text/html; charset=utf-8',
         // No validator: each response has its own nonce, so a cached copy would not match a new policy.
         'cache-control': NO_CACHE,
-        'content-security-policy': hostPagePolicy(await pageDeployment(request), nonce),
+        'content-security-policy': hostPagePolicy(await pageDeployment(request), nonce, options.frameSources),
       })
       .send(withNonce(html, nonce));
   }

@@ -10,8 +10,9 @@ import { writeLocalDeployments } from '../../deploy/scripts/localDeployments';
 import { buildApps, publishRemotes } from '../../scripts/build/buildApps';
 import { ROOT } from '../../scripts/lib/apps';
 import { startFakeOpenAiEngine, type FakeEngineBehaviour } from '../../api/src/testing/fakeOpenAiEngine';
+import { startSiteSandbox } from '../../payments-sandbox/src/siteSandbox';
 import { E2E_ADMIN_EMAIL, E2E_CATALOG_SIZE, E2E_FAVORITE_LIMIT } from './catalog';
-import { API_PORT, CONTROL_PORT, SITE_PORT_BASE } from './ports';
+import { API_PORT, CONTROL_PORT, PAYMENTS_SANDBOX_PORT, SITE_PORT_BASE } from './ports';
 
 /** Runs a command to completion, failing on a non-zero exit. */
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -61,6 +62,13 @@ export default async function globalSetup() {
 
   let api: ChildProcess | null = null;
   const apiUrl = `http://127.0.0.1:${API_PORT}`;
+  // The payments sandbox, as npm start runs it: the API charges through it, the checkout frames its card fields.
+  // Webhooks are retried fast so that a spec does not wait on the default backoff.
+  const payments = await startSiteSandbox({
+    siteOrigins: [`http://localhost:${SITE_PORT_BASE}`, `http://127.0.0.1:${SITE_PORT_BASE}`],
+    apiUrl,
+    env: { PAYMENTS_SANDBOX_PORT: String(PAYMENTS_SANDBOX_PORT), PAYMENTS_SANDBOX_RETRY_BASE_MS: '200' },
+  });
   if (existsSync(path.join(ROOT, 'api/src/main.ts'))) {
     // A small catalog of its own (the API does not seed itself under NODE_ENV=test): specs read it through the API.
     await run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'api/scripts/seed.ts', '--characters', String(E2E_CATALOG_SIZE)], {
@@ -83,12 +91,13 @@ export default async function globalSetup() {
         CHARACTER_FAVORITE_LIMIT: String(E2E_FAVORITE_LIMIT),
         ADMIN_EMAILS: E2E_ADMIN_EMAIL,
         INFERENCE_MODELS_FILE: modelsFile,
+        ...payments?.apiEnv,
       },
     });
     await waitFor(`${apiUrl}/api/health`, 60_000);
   }
 
-  const site = await startComposedSite({ portBase: SITE_PORT_BASE, publishedDir, deploymentsDir, apiUrl });
+  const site = await startComposedSite({ portBase: SITE_PORT_BASE, publishedDir, deploymentsDir, apiUrl, frameSources: payments ? [payments.sandbox.url] : [] });
   const control = http.createServer((req, res) => {
     if (req.method === 'POST' && req.url?.startsWith('/engine')) {
       // ?cutAfterTokens=3, ?failWithStatus=503, ?tokenIntervalMs=200; no query: back to the defaults.
@@ -124,12 +133,14 @@ export default async function globalSetup() {
   process.env.E2E_PUBLISHED_DIR = publishedDir;
   process.env.E2E_DEPLOYMENTS_DIR = deploymentsDir;
   process.env.E2E_API_URL = apiUrl;
+  if (payments) process.env.E2E_PAYMENTS_SANDBOX_URL = payments.sandbox.url;
 
   return async () => {
     control.close();
     await engine.close();
     await site.close();
     api?.kill('SIGTERM');
+    await payments?.sandbox.close();
     rmSync(scratch, { recursive: true, force: true });
   };
 }

@@ -1,4 +1,5 @@
-/** The e2e site: host on this port, remotes on +1…+5, the API on +99, the control server on +98. */
+/** The e2e site: host on this port, remotes on +1…+5, the API on +99, the control server on +98, the payments sandbox on +97. */
 export const SITE_PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 4300);
 export const API_PORT = SITE_PORT_BASE + 99;
 export const CONTROL_PORT = SITE_PORT_BASE + 98;
+export const PAYMENTS_SANDBOX_PORT = SITE_PORT_BASE + 97;
