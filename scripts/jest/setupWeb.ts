@@ -8,9 +8,10 @@ afterEach(() => mockServer.resetHandlers());
 afterAll(() => mockServer.close());
 
 // Tests run in a random order: none may find the tokens, guest id or settings another test stored.
+const jsdomWindow = globalThis as unknown as Record<'localStorage' | 'sessionStorage', { clear(): void }>;
 beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
+  jsdomWindow.localStorage.clear();
+  jsdomWindow.sessionStorage.clear();
 });
 
 // findBy / waitFor give up after 5 s rather than 1 s: on CI's two busy cores a debounced call and its answer can take
