@@ -34,8 +34,14 @@ export const ChatRequestSchema = z.object({
   sub_character_id: IdSchema.optional(),
   language: ChatLanguageSchema.optional(),
   user_persona_id: IdSchema.optional(),
-  /** Guests send the conversation so far (their chats live on the device only). */
-  history: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string().max(8000) })).max(500).optional(),
+  /**
+   * Guests send the conversation so far (their chats live on the device only). In a group chat a reply's
+   * `character_id` names the member who wrote it (as the `done` message carried it); optional, older clients send none.
+   */
+  history: z
+    .array(z.object({ role: z.enum(['user', 'assistant']), content: z.string().max(8000), character_id: IdSchema.nullish() }))
+    .max(500)
+    .optional(),
 });
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 
@@ -47,12 +53,18 @@ export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 /**
  * The events of the chat stream, each a `data:` line of JSON with an `event:` name:
- * - `start` {conversation_id, user_message?}: the conversation (created on the first message) and the saved user message
+ * - `start` {conversation_id, user_message?, character_id?}: the conversation (created on the first message), the saved
+ *   user message, and in a group chat the member who speaks (the reply's character_id; absent for a chatbot, for
+ *   autopilot's user line, and from older servers), so the reply shows its speaker from the first token
  * - `token` {text}: the next piece of the reply
  * - `done` MessageResponse: the reply, saved once, whole (also after the client stopped it)
  * - `error` {code, message, status}: the turn failed (document 1 §8 texts); nothing half-written is kept
  */
-export const ChatStreamStartSchema = z.object({ conversation_id: IdSchema.nullable(), user_message: ChatMessageSchema.nullish() });
+export const ChatStreamStartSchema = z.object({
+  conversation_id: IdSchema.nullable(),
+  user_message: ChatMessageSchema.nullish(),
+  character_id: IdSchema.nullish(),
+});
 export const ChatStreamTokenSchema = z.object({ text: z.string() });
 export const ChatStreamDoneSchema = z.object({
   message: ChatMessageSchema,

@@ -170,7 +170,7 @@ async function answerPick(reply: FastifyReply, deps: ChatTurnDeps, hold: TurnHol
   const message = await chatMessageWithAlternates(deps.db, picked);
   await releaseHold(deps.db, hold, log);
   const channel = openChatStream(reply);
-  channel.send({ event: 'start', data: { conversation_id: picked.conversation_id, user_message: null } });
+  channel.send({ event: 'start', data: { conversation_id: picked.conversation_id, user_message: null, ...(message.character_id ? { character_id: message.character_id } : {}) } });
   channel.end({ event: 'done', data: { message, conversation_id: picked.conversation_id, stopped: false } });
 }
 
@@ -242,7 +242,8 @@ async function streamTurn(
   // From here the answer is an event stream.
   const channel = openChatStream(reply);
   channel.onClientGone(() => controller.abort());
-  channel.send({ event: 'start', data: { conversation_id: plan.conversationId, user_message: userMessage } });
+  // A group chat's speaker is known before the first token: the client shows the reply under its name from the start.
+  channel.send({ event: 'start', data: { conversation_id: plan.conversationId, user_message: userMessage, ...(plan.speakerId ? { character_id: plan.speakerId } : {}) } });
   // In a group chat the reply ends where the model starts writing another member's or the user's lines.
   const guard = plan.voices ? speakerGuard(plan.voices.speaker, plan.voices.others) : null;
   const relayed = await relay(stream, channel, guard, async () => {

@@ -157,6 +157,35 @@ describe.each(BACKENDS)('group chats in the chat on %s', (backend) => {
     expect(done(await chat(alice.headers, { conversation_id: 'new', message: 'Mira?' })).content).toBe('Full speed!');
   });
 
+  it('the start event names the member who speaks, before the first token (AUTO, a member asked, one named, regenerate, guests)', async () => {
+    /** The start event: the first of the stream, before any token, naming the member the reply is from. */
+    const startOf = async (body: Record<string, unknown>, headers = alice.headers) => {
+      const r = await chat(headers, body);
+      const names = r.events.map((e) => e.event);
+      expect(names[0]).toBe('start');
+      expect(names.slice(1, -1).length).toBeGreaterThan(1);
+      expect(new Set(names.slice(1, -1))).toEqual(new Set(['token']));
+      const start = eventOf(r, 'start') as { conversation_id: string | null; character_id?: string | null };
+      expect(start.character_id).toBe(done(r).character_id);
+      return start;
+    };
+    engine.behaviour = { ...engine.behaviour, reply: (r) => `${speakerOfPrompt(r)} has a long answer for you.` };
+    const opened = await startOf({ conversation_id: 'new', message: 'Hello everyone' });
+    expect(opened.character_id).toBe(mira.id);
+    const conversationId = opened.conversation_id!;
+    expect((await startOf({ conversation_id: conversationId, sub_character_id: 'AUTO' })).character_id).toBe(vale.id);
+    expect((await startOf({ conversation_id: conversationId, sub_character_id: mira.id })).character_id).toBe(mira.id);
+    expect((await startOf({ conversation_id: conversationId, message: 'Brother Aldric, your view?' })).character_id).toBe(aldric.id);
+    // Regenerate keeps the member of the reply it replaces, whatever is asked.
+    expect((await startOf({ conversation_id: conversationId, regenerate: true, sub_character_id: vale.id })).character_id).toBe(aldric.id);
+    // A guest's turn names its member too; autopilot's line is the user's, and a chatbot has no members: none.
+    expect((await startOf({ message: 'Mira, hello' }, newGuest().headers)).character_id).toBe(mira.id);
+    const autopilot = await chat(alice.headers, { conversation_id: conversationId, autopilot: true });
+    expect(eventOf(autopilot, 'start')).not.toHaveProperty('character_id');
+    const chatbot = await postSse(`${base}/chat`, alice.headers, { character_id: mira.id, conversation_id: 'new', message: 'Hi' });
+    expect(eventOf(chatbot, 'start')).not.toHaveProperty('character_id');
+  });
+
   it('Next on a new chat opens the conversation with that member’s reply (no user message)', async () => {
     const r = await chat(alice.headers, { conversation_id: 'new', sub_character_id: 'AUTO' });
     expect(eventOf(r, 'start').user_message).toBeNull();
@@ -176,8 +205,9 @@ describe.each(BACKENDS)('group chats in the chat on %s', (backend) => {
     const alternates = await t.db.query<{ sub_character_id: string }>('select sub_character_id from messages where alternate_of = $1', [regenerated.id]);
     expect(alternates.rows).toEqual([{ sub_character_id: vale.id }]);
     // An alternate picked back keeps its member.
-    const picked = done(await chat(alice.headers, { conversation_id: conversationId, alt_message_id: vales.id }));
-    expect(picked).toMatchObject({ id: vales.id, character_id: vale.id });
+    const pick = await chat(alice.headers, { conversation_id: conversationId, alt_message_id: vales.id });
+    expect(done(pick)).toMatchObject({ id: vales.id, character_id: vale.id });
+    expect(eventOf(pick, 'start')).toMatchObject({ character_id: vale.id });
 
     engine.behaviour = { ...engine.behaviour, reply: (r) => ` (${speakerOfPrompt(r)} goes on)` };
     const continued = done(await chat(alice.headers, { conversation_id: conversationId, continue_chat: true }));
@@ -238,5 +268,29 @@ describe.each(BACKENDS)('group chats in the chat on %s', (backend) => {
     expect(second.character_id).toBe(vale.id);
     const named = done(await chat(guest.headers, { sub_character_id: aldric.id, history: [{ role: 'user', content: 'Hello crew' }] }));
     expect(named.character_id).toBe(aldric.id);
+  });
+
+  it('a guest’s history names each reply’s member: AUTO goes on after the last speaker, the prompt names the others', async () => {
+    const guest = newGuest();
+    const history = [
+      { role: 'user', content: 'Hello crew' },
+      { role: 'assistant', content: 'Sit down.', character_id: vale.id },
+    ];
+    // Vale spoke last: Aldric is next (without speakers the round would start over at Vale, as above).
+    const r = await chat(guest.headers, { sub_character_id: 'AUTO', history });
+    expect(eventOf(r, 'start').character_id).toBe(aldric.id);
+    expect(done(r).character_id).toBe(aldric.id);
+    expect(lastPrompt().slice(1)).toEqual([
+      { role: 'user', content: 'User: Hello crew' },
+      { role: 'user', content: 'Detective Vale: Sit down.' },
+    ]);
+    // A reply of the speaker's own is the assistant's; an id that is no member of the group names no one (unnamed, as before).
+    const own = await chat(guest.headers, { sub_character_id: vale.id, history: [...history, { role: 'assistant', content: 'Who are you?', character_id: 'not-a-member' }] });
+    expect(done(own).character_id).toBe(vale.id);
+    expect(lastPrompt().slice(1)).toEqual([
+      { role: 'user', content: 'User: Hello crew' },
+      { role: 'assistant', content: 'Sit down.' },
+      { role: 'assistant', content: 'Who are you?' },
+    ]);
   });
 });

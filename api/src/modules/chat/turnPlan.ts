@@ -233,7 +233,10 @@ export function turnLines(input: Pick<TurnPlanInput, 'character' | 'member' | 'c
       .reverse()
       .map((m) => ({ id: m.id, prev_id: m.prev_id, role: m.role, content: m.content, tokens: m.token_count, speaker: m.sub_character_id ?? null }));
   }
-  const lines = (input.body.history ?? []).map((h): TurnLine => ({ id: null, prev_id: null, role: h.role, content: h.content, speaker: null }));
+  // A guest's group chat: each reply names its member (the client keeps the `done` message's character_id); a user line names none.
+  const lines = (input.body.history ?? []).map(
+    (h): TurnLine => ({ id: null, prev_id: null, role: h.role, content: h.content, speaker: h.role === 'assistant' ? (h.character_id ?? null) : null }),
+  );
   return lines.length === 0 ? greeting : lines;
 }
 
