@@ -7,6 +7,7 @@ import { blockedCreatorHandlers } from './resources/blockedCreators';
 import { cardHandlers } from './resources/cards';
 import { characterHandlers } from './resources/characters';
 import { chatHandlers } from './resources/chat';
+import { checkoutHandlers } from './resources/checkout';
 import { groupChatHandlers } from './resources/groupChats';
 import { imageHandlers } from './resources/images';
 import { lorebookHandlers } from './resources/lorebooks';
@@ -35,4 +36,5 @@ export const resourceHandlers = (db: MockDb): HttpHandler[] => [
   ...personaHandlers(db),
   ...avatarHandlers(),
   ...appSettingsHandlers(),
+  ...checkoutHandlers(db),
 ];

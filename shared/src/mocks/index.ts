@@ -6,3 +6,4 @@ export { createMockDb, seededMember, type MockDb, type MockDbSeed } from './mock
 export { resourceHandlers } from './handlers';
 export { MOCK_REFRESH_TOKEN } from './resources/session';
 export { mockReply } from './resources/chat';
+export { checkoutMockState } from './resources/checkout';
