@@ -67,8 +67,82 @@ describe('the mock API’s lorebooks keep the rules of the API', () => {
     const answer = await (await send('POST', '/lorebooks/import', { ...fields, book })).json();
     expect(answer.entries[0]).toMatchObject({ name: 'Moonlight', keywords: ['moon', 'm'.repeat(100)], extensions: { comment: 'Moonlight', enabled: false, extensions: { depth: 2 } } });
     expect(answer.entries[0].content).toHaveLength(1000);
-    expect(answer.warnings).toEqual(['1 entry was fitted to the limits.']);
+    expect(answer.warnings).toEqual([
+      '1 entry: content longer than 1000 characters was cut (the export writes it back whole).',
+      '1 entry: keywords were trimmed, cut to 100 characters or to 12 keywords.',
+      '1 entry: had no name of 3 to 50 characters and got one from its comment or keywords.',
+    ]);
     expect((await send('POST', '/lorebooks/import', { ...fields, book: { entries: [] } })).status).toBe(400);
+  });
+
+  it('keeps the originals of fitted entries as the API does, and the export writes them back until the creator changes them', async () => {
+    mockApi();
+    const long = 'x'.repeat(1200);
+    const keys = [' moon ', 'moon', 'm'.repeat(120)];
+    const stale = { content: { stored: 'forged', original: 'forged' } };
+    const book = {
+      entries: [
+        { keys, content: long, comment: 'Moonlight', fable_fitted: stale },
+        { name: 'Tidy entry', keys: ['a', 'b'], content: 'Fine as it is.' },
+      ],
+    };
+    const fields = { name: 'World', description: 'A world.', avatar_url: '/a.webp', tags: ['A', 'B'], guidelines: true };
+    const made = await (await send('POST', '/lorebooks/import', { ...fields, book })).json();
+    const [fitted, tidy] = made.entries;
+    expect(fitted.extensions).toEqual({
+      comment: 'Moonlight',
+      fable_fitted: {
+        name: { stored: 'Moonlight' },
+        keys: { stored: ['moon', 'm'.repeat(100)], original: keys },
+        content: { stored: 'x'.repeat(1000), original: long },
+      },
+    });
+    expect(tidy.extensions).toEqual({});
+
+    let file = await (await send('GET', `/lorebooks/${made.id}/export`)).json();
+    expect(file.data.entries[0]).toMatchObject({ keys, content: long, comment: 'Moonlight' });
+    expect(file.data.entries[0]).not.toHaveProperty('name');
+    expect(file.data.entries[0]).not.toHaveProperty('fable_fitted');
+    expect(file.data.entries[1]).toMatchObject({ name: 'Tidy entry', keys: ['a', 'b'], content: 'Fine as it is.' });
+
+    await send('PATCH', `/lorebooks/${made.id}/entries/${fitted.id}`, { content: 'Rewritten by the creator.', name: 'Moon' });
+    file = await (await send('GET', `/lorebooks/${made.id}/export`)).json();
+    expect(file.data.entries[0]).toMatchObject({ name: 'Moon', keys, content: 'Rewritten by the creator.' });
+  });
+
+  it('runs a plausible test view: whole-word keys in the last 4 messages, recursion to step 3, disabled and budget left out', async () => {
+    const fake = mockApi();
+    const lorebook = fake.db.lorebooks.get('lb-ada')!;
+    const e = (id: string, keywords: string[], content: string, extensions?: Record<string, unknown>) => ({ id, name: id, keywords, content, ...(extensions ? { extensions } : {}) });
+    lorebook.entries = [
+      e('docks', ['docks', 'harbour'], 'The docks are run by Hale.'),
+      e('hale', ['Hale'], 'Hale drinks at the lantern.'),
+      e('lantern', ['lantern'], 'The lantern sells rum.'),
+      e('rum', ['rum'], 'Rum comes by boat.'),
+      e('boat', ['boat'], 'Boats.'),
+      e('shelf', ['elf'], 'Never: "shelf" is not "elf".'),
+      e('off', ['docks'], 'Switched off.', { enabled: false }),
+      e('always', [], 'Always here.', { constant: true }),
+      e('big', ['/dock(s|yard)/i'], 'y'.repeat(4000)),
+    ];
+    const test = async (messages: string[], budget_tokens?: number) => (await send('POST', '/lorebooks/lb-ada/test', { messages, budget_tokens })).json();
+    const result = await test(['Docks?', 'old message', 'x', 'y', 'Meet me at the DOCKS by the shelf.'], 200);
+    expect(result.activated.map((a: { entry_id: string; step: number; matched: string }) => [a.entry_id, a.step, a.matched])).toEqual([
+      ['docks', 0, 'docks'],
+      ['always', 0, '(constant)'],
+      ['hale', 1, 'Hale'],
+      ['lantern', 2, 'lantern'],
+      ['rum', 3, 'rum'],
+    ]);
+    expect(result.left_out.map((l: { entry_id: string; reason: string }) => [l.entry_id, l.reason])).toEqual([
+      ['off', 'disabled'],
+      ['big', 'budget'],
+      ['boat', 'depth'],
+    ]);
+    expect(result).toMatchObject({ budget_tokens: 200, used_tokens: result.activated.reduce((n: number, a: { tokens: number }) => n + a.tokens, 0) });
+    expect((await test(['Nothing here.'])).activated.map((a: { entry_id: string }) => a.entry_id)).toEqual(['always']);
+    expect((await test(['the docks'])).budget_tokens).toBe(1024);
+    expect((await send('POST', '/lorebooks/lb1/test', { messages: ['docks'] })).status).toBe(403);
   });
 
   it('reads a lorebook file sent to the card import, and leaves character cards to the cards', async () => {

@@ -15,6 +15,7 @@ import {
 } from '@fable/contracts';
 import { apiError, contractRoute } from '../contractRoute';
 import type { MockDb, MockLorebook } from '../mockDb';
+import { mockLoreTest } from './lorebookMockEngine';
 
 /** The API's answer for one of LOREBOOK_ERRORS. */
 const refuse = (code: keyof typeof LOREBOOK_ERRORS) => apiError(LOREBOOK_ERRORS[code].status, code, LOREBOOK_ERRORS[code].message);
@@ -36,6 +37,18 @@ const entryOf = (id: string, input: LorebookEntryInput): LorebookEntry => ({
   ...(input.extensions ? { extensions: input.extensions } : {}),
 });
 
+/** What the import fitted to the limits, kept as the API keeps it: `{ [field]: { stored, original? } }`. */
+const FITTED_KEY = 'fable_fitted';
+type Fitted = Record<string, { stored: unknown; original?: unknown }>;
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The value the export writes for a fitted field: the file's original while the stored value is unchanged. */
+function restored(fitted: Fitted | undefined, field: string, current: unknown): { write: boolean; value: unknown } {
+  const kept = fitted?.[field];
+  if (!kept || !same(kept.stored, current)) return { write: true, value: current };
+  return 'original' in kept ? { write: true, value: kept.original } : { write: false, value: undefined };
+}
+
 /** The lorebook as a `lorebook_v3` file: each entry's extensions hold the V3 entry's other keys (see lorebookImport). */
 function lorebookV3(lorebook: MockLorebook) {
   return {
@@ -44,37 +57,54 @@ function lorebookV3(lorebook: MockLorebook) {
       name: lorebook.name,
       description: lorebook.description,
       extensions: {},
-      entries: lorebook.entries.map((entry, index) => ({
-        extensions: {},
-        enabled: true,
-        insertion_order: index,
-        use_regex: false,
-        ...entry.extensions,
-        name: entry.name,
-        keys: entry.keywords,
-        content: entry.content,
-      })),
+      entries: lorebook.entries.map((entry, index) => {
+        const { [FITTED_KEY]: fitted, ...kept } = (entry.extensions ?? {}) as Record<string, unknown> & { [FITTED_KEY]?: Fitted };
+        const name = restored(fitted, 'name', entry.name);
+        return {
+          extensions: {},
+          enabled: true,
+          insertion_order: index,
+          use_regex: false,
+          ...kept,
+          ...(name.write ? { name: name.value } : {}),
+          keys: restored(fitted, 'keys', entry.keywords).value ?? [],
+          content: restored(fitted, 'content', entry.content).value ?? '',
+        };
+      }),
     },
   };
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-/** A V3 entry's name, keys and content as the file has them. */
-const rawFields = (entries: unknown[], index: number) => {
-  const entry = (entries.filter(isObject)[index] ?? {}) as Record<string, unknown>;
-  return [entry.name, entry.keys, entry.content];
-};
-
 /**
  * An imported V3 entry under the rules of imported books, as far as a mock goes: a name from its name, comment or
- * first keyword, at most 12 keywords of 100, content cut to 1000; the rest of the entry kept as its extensions. (The
- * API also keeps what it cut, for the export to write back: api/src/modules/lorebooks/lorebookV3.ts.)
+ * first keyword, at most 12 keywords of 100, content cut to 1000; the rest of the entry kept as its extensions, with
+ * what was fitted and the file's original under `fable_fitted` as the API keeps it
+ * (api/src/modules/lorebooks/lorebookV3.ts), so that the export writes the original back. A record of fitting that
+ * came inside the file is dropped.
  */
-function fittedEntry({ name, keys, content, ...rest }: Record<string, unknown>, index: number): LorebookEntryInput {
-  const keywords = [...new Set((Array.isArray(keys) ? keys : []).map((k) => text(k).slice(0, L.keywordMax)).filter(Boolean))].slice(0, L.keywordsMax);
+function fittedEntry({ name, keys, content, [FITTED_KEY]: _stale, ...rest }: Record<string, unknown>, index: number): LorebookEntryInput {
+  const keywords = [...new Set((Array.isArray(keys) ? keys : []).map((k) => text(k).slice(0, L.keywordMax).trim()).filter(Boolean))].slice(0, L.keywordsMax);
   const named = [name, rest.comment, ...keywords].map(text).find((t) => t.length >= L.entryNameMin) ?? `Entry ${index + 1}`;
-  return { name: named.slice(0, L.entryNameMax), keywords, content: (typeof content === 'string' ? content : '').slice(0, L.entryContentMax), extensions: rest };
+  const stored = { name: named.slice(0, L.entryNameMax).trim(), keywords, content: (typeof content === 'string' ? content : '').slice(0, L.entryContentMax) };
+  const fitted: Fitted = {};
+  for (const [field, original, value] of [['name', name, stored.name], ['keys', keys, stored.keywords], ['content', content, stored.content]] as const) {
+    if (!same(original, value)) fitted[field] = original === undefined ? { stored: value } : { stored: value, original };
+  }
+  return { ...stored, extensions: Object.keys(fitted).length > 0 ? { ...rest, [FITTED_KEY]: fitted } : rest };
+}
+
+/** What the creator should know about fitted entries, in the API's words (lorebookV3.ts fittedWarnings). */
+function fittedWarnings(entries: readonly LorebookEntryInput[]): string[] {
+  const count = (field: string) => entries.filter((e) => field in ((e.extensions?.[FITTED_KEY] as Fitted | undefined) ?? {})).length;
+  const lines: Array<[number, string]> = [
+    [count('content'), `content longer than ${L.entryContentMax} characters was cut (the export writes it back whole)`],
+    [count('keys'), `keywords were trimmed, cut to ${L.keywordMax} characters or to ${L.keywordsMax} keywords`],
+    [count('name'), `had no name of ${L.entryNameMin} to ${L.entryNameMax} characters and got one from its comment or keywords`],
+    [entries.filter((e) => e.keywords.length < L.keywordsMin).length, `have fewer than ${L.keywordsMin} keywords and were kept as they are`],
+  ];
+  return lines.filter(([n]) => n > 0).map(([n, what]) => `${n} ${n === 1 ? 'entry' : 'entries'}: ${what}.`);
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -172,8 +202,7 @@ export function lorebookHandlers(db: MockDb) {
       }
       const made = make(userId!, body, entries);
       if (made instanceof Response) return made;
-      const fitted = entries.filter((e, i) => JSON.stringify([e.name, e.keywords, e.content]) !== JSON.stringify(rawFields(body.book.entries as unknown[], i))).length;
-      return { ...made, warnings: fitted > 0 ? [`${fitted} ${fitted === 1 ? 'entry was' : 'entries were'} fitted to the limits.`] : [] };
+      return { ...made, warnings: fittedWarnings(entries) };
     }),
     contractRoute(lorebookCalls.updateLorebook, ({ userId, params, body }) => {
       const lorebook = own(userId, params.lorebookId);
@@ -241,26 +270,11 @@ export function lorebookHandlers(db: MockDb) {
         headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"` },
       });
     }),
-    // The test view, as far as a mock goes: an entry whose keyword is in the messages (case-insensitive), no recursion.
+    // The test view: the engine's main rules as far as a mock goes (lorebookMockEngine.ts); the budget of a 4K context by default.
     contractRoute(lorebookCalls.testLorebook, ({ userId, params, body }) => {
       const lorebook = own(userId, params.lorebookId);
       if (lorebook instanceof Response) return lorebook;
-      const text = body.messages.join('\n').toLowerCase();
-      const budget = body.budget_tokens ?? 1024;
-      let used = 0;
-      const activated: { entry_id: string; name: string; tokens: number; step: number; matched: string }[] = [];
-      const leftOut: { entry_id: string; name: string; tokens: number; reason: 'budget' }[] = [];
-      for (const entry of lorebook.entries) {
-        const matched = entry.keywords.find((k) => text.includes(k.toLowerCase()));
-        if (!matched) continue;
-        const tokens = Math.ceil(entry.content.length / 4);
-        if (used + tokens > budget) leftOut.push({ entry_id: entry.id, name: entry.name, tokens, reason: 'budget' });
-        else {
-          used += tokens;
-          activated.push({ entry_id: entry.id, name: entry.name, tokens, step: 0, matched });
-        }
-      }
-      return { budget_tokens: budget, used_tokens: used, activated, left_out: leftOut };
+      return mockLoreTest(lorebook.entries, body.messages, body.budget_tokens ?? 1024);
     }),
   ];
 }
