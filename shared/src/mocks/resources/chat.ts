@@ -141,7 +141,8 @@ export function chatHandlers(db: MockDb) {
       const encoder = new TextEncoder();
       const stream = new ReadableStream<Uint8Array>({
         start(controller) {
-          controller.enqueue(encoder.encode(sse('start', { conversation_id: conversationId, user_message: userMessage })));
+          // As the API: a group chat's start names the member who speaks (ChatStreamStartSchema.character_id).
+          controller.enqueue(encoder.encode(sse('start', { conversation_id: conversationId, user_message: userMessage, ...(speaker ? { character_id: speaker.id } : {}) })));
           for (const text of words) controller.enqueue(encoder.encode(sse('token', { text })));
           controller.enqueue(encoder.encode(sse('done', { message: reply, conversation_id: conversationId, stopped: false })));
           controller.close();
