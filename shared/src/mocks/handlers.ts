@@ -13,6 +13,7 @@ import { imageHandlers } from './resources/images';
 import { lorebookHandlers } from './resources/lorebooks';
 import { moderationHandlers } from './resources/moderation';
 import { personaHandlers } from './resources/personas';
+import { portalHandlers } from './resources/portal';
 import { searchHandlers } from './resources/search';
 import { sessionHandlers } from './resources/session';
 import { suggestionHandlers } from './resources/suggestions';
@@ -34,6 +35,7 @@ export const resourceHandlers = (db: MockDb): HttpHandler[] => [
   ...searchHandlers(db),
   ...chatHandlers(db),
   ...personaHandlers(db),
+  ...portalHandlers(db),
   ...avatarHandlers(),
   ...appSettingsHandlers(),
   ...checkoutHandlers(db),
