@@ -5,6 +5,7 @@ import { noPurchaseOptions, unknownCountry } from './billingErrors';
 import { listCountries, statesOf } from './countries';
 import { loadPurchaseOptions } from './plans';
 import { priceCalculationAnswer } from './priceCalculation';
+import { promotionRoutes } from './promotions/promotionRoutes';
 
 /**
  * Billing, first layer (contracts' billingCalls; document 2 §3, §5, §7): the purchase options of the caller's
@@ -46,4 +47,5 @@ export const billingRoutes: ApiPlugin = async (app, deps) => {
       return { states: [...list] };
     },
   );
+  await app.register(promotionRoutes, deps);
 };
