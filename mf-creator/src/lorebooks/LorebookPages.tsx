@@ -12,6 +12,7 @@ import { importedBook, type ImportedBook } from './lorebookImport';
 import { useLorebook_getQuery } from './lorebookApi';
 import { LOREBOOK_TEXTS as T } from './lorebookTexts';
 import { useIsMine } from './useIsMine';
+import { LorebookTestView } from './testView/LorebookTestView';
 
 const Report = styled.div`
   padding: 12px 16px;
@@ -105,7 +106,10 @@ export function EditLorebookPage() {
           {T.view}
         </ButtonLink>
       </div>
-      <ExportLorebook lorebookId={id} />
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+        <ExportLorebook lorebookId={id} />
+        <LorebookTestView lorebookId={id} entries={lorebook.data.entries} />
+      </div>
       <EditLorebookForm key={id} saved={lorebook.data} />
     </LorebookFormPage>
   );
