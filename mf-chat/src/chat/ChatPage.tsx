@@ -170,6 +170,7 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
     member,
     tier: user?.tier ?? null,
     streaming,
+    streamSpeakerId: state.stream?.speakerId ?? null,
     lastMessage: state.messages.at(-1),
     failed: failure !== null,
     input,

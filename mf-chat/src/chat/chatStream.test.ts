@@ -31,6 +31,15 @@ it('sends the turn as JSON to /api/chat with the session headers, and reads the 
   expect((seen[0]!.init.headers as Record<string, string>)[API_HEADERS.authorization]).toBe('Bearer t');
   expect(events.map((e) => e.type)).toEqual(['start', 'token', 'token', 'done']);
   expect(events[3]).toMatchObject({ type: 'done', conversation_id: 'c1', stopped: false, message: { content: 'Hi!' } });
+  // A chatbot's start (or an older server's) names no member.
+  expect(events[0]).toMatchObject({ type: 'start', character_id: null });
+});
+
+it('reads the member a group chat’s start names', async () => {
+  const events: ChatStreamEvent[] = [];
+  const body = streamOf(['event: start\ndata: {"conversation_id":"c1","user_message":null,"character_id":"bot2"}\n\n']);
+  await streamChat({ character_id: 'group1', sub_character_id: 'AUTO' }, { headers: {}, signal: new AbortController().signal, onEvent: (e) => events.push(e), fetchImpl: answer(body) });
+  expect(events).toEqual([{ type: 'start', conversation_id: 'c1', user_message: null, character_id: 'bot2' }]);
 });
 
 it('rejects with the status and code of a refused call (429 passed up)', async () => {

@@ -6,7 +6,8 @@ import { ChatStreamError } from './chatErrors';
 export const CHAT_PATH = '/chat';
 
 export type ChatStreamEvent =
-  | { type: 'start'; conversation_id: string | null; user_message?: ChatMessage | null }
+  /** `character_id`: a group chat's member who speaks (absent from a chatbot's stream and from older servers). */
+  | { type: 'start'; conversation_id: string | null; user_message?: ChatMessage | null; character_id: string | null }
   | { type: 'token'; text: string }
   | { type: 'done'; message: ChatMessage; conversation_id: string | null; stopped: boolean }
   | { type: 'error'; code: string; message: string; status: number };
@@ -62,7 +63,12 @@ export async function streamChat(
     const payload = parseData(data);
     switch (event) {
       case 'start':
-        onEvent({ type: 'start', conversation_id: (payload.conversation_id as string | null) ?? null, user_message: (payload.user_message as ChatMessage | null) ?? null });
+        onEvent({
+          type: 'start',
+          conversation_id: (payload.conversation_id as string | null) ?? null,
+          user_message: (payload.user_message as ChatMessage | null) ?? null,
+          character_id: typeof payload.character_id === 'string' && payload.character_id ? payload.character_id : null,
+        });
         break;
       case 'token':
         if (typeof payload.text === 'string') onEvent({ type: 'token', text: payload.text });

@@ -60,10 +60,21 @@ describe('turns', () => {
     state = chatViewReducer(state, { type: 'streamStarted', kind: 'reply' });
     state = chatViewReducer(state, { type: 'token', text: 'Hel' });
     state = chatViewReducer(state, { type: 'token', text: 'lo' });
-    expect(state.stream).toEqual({ kind: 'reply', text: 'Hello' });
+    expect(state.stream).toEqual({ kind: 'reply', text: 'Hello', speakerId: null });
     state = chatViewReducer(state, { type: 'replyDone', message: msg('b1', 'assistant', 'Hello!') });
     expect(state.stream).toBeNull();
     expect(state.messages.map((m) => m.id)).toEqual(['u1', 'b1']);
+  });
+
+  it('keeps the member the stream names as the writer of the reply in progress (a group chat), until the turn ends', () => {
+    let state: ChatViewState = chatViewReducer({ ...initialChatView, messages: [msg('u1', 'user', 'hi')] }, { type: 'speakerKnown', characterId: 'bot2' });
+    expect(state.stream).toBeNull();
+    state = chatViewReducer(state, { type: 'streamStarted', kind: 'reply' });
+    state = chatViewReducer(state, { type: 'speakerKnown', characterId: 'bot2' });
+    state = chatViewReducer(state, { type: 'token', text: 'Hi' });
+    expect(state.stream).toEqual({ kind: 'reply', text: 'Hi', speakerId: 'bot2' });
+    state = chatViewReducer(state, { type: 'streamEnded' });
+    expect(state.stream).toBeNull();
   });
 
   it('regenerating moves the old reply into the alternates', () => {

@@ -11,7 +11,8 @@ export interface ChatViewState {
   hasMore: boolean;
   /** The pager's position on the last bot reply (null: the newest). */
   altIndex: number | null;
-  stream: { kind: StreamKind; text: string } | null;
+  /** The turn in progress; `speakerId`: a group chat's member who writes it, once the stream's start names it. */
+  stream: { kind: StreamKind; text: string; speakerId: string | null } | null;
 }
 
 export const initialChatView: ChatViewState = { messages: [], hasMore: false, altIndex: null, stream: null };
@@ -22,6 +23,7 @@ export type ChatViewAction =
   | { type: 'userMessageAdded'; message: ChatMessage }
   | { type: 'userMessageSaved'; localId: string; message: ChatMessage }
   | { type: 'streamStarted'; kind: StreamKind }
+  | { type: 'speakerKnown'; characterId: string }
   | { type: 'token'; text: string }
   | { type: 'replyDone'; message: ChatMessage }
   | { type: 'streamEnded' }
@@ -94,7 +96,9 @@ export function chatViewReducer(state: ChatViewState, action: ChatViewAction): C
     case 'userMessageSaved':
       return { ...state, messages: state.messages.map((m) => (m.id === action.localId ? action.message : m)) };
     case 'streamStarted':
-      return { ...state, stream: { kind: action.kind, text: '' } };
+      return { ...state, stream: { kind: action.kind, text: '', speakerId: null } };
+    case 'speakerKnown':
+      return state.stream ? { ...state, stream: { ...state.stream, speakerId: action.characterId } } : state;
     case 'token':
       return state.stream ? { ...state, stream: { ...state.stream, text: state.stream.text + action.text } } : state;
     case 'replyDone': {

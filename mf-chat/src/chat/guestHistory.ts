@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@fable/contracts';
+import type { ChatMessage, ChatRequest } from '@fable/contracts';
 
 /**
  * Guests' chats are not saved (document 1 §1): they live on the device for the tab's session (sessionStorage, per
@@ -35,7 +35,15 @@ export function clearGuestChat(characterId: string): void {
   }
 }
 
-/** The conversation so far as ChatRequest.history (the last 500 turns). */
-export function historyOf(messages: readonly ChatMessage[]): { role: 'user' | 'assistant'; content: string }[] {
-  return messages.slice(-HISTORY_MAX).map((m) => ({ role: m.role, content: m.content.slice(0, CONTENT_MAX) }));
+/**
+ * The conversation so far as ChatRequest.history (the last 500 turns). In a group chat each reply names its member
+ * (the `done` message's character_id), so the server's AUTO goes on after the one who spoke last and the prompt
+ * tells the members apart.
+ */
+export function historyOf(messages: readonly ChatMessage[]): NonNullable<ChatRequest['history']> {
+  return messages.slice(-HISTORY_MAX).map((m) => ({
+    role: m.role,
+    content: m.content.slice(0, CONTENT_MAX),
+    ...(m.role === 'assistant' && m.character_id ? { character_id: m.character_id } : {}),
+  }));
 }

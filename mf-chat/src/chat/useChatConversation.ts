@@ -135,10 +135,16 @@ export function useChatConversation({ characterId, routeConversationId, greeting
       let created: string | null = null;
       let finished = false;
       let answered = false;
+      /** A group chat's member who writes the reply, as the stream's start names it. */
+      let speaker: string | null = null;
       const onEvent = (event: ChatStreamEvent) => {
         answered = true;
         if (event.type === 'start') {
           if (event.conversation_id && startedNew) created = event.conversation_id;
+          if (event.character_id) {
+            speaker = event.character_id;
+            dispatch({ type: 'speakerKnown', characterId: event.character_id });
+          }
           const localUser = request.message !== undefined ? lastUserLocalId(stateRef.current.messages) : null;
           if (event.user_message && localUser) dispatch({ type: 'userMessageSaved', localId: localUser, message: event.user_message });
         } else if (event.type === 'token') {
@@ -201,10 +207,11 @@ export function useChatConversation({ characterId, routeConversationId, greeting
         if (k === 'continue' && previous) {
           dispatch({ type: 'replyDone', message: { ...previous, content: previous.content + partial } });
         } else {
-          // A group chat's member: the one asked for, or the one whose reply is regenerated (AUTO's is known at the end only).
+          // A group chat's member: the one the stream's start named; from an older server, the one asked for, or the
+          // one whose reply is regenerated.
           const asked = request.sub_character_id && request.sub_character_id !== AUTO_SPEAKER ? request.sub_character_id : null;
-          const speaker = asked ?? (k === 'regenerate' ? (previous?.character_id ?? null) : null);
-          dispatch({ type: 'replyDone', message: { ...localMessage('assistant', partial, previous?.id ?? null), ...(speaker ? { character_id: speaker } : {}) } });
+          const writer = speaker ?? asked ?? (k === 'regenerate' ? (previous?.character_id ?? null) : null);
+          dispatch({ type: 'replyDone', message: { ...localMessage('assistant', partial, previous?.id ?? null), ...(writer ? { character_id: writer } : {}) } });
         }
       }
     },

@@ -4,6 +4,8 @@ import { selectSignInPrompt } from '@fable/shared';
 import { characterProfileFixture } from '@fable/shared/testing';
 import { location, renderChatRemote, type ChatRemoteSetup } from '../../testing/renderChatRemote';
 import { ChatPage } from '../ChatPage';
+import { messageFixture } from '../testing/chatFixtures';
+import { installChatStream } from '../testing/fakeChatStream';
 import { AUTO_RESPONSE_CAP } from './groupMembers';
 
 /**
@@ -88,6 +90,66 @@ describe('a group chat', () => {
     expect(chatCalls(fake)[1]).not.toHaveProperty('sub_character_id');
     expect(shown()[2]).toBe('Ada: Aldric, your turn');
     expect(shown()[3]).toMatch(/^Brother Aldric: \*Brother Aldric considers your words/);
+  });
+
+  it('the reply being written shows the member the stream names from its first token (AUTO), and Stop keeps it as theirs', async () => {
+    renderGroup();
+    const chatStream = installChatStream();
+    try {
+      await userEvent.click(await within(await screen.findByRole('toolbar', { name: 'Who speaks next' })).findByRole('button', { name: 'Next' }));
+      await waitFor(() => expect(chatStream.calls).toHaveLength(1));
+      const call = chatStream.last();
+      expect(call.body).toMatchObject({ sub_character_id: 'AUTO' });
+      // Before the stream's start the group writes (the server has not said who).
+      expect(await screen.findByText('Night Shift is typing…')).toBeInTheDocument();
+      act(() => {
+        call.stream.event('start', { conversation_id: 'conv9', user_message: null, character_id: 'bot1' });
+        call.stream.event('token', { text: 'Full speed' });
+      });
+      await waitFor(() => expect(shown()).toEqual(['Captain Mira: Full speed']));
+      const writing = within(list()).getAllByRole('listitem')[0]!;
+      expect(within(writing).getByRole('img', { name: 'Captain Mira' })).toHaveAttribute('src', '/api/avatars/mira.svg');
+      expect(screen.getByText('Captain Mira is typing…')).toBeInTheDocument();
+      act(() => call.stream.event('token', { text: ' ahead' }));
+      await waitFor(() => expect(shown()).toEqual(['Captain Mira: Full speed ahead']));
+      // Stopped before its end: the part kept is Mira's too.
+      await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument());
+      expect(shown()).toEqual(['Captain Mira: Full speed ahead']);
+
+      // The next turn: the member named by the start, then the saved reply, are the same one.
+      await userEvent.click(within(strip()).getByRole('button', { name: 'Next' }));
+      await waitFor(() => expect(chatStream.calls).toHaveLength(2));
+      const next = chatStream.last();
+      act(() => {
+        next.stream.event('start', { conversation_id: 'conv9', user_message: null, character_id: 'bot2' });
+        next.stream.event('token', { text: 'Peace' });
+      });
+      await waitFor(() => expect(shown()[1]).toBe('Brother Aldric: Peace'));
+      act(() => {
+        next.stream.event('done', { message: messageFixture('b2', 'assistant', 'Peace, all.', { conversation_id: 'conv9', character_id: 'bot2' }), conversation_id: 'conv9', stopped: false });
+        next.stream.close();
+      });
+      await waitFor(() => expect(shown()[1]).toBe('Brother Aldric: Peace, all.'));
+    } finally {
+      chatStream.restore();
+    }
+  });
+
+  it('a guest’s turns send each reply’s member in the history', async () => {
+    const { fake } = renderGroup({ member: undefined });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Message Night Shift…' }), 'Hello crew{Enter}');
+    await waitFor(() => expect(shown()).toHaveLength(2));
+    const [, reply] = shown();
+    await userEvent.click(within(strip()).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(shown()).toHaveLength(3));
+    const history = chatCalls(fake)[1]!.history as Array<Record<string, unknown>>;
+    expect(history).toEqual([
+      { role: 'user', content: 'Hello crew' },
+      { role: 'assistant', content: reply!.slice(reply!.indexOf(': ') + 2), character_id: 'bot1' },
+    ]);
+    // The mock API, as the API, goes on after the member who spoke last.
+    expect(shown()[2]!.split(':')[0]).toBe('Brother Aldric');
   });
 
   it('the strip is one tab stop; arrow keys, Home and End move along it, Enter picks', async () => {

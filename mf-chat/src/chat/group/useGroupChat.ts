@@ -21,6 +21,8 @@ export interface GroupChatOptions {
   tier: Tier | null;
   /** A turn is running. */
   streaming: boolean;
+  /** The member writing the running turn's reply, once the stream's start named it (null: not yet, or not named). */
+  streamSpeakerId: string | null;
   /** The newest message on screen. */
   lastMessage: ChatMessage | undefined;
   /** The last turn failed. */
@@ -137,8 +139,11 @@ export function useGroupChat(o: GroupChatOptions) {
   }, [endChain]);
 
   const speakerView = useCallback((message: ChatMessage) => speakerOf(message, members ?? [], group), [members, group]);
-  const askedMember = asked ? members?.find((m) => m.id === asked) : undefined;
-  const streamSpeaker: Speaker = askedMember ? { name: askedMember.name, avatarUrl: askedMember.avatar_url ?? null } : group;
+  // The reply being written is shown from the member the stream named (AUTO's choice included), from the first token;
+  // before the stream's start (and from an older server that names none), the member asked for, else the group.
+  const memberOf = (id: string | null) => (id ? members?.find((m) => m.id === id) : undefined);
+  const streamMember = memberOf(o.streamSpeakerId) ?? memberOf(asked);
+  const streamSpeaker: Speaker = useMemo(() => (streamMember ? { name: streamMember.name, avatarUrl: streamMember.avatar_url ?? null } : group), [streamMember, group]);
 
   return {
     members,
