@@ -19,6 +19,9 @@ import { migrate } from './infra/db/migrate';
 import { openDatabase } from './infra/db/openDatabase';
 import type { Mailer } from './infra/mail/mailer';
 import { openMailer } from './infra/mail/openMailer';
+import { DEFAULT_SANDBOX_PAYMENTS } from './infra/payments/paymentsConfig';
+import type { PaymentsGateway } from './infra/payments/paymentsGateway';
+import { createPaymentsGateway } from './infra/payments/stripeGateway';
 import type { ObjectStore } from './infra/storage/objectStore';
 import { openImageStore } from './infra/storage/openObjectStore';
 import { createLogger } from './logger';
@@ -65,6 +68,8 @@ export interface BuildAppOptions {
   rateLimitKeyPrefix?: string;
   /** Told of every route as it is registered (tests enumerate the API with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Use this payments gateway instead of the one config.payments names. */
+  payments?: PaymentsGateway;
 }
 
 /** Every module's routes, mounted under /api. */
@@ -127,7 +132,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     const store = openImageStore(config.imageStorage, config.dataDir, IN_MEMORY);
     owned.push({ name: 'image store', close: () => store.close() });
     imageStore = store;
-    services = { db, cache, config, clock, mailer, tokens, oidc, secrets };
+    // Nothing is sent to the provider until billing charges; a provider down answers 503 then, it does not stop the start.
+    const payments = options.payments ?? createPaymentsGateway(config.payments ?? DEFAULT_SANDBOX_PAYMENTS);
+    logger.info({ provider: payments.provider }, 'payments provider');
+    services = { db, cache, config, clock, mailer, tokens, oidc, secrets, payments };
   } catch (err) {
     await closeOwned();
     throw err;

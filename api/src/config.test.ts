@@ -1,6 +1,7 @@
 import { AUTH_TOKEN_LIFETIMES, CHARACTER_FAVORITE_LIMIT } from '@fable/contracts';
 import path from 'node:path';
 import { ConfigError, DATABASE_POOL_MAX, IN_MEMORY, REPO_ROOT, loadConfig } from './config';
+import { DEFAULT_SANDBOX_PAYMENTS } from './infra/payments/paymentsConfig';
 
 describe('loadConfig', () => {
   it('has defaults that need nothing installed', () => {
@@ -22,6 +23,7 @@ describe('loadConfig', () => {
       partnerSecrets: {},
       oidcProviders: [],
       trustProxy: false,
+      payments: DEFAULT_SANDBOX_PAYMENTS,
     });
     expect(path.basename(REPO_ROOT)).not.toBe('api');
   });
@@ -65,6 +67,7 @@ describe('loadConfig', () => {
       partnerSecrets: { storynest: 'abcdefghijklmnopqrstuvwxyz', other: '0123456789abcdef0' },
       oidcProviders: [{ id: 'google', issuer: 'https://accounts.google.com', clientId: 'gid', clientSecret: 'gsecret' }],
       trustProxy: false,
+      payments: DEFAULT_SANDBOX_PAYMENTS,
     });
   });
 
@@ -136,5 +139,42 @@ describe('CHARACTER_FAVORITE_LIMIT', () => {
     expect(loadConfig({ CHARACTER_FAVORITE_LIMIT: '2' }).characterFavoriteLimit).toBe(2);
     expect(() => loadConfig({ CHARACTER_FAVORITE_LIMIT: '0' })).toThrow(/CHARACTER_FAVORITE_LIMIT/);
     expect(() => loadConfig({ CHARACTER_FAVORITE_LIMIT: 'many' })).toThrow(/CHARACTER_FAVORITE_LIMIT/);
+  });
+});
+
+describe('payments (PAYMENTS_PROVIDER, PAYMENTS_SANDBOX_*, STRIPE_*, PAYMENTS_WEBHOOK_SECRETS)', () => {
+  const stripe = { PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123', PAYMENTS_WEBHOOK_SECRETS: 'whsec_live_one' };
+
+  it('defaults to the embedded sandbox and reads its variables', () => {
+    expect(loadConfig({ PAYMENTS_PROVIDER: '' }).payments).toEqual(DEFAULT_SANDBOX_PAYMENTS);
+    expect(
+      loadConfig({
+        PAYMENTS_PROVIDER: 'sandbox',
+        PAYMENTS_SANDBOX_URL: 'http://sandbox.internal:3300/',
+        PAYMENTS_SANDBOX_SECRET_KEY: 'sk_test_other',
+        PAYMENTS_SANDBOX_PUBLISHABLE_KEY: 'pk_test_other',
+        PAYMENTS_WEBHOOK_SECRETS: 'whsec_current_1, whsec_next_2222',
+      }).payments,
+    ).toEqual({ provider: 'sandbox', sandboxUrl: 'http://sandbox.internal:3300', secretKey: 'sk_test_other', publishableKey: 'pk_test_other', webhookSecrets: ['whsec_current_1', 'whsec_next_2222'] });
+  });
+
+  it('reads Stripe with all three variables', () => {
+    expect(loadConfig(stripe).payments).toEqual({ provider: 'stripe', secretKey: 'sk_live_abc123', publishableKey: 'pk_live_abc123', webhookSecrets: ['whsec_live_one'] });
+  });
+
+  it('refuses a half-configured provider at start, naming each variable', () => {
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'paypal' })).toThrow(/PAYMENTS_PROVIDER: must be sandbox or stripe/);
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'stripe' })).toThrow(
+      /STRIPE_SECRET_KEY: required when PAYMENTS_PROVIDER is stripe; STRIPE_PUBLISHABLE_KEY: required .*; PAYMENTS_WEBHOOK_SECRETS: required/,
+    );
+    expect(() => loadConfig({ ...stripe, PAYMENTS_WEBHOOK_SECRETS: '' })).toThrow(/PAYMENTS_WEBHOOK_SECRETS: required when PAYMENTS_PROVIDER is stripe/);
+    expect(() => loadConfig({ ...stripe, STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' })).toThrow(/one key is live and the other test/);
+    expect(() => loadConfig({ ...stripe, STRIPE_SECRET_KEY: 'pk_live_abc' })).toThrow(/STRIPE_SECRET_KEY: must be/);
+    expect(() => loadConfig({ ...stripe, PAYMENTS_SANDBOX_URL: 'http://127.0.0.1:3200' })).toThrow(/PAYMENTS_SANDBOX_URL: set while PAYMENTS_PROVIDER is stripe/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_abc123' })).toThrow(/STRIPE_SECRET_KEY: set while PAYMENTS_PROVIDER is sandbox/);
+    expect(() => loadConfig({ PAYMENTS_SANDBOX_SECRET_KEY: 'sk_live_abc' })).toThrow(/PAYMENTS_SANDBOX_SECRET_KEY: must be a sk_test_/);
+    expect(() => loadConfig({ PAYMENTS_SANDBOX_URL: 'ftp://x' })).toThrow(/PAYMENTS_SANDBOX_URL/);
+    expect(() => loadConfig({ PAYMENTS_WEBHOOK_SECRETS: 'whsec_one_1111,whsec_two_2222,whsec_three_333' })).toThrow(/PAYMENTS_WEBHOOK_SECRETS: must be one/);
+    expect(() => loadConfig({ PAYMENTS_WEBHOOK_SECRETS: 'secret' })).toThrow(/PAYMENTS_WEBHOOK_SECRETS/);
   });
 });

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
 import { parseSecretKeys, type SecretKey } from './infra/crypto/secretKeys';
 import { readImageGeneratorsFile, type ImageGeneratorEntry } from './infra/imageGeneration/generatorConfig';
+import { readPaymentsConfig, type PaymentsConfig } from './infra/payments/paymentsConfig';
 import { readModelsFile, type ModelFileEntry } from './infra/inference/models';
 import { readImageStorage, type ImageStorageConfig } from './infra/storage/storageConfig';
 import { readOidcProviders, type OidcProviderConfig } from './modules/auth/oidc/providerConfig';
@@ -153,6 +154,12 @@ export interface AppConfig {
    * and kept in the database; unset in production with images on disk: uploads answer 503 (generation still works).
    */
   imageUploadSecret?: string;
+  /**
+   * The payments provider (PAYMENTS_PROVIDER and PAYMENTS_SANDBOX_* or STRIPE_*, PAYMENTS_WEBHOOK_SECRETS; see
+   * infra/payments/paymentsConfig.ts). loadConfig always sets it (default: the sandbox on 127.0.0.1:3200); unset
+   * (tests' configs) means that default too.
+   */
+  payments?: PaymentsConfig;
 }
 
 export class ConfigError extends Error {
@@ -173,6 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (moderation.problems.length > 0) throw new ConfigError(`Invalid environment: ${moderation.problems.join('; ')}`);
   const images = readImageStorage(env);
   if (images.problems.length > 0) throw new ConfigError(`Invalid environment: ${images.problems.join('; ')}`);
+  const payments = readPaymentsConfig(env);
+  if (payments.problems.length > 0) throw new ConfigError(`Invalid environment: ${payments.problems.join('; ')}`);
   let imageGenerators: ImageGeneratorEntry[] | undefined;
   if (e.IMAGE_GENERATORS_FILE) {
     try {
@@ -228,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     imageStorage: images.storage,
     imageGenerators,
     imageUploadSecret: e.IMAGE_UPLOAD_SECRET,
+    payments: payments.payments,
   };
 }
 

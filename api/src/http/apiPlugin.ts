@@ -6,6 +6,7 @@ import type { Clock } from '../infra/clock';
 import type { SecretBox } from '../infra/crypto/secretBox';
 import type { Database } from '../infra/db/database';
 import type { Mailer } from '../infra/mail/mailer';
+import type { PaymentsGateway } from '../infra/payments/paymentsGateway';
 import type { AccessTokens } from './accessTokens';
 import type { RateLimiters } from './rateLimits';
 
@@ -21,6 +22,8 @@ export interface ApiDeps {
   rateLimit: RateLimiters;
   /** Encrypts stored secrets (members' OpenAI keys); null in production without SECRETS_KEYS. */
   secrets: SecretBox | null;
+  /** The payments provider (sandbox or Stripe, by configuration): billing's only way to move money. */
+  payments: PaymentsGateway;
 }
 
 /**

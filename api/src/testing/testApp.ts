@@ -6,6 +6,7 @@ import { createManualClock, systemClock } from '../infra/clock';
 import { createAccessTokens } from '../http/accessTokens';
 import { issueGuestId } from '../http/guestIds';
 import type { Database } from '../infra/db/database';
+import type { PaymentsConfig } from '../infra/payments/paymentsConfig';
 import { createScratchDatabase, type Backend, type ScratchDatabase } from './testDatabases';
 
 /** A test key, never used outside tests (JWT_SECRET comes from the environment everywhere else). */
@@ -33,15 +34,31 @@ export const LOOSE_LIMITS: Partial<RateLimits> = {
   perIp: { max: 100_000, windowSeconds: 60 },
 };
 
+/** A sandbox address nothing listens on (port 9, discard): a test without a sandbox never reaches a running one. */
+const UNREACHABLE_PAYMENTS: PaymentsConfig = {
+  provider: 'sandbox',
+  sandboxUrl: 'http://127.0.0.1:9',
+  secretKey: 'sk_test_unreachable',
+  publishableKey: 'pk_test_unreachable',
+  webhookSecrets: ['whsec_unreachable_in_tests'],
+};
+
 /** The API on a scratch database of `backend`, with a clock tests can move and the dev mailbox. */
 export async function startTestApp(
   backend: Backend,
-  options: { config?: Partial<AppConfig>; limits?: Partial<RateLimits>; app?: Pick<BuildAppOptions, 'cache' | 'rateLimitKeyPrefix'> } = {},
+  options: {
+    config?: Partial<AppConfig>;
+    limits?: Partial<RateLimits>;
+    app?: Pick<BuildAppOptions, 'cache' | 'rateLimitKeyPrefix'>;
+    /** The payments sandbox to use (testing/paymentsSandbox.ts); without one, payments are unreachable (503). */
+    payments?: { config: PaymentsConfig };
+  } = {},
 ): Promise<TestApp> {
   const scratch = await createScratchDatabase(backend);
   const clock = createManualClock();
   const db = await scratch.open();
-  const app = await buildApp(testConfig({ jwtSecret: TEST_JWT_SECRET, ...options.config }), {
+  const payments = options.payments?.config ?? UNREACHABLE_PAYMENTS;
+  const app = await buildApp(testConfig({ jwtSecret: TEST_JWT_SECRET, payments, ...options.config }), {
     db,
     clock,
     ...options.app,

@@ -1,0 +1,76 @@
+import type { PaymentsProvider } from './paymentsGateway';
+
+/**
+ * Which payments provider the API uses (issue 15; payments-sandbox/README.md "The API's side"):
+ * - PAYMENTS_PROVIDER=sandbox (the default): our sandbox at PAYMENTS_SANDBOX_URL with PAYMENTS_SANDBOX_SECRET_KEY and
+ *   PAYMENTS_SANDBOX_PUBLISHABLE_KEY (test keys only); each unset one takes the sandbox's own default, so a bare
+ *   `npm start` works;
+ * - PAYMENTS_PROVIDER=stripe: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and PAYMENTS_WEBHOOK_SECRETS are all required.
+ * PAYMENTS_WEBHOOK_SECRETS: one `whsec_…` secret, or two (comma-separated) while rotating. A variable of the other
+ * provider, a missing one or a malformed one is a start-up error naming it: a half-configured provider never starts.
+ */
+export type SandboxPaymentsConfig = { provider: 'sandbox'; sandboxUrl: string; secretKey: string; publishableKey: string; webhookSecrets: readonly string[] };
+export type StripePaymentsConfig = { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecrets: readonly string[] };
+export type PaymentsConfig = SandboxPaymentsConfig | StripePaymentsConfig;
+
+/** The sandbox as `npm start` runs it (payments-sandbox/src/config.ts configFromEnv defaults). */
+export const DEFAULT_SANDBOX_PAYMENTS: SandboxPaymentsConfig = {
+  provider: 'sandbox',
+  sandboxUrl: 'http://127.0.0.1:3200',
+  secretKey: 'sk_test_fable_sandbox',
+  publishableKey: 'pk_test_fable_sandbox',
+  webhookSecrets: ['whsec_fable_sandbox'],
+};
+
+const SANDBOX_VARIABLES = ['PAYMENTS_SANDBOX_URL', 'PAYMENTS_SANDBOX_SECRET_KEY', 'PAYMENTS_SANDBOX_PUBLISHABLE_KEY'] as const;
+const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const;
+
+const blankToUndefined = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
+
+function readWebhookSecrets(value: string | undefined, problems: string[]): string[] {
+  if (value === undefined) return [];
+  const secrets = value.split(',').map((s) => s.trim());
+  if (secrets.length > 2 || secrets.some((s) => !/^whsec_\S{8,}$/.test(s))) {
+    problems.push('PAYMENTS_WEBHOOK_SECRETS: must be one whsec_… secret, or two separated by a comma while rotating');
+  }
+  return secrets;
+}
+
+/** Reads the payments variables; problems are reported by name, like every other setting. */
+export function readPaymentsConfig(env: NodeJS.ProcessEnv): { payments?: PaymentsConfig; problems: string[] } {
+  const problems: string[] = [];
+  const provider = blankToUndefined(env.PAYMENTS_PROVIDER) ?? 'sandbox';
+  if (provider !== 'sandbox' && provider !== 'stripe') return { problems: ['PAYMENTS_PROVIDER: must be sandbox or stripe'] };
+  const webhookValue = blankToUndefined(env.PAYMENTS_WEBHOOK_SECRETS);
+  const webhookSecrets = readWebhookSecrets(webhookValue, problems);
+
+  if ((provider as PaymentsProvider) === 'stripe') {
+    for (const name of SANDBOX_VARIABLES) if (blankToUndefined(env[name])) problems.push(`${name}: set while PAYMENTS_PROVIDER is stripe`);
+    const secretKey = blankToUndefined(env.STRIPE_SECRET_KEY);
+    const publishableKey = blankToUndefined(env.STRIPE_PUBLISHABLE_KEY);
+    if (!secretKey) problems.push('STRIPE_SECRET_KEY: required when PAYMENTS_PROVIDER is stripe');
+    else if (!/^(sk|rk)_(live|test)_\S+$/.test(secretKey)) problems.push('STRIPE_SECRET_KEY: must be a sk_live_/sk_test_ (or rk_) key');
+    if (!publishableKey) problems.push('STRIPE_PUBLISHABLE_KEY: required when PAYMENTS_PROVIDER is stripe');
+    else if (!/^pk_(live|test)_\S+$/.test(publishableKey)) problems.push('STRIPE_PUBLISHABLE_KEY: must be a pk_live_ or pk_test_ key');
+    if (secretKey && publishableKey && secretKey.includes('_live_') !== publishableKey.includes('_live_')) {
+      problems.push('STRIPE_PUBLISHABLE_KEY: one key is live and the other test');
+    }
+    if (!webhookValue) problems.push('PAYMENTS_WEBHOOK_SECRETS: required when PAYMENTS_PROVIDER is stripe');
+    if (problems.length > 0 || !secretKey || !publishableKey) return { problems };
+    return { payments: { provider: 'stripe', secretKey, publishableKey, webhookSecrets }, problems };
+  }
+
+  for (const name of STRIPE_VARIABLES) if (blankToUndefined(env[name])) problems.push(`${name}: set while PAYMENTS_PROVIDER is sandbox (set PAYMENTS_PROVIDER=stripe)`);
+  const defaults = DEFAULT_SANDBOX_PAYMENTS;
+  const sandboxUrl = blankToUndefined(env.PAYMENTS_SANDBOX_URL) ?? defaults.sandboxUrl;
+  const secretKey = blankToUndefined(env.PAYMENTS_SANDBOX_SECRET_KEY) ?? defaults.secretKey;
+  const publishableKey = blankToUndefined(env.PAYMENTS_SANDBOX_PUBLISHABLE_KEY) ?? defaults.publishableKey;
+  if (!/^https?:\/\/[^/\s]+\/?$/.test(sandboxUrl)) problems.push('PAYMENTS_SANDBOX_URL: must be an origin like http://127.0.0.1:3200');
+  if (!/^sk_test_\S+$/.test(secretKey)) problems.push('PAYMENTS_SANDBOX_SECRET_KEY: must be a sk_test_… key');
+  if (!/^pk_test_\S+$/.test(publishableKey)) problems.push('PAYMENTS_SANDBOX_PUBLISHABLE_KEY: must be a pk_test_… key');
+  if (problems.length > 0) return { problems };
+  return {
+    payments: { provider: 'sandbox', sandboxUrl: sandboxUrl.replace(/\/$/, ''), secretKey, publishableKey, webhookSecrets: webhookValue ? webhookSecrets : defaults.webhookSecrets },
+    problems,
+  };
+}

@@ -1,0 +1,124 @@
+// For API tests: the payments sandbox (payments-sandbox/) on a free port, spoken to over a real socket by the API's own
+// gateway (infra/payments/stripeGateway.ts), with its webhooks relayed to the test's app.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+// The one import of another workspace in api: the test harness starts the sandbox server (docs/adr/0004: "started by
+// npm start before the API and by the tests"); no production file imports it.
+// eslint-disable-next-line fable/boundaries -- test harness only, see above
+import { startPaymentsSandbox, type PaymentsSandbox, type SandboxConfig } from '@fable/payments-sandbox';
+import Stripe from 'stripe';
+import type { SandboxPaymentsConfig } from '../infra/payments/paymentsConfig';
+import type { PaymentsGateway } from '../infra/payments/paymentsGateway';
+import { createPaymentsGateway } from '../infra/payments/stripeGateway';
+
+export const TEST_PAYMENTS_SECRET_KEY = 'sk_test_api_tests_1';
+export const TEST_PAYMENTS_PUBLISHABLE_KEY = 'pk_test_api_tests_1';
+/** Two secrets, as while rotating: the sandbox signs with both, the API accepts either. */
+export const TEST_WEBHOOK_SECRETS = ['whsec_api_tests_current', 'whsec_api_tests_next'] as const;
+/** Where the webhook endpoint lives (the sandbox's relay posts there). */
+export const PAYMENTS_WEBHOOK_PATH = '/api/v2/payments/webhook';
+
+/** Card numbers of the sandbox (payments-sandbox/README.md "Test cards"). */
+export const CARDS = {
+  approves: '4242424242424242',
+  declines: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+  expired: '4000000000000069',
+  attachesThenFails: '4000000000000341',
+  threeDSecure: '4000002760003184',
+} as const;
+
+/** What a relayed webhook is handed to: the test app's `inject` (status code back). */
+type WebhookTarget = (rawBody: Buffer, headers: Record<string, string>) => Promise<number>;
+
+export interface TestPaymentsSandbox {
+  sandbox: PaymentsSandbox;
+  /** For startTestApp's `payments` (or AppConfig.payments). */
+  config: SandboxPaymentsConfig;
+  /** A gateway of its own, for tests of the gateway itself. */
+  gateway: PaymentsGateway;
+  /** Sends the sandbox's webhooks to this app (until then they are answered 503 and retried). */
+  forwardWebhooksTo(app: { inject: (options: { method: 'POST'; url: string; headers: Record<string, string>; payload: Buffer }) => PromiseLike<{ statusCode: number }> }): void;
+  /** A card payment method as the hosted card fields make it (publishable key). */
+  cardToken(number: string, expiry?: { month: number; year: number }, cvc?: string): Promise<string>;
+  /** Calls a sandbox control (/_sandbox/…) with the secret key. */
+  control(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> & { data?: unknown[] } }>;
+  /** Every charge the sandbox has taken (paid), with what was refunded: "charged exactly once" is checked here. */
+  paidCharges(): Array<{ id: string; paymentIntent: string; amount: number; refunded: number; metadata: Record<string, string> }>;
+  close(): Promise<void>;
+}
+
+/** A webhook relay on a free port: the sandbox posts to it, it hands the raw body and headers to the target. */
+async function startRelay(): Promise<{ url: string; setTarget: (target: WebhookTarget) => void; server: Server }> {
+  let target: WebhookTarget | null = null;
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers[name] = value;
+      delete headers['content-length'];
+      delete headers.host;
+      const deliver = target ? target(Buffer.concat(chunks), headers) : Promise.resolve(503);
+      deliver.then(
+        (status) => response.writeHead(status).end(),
+        () => response.writeHead(500).end(),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/relay`, setTarget: (next) => (target = next), server };
+}
+
+export async function startTestPaymentsSandbox(overrides: Partial<SandboxConfig> = {}): Promise<TestPaymentsSandbox> {
+  const relay = await startRelay();
+  const sandbox = await startPaymentsSandbox({
+    port: 0,
+    secretKeys: [TEST_PAYMENTS_SECRET_KEY],
+    publishableKeys: [TEST_PAYMENTS_PUBLISHABLE_KEY],
+    allowedOrigins: ['http://127.0.0.1:4999'],
+    webhooks: [{ url: relay.url, secrets: [...TEST_WEBHOOK_SECRETS] }],
+    retry: { attempts: 4, baseDelayMs: 20, factor: 2, timeoutMs: 5_000 },
+    ...overrides,
+  });
+  const config: SandboxPaymentsConfig = {
+    provider: 'sandbox',
+    sandboxUrl: sandbox.url,
+    secretKey: TEST_PAYMENTS_SECRET_KEY,
+    publishableKey: TEST_PAYMENTS_PUBLISHABLE_KEY,
+    webhookSecrets: [...TEST_WEBHOOK_SECRETS],
+  };
+  const { hostname, port } = new URL(sandbox.url);
+  const publishable = new Stripe(TEST_PAYMENTS_PUBLISHABLE_KEY, { host: hostname, port: Number(port), protocol: 'http', telemetry: false });
+  const control: TestPaymentsSandbox['control'] = async (method, path, body) => {
+    const response = await fetch(`${sandbox.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${TEST_PAYMENTS_SECRET_KEY}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> & { data?: unknown[] } };
+  };
+  return {
+    sandbox,
+    config,
+    gateway: createPaymentsGateway(config),
+    forwardWebhooksTo(app) {
+      relay.setTarget(async (payload, headers) => (await app.inject({ method: 'POST', url: PAYMENTS_WEBHOOK_PATH, headers, payload })).statusCode);
+    },
+    async cardToken(number, expiry = { month: 12, year: new Date().getUTCFullYear() + 3 }, cvc = '123') {
+      const method = await publishable.paymentMethods.create({ type: 'card', card: { number, exp_month: expiry.month, exp_year: expiry.year, cvc } } as Stripe.PaymentMethodCreateParams);
+      return method.id;
+    },
+    control,
+    paidCharges() {
+      return [...sandbox.state.charges.values()]
+        .filter((charge) => charge.status === 'succeeded' && charge.paid)
+        .map((charge) => ({ id: charge.id, paymentIntent: charge.payment_intent, amount: charge.amount, refunded: charge.amount_refunded, metadata: { ...charge.metadata } }));
+    },
+    async close() {
+      await sandbox.close();
+      await new Promise<void>((resolve) => relay.server.close(() => resolve()));
+    },
+  };
+}
