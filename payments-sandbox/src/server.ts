@@ -11,6 +11,8 @@ import { STYLESHEET } from './hosted/html';
 import { registerRedirectPage } from './hosted/redirectPage';
 import { IdempotencyStore } from './protocol/idempotency';
 import { WebhookDeliveries } from './webhooks/deliveries';
+import { registerSubscribeStar } from './subscribestar/subscribeStarRoutes';
+import { subscribeStarClientFromEnv } from './subscribestar/subscribeStarConfig';
 
 export interface PaymentsSandbox {
   /** Where it listens, e.g. http://127.0.0.1:43121 (or the configured public URL). */
@@ -38,6 +40,7 @@ export async function startPaymentsSandbox(options: Partial<SandboxConfig>): Pro
   registerCardFieldsPage(app, config);
   registerChallengePage(app, state, config.allowedOrigins);
   registerRedirectPage(app, state);
+  registerSubscribeStar(app, { ...subscribeStarClientFromEnv(process.env), redirectOrigins: config.allowedOrigins });
   app.setNotFoundHandler((request, reply) => {
     const message = `Unrecognized request URL (${request.method}: ${request.url.split('?')[0]}).`;
     return reply.code(404).send(request.url.startsWith('/v1/') ? { error: { type: 'invalid_request_error', message } } : { message });
