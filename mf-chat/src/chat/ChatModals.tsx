@@ -1,4 +1,4 @@
-import type { CharacterProfile } from '@fable/contracts';
+import type { CharacterProfile, Conversation } from '@fable/contracts';
 import { Button, ConfirmationModal, Modal } from '@fable/shared';
 import { useCharacters_blockCreatorMutation } from '@fable/shared/characters';
 import { UpdateTitleModal } from '../conversationTitle/UpdateTitleModal';
@@ -19,6 +19,10 @@ export interface ChatModalsProps {
   conversationId: string | null;
   conversationTitle: string;
   conversationLength: number;
+  /** The saved conversation's persona (null: none recorded, the member's default is in use); Change Persona marks it. */
+  currentPersonaId: string | null;
+  /** Change Persona changed it: the conversation as the server now has it. */
+  onPersonaChanged: (conversation: Conversation) => void;
   /** Members rate someone else's bot. */
   canRate: boolean;
   /** A failed turn's text, shown in the error modal too; seen when that modal is closed. */
@@ -130,7 +134,13 @@ export function ChatModals(props: ChatModalsProps) {
             <MemoryManagerModal conversationId={conversationId} open={openOf('memories') !== null} onClose={() => close('memories')} />
           </WhenOpened>
           <WhenOpened opened={wasOpened('changePersona')}>
-            <ChangePersonaModal conversationId={conversationId} open={openOf('changePersona') !== null} onClose={() => close('changePersona')} />
+            <ChangePersonaModal
+              conversationId={conversationId}
+              currentPersonaId={props.currentPersonaId}
+              onChanged={props.onPersonaChanged}
+              open={openOf('changePersona') !== null}
+              onClose={() => close('changePersona')}
+            />
           </WhenOpened>
         </>
       )}

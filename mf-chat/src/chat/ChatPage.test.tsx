@@ -506,6 +506,41 @@ describe('a saved conversation', () => {
     expect(fake.callsTo('POST /messages/m2/flag')[0]!.body).toEqual({ message_id: 'm2', conversation_id: 'c1', character_id: 'bot1', label: 'Spam' });
   });
 
+  it('Change Persona marks the persona the conversation uses, and the new one after a change', async () => {
+    const personas = [
+      { id: 'p1', name: 'Rook', avatar_url: null, highlights: 'Castle', is_default: true },
+      { id: 'p2', name: 'Queen', avatar_url: null, highlights: 'Board', is_default: false },
+    ];
+    const messagesPage = existing()['GET /conversations/c1/messages'].body;
+    const { fake } = renderChat({
+      url: '/chat/bot1/c1',
+      handlers: {
+        'GET /conversations/c1/messages': { body: { ...messagesPage, conversation: conversationFixture({ user_persona_id: 'p2' }) } },
+        'GET /personas': { body: { personas } },
+        'PUT /conversations/c1/persona': { body: conversationFixture({ user_persona_id: 'p1' }) },
+      },
+    });
+    await screen.findByText('Hello there');
+    const openChangePersona = async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Chat options' }));
+      await userEvent.click(screen.getByRole('menuitem', { name: 'Change Persona' }));
+      return screen.findByRole('dialog', { name: 'Change Persona' });
+    };
+    let dialog = await openChangePersona();
+    // Queen is the conversation's, not the default Rook.
+    expect(await within(dialog).findByRole('radio', { name: /Queen/ })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: /Rook/ })).not.toBeChecked();
+    expect(within(dialog).getByRole('button', { name: 'Change' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Rook/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Change Persona' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.callsTo('PUT /conversations/c1/persona')[0]?.body).toEqual({ user_persona_id: 'p1' });
+    dialog = await openChangePersona();
+    expect(await within(dialog).findByRole('radio', { name: /Rook/ })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: /Queen/ })).not.toBeChecked();
+  });
+
   it('changes the title (max 50, not blank)', async () => {
     const { fake } = renderChat({ url: '/chat/bot1/c1', handlers: { ...existing(), 'PUT /conversations/c1/label': { body: { result: { label: 'Renamed' } } } } });
     await screen.findByText('Hello there');

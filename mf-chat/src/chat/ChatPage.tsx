@@ -529,6 +529,9 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
         conversationId={chat.conversationId}
         conversationTitle={conversationTitle}
         conversationLength={state.messages.length}
+        // The loaded conversation's persona; one started on this page has the persona picked for it (else the default).
+        currentPersonaId={chat.conversation ? (chat.conversation.user_persona_id ?? null) : personaId}
+        onPersonaChanged={chat.setConversation}
         canRate={member && !isCreator}
         // A generic failure opens the error modal too ("Error" with Close, document 1 §8); closing it clears the failure.
         failureMessage={failure?.kind === 'generic' ? failure.message : null}

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import type { ChangePersonaModalProps } from '../personas/ChangePersonaModal';
 
 /**
  * The modals other parts of mf-chat own (memories, settings, personas), loaded when first opened: they stay off the
@@ -24,7 +25,7 @@ export const PersonaPicker = lazyNamed<{ botName: string; open: boolean; onChoos
   () => import('../personas/PersonaPicker'),
   'PersonaPicker',
 );
-export const ChangePersonaModal = lazyNamed<{ conversationId: string; open: boolean; onClose: () => void }>(
+export const ChangePersonaModal = lazyNamed<ChangePersonaModalProps>(
   () => import('../personas/ChangePersonaModal'),
   'ChangePersonaModal',
 );

@@ -59,3 +59,17 @@ it("shows the server's persona message", async () => {
   await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Change Persona' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('No persona found.');
 });
+
+it('marks the member’s default persona as the one in use when the conversation records none; tells the page the result', async () => {
+  const onChanged = jest.fn();
+  renderChatRemote(<ChangePersonaModal conversationId="conv1" open onClose={jest.fn()} currentPersonaId={null} onChanged={onChanged} />, {
+    member: true,
+    handlers: { 'GET /personas': PERSONAS, 'PUT /conversations/conv1/persona': { body: conversationFixture({ id: 'conv1', user_persona_id: 'p1' }) } },
+  });
+  expect(await screen.findByRole('radio', { name: /Queen/ })).toBeChecked();
+  expect(screen.getByRole('button', { name: 'Change' })).toBeDisabled();
+  await userEvent.click(screen.getByRole('radio', { name: /Rook/ }));
+  await userEvent.click(screen.getByRole('button', { name: 'Change' }));
+  await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Change Persona' }));
+  await waitFor(() => expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ id: 'conv1', user_persona_id: 'p1' })));
+});

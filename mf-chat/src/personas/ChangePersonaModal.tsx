@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
+import type { Conversation } from '@fable/contracts';
 import { apiErrorMessage, Button, ConfirmationModal, Link, Modal, useNotify } from '@fable/shared';
 import { PersonaList } from './PersonaList';
 import { orderPersonas, useChat_changePersonaMutation, useChat_personasQuery } from './personasApi';
@@ -22,8 +23,13 @@ export interface ChangePersonaModalProps {
   conversationId: string;
   open: boolean;
   onClose: () => void;
-  /** The conversation's persona, preselected when known. */
+  /**
+   * The conversation's persona, marked as the one in use (and Change stays off until another is picked). None
+   * recorded: the member's default persona, which the chat then speaks as.
+   */
   currentPersonaId?: string | null;
+  /** The conversation as the change left it (its new persona). */
+  onChanged?: (conversation: Conversation) => void;
 }
 
 /** Change Persona (document 1 §2): pick a persona, confirm, PUT /api/conversations/:id/persona. */
@@ -32,12 +38,15 @@ export function ChangePersonaModal(props: ChangePersonaModalProps) {
   return props.open ? <OpenChangePersonaModal {...props} /> : null;
 }
 
-function OpenChangePersonaModal({ conversationId, open, onClose, currentPersonaId = null }: ChangePersonaModalProps) {
+function OpenChangePersonaModal({ conversationId, open, onClose, currentPersonaId = null, onChanged }: ChangePersonaModalProps) {
   const notify = useNotify();
   const personas = useChat_personasQuery(undefined, { skip: !open });
   const [changePersona] = useChat_changePersonaMutation();
   const ordered = useMemo(() => orderPersonas(personas.data ?? []), [personas.data]);
-  const [selected, setSelected] = useState<string | null>(currentPersonaId);
+  const inUse = currentPersonaId ?? ordered.find((p) => p.is_default)?.id ?? null;
+  /** The persona the user picked here (null: none yet, the one in use is marked). */
+  const [picked, setPicked] = useState<string | null>(null);
+  const selected = picked ?? inUse;
   const [confirming, setConfirming] = useState(false);
   const changed = useRef(false);
 
@@ -48,6 +57,7 @@ function OpenChangePersonaModal({ conversationId, open, onClose, currentPersonaI
     const result = await changePersona({ conversationId, personaId: chosen.id });
     if ('error' in result) throw new Error(apiErrorMessage(result.error, CHANGE_PERSONA_TEXTS.failed));
     changed.current = true;
+    onChanged?.(result.data);
     notify.success(CHANGE_PERSONA_TEXTS.changed);
   };
 
@@ -62,7 +72,7 @@ function OpenChangePersonaModal({ conversationId, open, onClose, currentPersonaI
             <Button variant="secondary" onClick={onClose}>
               {CHANGE_PERSONA_TEXTS.cancel}
             </Button>
-            <Button disabled={!chosen || chosen.id === currentPersonaId} onClick={() => setConfirming(true)}>
+            <Button disabled={!chosen || chosen.id === inUse} onClick={() => setConfirming(true)}>
               {CHANGE_PERSONA_TEXTS.change}
             </Button>
           </>
@@ -73,7 +83,7 @@ function OpenChangePersonaModal({ conversationId, open, onClose, currentPersonaI
           personas={ordered}
           label={CHANGE_PERSONA_TEXTS.title}
           selected={selected}
-          onSelect={setSelected}
+          onSelect={setPicked}
           empty={
             <p>
               {CHANGE_PERSONA_TEXTS.none} <Link to={PERSONAS_PATH}>{CHANGE_PERSONA_TEXTS.managePersonas}</Link>
