@@ -3,6 +3,9 @@ import type { RemoteRoutesModule } from '@fable/shared';
 import './billingSlice';
 import { SubscribeCryptoPage } from './crypto/SubscribeCryptoPage';
 import { PlanComparisonPage } from './planComparison/PlanComparisonPage';
+import { CheckoutPage } from './checkout/CheckoutPage';
+import { CheckoutSuccessPage } from './success/CheckoutSuccessPage';
+import { WelcomePage, WelcomeSubscribestarPage } from './welcome/WelcomePage';
 
 const routes: RemoteRoutesModule = {
   remote: 'mf_billing',
@@ -10,6 +13,10 @@ const routes: RemoteRoutesModule = {
   pages: {
     planComparison: PlanComparisonPage,
     subscribeCrypto: SubscribeCryptoPage,
+    checkout: CheckoutPage,
+    checkoutSuccess: CheckoutSuccessPage,
+    welcome: WelcomePage,
+    welcomeSubscribestar: WelcomeSubscribestarPage,
   },
 };
 

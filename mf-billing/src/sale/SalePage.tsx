@@ -1,0 +1,197 @@
+import styled from '@emotion/styled';
+import type { Promotion } from '@fable/contracts';
+import { Button, ButtonLink, Spinner } from '@fable/shared';
+import { useBilling_getPlansQuery } from '../billingApi';
+import { LoadState } from '../plans/LoadState';
+import { TIER_NAME, discounted, formatPrice, planFor, tiersFor } from '../plans/plans';
+import { DeviceSwitchModal } from '../subscribe/DeviceSwitchModal';
+import { useChoosePlan } from '../subscribe/useChoosePlan';
+import { Countdown } from './Countdown';
+import { runningPromotions } from './promotions';
+import { useBilling_promotionsQuery } from './promotionsApi';
+import { SALE_TEXTS as T } from './saleTexts';
+import { useNow } from './useNow';
+
+const Page = styled.div`
+  max-width: 960px;
+  margin: 0 auto;
+  padding: 24px 0 48px;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 24px;
+  color: ${({ theme }) => theme.colors.text};
+  h1 {
+    margin: 0;
+    font-size: clamp(1.6rem, 4vw, 2.3rem);
+    text-align: center;
+  }
+`;
+
+const Offer = styled.section`
+  width: 100%;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 14px;
+  padding: 28px 20px;
+  text-align: center;
+  border: 2px solid ${({ theme }) => theme.colors.primary};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  h2 {
+    margin: 0;
+    font-size: 1.4rem;
+  }
+  p {
+    margin: 0;
+  }
+  .price {
+    font-size: 3rem;
+    font-weight: 800;
+    line-height: 1;
+    color: ${({ theme }) => theme.colors.primaryText};
+  }
+  .fine {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: 0.9rem;
+    max-width: 520px;
+  }
+`;
+
+const Plans = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  width: 100%;
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+  gap: 14px;
+  li {
+    display: flex;
+    flex-direction: column;
+    gap: 8px;
+    padding: 18px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius.md};
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+  }
+  h3 {
+    margin: 0;
+  }
+  s {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  .amount {
+    font-size: 1.6rem;
+    font-weight: 800;
+  }
+  .period {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Empty = styled.section`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 12px;
+  text-align: center;
+  p {
+    margin: 0;
+  }
+`;
+
+/** The annual plans at the Black Friday promotion's prices: the plan's price less its percent_off. */
+function BlackFridayPlans({ promotion, onChoose }: { promotion: Promotion; onChoose: (planId: string) => void }) {
+  const options = useBilling_getPlansQuery();
+  if (!options.data) return <LoadState error={options.isError} onRetry={() => void options.refetch()} />;
+  const percentOff = promotion.percent_off ?? 0;
+  const plans = options.data.plans;
+  return (
+    <Plans aria-label={T.blackFridayPlans}>
+      {tiersFor(plans, 'annual').map((tier) => {
+        const plan = planFor(plans, tier, 'annual')!;
+        const name = plan.name ?? TIER_NAME[tier];
+        return (
+          <li key={plan.plan_id} data-plan={plan.plan_id}>
+            <h3>{name}</h3>
+            <span>
+              <s aria-label={`${T.listPrice} ${formatPrice(plan.price, plan.currency)}`}>{formatPrice(plan.price, plan.currency)}</s>{' '}
+              <span className="amount">{formatPrice(discounted(plan.price, percentOff), plan.currency)}</span>{' '}
+              <span className="period">{T.perYear}</span>
+            </span>
+            <Button onClick={() => onChoose(plan.plan_id)}>{T.choose(name)}</Button>
+          </li>
+        );
+      })}
+    </Plans>
+  );
+}
+
+function PromotionOffer({ promotion, onChoose }: { promotion: Promotion; onChoose: (planId: string, offerId?: string | null) => void }) {
+  if (promotion.kind === 'black_friday') {
+    return (
+      <Offer aria-labelledby={`promo-${promotion.id}`}>
+        <h2 id={`promo-${promotion.id}`}>{promotion.title}</h2>
+        {promotion.percent_off != null ? <p>{T.blackFriday(promotion.percent_off)}</p> : null}
+        <Countdown endsAt={promotion.ends_at} />
+        <BlackFridayPlans promotion={promotion} onChoose={(planId) => onChoose(planId, promotion.offer_id)} />
+      </Offer>
+    );
+  }
+  if (promotion.price == null || !promotion.plan_id) return null;
+  const planId = promotion.plan_id;
+  return (
+    <Offer aria-labelledby={`promo-${promotion.id}`}>
+      <h2 id={`promo-${promotion.id}`}>{promotion.title}</h2>
+      <span className="price">{formatPrice(promotion.price, promotion.currency)}</span>
+      <p>{T.oneMonth(promotion.price, promotion.currency)}</p>
+      <Countdown endsAt={promotion.ends_at} />
+      <Button size="lg" onClick={() => onChoose(planId, promotion.offer_id)}>
+        {T.claim(promotion.price, promotion.currency)}
+      </Button>
+      <p className="fine">{T.oneMonthOnly}</p>
+    </Offer>
+  );
+}
+
+const dateOf = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(iso));
+
+/**
+ * /sale (document 2 §2, §9): the promotions running now, from GET subscriptions/promotions: a birthday or Valentine
+ * offer (its price for one month, a countdown to its end, the checkout of its plan with its offer), Black Friday
+ * (the annual plans at its percentage off). None running: says so, with the next one when it is known.
+ */
+export function SalePage() {
+  const promotions = useBilling_promotionsQuery();
+  const now = useNow(1000);
+  const { choose, deviceSwitch } = useChoosePlan();
+  const running = runningPromotions(promotions.data, now);
+  const next = (promotions.data ?? []).filter((p) => Date.parse(p.starts_at) > now).sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at))[0];
+
+  let body;
+  if (!promotions.data) {
+    body = promotions.isError ? <LoadState error onRetry={() => void promotions.refetch()} /> : <Spinner label="Loading the sale" />;
+  } else if (running.length === 0) {
+    body = (
+      <Empty>
+        <p>{T.noSale}</p>
+        {next ? <p>{T.nextSale(next.title, dateOf(next.starts_at))}</p> : null}
+        <ButtonLink to="/subscribe" variant="primary">
+          {T.seePlans}
+        </ButtonLink>
+      </Empty>
+    );
+  } else {
+    body = running.map((promotion) => <PromotionOffer key={promotion.id} promotion={promotion} onChoose={choose} />);
+  }
+
+  return (
+    <Page>
+      <h1>{running[0]?.title ?? T.pageTitle}</h1>
+      {body}
+      <DeviceSwitchModal open={deviceSwitch.open} onClose={deviceSwitch.close} />
+    </Page>
+  );
+}

@@ -1,0 +1,55 @@
+import type { Promotion } from '@fable/contracts';
+
+/** Whether a promotion runs at `now`: from its starts_at (inclusive) to its ends_at (exclusive). */
+export function isRunning(promotion: Promotion, now: number): boolean {
+  return Date.parse(promotion.starts_at) <= now && now < Date.parse(promotion.ends_at);
+}
+
+/** The promotions running at `now`, the one ending first first. */
+export function runningPromotions(promotions: readonly Promotion[] | undefined, now: number): Promotion[] {
+  return (promotions ?? []).filter((p) => isRunning(p, now)).sort((a, b) => Date.parse(a.ends_at) - Date.parse(b.ends_at));
+}
+
+/** The running sale the banner shows (a Black Friday or a birthday sale, document 2 §2), or null. */
+export function runningSale(promotions: readonly Promotion[] | undefined, now: number): Promotion | null {
+  return runningPromotions(promotions, now).find((p) => p.kind === 'birthday' || p.kind === 'black_friday') ?? null;
+}
+
+/** The running $0.99 promotion the modal offers (Valentine or Birthday, with a price), or null. */
+export function runningPriceOffer(promotions: readonly Promotion[] | undefined, now: number): Promotion | null {
+  return runningPromotions(promotions, now).find((p) => (p.kind === 'valentine' || p.kind === 'birthday') && p.price != null && p.plan_id) ?? null;
+}
+
+/** The running Black Friday promotion's percentage off, or null. */
+export function blackFridayPercentOff(promotions: readonly Promotion[] | undefined, now: number): number | null {
+  return runningPromotions(promotions, now).find((p) => p.kind === 'black_friday' && p.percent_off != null)?.percent_off ?? null;
+}
+
+export interface Countdown {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+  /** Nothing left. */
+  over: boolean;
+}
+
+/** What is left until `end` at `now`, in whole days, hours, minutes and seconds. */
+export function countdownTo(end: number, now: number): Countdown {
+  const left = Math.max(0, Math.floor((end - now) / 1000));
+  return {
+    days: Math.floor(left / 86_400),
+    hours: Math.floor((left % 86_400) / 3600),
+    minutes: Math.floor((left % 3600) / 60),
+    seconds: left % 60,
+    over: left === 0,
+  };
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** "2d 03:04:05", or "03:04:05" under a day. */
+export function formatCountdown({ days, hours, minutes, seconds }: Countdown): string {
+  const clock = `${two(hours)}:${two(minutes)}:${two(seconds)}`;
+  return days > 0 ? `${days}d ${clock}` : clock;
+}

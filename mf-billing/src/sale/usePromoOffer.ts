@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { runningPriceOffer, runningSale } from './promotions';
+import { useBilling_promotionsQuery } from './promotionsApi';
+import { useNow } from './useNow';
+
+/** Where the $0.99 modal's dismissal is kept for the tab's session (it opens once per promotion and session). */
+export const PROMO_MODAL_SEEN_KEY = 'fable.billing.promoModalSeen';
+
+function seenIds(): string[] {
+  try {
+    const raw = sessionStorage.getItem(PROMO_MODAL_SEEN_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function markSeen(id: string) {
+  try {
+    sessionStorage.setItem(PROMO_MODAL_SEEN_KEY, JSON.stringify([...seenIds().filter((seen) => seen !== id), id]));
+  } catch {
+    // storage refused: the modal may open again on the next visit
+  }
+}
+
+/**
+ * The running promotions of the subscribe and sale pages: the sale of the banner and the $0.99 offer of the modal,
+ * which opens by itself once per promotion in a tab's session.
+ */
+export function usePromotions() {
+  const promotions = useBilling_promotionsQuery();
+  const now = useNow(1000);
+  const sale = runningSale(promotions.data, now);
+  const offer = runningPriceOffer(promotions.data, now);
+  const [closed, setClosed] = useState<ReadonlySet<string>>(() => new Set(seenIds()));
+  const close = () => {
+    if (!offer) return;
+    markSeen(offer.id);
+    setClosed((ids) => new Set([...ids, offer.id]));
+  };
+  return { promotions, now, sale, offer, offerOpen: offer !== null && !closed.has(offer.id), closeOffer: close };
+}

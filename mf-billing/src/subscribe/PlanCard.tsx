@@ -1,0 +1,131 @@
+import styled from '@emotion/styled';
+import { Button } from '@fable/shared';
+import { TIER_FEATURES, TIER_NAME, featureLabel, formatPrice, type BillingFrequency, type PaidTier } from '../plans/plans';
+import type { PurchasePlan } from '../billingApi';
+import { CheckIcon } from '../ui/icons';
+import { SUBSCRIBE_TEXTS as T } from './subscribeTexts';
+
+const notHighlighted = { shouldForwardProp: (prop: string) => prop !== 'highlighted' };
+
+const Card = styled('li', notHighlighted)<{ highlighted: boolean }>`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  gap: 14px;
+  padding: 22px 20px 20px;
+  border: ${({ highlighted }) => (highlighted ? 2 : 1)}px solid ${({ theme, highlighted }) => (highlighted ? theme.colors.primary : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  h2 {
+    margin: 0;
+    font-size: 1.3rem;
+  }
+`;
+
+const Ribbon = styled.span`
+  position: absolute;
+  top: -12px;
+  left: 50%;
+  transform: translateX(-50%);
+  padding: 2px 12px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.onPrimary};
+  font-size: 0.75rem;
+  font-weight: 700;
+  white-space: nowrap;
+`;
+
+const Price = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  gap: 6px;
+  .amount {
+    font-size: 2rem;
+    font-weight: 800;
+    line-height: 1.1;
+  }
+  .period {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Tagline = styled.span`
+  align-self: flex-start;
+  padding: 2px 10px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  border: 1px solid ${({ theme }) => theme.colors.success};
+  color: ${({ theme }) => theme.colors.success};
+  font-size: 0.8rem;
+  font-weight: 700;
+`;
+
+const Features = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  flex: 1;
+  li {
+    display: flex;
+    gap: 8px;
+    align-items: flex-start;
+    line-height: 1.35;
+  }
+  li svg {
+    flex: none;
+    color: ${({ theme }) => theme.colors.success};
+  }
+  .includes {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: 0.9rem;
+  }
+`;
+
+export interface PlanCardProps {
+  plan: PurchasePlan & { tier: PaidTier };
+  frequency: BillingFrequency;
+  /** The annual discount text (the purchase options' annual_tagline), shown on annual plans. */
+  tagline: string | null;
+  /** The next lower tier's name ("Everything in …, plus:"), null for the lowest shown. */
+  lower: string | null;
+  highlighted: boolean;
+  current: boolean;
+  onChoose: (plan: PurchasePlan) => void;
+}
+
+/**
+ * A plan card (document 2 §2 "three plan cards"): marketing name, price with two decimals per month or year, the
+ * annual tagline, the tier's features (§1; the plan's own when the purchase options list them) and its button.
+ */
+export function PlanCard({ plan, frequency, tagline, lower, highlighted, current, onChoose }: PlanCardProps) {
+  const name = plan.name ?? TIER_NAME[plan.tier];
+  const features = plan.features.length > 0 ? plan.features : TIER_FEATURES[plan.tier];
+  return (
+    <Card highlighted={highlighted} data-plan={plan.plan_id} aria-labelledby={`plan-${plan.plan_id}`}>
+      {highlighted ? <Ribbon>{T.recommended}</Ribbon> : null}
+      <h2 id={`plan-${plan.plan_id}`}>{name}</h2>
+      <Price>
+        <span className="amount">{formatPrice(plan.price, plan.currency)}</span>
+        <span className="period">{frequency === 'annual' ? T.perYear : T.perMonth}</span>
+      </Price>
+      {frequency === 'annual' && tagline ? <Tagline>{tagline}</Tagline> : null}
+      <Features aria-label={`${name} features`}>
+        {lower ? <li className="includes">{T.includesLower(lower)}</li> : null}
+        {features.map((feature) => (
+          <li key={feature}>
+            <CheckIcon size={18} />
+            <span>{featureLabel(feature)}</span>
+          </li>
+        ))}
+      </Features>
+      <Button variant={highlighted ? 'primary' : 'secondary'} fullWidth disabled={current} onClick={() => onChoose(plan)}>
+        {current ? T.yourPlan : T.choose(name)}
+      </Button>
+    </Card>
+  );
+}
