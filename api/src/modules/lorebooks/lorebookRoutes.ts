@@ -1,7 +1,11 @@
 import { lorebookCalls } from '@fable/contracts';
-import { memberOf } from '../../http/access';
-import type { ApiPlugin } from '../../http/apiPlugin';
+import { memberOf, type MemberCaller } from '../../http/access';
+import type { ApiDeps, ApiPlugin } from '../../http/apiPlugin';
+import type { ContentClassifier } from '../moderation/contentClassifier';
+import { openContentClassifier } from '../moderation/moderationConfig';
+import { findAppSettings } from '../settings/appSettingsRepository';
 import { ownLorebook, readableLorebook } from './lorebookAccess';
+import { lorebookContentCheck } from './lorebookContentChecks';
 import { exportLorebookFile } from './lorebookExport';
 import { listOwnLorebooks, lorebookDetail } from './lorebookRepository';
 import { testLorebook } from './lorebookTestView';
@@ -27,9 +31,18 @@ import {
  */
 const BOOK_BODY_LIMIT = 4 * 1024 * 1024;
 
-export const lorebookRoutes: ApiPlugin = async (app, deps) => {
+export interface LorebookDeps extends ApiDeps {
+  /** The automatic checks' classifier; by default the one the config names (moderationEndpoint) or the embedded rules. */
+  classifier?: ContentClassifier;
+}
+
+export const lorebookRoutes: ApiPlugin<LorebookDeps> = async (app, deps) => {
   const { db, clock } = deps;
   const ok = { ok: true as const };
+  const classifier =
+    deps.classifier ?? openContentClassifier(deps.config.moderationEndpoint, (err) => app.log.warn({ err }, 'moderation endpoint failed; the embedded rules answered'));
+  /** The content checks for the member's application (partner applications allow no NSFW content). */
+  const checkFor = (member: MemberCaller) => lorebookContentCheck(classifier, async () => (await findAppSettings(db, member.applicationId))?.kind !== 'partner');
 
   const mine = lorebookCalls.myLorebooks;
   app.get(mine.path, { schema: { response: { 200: mine.response } }, config: { access: mine.access } }, async (request) => {
@@ -46,21 +59,30 @@ export const lorebookRoutes: ApiPlugin = async (app, deps) => {
   app.post(
     create.path,
     { schema: { body: create.body, response: { 200: create.response } }, config: { access: create.access }, bodyLimit: BOOK_BODY_LIMIT },
-    async (request) => createLorebook(db, memberOf(request), request.body, clock.now()),
+    async (request) => {
+      const member = memberOf(request);
+      return createLorebook(db, member, request.body, clock.now(), checkFor(member));
+    },
   );
 
   const imported = lorebookCalls.importLorebook;
   app.post(
     imported.path,
     { schema: { body: imported.body, response: { 200: imported.response } }, config: { access: imported.access }, bodyLimit: BOOK_BODY_LIMIT },
-    async (request) => importLorebook(db, memberOf(request), request.body, clock.now()),
+    async (request) => {
+      const member = memberOf(request);
+      return importLorebook(db, member, request.body, clock.now(), checkFor(member));
+    },
   );
 
   const update = lorebookCalls.updateLorebook;
   app.patch(
     update.path,
     { schema: { params: update.params, body: update.body, response: { 200: update.response } }, config: { access: update.access } },
-    async (request) => updateLorebook(db, memberOf(request), request.params.lorebookId, request.body, clock.now()),
+    async (request) => {
+      const member = memberOf(request);
+      return updateLorebook(db, member, request.params.lorebookId, request.body, clock.now(), checkFor(member));
+    },
   );
 
   const remove = lorebookCalls.deleteLorebook;
@@ -73,14 +95,20 @@ export const lorebookRoutes: ApiPlugin = async (app, deps) => {
   app.post(
     addEntry.path,
     { schema: { params: addEntry.params, body: addEntry.body, response: { 200: addEntry.response } }, config: { access: addEntry.access } },
-    async (request) => createEntry(db, memberOf(request), request.params.lorebookId, request.body, clock.now()),
+    async (request) => {
+      const member = memberOf(request);
+      return createEntry(db, member, request.params.lorebookId, request.body, clock.now(), checkFor(member));
+    },
   );
 
   const changeEntry = lorebookCalls.updateLorebookEntry;
   app.patch(
     changeEntry.path,
     { schema: { params: changeEntry.params, body: changeEntry.body, response: { 200: changeEntry.response } }, config: { access: changeEntry.access } },
-    async (request) => updateEntry(db, memberOf(request), request.params.lorebookId, request.params.entryId, request.body, clock.now()),
+    async (request) => {
+      const member = memberOf(request);
+      return updateEntry(db, member, request.params.lorebookId, request.params.entryId, request.body, clock.now(), checkFor(member));
+    },
   );
 
   const removeEntry = lorebookCalls.deleteLorebookEntry;

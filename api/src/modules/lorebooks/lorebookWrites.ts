@@ -13,6 +13,7 @@ import {
 import type { MemberCaller } from '../../http/access';
 import type { Database } from '../../infra/db/database';
 import { mayWrite, newLorebookOwner, ownChatbot, ownLorebook } from './lorebookAccess';
+import { bookTexts, entryTexts, type LoreContentCheck } from './lorebookContentChecks';
 import { chatbotLorebookLimit, extensionsTooLarge, invalidBody, lastEntry, lorebookFull, entryNotFound } from './lorebookErrors';
 import {
   appendEntry,
@@ -36,6 +37,8 @@ import { readableLorebook } from './lorebookAccess';
  * the contracts' schemas (which the routes apply): tags and keywords counted after repeats are left out, at most 100
  * entries (counted under the lorebook's row lock, so concurrent creates never pass it), never the last entry, dense
  * positions, at most LOREBOOK_LIMITS.perChatbotMax lorebooks per chatbot (counted under the chatbot's row lock).
+ * The texts a write adds or changes pass the automatic content checks (`check`, lorebookContentChecks.ts) after the
+ * rules and who may, before the transaction (the classifier may be a remote endpoint).
  */
 
 const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
@@ -87,16 +90,17 @@ async function create(db: Database, owner: LorebookOwner, fields: Fields, stored
 }
 
 /** POST /lorebooks: the form's lorebook with its entries, all or nothing. */
-export async function createLorebook(db: Database, member: MemberCaller, body: LorebookCreate, now: Date): Promise<LorebookDetail> {
+export async function createLorebook(db: Database, member: MemberCaller, body: LorebookCreate, now: Date, check: LoreContentCheck): Promise<LorebookDetail> {
   const owner = newLorebookOwner(member);
   checkAvatar(body.avatar_url);
   const tags = distinctTags(body.tags);
   const entries = body.entries.map((entry, i) => fullEntry(entry, `body.entries.${i}`));
+  await check([...bookTexts({ ...body, tags }), ...entries.flatMap((entry, i) => entryTexts(entry, `entries.${i}.`))]);
   return create(db, owner, { ...body, tags }, { name: body.name, description: body.description, extensions: {}, entries }, now);
 }
 
 /** POST /lorebooks/import: the form's fields and an imported V3 book's entries, under the lenient rules of imports. */
-export async function importLorebook(db: Database, member: MemberCaller, body: LorebookImport, now: Date): Promise<LorebookImportResult> {
+export async function importLorebook(db: Database, member: MemberCaller, body: LorebookImport, now: Date, check: LoreContentCheck): Promise<LorebookImportResult> {
   const owner = newLorebookOwner(member);
   checkAvatar(body.avatar_url);
   const tags = distinctTags(body.tags);
@@ -107,15 +111,30 @@ export async function importLorebook(db: Database, member: MemberCaller, body: L
   stored.entries.forEach((entry, index) => {
     if (bytesOf(entry.extensions) > L.entryExtensionsMaxBytes) throw extensionsTooLarge({ index, name: entry.name });
   });
+  // What is stored is checked: the entries as fitted (an original cut off is kept only for the export).
+  await check([...bookTexts({ ...body, tags }), ...stored.entries.flatMap((entry, i) => entryTexts(entry, `book.entries.${i}.`))]);
   const detail = await create(db, owner, { ...body, tags }, stored, now);
   return { ...detail, warnings: [...warnings, ...fittedWarnings(stored.entries)] };
 }
 
 /** PATCH /lorebooks/:id: the fields sent. */
-export async function updateLorebook(db: Database, member: MemberCaller, lorebookId: string, body: Partial<LorebookUpdate>, now: Date): Promise<LorebookDetail> {
+export async function updateLorebook(
+  db: Database,
+  member: MemberCaller,
+  lorebookId: string,
+  body: Partial<LorebookUpdate>,
+  now: Date,
+  check: LoreContentCheck,
+): Promise<LorebookDetail> {
   mayWrite(member);
   checkAvatar(body.avatar_url);
   const tags = body.tags === undefined ? undefined : distinctTags(body.tags);
+  const texts = bookTexts({ ...body, tags });
+  if (texts.length > 0) {
+    // Who may first: someone else's lorebook is 403 whatever the text.
+    await ownLorebook(db, member, lorebookId);
+    await check(texts);
+  }
   return db.transaction(async (tx) => {
     await ownLorebook(tx, member, lorebookId, true);
     await updateLorebookFields(tx, lorebookId, { ...body, tags }, now);
@@ -132,9 +151,18 @@ export async function deleteLorebook(db: Database, member: MemberCaller, loreboo
 }
 
 /** POST /lorebooks/:id/entries: appended; refused at 100 entries. */
-export async function createEntry(db: Database, member: MemberCaller, lorebookId: string, body: LorebookEntryInput, now: Date): Promise<LorebookEntry> {
+export async function createEntry(
+  db: Database,
+  member: MemberCaller,
+  lorebookId: string,
+  body: LorebookEntryInput,
+  now: Date,
+  check: LoreContentCheck,
+): Promise<LorebookEntry> {
   mayWrite(member);
   const entry = fullEntry(body, 'body');
+  await ownLorebook(db, member, lorebookId);
+  await check(entryTexts(entry));
   return db.transaction(async (tx) => {
     const row = await ownLorebook(tx, member, lorebookId, true);
     if (row.num_entries >= L.entriesMax) throw lorebookFull(L.entriesMax);
@@ -153,9 +181,15 @@ export async function updateEntry(
   entryId: string,
   body: Partial<LorebookEntryInput>,
   now: Date,
+  check: LoreContentCheck,
 ): Promise<LorebookEntry> {
   mayWrite(member);
   const fields = formEntry(body, 'body');
+  const texts = entryTexts(fields);
+  if (texts.length > 0) {
+    await ownLorebook(db, member, lorebookId);
+    await check(texts);
+  }
   return db.transaction(async (tx) => {
     await ownLorebook(tx, member, lorebookId, true);
     const current = await findEntry(tx, lorebookId, entryId);
