@@ -6,6 +6,8 @@ import { PlanComparisonPage } from './planComparison/PlanComparisonPage';
 import { CheckoutPage } from './checkout/CheckoutPage';
 import { CheckoutSuccessPage } from './success/CheckoutSuccessPage';
 import { WelcomePage, WelcomeSubscribestarPage } from './welcome/WelcomePage';
+import { SalePage } from './sale/SalePage';
+import { SubscribePage } from './subscribe/SubscribePage';
 
 const routes: RemoteRoutesModule = {
   remote: 'mf_billing',
@@ -17,6 +19,8 @@ const routes: RemoteRoutesModule = {
     checkoutSuccess: CheckoutSuccessPage,
     welcome: WelcomePage,
     welcomeSubscribestar: WelcomeSubscribestarPage,
+    subscribe: SubscribePage,
+    sale: SalePage,
   },
 };
 

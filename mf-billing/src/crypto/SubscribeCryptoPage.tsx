@@ -1,7 +1,11 @@
 import styled from '@emotion/styled';
-import { selectBrand, useAppSelector } from '@fable/shared';
+import { ButtonLink, selectBrand, useAppSelector } from '@fable/shared';
+import { useBilling_getPlansQuery } from '../billingApi';
+import { LoadState, NoPlans } from '../plans/LoadState';
 import { PAID_TIERS, TIER_NAME, cryptoPlans, formatPrice, type CryptoPlan } from '../plans/plans';
-import { ButtonLink, AnchorButton } from '@fable/shared';
+import { blackFridayPercentOff } from '../sale/promotions';
+import { useBilling_promotionsQuery } from '../sale/promotionsApi';
+import { useNow } from '../sale/useNow';
 import { CheckIcon } from '../ui/icons';
 
 /**
@@ -11,7 +15,7 @@ import { CheckIcon } from '../ui/icons';
  */
 export const SUBSCRIBE_CRYPTO_TEXTS = {
   title: 'Subscribe with Crypto',
-  intro: 'Pay for a plan with cryptocurrency on a hosted payment page. Prices are fixed and in US dollars.',
+  intro: 'Pay for a plan with cryptocurrency on a hosted payment page. Prices are fixed.',
   linkingTitle: 'Manual account linking',
   linking: (brand: string) =>
     `Crypto payments are not linked to your account automatically. After paying, send your payment confirmation and the email address of your ${brand} account to`,
@@ -187,41 +191,29 @@ function CryptoPlanCard({ plan, lower }: { plan: CryptoPlan; lower: string | nul
         <div className="price">
           {annual.discountedPrice !== undefined ? (
             <>
-              <s aria-label={`${SUBSCRIBE_CRYPTO_TEXTS.listPrice} ${formatPrice(annual.price)}`}>{formatPrice(annual.price)}</s>
-              <span className="amount">{formatPrice(annual.discountedPrice)}</span>
+              <s aria-label={`${SUBSCRIBE_CRYPTO_TEXTS.listPrice} ${formatPrice(annual.price, annual.currency)}`}>{formatPrice(annual.price, annual.currency)}</s>
+              <span className="amount">{formatPrice(annual.discountedPrice, annual.currency)}</span>
             </>
           ) : (
-            <span className="amount">{formatPrice(annual.price)}</span>
+            <span className="amount">{formatPrice(annual.price, annual.currency)}</span>
           )}
           <span className="period">{SUBSCRIBE_CRYPTO_TEXTS.perYear}</span>
         </div>
         <span className="discount">{annual.discountText}</span>
-        <AnchorButton
-          variant="primary"
-          href={annual.paymentLink}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={`${SUBSCRIBE_CRYPTO_TEXTS.payAnnually}: ${plan.title}`}
-        >
+        <ButtonLink variant="primary" to={annual.paymentLink} aria-label={`${SUBSCRIBE_CRYPTO_TEXTS.payAnnually}: ${plan.title}`}>
           {SUBSCRIBE_CRYPTO_TEXTS.payAnnually}
-        </AnchorButton>
+        </ButtonLink>
       </Offer>
       <Offer>
         {monthly ? (
           <>
             <div className="price">
-              <span className="amount">{formatPrice(monthly.price)}</span>
+              <span className="amount">{formatPrice(monthly.price, monthly.currency)}</span>
               <span className="period">{SUBSCRIBE_CRYPTO_TEXTS.perMonth}</span>
             </div>
-            <AnchorButton
-              variant="secondary"
-              href={monthly.paymentLink}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={`${SUBSCRIBE_CRYPTO_TEXTS.payMonthly}: ${plan.title}`}
-            >
+            <ButtonLink variant="secondary" to={monthly.paymentLink} aria-label={`${SUBSCRIBE_CRYPTO_TEXTS.payMonthly}: ${plan.title}`}>
               {SUBSCRIBE_CRYPTO_TEXTS.payMonthly}
-            </AnchorButton>
+            </ButtonLink>
           </>
         ) : (
           <p className="note">{SUBSCRIBE_CRYPTO_TEXTS.annualOnly}</p>
@@ -232,15 +224,19 @@ function CryptoPlanCard({ plan, lower }: { plan: CryptoPlan; lower: string | nul
 }
 
 /**
- * /subscribe-crypto (document 2 §2): the three paid tiers with fixed prices and a hosted crypto payment
- * link for each of monthly and annual, the manual-linking notice and a way back to /subscribe.
- * `blackFriday` shows the Black Friday annual prices (document 2 §9); the sale settings that switch it
- * on arrive with the sale page.
+ * /subscribe-crypto (document 2 §2): the paid tiers with their fixed prices (the purchase options', the same as the
+ * subscribe page's) and a payment link for each of monthly and annual (the checkout with that plan, where the
+ * hosted crypto page is chosen), the manual-linking notice and a way back to /subscribe. During a Black Friday
+ * promotion the annual prices are lowered by its percent_off, the plan's price shown as the list price.
  */
-export function SubscribeCryptoPage({ blackFriday = false }: { blackFriday?: boolean }) {
+export function SubscribeCryptoPage() {
   const brand = useAppSelector(selectBrand);
   const brandName = brand?.name ?? FALLBACK_BRAND_NAME;
-  const plans = cryptoPlans({ blackFriday });
+  const options = useBilling_getPlansQuery();
+  const promotions = useBilling_promotionsQuery();
+  const now = useNow(60_000);
+  const percentOff = blackFridayPercentOff(promotions.data, now);
+  const plans = options.data ? cryptoPlans(options.data.plans, { blackFridayPercentOff: percentOff, annualTagline: options.data.annualTagline ?? undefined }) : null;
   return (
     <Page>
       <Intro>
@@ -255,13 +251,19 @@ export function SubscribeCryptoPage({ blackFriday = false }: { blackFriday?: boo
           {SUBSCRIBE_CRYPTO_TEXTS.linkingDelay}
         </p>
       </Notice>
-      <Grid>
-        {plans.map((plan) => {
-          const index = PAID_TIERS.indexOf(plan.tier);
-          const lowerTier = index > 0 ? PAID_TIERS[index - 1] : undefined;
-          return <CryptoPlanCard key={plan.id} plan={plan} lower={lowerTier ? TIER_NAME[lowerTier] : null} />;
-        })}
-      </Grid>
+      {!plans ? (
+        <LoadState error={options.isError} onRetry={() => void options.refetch()} />
+      ) : plans.length === 0 ? (
+        <NoPlans />
+      ) : (
+        <Grid>
+          {plans.map((plan) => {
+            const index = PAID_TIERS.indexOf(plan.tier);
+            const lowerTier = index > 0 ? PAID_TIERS[index - 1] : undefined;
+            return <CryptoPlanCard key={plan.id} plan={plan} lower={lowerTier ? TIER_NAME[lowerTier] : null} />;
+          })}
+        </Grid>
+      )}
       <Back>
         <ButtonLink to="/subscribe" variant="secondary">
           {SUBSCRIBE_CRYPTO_TEXTS.back}

@@ -1,14 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore, signedIn } from '@fable/shared';
 import { selectBillingFrequency } from '../billingSlice';
-import { renderRoute } from '@fable/shared/testing';
+import { renderBilling, type BillingSetup } from '../plans/renderBilling';
 import { PlanComparisonPage } from './PlanComparisonPage';
 
 const PATHS = ['/plan-comparison', '/plan-comparison/:frequency'];
 
-function renderAt(url: string, store = createStore()) {
-  return renderRoute(<PlanComparisonPage />, { path: PATHS, url, store });
+/** Renders the page at `url` and waits for its table. */
+async function renderAt(url: string, setup: BillingSetup = {}) {
+  const result = renderBilling(<PlanComparisonPage />, { path: PATHS, url, ...setup });
+  await screen.findByRole('table');
+  return result;
 }
 
 /** The column headers, one per plan, in order. */
@@ -27,8 +29,8 @@ function cellsOfRow(feature: string) {
     .map((cell) => cell.textContent);
 }
 
-it('shows the monthly view by default: Get a Taste hidden, monthly prices with two decimals', () => {
-  renderAt('/plan-comparison');
+it('shows the monthly view by default: Get a Taste hidden, monthly prices with two decimals', async () => {
+  await renderAt('/plan-comparison');
   expect(screen.getByRole('heading', { level: 1, name: 'Compare Plans' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Pay Monthly' })).toHaveAttribute('aria-pressed', 'true');
   expect(screen.getByRole('button', { name: /^Pay Annually/ })).toHaveAttribute('aria-pressed', 'false');
@@ -43,8 +45,8 @@ it('shows the monthly view by default: Get a Taste hidden, monthly prices with t
   expect(within(header).getAllByText('/ month')).toHaveLength(3);
 });
 
-it('lists the features of the spec, each from the tier that introduces it', () => {
-  renderAt('/plan-comparison/monthly');
+it('lists the features of the spec, each from the tier that introduces it', async () => {
+  await renderAt('/plan-comparison/monthly');
   for (const feature of [
     'Unlimited messages',
     'Unlimited character creation',
@@ -71,7 +73,7 @@ it('lists the features of the spec, each from the tier that introduces it', () =
 });
 
 it('switches to the annual view: all three tiers, annual prices, the discount text, the URL and the store follow', async () => {
-  const { store } = renderAt('/plan-comparison');
+  const { store } = await renderAt('/plan-comparison');
   await userEvent.click(screen.getByRole('button', { name: /^Pay Annually/ }));
 
   expect(screen.getByTestId('location')).toHaveTextContent('/plan-comparison/annual');
@@ -93,27 +95,51 @@ it('switches to the annual view: all three tiers, annual prices, the discount te
   expect(selectBillingFrequency(store.getState())).toBe('monthly');
 });
 
-it('opens on the annual view from its URL', () => {
-  renderAt('/plan-comparison/annual');
+it('opens on the annual view from its URL', async () => {
+  await renderAt('/plan-comparison/annual');
   expect(screen.getByRole('button', { name: /^Pay Annually/ })).toHaveAttribute('aria-pressed', 'true');
   expect(planColumns()).toEqual(['free', 'minimal', 'basic', 'premium']);
 });
 
 it('shows the 404 page for a frequency that is neither monthly nor annual', () => {
-  renderAt('/plan-comparison/weekly');
+  renderBilling(<PlanComparisonPage />, { path: PATHS, url: '/plan-comparison/weekly' });
   expect(screen.getByText('This page is gone.')).toBeInTheDocument();
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
 });
 
-it('marks the signed-in user’s plan and links plan choices to the subscribe page', () => {
-  const store = createStore();
-  store.dispatch(
-    signedIn({ user: { id: 'u1', username: 'ann', name: 'Ann', avatarUrl: null, tier: 'basic', roles: ['paid_basic'] }, permissions: [] }),
-  );
-  renderAt('/plan-comparison', store);
+it('marks the signed-in user’s plan and links plan choices to the subscribe page', async () => {
+  await renderAt('/plan-comparison', { member: { tier: 'basic', roles: ['paid_basic'] } });
   const basic = screen.getAllByRole('columnheader').find((cell) => cell.getAttribute('data-tier') === 'basic')!;
   expect(within(basic).getByText('Your plan')).toBeInTheDocument();
   expect(screen.getAllByText('Your plan')).toHaveLength(1);
   expect(screen.getByRole('link', { name: 'Choose True Supporter' })).toHaveAttribute('href', '/subscribe');
   expect(screen.getByRole('link', { name: 'Pay with crypto' })).toHaveAttribute('href', '/subscribe-crypto');
+});
+
+it('reads its prices from the purchase options', async () => {
+  const { fake } = await renderAt('/plan-comparison', {
+    handlers: {
+      'GET /subscriptions/purchase_options': {
+        body: {
+          default_plan_id: 'basic_1m',
+          payment_methods: ['card'],
+          plans: { monthly: [{ plan_id: 'basic_1m', role: 'paid_basic', tier: 'basic', period: 'monthly', price: 9.5 }], annual: [] },
+        },
+      },
+    },
+  });
+  expect(planColumns()).toEqual(['free', 'basic']);
+  expect(within(screen.getAllByRole('row')[0]!).getByText('$9.50')).toBeInTheDocument();
+  expect(fake.callsTo('GET /subscriptions/purchase_options')).toHaveLength(1);
+});
+
+it('shows an error with a retry when the purchase options cannot be loaded', async () => {
+  renderBilling(<PlanComparisonPage />, {
+    path: PATHS,
+    url: '/plan-comparison',
+    handlers: { 'GET /subscriptions/purchase_options': { status: 500, body: { error: { code: 'internal', message: 'Boom' } } } },
+  });
+  expect(await screen.findByRole('alert')).toHaveTextContent('The plans could not be loaded.');
+  expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
 });

@@ -47,8 +47,19 @@ const Badge = styled('span', notSelected)<{ selected: boolean }>`
   background: ${({ theme, selected }) => (selected ? theme.colors.onPrimary : 'transparent')};
 `;
 
-/** The Pay Annually / Pay Monthly switch (document 2 §2); annual carries the discount text. */
-export function FrequencyTabs({ value, onChange }: { value: BillingFrequency; onChange: (frequency: BillingFrequency) => void }) {
+/**
+ * The Pay Annually / Pay Monthly switch (document 2 §2); annual carries the discount text: the purchase options'
+ * annual_tagline, the spec's '2 months free / 16% Off' until they are loaded or when they have none.
+ */
+export function FrequencyTabs({
+  value,
+  onChange,
+  tagline,
+}: {
+  value: BillingFrequency;
+  onChange: (frequency: BillingFrequency) => void;
+  tagline?: string | null;
+}) {
   return (
     <Group role="group" aria-label="Billing frequency">
       {FREQUENCY_TABS.map(({ frequency, label }) => {
@@ -56,7 +67,7 @@ export function FrequencyTabs({ value, onChange }: { value: BillingFrequency; on
         return (
           <Tab key={frequency} type="button" selected={selected} aria-pressed={selected} onClick={() => onChange(frequency)}>
             {label}
-            {frequency === 'annual' ? <Badge selected={selected}>{ANNUAL_DISCOUNT_TEXT}</Badge> : null}
+            {frequency === 'annual' ? <Badge selected={selected}>{tagline || ANNUAL_DISCOUNT_TEXT}</Badge> : null}
           </Tab>
         );
       })}

@@ -1,15 +1,27 @@
-import { comparisonRows, cryptoPlans, formatPrice, isBillingFrequency, priceOf, tiersFor } from './plans';
+import { MOCK_CATALOG_OPTIONS } from '@fable/shared/mocks';
+import { comparisonRows, cryptoPlans, discounted, formatPrice, isBillingFrequency, priceOf, tiersFor } from './plans';
 
-it('hides the minimal tier in the monthly view only', () => {
-  expect(tiersFor('monthly')).toEqual(['basic', 'premium']);
-  expect(tiersFor('annual')).toEqual(['minimal', 'basic', 'premium']);
-  expect(priceOf('minimal', 'monthly')).toBeNull();
-  expect(priceOf('free', 'annual')).toBe(0);
+const plans = MOCK_CATALOG_OPTIONS.plans;
+
+it('shows the tiers the purchase options sell for a frequency: the minimal tier only annually', () => {
+  expect(tiersFor(plans, 'monthly')).toEqual(['basic', 'premium']);
+  expect(tiersFor(plans, 'annual')).toEqual(['minimal', 'basic', 'premium']);
+  expect(priceOf(plans, 'minimal', 'monthly')).toBeNull();
+  expect(priceOf(plans, 'basic', 'annual')).toBe(149.99);
+  expect(priceOf(plans, 'free', 'annual')).toBe(0);
 });
 
 it('formats prices with two decimals', () => {
   expect(formatPrice(15)).toBe('$15.00');
   expect(formatPrice(249.99)).toBe('$249.99');
+  expect(formatPrice(0.99)).toBe('$0.99');
+});
+
+it('lowers a price by a percentage to the cent', () => {
+  expect(discounted(50, 40)).toBe(30);
+  expect(discounted(149.99, 40)).toBe(89.99);
+  expect(discounted(249.99, 40)).toBe(149.99);
+  expect(discounted(24.99, 0)).toBe(24.99);
 });
 
 it('accepts monthly and annual as the frequency', () => {
@@ -27,19 +39,21 @@ it('lists each feature once, from the lowest tier that has it', () => {
   expect(rows.at(-1)).toEqual({ feature: 'conversation images on private bots', from: 'premium' });
 });
 
-it('marks annual crypto plan ids with 1y', () => {
-  const plans = cryptoPlans();
-  expect(plans.map((p) => p.annual.paymentLink)).toEqual([
-    '/api/checkout/crypto/crypto_minimal_1y',
-    '/api/checkout/crypto/crypto_basic_1y',
-    '/api/checkout/crypto/crypto_premium_1y',
-  ]);
-  expect(plans[0]?.monthly).toBeUndefined();
+it('links each crypto plan to the checkout of its plan', () => {
+  const crypto = cryptoPlans(plans);
+  expect(crypto.map((p) => p.annual.paymentLink)).toEqual(['/checkout?plan_id=minimal_1y', '/checkout?plan_id=basic_1y', '/checkout?plan_id=premium_1y']);
+  expect(crypto[0]?.monthly).toBeUndefined();
+  expect(crypto[1]?.monthly).toEqual({ price: 15, paymentLink: '/checkout?plan_id=basic_1m', currency: 'USD' });
 });
 
 it('lists on each crypto plan what it adds over the lower tiers', () => {
-  const [taste, supporter, allIn] = cryptoPlans();
+  const [taste, supporter, allIn] = cryptoPlans(plans);
   expect(taste?.features.map((f) => f.title)).toEqual(['Skip the waiting line', 'Memory manager']);
   expect(supporter?.features.map((f) => f.title)).toEqual(['Semantic memory 2.0', 'Longer responses', 'Conversation images', 'Access to 45B models']);
   expect(allIn?.features).toHaveLength(4);
+});
+
+it('gives the Black Friday price against the plan price when a percentage is given', () => {
+  const [taste] = cryptoPlans(plans, { blackFridayPercentOff: 40 });
+  expect(taste?.annual).toMatchObject({ price: 50, discountedPrice: 30, discountText: 'Black Friday offer up to 40% off' });
 });

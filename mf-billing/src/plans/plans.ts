@@ -1,9 +1,13 @@
-import { TIER_MARKETING_NAME, type Tier } from '@fable/contracts';
+import { TIER_MARKETING_NAME, type PurchasePlan, type Tier } from '@fable/contracts';
+
+/** The purchase options' plans by period (billingApi's PurchaseOptions['plans']). */
+export type PlansByPeriod = { monthly: readonly PurchasePlan[]; annual: readonly PurchasePlan[] };
 
 /**
  * Plan data of the spec, verbatim (document 2 §1 "Features by tier", §2 "Subscribe page",
  * "/plan-comparison", "/subscribe-crypto", §9 "Business constants and limits"; document 1 §1 "Free features").
- * Prices are in USD and shown with two decimals (document 2 §9).
+ * Prices come from the purchase options (GET subscriptions/purchase_options) and are shown with two decimals
+ * (document 2 §9); nothing here holds a price.
  */
 
 export const BILLING_FREQUENCIES = ['monthly', 'annual'] as const;
@@ -55,45 +59,31 @@ export const TIER_FEATURES: Record<PaidTier, readonly string[]> = {
   premium: ['a priority generation queue', 'a 70b model (beta)', 'an 8K context model (beta)', 'conversation images on private bots'],
 };
 
-export interface TierPrices {
-  /** Per month; null where the tier is sold annually only. */
-  monthly: number | null;
-  /** Per year. */
-  annual: number;
+/** "Black Friday offer up to 40% off." (document 2 §9); the percentage is the promotion's. */
+export const blackFridayText = (percentOff: number) => `Black Friday offer up to ${percentOff}% off`;
+
+/** A tier's plan for a frequency in the purchase options, or null when the tier is not sold that way. */
+export function planFor(plans: PlansByPeriod, tier: PaidTier, frequency: BillingFrequency): PurchasePlan | null {
+  return plans[frequency].find((plan) => plan.tier === tier) ?? null;
 }
 
 /**
- * The tier prices of document 2 §9 ("Crypto page prices: Get a Taste annual $50; True Supporter $15
- * monthly, $149.99 annual; I'm All In $24.99 monthly, $249.99 annual"). They are the only prices the
- * spec maps to tiers; the card prices of the subscribe page come from GET subscriptions/purchase_options
- * at run time. Get a Taste has no monthly price, which matches "In the monthly view the minimal tier is
- * hidden".
+ * The tiers shown for a frequency, lowest first: those the purchase options sell that way. Get a Taste has no
+ * monthly plan, so the minimal tier is hidden in the monthly view (document 2 §2).
  */
-export const TIER_PRICES: Record<PaidTier, TierPrices> = {
-  minimal: { monthly: null, annual: 50 },
-  basic: { monthly: 15, annual: 149.99 },
-  premium: { monthly: 24.99, annual: 249.99 },
-};
-
-/** "Black Friday crypto annual prices $36, $110 and $180 (list $60, $180, $300)." (document 2 §9) */
-export const BLACK_FRIDAY_ANNUAL_PRICES: Record<PaidTier, { price: number; list: number }> = {
-  minimal: { price: 36, list: 60 },
-  basic: { price: 110, list: 180 },
-  premium: { price: 180, list: 300 },
-};
-
-/** "Black Friday offer up to 40% off." (document 2 §9) */
-export const BLACK_FRIDAY_TEXT = 'Black Friday offer up to 40% off';
-
-/** The tiers shown for a frequency: the minimal tier is hidden in the monthly view (document 2 §2). */
-export function tiersFor(frequency: BillingFrequency): readonly PaidTier[] {
-  return PAID_TIERS.filter((tier) => frequency === 'annual' || TIER_PRICES[tier].monthly !== null);
+export function tiersFor(plans: PlansByPeriod, frequency: BillingFrequency): PaidTier[] {
+  return PAID_TIERS.filter((tier) => planFor(plans, tier, frequency) !== null);
 }
 
-/** A tier's price for a frequency, or null when it is not sold that way. */
-export function priceOf(tier: Tier, frequency: BillingFrequency): number | null {
+/** A tier's price for a frequency (free is 0), or null when it is not sold that way. */
+export function priceOf(plans: PlansByPeriod, tier: Tier, frequency: BillingFrequency): number | null {
   if (tier === 'free') return 0;
-  return frequency === 'annual' ? TIER_PRICES[tier].annual : TIER_PRICES[tier].monthly;
+  return planFor(plans, tier, frequency)?.price ?? null;
+}
+
+/** A price lowered by a percentage, to the cent (the Black Friday prices: the promotion's percent_off). */
+export function discounted(price: number, percentOff: number): number {
+  return Math.round(price * (100 - percentOff)) / 100;
 }
 
 export interface ComparisonRow {
@@ -126,27 +116,22 @@ export function formatPrice(amount: number, currency: string = CURRENCY): string
   return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
 }
 
-/** A static crypto plan (document 2 §3 "Static crypto plan"). */
+/** A static crypto plan (document 2 §3 "Static crypto plan"), its prices from the purchase options. */
 export interface CryptoPlan {
   id: string;
   tier: PaidTier;
   title: string;
   description: string;
   features: readonly { title: string; url?: string; new?: boolean }[];
-  annual: { price: number; discountedPrice?: number; paymentLink: string; discountText: string };
-  monthly?: { price: number; paymentLink: string };
+  annual: { price: number; discountedPrice?: number; paymentLink: string; discountText: string; currency: string };
+  monthly?: { price: number; paymentLink: string; currency: string };
 }
 
 /**
- * Where the hosted crypto payment page of a plan lives. Not shown in the spec; ours: the API's payment
- * gateway serves a hosted crypto page per plan id at this path (ids containing "1y" are annual, as
- * document 2 §3 says of plan ids). It belongs with the billing calls in @fable/contracts once they exist.
+ * Where a plan is paid with crypto: the checkout with that plan (its payment method selector lists coinpayments,
+ * whose hosted page takes the payment). The spec does not show the hosted crypto link's address; ours.
  */
-export const CRYPTO_PAYMENT_PATH = '/api/checkout/crypto';
-
-function cryptoLink(tier: PaidTier, frequency: BillingFrequency): string {
-  return `${CRYPTO_PAYMENT_PATH}/crypto_${tier}_${frequency === 'annual' ? '1y' : '1m'}`;
-}
+export const checkoutLink = (planId: string) => `/checkout?plan_id=${encodeURIComponent(planId)}`;
 
 /** Descriptions of the crypto cards; the spec names the field but gives no text, these are ours. */
 const CRYPTO_DESCRIPTIONS: Record<PaidTier, string> = {
@@ -155,24 +140,35 @@ const CRYPTO_DESCRIPTIONS: Record<PaidTier, string> = {
   premium: 'Everything, first in line, with our biggest models.',
 };
 
-/** The crypto page's three tiers with fixed prices (document 2 §2 "/subscribe-crypto", §9). */
-export function cryptoPlans({ blackFriday = false }: { blackFriday?: boolean } = {}): CryptoPlan[] {
-  return PAID_TIERS.map((tier) => {
-    const prices = TIER_PRICES[tier];
-    const sale = BLACK_FRIDAY_ANNUAL_PRICES[tier];
+/**
+ * The crypto page's tiers (document 2 §2 "/subscribe-crypto"): every tier with an annual plan in the purchase
+ * options, with its monthly plan when there is one. `blackFridayPercentOff` (a running Black Friday promotion's
+ * percent_off) shows the annual price lowered by it, the plan's price as the list price.
+ */
+export function cryptoPlans(plans: PlansByPeriod, { blackFridayPercentOff = null, annualTagline = ANNUAL_DISCOUNT_TEXT }: { blackFridayPercentOff?: number | null; annualTagline?: string } = {}): CryptoPlan[] {
+  return tiersFor(plans, 'annual').map((tier) => {
+    const annual = planFor(plans, tier, 'annual')!;
+    const monthly = planFor(plans, tier, 'monthly');
     return {
       id: `crypto_${tier}`,
       tier,
-      title: TIER_NAME[tier],
+      title: annual.name ?? TIER_NAME[tier],
       description: CRYPTO_DESCRIPTIONS[tier],
       // What the tier adds over the lower ones (4K context is already free, see TIER_FEATURES).
       features: comparisonRows()
         .filter((row) => row.from === tier)
         .map((row) => ({ title: featureLabel(row.feature) })),
-      annual: blackFriday
-        ? { price: sale.list, discountedPrice: sale.price, paymentLink: cryptoLink(tier, 'annual'), discountText: BLACK_FRIDAY_TEXT }
-        : { price: prices.annual, paymentLink: cryptoLink(tier, 'annual'), discountText: ANNUAL_DISCOUNT_TEXT },
-      monthly: prices.monthly === null ? undefined : { price: prices.monthly, paymentLink: cryptoLink(tier, 'monthly') },
+      annual:
+        blackFridayPercentOff !== null
+          ? {
+              price: annual.price,
+              discountedPrice: discounted(annual.price, blackFridayPercentOff),
+              paymentLink: checkoutLink(annual.plan_id),
+              discountText: blackFridayText(blackFridayPercentOff),
+              currency: annual.currency,
+            }
+          : { price: annual.price, paymentLink: checkoutLink(annual.plan_id), discountText: annualTagline, currency: annual.currency },
+      monthly: monthly ? { price: monthly.price, paymentLink: checkoutLink(monthly.plan_id), currency: monthly.currency } : undefined,
     };
   });
 }

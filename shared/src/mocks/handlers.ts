@@ -3,6 +3,7 @@ import type { MockDb } from './mockDb';
 import { appSettingsHandlers } from './resources/appSettings';
 import { authoringHandlers } from './resources/authoring';
 import { avatarHandlers } from './resources/avatars';
+import { billingCatalogHandlers } from './resources/billingCatalog';
 import { blockedCreatorHandlers } from './resources/blockedCreators';
 import { cardHandlers } from './resources/cards';
 import { characterHandlers } from './resources/characters';
@@ -38,5 +39,6 @@ export const resourceHandlers = (db: MockDb): HttpHandler[] => [
   ...portalHandlers(db),
   ...avatarHandlers(),
   ...appSettingsHandlers(),
+  ...billingCatalogHandlers(db), // before the checkout's: the catalog answers the purchase options and countries
   ...checkoutHandlers(db),
 ];

@@ -7,3 +7,4 @@ export { resourceHandlers } from './handlers';
 export { MOCK_REFRESH_TOKEN } from './resources/session';
 export { mockReply } from './resources/chat';
 export { checkoutMockState } from './resources/checkout';
+export { MOCK_CATALOG_OPTIONS, MOCK_SALES, runningMockPromotion, setMockSale, type MockSale } from './resources/billingCatalog';
