@@ -4,6 +4,7 @@ import type { ApiPlugin } from '../../http/apiPlugin';
 import { noPurchaseOptions, unknownCountry } from './billingErrors';
 import { listCountries, statesOf } from './countries';
 import { loadPurchaseOptions } from './plans';
+import { portalRoutes } from './portal/portalRoutes';
 import { priceCalculationAnswer } from './priceCalculation';
 import { promotionRoutes } from './promotions/promotionRoutes';
 
@@ -48,4 +49,5 @@ export const billingRoutes: ApiPlugin = async (app, deps) => {
     },
   );
   await app.register(promotionRoutes, deps);
+  await app.register(portalRoutes, deps);
 };
