@@ -103,7 +103,7 @@ function LinkStateView({ link, reloadTo }: { link: SupporterLink; reloadTo: stri
         <>
           <h1>{T.title}</h1>
           <Spinner label={T.linking} />
-          <p role="status">{T.linking}</p>
+          <p aria-hidden="true">{T.linking}</p>
         </>
       );
     case 'success':
