@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { lastMessage, messages, send } from '../support/chat';
 import { signUpNewMember, unique } from '../support/members';
-import { apiCall } from '../support/site';
+import { apiCall, setEngine } from '../support/site';
 import { expect, test } from '../support/test';
 
 // Issue 14, group chats in the chat (document 1 §2 "sub-character quick-pick strip", §6 "Next … AUTO"): each reply is
@@ -18,11 +18,13 @@ const chatbot = (name: string, persona: string) => ({
   guidelines: true,
 });
 
+test.afterEach(() => setEngine());
+
 const strip = (page: Page) => page.getByRole('toolbar', { name: 'Who speaks next' });
 /** The name shown above a message, and its avatar. */
 const from = (page: Page, index: number, name: string) => messages(page).nth(index).getByText(name, { exact: true });
 
-test('a member opens their group chat of three, picks who speaks from the strip, then lets the group choose with Next twice', async ({ page }) => {
+test('a member opens their group chat of three, picks who speaks from the strip, lets the group choose with Next, and sees who writes a reply while it streams', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/');
   await signUpNewMember(page, 'Nora Night', 'gcc');
@@ -82,4 +84,24 @@ test('a member opens their group chat of three, picks who speaks from the strip,
   await page.reload();
   await expect(messages(page)).toHaveCount(6);
   for (const [index, name] of [[1, vale], [2, spoke[1]!], [3, spoke[2]!], [5, vale]] as const) await expect(from(page, index, name)).toBeVisible();
+
+  // A slow reply the group chooses (AUTO): while it is being written it is already under its member's name and
+  // avatar (the stream's start names the member), never the group's, and it stays theirs once done.
+  await setEngine({ tokenIntervalMs: 400 });
+  await strip(page).getByRole('button', { name: 'Next' }).click();
+  await expect(messages(page)).toHaveCount(7);
+  await expect(lastMessage(page)).toContainText('smiles');
+  const writing: string[] = [];
+  for (const name of members) if ((await from(page, 6, name).count()) > 0) writing.push(name);
+  expect(writing, 'the reply being written is under one member’s name').toHaveLength(1);
+  const [writer] = writing as [string];
+  expect(writer).not.toBe(vale);
+  await expect(lastMessage(page).getByRole('img', { name: writer })).toBeVisible();
+  await expect(lastMessage(page).getByText(`Watch ${tag}`, { exact: true })).toHaveCount(0);
+  // All of that was seen before the reply's end.
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await expect(lastMessage(page)).not.toContainText('I am listening.');
+  await expect(lastMessage(page)).toContainText('I am listening.', { timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+  await expect(from(page, 6, writer)).toBeVisible();
 });
