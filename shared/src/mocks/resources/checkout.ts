@@ -7,14 +7,11 @@ import {
   PersonalInfoSchema,
   postalCodeMessage,
   type CheckoutOrder,
-  type Country,
-  type CountryState,
   type OnFile,
-  type PurchaseOptions,
-  type PurchasePlan,
 } from '@fable/contracts';
 import { apiError, contractRoute } from '../contractRoute';
 import type { MockDb } from '../mockDb';
+import { catalogStatesOf, MOCK_CATALOG_COUNTRIES, MOCK_CATALOG_OPTIONS } from './billingCatalog';
 
 /**
  * The checkout of the mock API (document 2 §3, §4, §7; the API's rules in api/src/modules/billing): the price
@@ -30,29 +27,16 @@ import type { MockDb } from '../mockDb';
  * running payments sandbox with `localStorage['fable.mock.paymentsSandboxUrl'] = 'http://127.0.0.1:3200'` (the
  * sandbox must allow the harness's origin); its fields' tokens (`pm_…`) then approve.
  *
- * The purchase options, countries and states are answered here too while billingCatalog.ts (the subscribe page's
- * mock) has not landed; they are the API's seed (016_billing.sql, countries.ts) in small.
+ * The plans, countries and states are the catalog's (billingCatalog.ts), which answers their calls.
  */
 
-const PLAN_ROWS: [string, string, PurchasePlan['role'], PurchasePlan['tier'], 'monthly' | 'annual', number][] = [
-  ['minimal_1y', 'Get a Taste', 'paid_minimal', 'minimal', 'annual', 5000],
-  ['basic_1m', 'True Supporter', 'paid_basic', 'basic', 'monthly', 1500],
-  ['basic_1y', 'True Supporter', 'paid_basic', 'basic', 'annual', 14999],
-  ['premium_1m', "I'm All In", 'paid_premium', 'premium', 'monthly', 2499],
-  ['premium_1y', "I'm All In", 'paid_premium', 'premium', 'annual', 24999],
-];
-const PLANS = PLAN_ROWS.map(([plan_id, name, role, tier, period, priceMinor]) => ({ plan_id, name, role, tier, period, priceMinor }));
-
-/** The purchase options of the mock's application (the API's seed for `fable`). */
-export const MOCK_PURCHASE_OPTIONS: PurchaseOptions = {
-  default_plan_id: 'premium_1y',
-  payment_methods: ['card', 'volt', 'coinpayments', 'payssion'],
-  annual_tagline: '2 months free / 16% Off',
-  plans: {
-    monthly: PLANS.filter((p) => p.period === 'monthly').map(({ priceMinor, ...p }) => ({ ...p, currency: 'USD', features: [], price: priceMinor / 100 })),
-    annual: PLANS.filter((p) => p.period === 'annual').map(({ priceMinor, ...p }) => ({ ...p, currency: 'USD', features: [], price: priceMinor / 100 })),
-  },
-};
+/** The plans the checkout sells: the catalog's (billingCatalog.ts), priced in cents. */
+const PLANS = [...MOCK_CATALOG_OPTIONS.plans.monthly, ...MOCK_CATALOG_OPTIONS.plans.annual].map((p) => ({
+  plan_id: p.plan_id,
+  name: p.name ?? p.plan_id,
+  tier: p.tier,
+  priceMinor: Math.round(p.price * 100),
+}));
 
 /** Tax rates in basis points by `country` or `country:state` (the API's stand-in table, in part). */
 const TAX_BPS: Record<string, number> = {
@@ -79,27 +63,6 @@ const COUPONS: Record<string, { percent?: number; amountMinor?: number; plans?: 
   ANNUAL20: { percent: 20, plans: ['basic_1y', 'premium_1y', 'minimal_1y'] },
 };
 const OFFERS: Record<string, { percent?: number; amountMinor?: number }> = { bday99: { amountMinor: 2400 } };
-
-const COUNTRY_ROWS = 'AU Australia;BR Brazil;CA Canada;CN China;DE Germany;FR France;GB United Kingdom;HK Hong Kong;IN India;IR Iran;JP Japan;KR South Korea;MX Mexico;NG Nigeria;PH Philippines;RU Russia;US United States';
-export const MOCK_COUNTRIES: Country[] = COUNTRY_ROWS.split(';').map((row) => ({ id: row.slice(0, 2), iso2: row.slice(0, 2), name: row.slice(3) }));
-const STATE_ROWS: Record<string, string> = {
-  US: 'AL:Alabama;AK:Alaska;AZ:Arizona;CA:California;CO:Colorado;FL:Florida;GA:Georgia;IL:Illinois;MA:Massachusetts;NY:New York;OR:Oregon;TX:Texas;WA:Washington',
-  CA: 'AB:Alberta;BC:British Columbia;ON:Ontario;QC:Quebec',
-  AU: 'NSW:New South Wales;QLD:Queensland;VIC:Victoria',
-  IN: 'DL:Delhi;KA:Karnataka;MH:Maharashtra',
-  DE: 'BE:Berlin;BY:Bavaria;HH:Hamburg',
-  MX: 'CMX:Ciudad de México;JAL:Jalisco',
-  BR: 'RJ:Rio de Janeiro;SP:São Paulo',
-  NG: 'LA:Lagos;FC:Federal Capital Territory',
-};
-export const mockStatesOf = (iso2: string): CountryState[] =>
-  (STATE_ROWS[iso2] ?? '')
-    .split(';')
-    .filter(Boolean)
-    .map((pair) => {
-      const [code, name] = pair.split(':') as [string, string];
-      return { id: `${iso2}-${code}`, name, state_code: code };
-    });
 
 /** What the checkout mock keeps per mock database: cards on file, orders, idempotency keys, abandon events. */
 export interface CheckoutMockState {
@@ -146,9 +109,9 @@ interface PriceInput {
 
 /** The price as the API calculates it, or the error it answers. */
 function priceOf(input: PriceInput) {
-  const known = MOCK_COUNTRIES.some((c) => c.iso2 === input.country);
+  const known = MOCK_CATALOG_COUNTRIES.some((c) => c.iso2 === input.country);
   if (!known) return billingError('unknown_country');
-  const list = mockStatesOf(input.country);
+  const list = catalogStatesOf(input.country);
   const typed = (input.state ?? '').trim().toUpperCase();
   const state = typed ? list.find((s) => s.state_code === typed)?.state_code : '';
   if (state === undefined) return billingError('invalid_state');
@@ -238,11 +201,6 @@ export function checkoutHandlers(db: MockDb) {
   });
 
   return [
-    contractRoute(billingCalls.purchaseOptions, () => MOCK_PURCHASE_OPTIONS),
-    contractRoute(billingCalls.countries, () => ({ countries: MOCK_COUNTRIES })),
-    contractRoute(billingCalls.countryStates, ({ params }) =>
-      MOCK_COUNTRIES.some((c) => c.iso2 === params.iso2.toUpperCase()) ? { states: mockStatesOf(params.iso2.toUpperCase()) } : billingError('unknown_country'),
-    ),
     contractRoute(billingCalls.calculatePrice, ({ body, userId }) => {
       const price = priceOf(body);
       if (price instanceof Response) return price;
@@ -313,6 +271,11 @@ export function checkoutHandlers(db: MockDb) {
       if (order.status === 'pending') succeed(order);
       return answer;
     }),
+    // Before the providers' `/checkout/:payment`, which would take `abandon` for a provider.
+    contractRoute(billingFlowCalls.abandonCheckout, ({ body, userId }) => {
+      mock.abandoned.push({ user_id: userId!, ...body });
+      return new Response(null, { status: 204 });
+    }),
     contractRoute(billingFlowCalls.providerPayment, ({ params, body, userId }) => {
       if (!/^[a-z0-9]+_new_payment$/.test(params.payment)) return apiError(404, 'not_found', 'Not found.');
       return idempotent(userId!, body.idempotency_key, { ...body, payment: params.payment }, () => {
@@ -322,10 +285,6 @@ export function checkoutHandlers(db: MockDb) {
         const origin = typeof location === 'undefined' ? 'http://localhost' : location.origin;
         return { status: 200 as const, body: { url: `${origin}/checkout/success?order_id=${order.order_id}`, order_id: order.order_id } };
       });
-    }),
-    contractRoute(billingFlowCalls.abandonCheckout, ({ body, userId }) => {
-      mock.abandoned.push({ user_id: userId!, ...body });
-      return new Response(null, { status: 204 });
     }),
   ];
 }
