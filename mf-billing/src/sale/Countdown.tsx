@@ -22,7 +22,7 @@ export function Countdown({ endsAt }: { endsAt: string }) {
   const left = countdownTo(Date.parse(endsAt), now);
   return (
     <Clock role="timer" aria-live="off" data-testid="countdown">
-      <span>{T.endsIn}</span>
+      <span>{T.endsIn}</span>{' '}
       <time className="time" dateTime={endsAt}>
         {formatCountdown(left)}
       </time>
