@@ -146,7 +146,8 @@ export function createConfig({ dir, name, exposes, devPort, federation = true, d
     devServer: {
       port: devPort,
       historyApiFallback: true,
-      static: isRemote ? false : [{ directory: path.resolve(dir, '../deploy/deployments'), publicPath: '/deployments', watch: true }],
+      // The deployments: the host's baked one, a remote's standalone harness its flags (shared startStandalone).
+      static: [{ directory: path.resolve(dir, '../deploy/deployments'), publicPath: '/deployments', watch: !isRemote }],
       hot: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
       proxy: [{ context: ['/api'], target: process.env.API_URL ?? 'http://127.0.0.1:3100' }],
