@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import type { OnFile } from '@fable/contracts';
 import { sessionFromUser, signedIn, tokensReceived } from '@fable/shared';
 import { checkoutMockState } from '@fable/shared/mocks';
