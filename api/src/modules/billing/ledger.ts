@@ -53,7 +53,7 @@ export async function ledgerOf(db: Queryable, subscriptionId: string): Promise<L
   const { rows } = await db.query<LedgerRow>(
     `select id::text as id, application_id, user_id, subscription_id, order_id, actor, actor_id, action, from_state, to_state,
             amount_minor, currency, details, created_at
-       from billing_ledger where subscription_id = $1 order by id`,
+       from billing_ledger where subscription_id = $1 order by billing_ledger.id`,
     [subscriptionId],
   );
   return rows;
