@@ -66,7 +66,7 @@ it('says why entries were left out, in the engine’s order, and by recursion at
     expect.stringMatching(/The Blue Lantern.*fourth recursion step/),
   ]);
   expect(within(dialog).queryByRole('list', { name: /Not matched/ })).not.toBeInTheDocument();
-  expect(within(dialog).getByText('30 tokens of 512 tokens used')).toBeInTheDocument();
+  expect(within(dialog).getByText('30 of 512 tokens used')).toBeInTheDocument();
 });
 
 it('asks for a message before calling, says when nothing matched, and sends no budget for the plan’s', async () => {

@@ -1,4 +1,5 @@
 import styled from '@emotion/styled';
+import { useEffect, useRef } from 'react';
 import type { LorebookEntry, LorebookTestResult } from '@fable/contracts';
 import { TEST_VIEW_TEXTS as T } from './testViewTexts';
 import { matchedText, notMatched } from './testViewValues';
@@ -81,9 +82,12 @@ const Results = styled.section`
 /** What the lore engine did with the messages: the budget used, the entries used (prompt order), left out (engine order), not matched. */
 export function TestResults({ result, entries }: { result: LorebookTestResult; entries: readonly LorebookEntry[] }) {
   const unmatched = notMatched(entries, result);
+  const ref = useRef<HTMLElement>(null);
+  // A new answer is shown where the eye is: the results sit under the form, below the fold of a small screen.
+  useEffect(() => ref.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }), [result]);
   const share = result.budget_tokens > 0 ? Math.min(100, (result.used_tokens / result.budget_tokens) * 100) : 0;
   return (
-    <Results aria-labelledby="lore-test-results" data-testid="lore-test-results">
+    <Results ref={ref} aria-labelledby="lore-test-results" data-testid="lore-test-results">
       <div>
         <h3 id="lore-test-results">{T.results}</h3>
         <p className="hint" role="status">

@@ -32,7 +32,7 @@ export const TEST_VIEW_TEXTS = {
   failed: 'The test could not run.',
   tryAgain: 'Try again',
   results: 'Results',
-  used: (used: number, budget: number) => `${tokens(used)} of ${tokens(budget)} used`,
+  used: (used: number, budget: number) => `${used.toLocaleString('en-US')} of ${tokens(budget)} used`,
   tokens,
   activated: (n: number) => `Used (${n})`,
   activatedHint: 'In the order they go into the prompt.',
