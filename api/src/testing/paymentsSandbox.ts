@@ -1,7 +1,7 @@
 // For API tests: the payments sandbox (payments-sandbox/) on a free port, spoken to over a real socket by the API's own
 // gateway (infra/payments/stripeGateway.ts), with its webhooks relayed to the test's app.
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 // The one import of another workspace in api: the test harness starts the sandbox server (docs/adr/0004: "started by
 // npm start before the API and by the tests"); no production file imports it.
 // eslint-disable-next-line fable/boundaries -- test harness only, see above
@@ -121,4 +121,72 @@ export async function startTestPaymentsSandbox(overrides: Partial<SandboxConfig>
       await new Promise<void>((resolve) => relay.server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * How the line between the API and the sandbox behaves (PaymentsLine): `pass` forwards; `down` refuses every
+ * connection (the provider unreachable); `lose_charge_answers` forwards every request but, on a connection that
+ * carried POST /v1/payment_intents, drops the sandbox's answer and cuts the connection — the charge happened, the
+ * API never heard (a lost answer).
+ */
+export type LineMode = 'pass' | 'down' | 'lose_charge_answers';
+
+export interface PaymentsLine {
+  /** The address to give the API instead of the sandbox's. */
+  url: string;
+  mode: LineMode;
+  /** Switches the mode and cuts the open connections (the SDK's kept-alive ones too). */
+  setMode(mode: LineMode): void;
+  close(): Promise<void>;
+}
+
+/** A TCP line in front of the sandbox whose behaviour a test switches (see LineMode). */
+export async function startPaymentsLine(sandboxUrl: string): Promise<PaymentsLine> {
+  const target = new URL(sandboxUrl);
+  const sockets = new Set<Socket>();
+  const line: PaymentsLine = {
+    url: '',
+    mode: 'pass',
+    setMode(mode) {
+      line.mode = mode;
+      for (const socket of sockets) socket.destroy();
+    },
+    close: async () => undefined,
+  };
+  const server = createTcpServer((client) => {
+    sockets.add(client);
+    client.on('close', () => sockets.delete(client));
+    if (line.mode === 'down') {
+      client.destroy();
+      return;
+    }
+    let doomed = false;
+    const upstream = connect(Number(target.port), target.hostname);
+    sockets.add(upstream);
+    upstream.on('close', () => sockets.delete(upstream));
+    client.on('data', (chunk: Buffer) => {
+      if (line.mode === 'lose_charge_answers' && chunk.toString('latin1').startsWith('POST /v1/payment_intents')) doomed = true;
+      upstream.write(chunk);
+    });
+    upstream.on('data', (chunk: Buffer) => {
+      if (doomed) {
+        client.destroy();
+        upstream.destroy();
+        return;
+      }
+      client.write(chunk);
+    });
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+    client.on('end', () => upstream.end());
+    upstream.on('end', () => client.end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  line.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  line.close = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    });
+  return line;
 }

@@ -7,6 +7,8 @@ import { loadPurchaseOptions } from './plans';
 import { portalRoutes } from './portal/portalRoutes';
 import { priceCalculationAnswer } from './priceCalculation';
 import { promotionRoutes } from './promotions/promotionRoutes';
+import { subscribeRoutes } from './subscribe/subscribeRoutes';
+import { webhookRoutes } from './webhooks/webhookRoutes';
 
 /**
  * Billing, first layer (contracts' billingCalls; document 2 §3, §5, §7): the purchase options of the caller's
@@ -49,5 +51,7 @@ export const billingRoutes: ApiPlugin = async (app, deps) => {
     },
   );
   await app.register(promotionRoutes, deps);
+  await app.register(subscribeRoutes, deps);
+  await app.register(webhookRoutes, deps);
   await app.register(portalRoutes, deps);
 };

@@ -1,0 +1,134 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { CardSubscribeRequest } from '@fable/contracts';
+import type { Queryable } from '../../../infra/db/database';
+
+/** A billing_orders row (016_billing.sql): one charge attempt. provider_charge_id holds the payment intent (pi_…). */
+export interface OrderRow {
+  id: string;
+  user_id: string;
+  application_id: string;
+  subscription_id: string | null;
+  plan_id: string;
+  kind: 'purchase' | 'renewal' | 'upgrade' | 'rebill';
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'refunded';
+  subtotal_minor: number;
+  discount_minor: number;
+  tax_minor: number;
+  total_minor: number;
+  currency: string;
+  coupon_code: string | null;
+  idempotency_key: string;
+  request_hash: string;
+  provider: string;
+  provider_charge_id: string | null;
+  failure_message: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = `id::text as id, user_id::text as user_id, application_id, subscription_id::text as subscription_id, plan_id, kind, status,
+  subtotal_minor, discount_minor, tax_minor, total_minor, currency, coupon_code, idempotency_key, request_hash, provider, provider_charge_id,
+  failure_message, created_at, updated_at`;
+
+/** Orders still waiting for the provider (a charge under way, or a 3-D Secure challenge). */
+export const OPEN_STATUSES = ['pending', 'requires_action'] as const;
+
+/**
+ * What makes two subscribe requests "the same" for an idempotency key: every field that changes what is charged or
+ * to whom, trimmed (session_id, the fraud device session, is not: a retry from a reloaded page may carry another).
+ */
+export function requestHash(body: CardSubscribeRequest): string {
+  const fields = [
+    body.payment_token ?? null,
+    body.email.trim().toLowerCase(),
+    body.first_name.trim(),
+    body.last_name.trim(),
+    body.country.trim().toUpperCase(),
+    (body.state ?? '').trim().toUpperCase(),
+    body.postal_code.trim(),
+    body.plan_id,
+    body.offer_id?.trim() || null,
+    body.promo_code?.trim().toUpperCase() || null,
+    body.platform ?? null,
+  ];
+  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+}
+
+export async function findOrderByKey(db: Queryable, userId: string, idempotencyKey: string): Promise<OrderRow | null> {
+  const { rows } = await db.query<OrderRow>(`select ${COLUMNS} from billing_orders where user_id = $1 and idempotency_key = $2`, [userId, idempotencyKey]);
+  return rows[0] ?? null;
+}
+
+/** An order by id; with userId, only that member's (another member's order is "not found"). */
+export async function loadOrder(db: Queryable, orderId: string, userId?: string): Promise<OrderRow | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderId)) return null;
+  const { rows } = await db.query<OrderRow>(
+    `select ${COLUMNS} from billing_orders where id = $1${userId ? ' and user_id = $2' : ''}`,
+    userId ? [orderId, userId] : [orderId],
+  );
+  return rows[0] ?? null;
+}
+
+/** The member's other open purchase of the application (another tab's), if any. */
+export async function openPurchaseOf(db: Queryable, userId: string, applicationId: string): Promise<OrderRow | null> {
+  const { rows } = await db.query<OrderRow>(
+    `select ${COLUMNS} from billing_orders
+      where user_id = $1 and application_id = $2 and kind = 'purchase' and status in ('pending', 'requires_action')
+      order by created_at limit 1`,
+    [userId, applicationId],
+  );
+  return rows[0] ?? null;
+}
+
+export interface NewOrder {
+  userId: string;
+  applicationId: string;
+  planId: string;
+  subtotalMinor: number;
+  discountMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+  currency: string;
+  couponCode: string | null;
+  idempotencyKey: string;
+  requestHash: string;
+  provider: string;
+}
+
+/** Inserts a pending purchase; null when the member already has an order with this key (a concurrent duplicate). */
+export async function insertOrder(tx: Queryable, order: NewOrder, now: Date): Promise<OrderRow | null> {
+  const { rows } = await tx.query<OrderRow>(
+    `insert into billing_orders (id, user_id, application_id, plan_id, kind, status, subtotal_minor, discount_minor, tax_minor, total_minor,
+                                 currency, coupon_code, idempotency_key, request_hash, provider, created_at, updated_at)
+     values ($1, $2, $3, $4, 'purchase', 'pending', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)
+     on conflict (user_id, idempotency_key) do nothing
+     returning ${COLUMNS}`,
+    [randomUUID(), order.userId, order.applicationId, order.planId, order.subtotalMinor, order.discountMinor, order.taxMinor, order.totalMinor,
+      order.currency, order.couponCode, order.idempotencyKey, order.requestHash, order.provider, now],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Moves an open order to `to` (only from an open status: a finished order never changes again, so two finishers —
+ * the subscribe answer and a webhook — cannot both win). Answers the row before the change, or null when it was no
+ * longer open.
+ */
+export async function transitionOrder(
+  tx: Queryable,
+  orderId: string,
+  to: OrderRow['status'],
+  set: { providerChargeId?: string | null; failureMessage?: string | null },
+  now: Date,
+  from: readonly OrderRow['status'][] = OPEN_STATUSES,
+): Promise<OrderRow | null> {
+  const { rows } = await tx.query<OrderRow>(
+    `update billing_orders o set status = $2, provider_charge_id = coalesce($3, o.provider_charge_id), failure_message = coalesce($4, o.failure_message),
+            updated_at = $5
+       from (select ${COLUMNS} from billing_orders where id = $1 for update) old
+      where o.id = old.id::uuid and old.status = any($6)
+      returning old.*`,
+    [orderId, to, set.providerChargeId ?? null, set.failureMessage ?? null, now, [...from]],
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { AppError } from '../../../http/appError';
+import type { ApiPlugin } from '../../../http/apiPlugin';
+import { WebhookSignatureError } from '../../../infra/payments/paymentsGateway';
+import { paymentsUnavailable } from '../subscribe/subscribeErrors';
+import { PaymentsUnavailableError } from '../../../infra/payments/paymentsGateway';
+import { markApplied, newerEventApplied, recordEvent } from './webhookEvents';
+import { WEBHOOK_HANDLERS } from './webhookHandlers';
+
+/** Where the provider posts its events (payments-sandbox's API_WEBHOOK_PATH; Stripe's endpoint setting). */
+export const PAYMENTS_WEBHOOK_PATH = '/v2/payments/webhook';
+/** The largest event body accepted (Stripe's events are a few kilobytes). */
+const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+const invalidSignature = (message: string) => new AppError(400, 'invalid_signature', message);
+
+/**
+ * POST /api/v2/payments/webhook (issue 15): the provider's signed events. The signature covers the raw body, so this
+ * route (in its own encapsulated plugin) keeps JSON bodies as text. Verified with each live secret (gateway), kept
+ * once per event id, skipped when a later event about the same object was applied already, then handed to its
+ * handler (webhookHandlers.ts). 200 once applied (or a duplicate, or a type we ignore); 400 for a bad signature;
+ * 5xx (the provider retries) when applying failed.
+ */
+export const webhookRoutes: ApiPlugin = async (app, deps) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+  app.post(
+    PAYMENTS_WEBHOOK_PATH,
+    { schema: { response: { 200: z.object({ received: z.literal(true) }) } }, config: { access: 'public' } },
+    async (request) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const signature = request.headers['stripe-signature'];
+      let event;
+      try {
+        event = deps.payments.verifyWebhook(Buffer.from(raw, 'utf8'), typeof signature === 'string' ? signature : undefined);
+      } catch (err) {
+        if (err instanceof WebhookSignatureError) throw invalidSignature(err.message);
+        throw err;
+      }
+      const provider = deps.payments.provider;
+      const now = deps.clock.now();
+      const { applied } = await recordEvent(deps.db, provider, event, now);
+      if (applied) return { received: true as const };
+      const handler = WEBHOOK_HANDLERS[event.type];
+      if (handler && !(await newerEventApplied(deps.db, provider, event))) {
+        try {
+          await handler({ db: deps.db, payments: deps.payments, clock: deps.clock, log: request.log }, event);
+        } catch (err) {
+          if (err instanceof PaymentsUnavailableError) throw paymentsUnavailable();
+          throw err;
+        }
+      }
+      await markApplied(deps.db, provider, event.id, deps.clock.now());
+      return { received: true as const };
+    },
+  );
+};
