@@ -18,6 +18,9 @@ import { loadSubscription } from './subscriptionStore';
  * forward (tests run in a random order and every run of the jobs sweeps every subscription): each test subscribes at
  * the clock's now and looks only at its own subscription and its charges.
  */
+// Each test talks to the sandbox many times over its socket: more than jest's 5 s on a busy machine.
+jest.setTimeout(30_000);
+
 describe.each(BACKENDS)('billing lifecycle on %s', (backend) => {
   let t: TestApp;
   let sandbox: TestPaymentsSandbox;
