@@ -34,6 +34,7 @@ it('offers a running birthday sale at its price for one month with a countdown; 
   expect(screen.getByRole('heading', { level: 1, name: 'Birthday Sale' })).toBeInTheDocument();
   expect(within(offer).getByText('$0.99')).toBeInTheDocument();
   expect(offer).toHaveTextContent('$0.99 for your first month');
+  expect(await within(offer).findByText("On I'm All In, billed monthly.")).toBeInTheDocument();
   expect(offer).toHaveTextContent('The discount applies to one month only');
   expect(within(offer).getByRole('timer')).toHaveTextContent(/^Ends in 2d 0[45]:\d\d:\d\d$/);
   await userEvent.click(within(offer).getByRole('button', { name: 'Get it for $0.99' }));

@@ -129,11 +129,29 @@ function BlackFridayPlans({ promotion, onChoose }: { promotion: Promotion; onCho
   );
 }
 
-function PromotionOffer({ promotion, onChoose }: { promotion: Promotion; onChoose: (planId: string, offerId?: string | null) => void }) {
+interface OfferProps {
+  promotion: Promotion;
+  /** Its own heading when several run at once (otherwise the page's heading is its title). */
+  titled: boolean;
+  onChoose: (planId: string, offerId?: string | null) => void;
+}
+
+/** The plan a $0.99 promotion applies to, by name and period, from the purchase options. */
+function OfferPlan({ planId }: { planId: string }) {
+  const options = useBilling_getPlansQuery();
+  const plans = options.data?.plans;
+  const plan = plans ? [...plans.monthly, ...plans.annual].find((p) => p.plan_id === planId) : undefined;
+  if (!plan) return null;
+  return <p>{T.onPlan(plan.name ?? TIER_NAME[plan.tier], plan.period)}</p>;
+}
+
+function PromotionOffer({ promotion, titled, onChoose }: OfferProps) {
+  const heading = titled ? <h2 id={`promo-${promotion.id}`}>{promotion.title}</h2> : null;
+  const label = titled ? { 'aria-labelledby': `promo-${promotion.id}` } : { 'aria-label': promotion.title };
   if (promotion.kind === 'black_friday') {
     return (
-      <Offer aria-labelledby={`promo-${promotion.id}`}>
-        <h2 id={`promo-${promotion.id}`}>{promotion.title}</h2>
+      <Offer {...label}>
+        {heading}
         {promotion.percent_off != null ? <p>{T.blackFriday(promotion.percent_off)}</p> : null}
         <Countdown endsAt={promotion.ends_at} />
         <BlackFridayPlans promotion={promotion} onChoose={(planId) => onChoose(planId, promotion.offer_id)} />
@@ -143,10 +161,11 @@ function PromotionOffer({ promotion, onChoose }: { promotion: Promotion; onChoos
   if (promotion.price == null || !promotion.plan_id) return null;
   const planId = promotion.plan_id;
   return (
-    <Offer aria-labelledby={`promo-${promotion.id}`}>
-      <h2 id={`promo-${promotion.id}`}>{promotion.title}</h2>
+    <Offer {...label}>
+      {heading}
       <span className="price">{formatPrice(promotion.price, promotion.currency)}</span>
       <p>{T.oneMonth(promotion.price, promotion.currency)}</p>
+      <OfferPlan planId={planId} />
       <Countdown endsAt={promotion.ends_at} />
       <Button size="lg" onClick={() => onChoose(planId, promotion.offer_id)}>
         {T.claim(promotion.price, promotion.currency)}
@@ -184,7 +203,7 @@ export function SalePage() {
       </Empty>
     );
   } else {
-    body = running.map((promotion) => <PromotionOffer key={promotion.id} promotion={promotion} onChoose={choose} />);
+    body = running.map((promotion) => <PromotionOffer key={promotion.id} promotion={promotion} titled={running.length > 1} onChoose={choose} />);
   }
 
   return (

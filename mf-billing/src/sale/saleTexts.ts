@@ -14,6 +14,7 @@ export const SALE_TEXTS = {
   dismiss: 'Dismiss the sale banner',
   endsIn: 'Ends in',
   oneMonth: (price: number, currency: string) => `${formatPrice(price, currency)} for your first month`,
+  onPlan: (name: string, period: 'monthly' | 'annual') => `On ${name}, billed ${period === 'annual' ? 'annually' : 'monthly'}.`,
   oneMonthOnly: 'The discount applies to one month only; the plan then renews at its usual price.',
   blackFriday: (percentOff: number) => `Black Friday offer up to ${percentOff}% off`,
   blackFridayPlans: 'Annual plans at Black Friday prices',

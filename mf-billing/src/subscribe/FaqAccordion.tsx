@@ -9,6 +9,7 @@ const List = styled.div`
   overflow: hidden;
   h3 {
     margin: 0;
+    font-size: 1rem;
   }
   & > div + div {
     border-top: 1px solid ${({ theme }) => theme.colors.border};

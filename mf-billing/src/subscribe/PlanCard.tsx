@@ -91,8 +91,10 @@ export interface PlanCardProps {
   frequency: BillingFrequency;
   /** The annual discount text (the purchase options' annual_tagline), shown on annual plans. */
   tagline: string | null;
-  /** The next lower tier's name ("Everything in …, plus:"), null for the lowest shown. */
+  /** The next lower tier's name ("Everything in …, plus:"), null for the lowest tier. */
   lower: string | null;
+  /** Features of lower tiers not shown for this frequency, listed on this card (Get a Taste's in the monthly view). */
+  inherited?: readonly string[];
   highlighted: boolean;
   current: boolean;
   onChoose: (plan: PurchasePlan) => void;
@@ -102,9 +104,9 @@ export interface PlanCardProps {
  * A plan card (document 2 §2 "three plan cards"): marketing name, price with two decimals per month or year, the
  * annual tagline, the tier's features (§1; the plan's own when the purchase options list them) and its button.
  */
-export function PlanCard({ plan, frequency, tagline, lower, highlighted, current, onChoose }: PlanCardProps) {
+export function PlanCard({ plan, frequency, tagline, lower, inherited = [], highlighted, current, onChoose }: PlanCardProps) {
   const name = plan.name ?? TIER_NAME[plan.tier];
-  const features = plan.features.length > 0 ? plan.features : TIER_FEATURES[plan.tier];
+  const features = [...inherited, ...(plan.features.length > 0 ? plan.features : TIER_FEATURES[plan.tier])];
   return (
     <Card highlighted={highlighted} data-plan={plan.plan_id} aria-labelledby={`plan-${plan.plan_id}`}>
       {highlighted ? <Ribbon>{T.recommended}</Ribbon> : null}

@@ -34,6 +34,11 @@ it('shows the monthly plans without Get a Taste, and the three annual plans with
   expect(within(card("I'm All In")).getByText('$24.99')).toBeInTheDocument();
   expect(within(card('True Supporter')).getAllByText('/ month')).toHaveLength(1);
   expect(screen.queryByRole('listitem', { name: 'Get a Taste' })).not.toBeInTheDocument();
+  // Get a Taste is not sold monthly: True Supporter lists its features itself.
+  expect(within(card('True Supporter')).getByText('Skip the waiting line')).toBeInTheDocument();
+  expect(within(card('True Supporter')).queryByText(/^Everything in/)).not.toBeInTheDocument();
+  expect(within(card("I'm All In")).getByText('Everything in True Supporter, plus:')).toBeInTheDocument();
+  expect(within(card("I'm All In")).queryByText('Skip the waiting line')).not.toBeInTheDocument();
 
   await userEvent.click(screen.getByRole('button', { name: /^Pay Annually/ }));
   expect(cards().map((c) => c.getAttribute('data-plan'))).toEqual(['minimal_1y', 'basic_1y', 'premium_1y']);
@@ -46,6 +51,7 @@ it('shows the monthly plans without Get a Taste, and the three annual plans with
   const supporter = within(card('True Supporter'));
   expect(supporter.getByText('$149.99')).toBeInTheDocument();
   expect(supporter.getByText('Everything in Get a Taste, plus:')).toBeInTheDocument();
+  expect(supporter.queryByText('Skip the waiting line')).not.toBeInTheDocument();
   expect(supporter.getByText('Access to 45B models')).toBeInTheDocument();
   const allIn = within(card("I'm All In"));
   expect(allIn.getByText('$249.99')).toBeInTheDocument();
@@ -105,7 +111,7 @@ it('links the comparison (for mobile), the crypto page, the supporter platforms 
   // Shown on mobile only (a media query jsdom does not apply).
   expect(screen.getByText('Compare Plans', { selector: 'a' })).toHaveAttribute('href', '/plan-comparison/monthly');
   expect(screen.getByRole('table')).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Pay with crypto' })).toHaveAttribute('href', '/subscribe-crypto');
+  expect(screen.getByRole('link', { name: 'See the crypto plans' })).toHaveAttribute('href', '/subscribe-crypto');
   const supporters = within(screen.getByTestId('supporter-platforms'));
   expect(supporters.getByRole('link', { name: 'SubscribeStar' })).toHaveAttribute('href', expect.stringContaining('subscribestar'));
   expect(supporters.getByRole('link', { name: 'Boosty' })).toHaveAttribute('href', expect.stringContaining('boosty'));

@@ -5,7 +5,7 @@ import { frequencyChosen, selectBillingFrequency } from '../billingSlice';
 import { ComparisonTable } from '../planComparison/ComparisonTable';
 import { FrequencyTabs } from '../plans/FrequencyTabs';
 import { LoadState, NoPlans } from '../plans/LoadState';
-import { PAID_TIERS, TIER_NAME, planFor, tiersFor, type BillingFrequency, type PaidTier } from '../plans/plans';
+import { PAID_TIERS, TIER_FEATURES, TIER_NAME, planFor, tiersFor, type BillingFrequency, type PaidTier } from '../plans/plans';
 import { PromoModal } from '../sale/PromoModal';
 import { SaleBanner } from '../sale/SaleBanner';
 import { usePromotions } from '../sale/usePromoOffer';
@@ -179,8 +179,11 @@ export function SubscribePage() {
         <Cards aria-label={frequency === 'annual' ? 'Annual plans' : 'Monthly plans'}>
           {tiers.map((tier) => {
             const plan = planFor(data.plans, tier, frequency)!;
-            const index = tiers.indexOf(tier);
-            const lower = index > 0 ? tiers[index - 1]! : null;
+            // Each tier includes the lower ones (§1): a lower tier not sold this way lends its features to the card.
+            const below = PAID_TIERS.slice(0, PAID_TIERS.indexOf(tier));
+            const shownBelow = below.filter((t) => tiers.includes(t));
+            const lower = shownBelow.at(-1) ?? null;
+            const inherited = below.filter((t) => !tiers.includes(t) && (lower === null || PAID_TIERS.indexOf(t) > PAID_TIERS.indexOf(lower))).flatMap((t) => TIER_FEATURES[t]);
             return (
               <PlanCard
                 key={plan.plan_id}
@@ -188,8 +191,9 @@ export function SubscribePage() {
                 frequency={frequency}
                 tagline={data.annualTagline}
                 lower={lower ? TIER_NAME[lower] : null}
+                inherited={inherited}
                 highlighted={tier === recommended}
-                current={live && currentTier === tier && PAID_TIERS.includes(tier)}
+                current={live && currentTier === tier}
                 onChoose={(chosen) => choose(chosen.plan_id)}
               />
             );
@@ -211,7 +215,7 @@ export function SubscribePage() {
         <div>
           <h3>{T.crypto}</h3>
           <p>{T.cryptoHint}</p>
-          <Link to="/subscribe-crypto">{T.crypto}</Link>
+          <Link to="/subscribe-crypto">{T.cryptoLink}</Link>
         </div>
         <SupporterLinks />
         {brand ? (

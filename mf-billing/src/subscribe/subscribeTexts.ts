@@ -17,6 +17,7 @@ export const SUBSCRIBE_TEXTS = {
   recommended: 'Most popular',
   otherWays: 'Other ways to subscribe',
   crypto: 'Pay with crypto',
+  cryptoLink: 'See the crypto plans',
   cryptoHint: 'Hosted crypto payment, linked to your account by hand.',
   supporters: 'Support us on',
   supporterLink: 'Already a SubscribeStar supporter? Link your account',
