@@ -17,7 +17,7 @@ describe.each(BACKENDS)('card subscribe on %s', (backend) => {
   beforeAll(async () => {
     payments = await startTestPaymentsSandbox();
     line = await startPaymentsLine(payments.sandbox.url);
-    t = await startTestApp(backend, { config: { logLevel: 'error' }, payments: { config: { ...payments.config, sandboxUrl: line.url } } });
+    t = await startTestApp(backend, { payments: { config: { ...payments.config, sandboxUrl: line.url } } });
     t.clock.set(new Date('2026-03-15T12:00:00Z'));
     payments.forwardWebhooksTo(t.app);
   }, DB_SETUP_TIMEOUT_MS);
