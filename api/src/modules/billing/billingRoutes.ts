@@ -9,6 +9,8 @@ import { priceCalculationAnswer } from './priceCalculation';
 import { promotionRoutes } from './promotions/promotionRoutes';
 import { subscribeRoutes } from './subscribe/subscribeRoutes';
 import { webhookRoutes } from './webhooks/webhookRoutes';
+import { providerRoutes } from './providers/providerRoutes';
+import { supporterLinkRoutes } from './supporterLink/supporterLinkRoutes';
 
 /**
  * Billing, first layer (contracts' billingCalls; document 2 §3, §5, §7): the purchase options of the caller's
@@ -54,4 +56,6 @@ export const billingRoutes: ApiPlugin = async (app, deps) => {
   await app.register(subscribeRoutes, deps);
   await app.register(webhookRoutes, deps);
   await app.register(portalRoutes, deps);
+  await app.register(supporterLinkRoutes, deps);
+  await app.register(providerRoutes, deps);
 };

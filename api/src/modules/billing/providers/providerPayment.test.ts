@@ -1,0 +1,280 @@
+import '../../../testing/injectUnderJest';
+import { API_HEADERS, CheckoutOrderSchema, ProviderPaymentResultSchema } from '@fable/contracts';
+import { randomUUID } from 'node:crypto';
+import { startPaymentsLine, startTestPaymentsSandbox, type PaymentsLine, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
+import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
+import { bearer, forApplication, signUp, startTestApp, testGuestId, type TestApp } from '../../../testing/testApp';
+
+// Redirect providers against the payments sandbox over a real socket (through a line the tests can cut), its hosted
+// page and its signed webhooks, on both databases.
+
+const SITE = 'http://127.0.0.1:4999';
+
+describe.each(BACKENDS)('redirect providers on %s', (backend) => {
+  let t: TestApp;
+  let payments: TestPaymentsSandbox;
+  let line: PaymentsLine;
+
+  beforeAll(async () => {
+    payments = await startTestPaymentsSandbox({ allowedOrigins: [SITE] });
+    line = await startPaymentsLine(payments.sandbox.url);
+    t = await startTestApp(backend, { config: { logLevel: 'error', publicUrl: SITE }, payments: { config: { ...payments.config, sandboxUrl: line.url } } });
+    t.clock.set(new Date('2026-03-15T12:00:00Z'));
+    payments.forwardWebhooksTo(t.app);
+    // storynest offers every payment method, for the provider paths (fable: card, volt, coinpayments, payssion)
+    await t.db.query(
+      `update billing_purchase_options set payment_methods = $1 where application_id = 'storynest'`,
+      [JSON.stringify(['card', 'volt', 'payport', 'antrpay', 'directa24', 'luxfin', 'payok', 'inwizo_ecom', 'inwizo_tpay', 'inwizo_sbp', 'ug_alipay', 'ug_kakao', 'ug_upi', 'coinpayments', 'overpay', 'fpay_alipay', 'fpay_wechat', 'payssion'])],
+    );
+  }, DB_SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t?.close();
+    await line?.close();
+    await payments?.close();
+  });
+  afterEach(async () => {
+    line.setMode('pass');
+    await payments.control('POST', '/_sandbox/webhooks/release', { order: 'as_created' });
+    await payments.sandbox.webhooks.idle();
+  });
+
+  async function member(headers: Record<string, string> = {}) {
+    const username = `redir_${Math.random().toString(36).slice(2, 10)}`;
+    const signedIn = await signUp(t.app, `${username}@example.com`, username, headers);
+    return { id: signedIn.user.id, headers: { ...headers, ...bearer(signedIn.token) } };
+  }
+  const call = async (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) => {
+    const res = await t.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+    return { status: res.statusCode, body: res.statusCode === 204 ? null : res.json() };
+  };
+  const key = () => randomUUID().replace(/-/g, '');
+  const body = (extra: object = {}) => ({
+    email: 'payer@example.com',
+    first_name: 'Pat',
+    last_name: 'Payer',
+    country: 'US',
+    state: 'CA',
+    postal_code: '90210',
+    plan_id: 'basic_1m',
+    payment_option: null,
+    idempotency_key: key(),
+    ...extra,
+  });
+  const pay = (headers: Record<string, string>, payment: string, payload: object) => call('POST', `/checkout/${payment}`, headers, payload);
+  const sessionOf = (url: string) => payments.sandbox.state.redirectSessions.get(new URL(url).pathname.split('/').pop() as string);
+  /** The shopper on the sandbox's hosted page: Pay or Cancel; answers where the page sends them. */
+  async function onProviderPage(url: string, choice: 'pay' | 'cancel'): Promise<URL> {
+    expect((await fetch(url)).status).toBe(200);
+    const res = await fetch(`${url}/${choice}`, { method: 'POST', redirect: 'manual' });
+    expect(res.status).toBe(303);
+    return new URL(res.headers.get('location') as string);
+  }
+  const order = async (headers: Record<string, string>, orderId: string) => call('GET', `/checkout/orders/${orderId}`, headers);
+  const subscriptionsOf = async (userId: string) =>
+    (await t.db.query<{ id: string; status: string; plan_id: string }>('select id::text as id, status, plan_id from subscriptions where user_id = $1', [userId])).rows;
+  const tierOf = async (userId: string) => (await t.db.query<{ tier: string }>('select tier from users where id = $1', [userId])).rows[0]?.tier;
+  const ledgerOfUser = async (userId: string) =>
+    (await t.db.query<{ action: string; actor: string; from_state: string | null; to_state: string | null }>('select action, actor, from_state, to_state from billing_ledger where user_id = $1 order by id', [userId])).rows;
+  const sessionsOfUser = (userId: string) => [...payments.sandbox.state.redirectSessions.values()].filter((s) => s.metadata.user_id === userId);
+
+  it('sends every provider of document 2 §7 and its options to its page, priced as the calculation prices it', async () => {
+    const storynest = forApplication('storynest');
+    const m = await member(storynest);
+    const paths: Array<[string, string | null, string, string]> = [
+      ['volt_new_payment', null, 'US', 'volt'],
+      ['payport_new_payment', null, 'US', 'payport'],
+      ['antrpay_new_payment', null, 'US', 'antrpay'],
+      ['directa24_new_payment', null, 'US', 'directa24'],
+      ['luxfin_new_payment', null, 'US', 'luxfin'],
+      ['payok_new_payment', null, 'US', 'payok'],
+      ['inwizo_new_payment', 'ecom', 'US', 'inwizo_ecom'],
+      ['inwizo_new_payment', 'tpay', 'US', 'inwizo_tpay'],
+      ['inwizo_new_payment', 'sbp', 'US', 'inwizo_sbp'],
+      ['upgate_new_payment', 'alipay', 'US', 'ug_alipay'],
+      ['upgate_new_payment', 'kakao', 'US', 'ug_kakao'],
+      ['upgate_new_payment', 'upi', 'US', 'ug_upi'],
+      ['coinpayments_new_payment', null, 'US', 'coinpayments'],
+      ['overpay_new_payment', null, 'US', 'overpay'],
+      ['fpay_new_payment', 'alipay', 'US', 'fpay_alipay'],
+      ['fpay_new_payment', 'wechat', 'US', 'fpay_wechat'],
+      ['payssion_new_payment', 'gcash', 'PH', 'payssion_gcash'],
+      ['payssion_new_payment', 'paymaya', 'PH', 'payssion_paymaya'],
+      ['payssion_new_payment', 'russian_card', 'RU', 'payssion_russian_card'],
+      ['payssion_new_payment', 'sbp', 'RU', 'payssion_sbp'],
+      ['payssion_new_payment', 'tbank', 'RU', 'payssion_tbank'],
+      ['payssion_new_payment', 'yoomoney', 'RU', 'payssion_yoomoney'],
+      ['payssion_new_payment', 'sberpay', 'RU', 'payssion_sberpay'],
+    ];
+    const postal: Record<string, string> = { US: '90210', PH: '1000', RU: '101000' };
+    for (const [payment, option, country, page] of paths) {
+      const res = await pay(m.headers, payment, body({ payment_option: option, country, state: country === 'US' ? 'CA' : '', postal_code: postal[country] }));
+      expect([payment, option, res.status]).toEqual([payment, option, 200]);
+      const answer = ProviderPaymentResultSchema.parse(res.body);
+      const session = sessionOf(answer.url as string);
+      // $15 + 7.25 % California tax = 16.09 (16.0875 rounded half up); no tax in PH and RU
+      expect([page, session?.provider, session?.amount, session?.currency]).toEqual([page, page, country === 'US' ? 1609 : 1500, 'usd']);
+      expect(session?.metadata).toMatchObject({ order_id: answer.order_id, user_id: m.id, plan_id: 'basic_1m' });
+      expect(session?.return_url).toBe(`${SITE}/checkout/success?order_id=${answer.order_id}`);
+      expect(session?.cancel_url).toBe(`${SITE}/checkout?plan_id=basic_1m&order_id=${answer.order_id}&cancelled=1`);
+    }
+    // each new attempt gave the previous one up: one open order at a time
+    const open = await t.db.query(`select 1 from billing_orders where user_id = $1 and status = 'pending'`, [m.id]);
+    expect(open.rows).toHaveLength(1);
+  });
+
+  it('completes by webhook: the order is paid, the subscription starts and the tier follows, once', async () => {
+    const m = await member();
+    const res = await pay(m.headers, 'volt_new_payment', body());
+    expect(res.status).toBe(200);
+    const { url, order_id: orderId } = res.body as { url: string; order_id: string };
+    expect((await order(m.headers, orderId)).body.status).toBe('pending');
+    const back = await onProviderPage(url, 'pay');
+    expect(back.toString()).toBe(`${SITE}/checkout/success?order_id=${orderId}&session_id=${sessionOf(url)?.id}`);
+    await payments.sandbox.webhooks.idle();
+    const paid = CheckoutOrderSchema.parse((await order(m.headers, orderId)).body);
+    expect(paid).toMatchObject({ status: 'succeeded', plan_id: 'basic_1m', orderTotal: 16.09, currency: 'USD', transaction_id: sessionOf(url)?.id });
+    expect(paid.subscription_id).toBeTruthy();
+    expect(await subscriptionsOf(m.id)).toEqual([{ id: paid.subscription_id, status: 'active', plan_id: 'basic_1m' }]);
+    expect(await tierOf(m.id)).toBe('basic');
+    const ledger = await ledgerOfUser(m.id);
+    console.log(`redirect payment ledger (${backend}):\n${ledger.map((e) => `  ${e.actor} ${e.action} ${e.from_state ?? '-'} → ${e.to_state ?? '-'}`).join('\n')}`);
+    expect(ledger.map((e) => `${e.actor}:${e.action}`)).toEqual(['member:order.redirected', 'provider:order.succeeded', 'provider:subscription.created', 'provider:member.tier_changed']);
+    // the same key again answers the success page, a new one is refused: already subscribed
+    expect((await pay(m.headers, 'volt_new_payment', { ...body(), idempotency_key: (await t.db.query<{ k: string }>('select idempotency_key as k from billing_orders where id = $1', [orderId])).rows[0]?.k })).body).toEqual({
+      url: `${SITE}/checkout/success?order_id=${orderId}`,
+      order_id: orderId,
+    });
+    expect((await pay(m.headers, 'volt_new_payment', body())).status).toBe(409);
+  });
+
+  it('applies duplicated and reordered deliveries, and a redelivery, exactly once', async () => {
+    const m = await member();
+    const { url, order_id: orderId } = (await pay(m.headers, 'coinpayments_new_payment', body({ plan_id: 'premium_1m' }))).body as { url: string; order_id: string };
+    await payments.control('POST', '/_sandbox/webhooks/hold');
+    await payments.control('POST', '/_sandbox/webhooks/duplicate_next', { count: 5 });
+    await onProviderPage(url, 'pay');
+    await payments.control('POST', '/_sandbox/webhooks/release', { order: 'reverse' });
+    await payments.sandbox.webhooks.idle();
+    const completed = ((await payments.control('GET', '/_sandbox/events')).body.data as Array<{ id: string; type: string; data: { object: { id: string } } }>).find(
+      (e) => e.type === 'redirect_session.completed' && e.data.object.id === sessionOf(url)?.id,
+    );
+    await payments.control('POST', `/_sandbox/events/${completed?.id}/redeliver`);
+    await payments.sandbox.webhooks.idle();
+    expect((await order(m.headers, orderId)).body.status).toBe('succeeded');
+    expect(await subscriptionsOf(m.id)).toHaveLength(1);
+    expect(await tierOf(m.id)).toBe('premium');
+    expect((await ledgerOfUser(m.id)).filter((e) => e.action === 'order.succeeded' || e.action === 'subscription.created')).toHaveLength(2);
+  });
+
+  it('cancels the order when the member cancels on the provider page, and answers that to a replay', async () => {
+    const m = await member();
+    const request = body({ plan_id: 'basic_1m' });
+    const { url, order_id: orderId } = (await pay(m.headers, 'volt_new_payment', request)).body as { url: string; order_id: string };
+    const back = await onProviderPage(url, 'cancel');
+    expect(back.pathname).toBe('/checkout');
+    expect(back.searchParams.get('cancelled')).toBe('1');
+    expect(back.searchParams.get('plan_id')).toBe('basic_1m');
+    await payments.sandbox.webhooks.idle();
+    expect((await order(m.headers, orderId)).body).toMatchObject({ status: 'canceled', error_message: 'The payment was canceled.' });
+    expect(await subscriptionsOf(m.id)).toEqual([]);
+    expect(await tierOf(m.id)).toBe('free');
+    expect((await pay(m.headers, 'volt_new_payment', request)).body).toEqual({ order_id: orderId, error_message: 'The payment was canceled.' });
+    // and a new attempt starts a new order
+    const again = await pay(m.headers, 'volt_new_payment', body());
+    expect(again.status).toBe(200);
+    expect(again.body.order_id).not.toBe(orderId);
+  });
+
+  it('answers the same session to a repeated key, even five at once, and refuses the key with other details', async () => {
+    const m = await member();
+    const request = body();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => pay(m.headers, 'volt_new_payment', request)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => JSON.stringify(a.body)))).toEqual(new Set([JSON.stringify(answers[0]?.body)]));
+    expect(sessionsOfUser(m.id)).toHaveLength(1);
+    expect((await t.db.query('select 1 from billing_orders where user_id = $1', [m.id])).rows).toHaveLength(1);
+    const mismatch = await pay(m.headers, 'volt_new_payment', { ...request, plan_id: 'premium_1m' });
+    expect(mismatch.status).toBe(409);
+    expect(mismatch.body.error.code).toBe('idempotency_mismatch');
+    expect((await pay(m.headers, 'coinpayments_new_payment', request)).status).toBe(409);
+  });
+
+  it('keeps the order when the provider cannot be reached (503) and makes the session on a retry with the same key', async () => {
+    const m = await member();
+    const request = body();
+    line.setMode('down');
+    const down = await pay(m.headers, 'volt_new_payment', request);
+    expect(down.status).toBe(503);
+    expect(down.body.error.code).toBe('payments_unavailable');
+    expect(sessionsOfUser(m.id)).toHaveLength(0);
+    line.setMode('pass');
+    const retry = await pay(m.headers, 'volt_new_payment', request);
+    expect(retry.status).toBe(200);
+    expect(retry.body.order_id).toBe(down.body.error.details.order_id);
+    expect(sessionsOfUser(m.id)).toHaveLength(1);
+  });
+
+  it('prices the birthday offer at $0.99 for the first month at the provider', async () => {
+    t.clock.set(new Date('2025-02-14T12:00:00Z'));
+    try {
+      const m = await member();
+      const res = await pay(m.headers, 'volt_new_payment', body({ plan_id: 'premium_1m', offer_id: 'BIRTHDAY2025', country: 'BR', state: '', postal_code: '01310-100' }));
+      expect(res.status).toBe(200);
+      expect(sessionOf(res.body.url)?.amount).toBe(99);
+    } finally {
+      t.clock.set(new Date('2026-03-15T12:00:00Z'));
+    }
+  });
+
+  it('refuses providers it does not know, methods the application does not offer, wrong options and bad input', async () => {
+    const m = await member();
+    const status = async (payment: string, payload: object) => (await pay(m.headers, payment, payload)).status;
+    for (const payment of ['paypal_new_payment', 'volt_new_payment_x', 'volt', 'card_new_payment', 'new_payment']) expect([payment, await status(payment, body())]).toEqual([payment, 404]);
+    const notOffered = await pay(m.headers, 'inwizo_new_payment', body({ payment_option: 'sbp' }));
+    expect(notOffered.status).toBe(400);
+    expect(notOffered.body.error.code).toBe('payment_method_not_offered');
+    expect(await status('volt_new_payment', body({ payment_option: 'gcash' }))).toBe(400);
+    expect(await status('payssion_new_payment', body({ payment_option: null }))).toBe(400);
+    expect(await status('payssion_new_payment', body({ payment_option: 'gcash', country: 'RU', state: '', postal_code: '101000' }))).toBe(400);
+    expect(await status('payssion_new_payment', body({ payment_option: 'bitcoin', country: 'PH', state: '', postal_code: '1000' }))).toBe(400);
+    expect(await status('volt_new_payment', body({ idempotency_key: 'short' }))).toBe(400);
+    expect(await status('volt_new_payment', body({ first_name: 'x'.repeat(31) }))).toBe(400);
+    expect(await status('volt_new_payment', body({ first_name: 'Pa\u0000t' }))).toBe(400);
+    expect(await status('volt_new_payment', body({ plan_id: 'gold_1m' }))).toBe(404);
+    expect(await status('volt_new_payment', body({ postal_code: 'nope' }))).toBe(400);
+    expect(await status('volt_new_payment', body({ promo_code: 'NOSUCHCODE' }))).toBe(400);
+    // tales offers card only
+    const tales = await member(forApplication('tales'));
+    expect((await pay(tales.headers, 'volt_new_payment', body())).body.error.code).toBe('payment_method_not_offered');
+    expect(sessionsOfUser(m.id)).toHaveLength(0);
+  });
+
+  it('is for members only; an order is its member’s', async () => {
+    const guest = { [API_HEADERS.guestUserId]: testGuestId() };
+    expect((await pay(guest, 'volt_new_payment', body())).status).toBe(401);
+    expect((await pay({}, 'volt_new_payment', body())).status).toBe(401);
+    expect((await call('POST', '/checkout/abandon', guest, { plan_id: 'basic_1m', payment_method: 'volt' })).status).toBe(401);
+    const owner = await member();
+    const other = await member();
+    const { order_id: orderId } = (await pay(owner.headers, 'volt_new_payment', body())).body as { order_id: string };
+    expect((await order(other.headers, orderId)).status).toBe(404);
+    expect((await call('POST', '/checkout/abandon', other.headers, { plan_id: 'basic_1m', payment_method: 'volt', order_id: orderId })).status).toBe(404);
+  });
+
+  it('records the checkout-abandon event in the ledger', async () => {
+    const m = await member();
+    const { order_id: orderId } = (await pay(m.headers, 'volt_new_payment', body())).body as { order_id: string };
+    expect((await call('POST', '/checkout/abandon', m.headers, { plan_id: 'basic_1m', payment_method: 'volt', order_id: orderId })).status).toBe(204);
+    expect((await call('POST', '/checkout/abandon', m.headers, { plan_id: 'premium_1y', payment_method: 'card' })).status).toBe(204);
+    const abandoned = (await ledgerOfUser(m.id)).filter((e) => e.action === 'checkout.abandoned');
+    expect(abandoned).toEqual([
+      { action: 'checkout.abandoned', actor: 'member', from_state: 'pending', to_state: 'pending' },
+      { action: 'checkout.abandoned', actor: 'member', from_state: null, to_state: null },
+    ]);
+    // the order stays open for the provider to decide
+    expect((await order(m.headers, orderId)).body.status).toBe('pending');
+    expect((await call('POST', '/checkout/abandon', m.headers, { plan_id: 'gold_1m', payment_method: 'volt' })).status).toBe(404);
+    expect((await call('POST', '/checkout/abandon', m.headers, { plan_id: 'basic_1m', payment_method: 'paypal' })).status).toBe(400);
+    expect((await call('POST', '/checkout/abandon', m.headers, { plan_id: 'basic_1m', payment_method: 'volt', order_id: randomUUID() })).status).toBe(404);
+  });
+});

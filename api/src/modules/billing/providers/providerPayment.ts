@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto';
+import type { ProviderPaymentRequest, ProviderPaymentResult } from '@fable/contracts';
+import type { AppConfig } from '../../../config';
+import { AppError } from '../../../http/appError';
+import { PaymentsUnavailableError } from '../../../infra/payments/paymentsGateway';
+import { noPurchaseOptions } from '../billingErrors';
+import { appendLedger } from '../ledger';
+import { loadPurchaseOptions } from '../plans';
+import { calculatePrice } from '../priceCalculation';
+import { completePaidOrder, failOrder, type PaymentDeps } from '../subscribe/orderOutcome';
+import { findOrderByKey, insertOrder, openPurchaseOf, type OrderRow } from '../subscribe/orders';
+import { alreadySubscribed, idempotencyMismatch, paymentMethodNotOffered, paymentsUnavailable } from '../subscribe/subscribeErrors';
+import { providerPaymentMethod, type ProviderPaymentMethod } from './providerMethods';
+import { redirectPaymentOf, saveRedirectPayment } from './redirectPayments';
+import { siteUrl } from './siteUrls';
+
+export interface ProviderPaymentDeps extends PaymentDeps {
+  config: AppConfig;
+}
+
+export interface Payer {
+  userId: string;
+  applicationId: string;
+}
+
+/** Where the provider's page sends the member back: the success page with the order, or the checkout again. */
+export const returnUrlOf = (config: AppConfig, order: Pick<OrderRow, 'id'>) => siteUrl(config, '/checkout/success', { order_id: order.id });
+export const cancelUrlOf = (config: AppConfig, order: Pick<OrderRow, 'id' | 'plan_id'>) =>
+  siteUrl(config, '/checkout', { plan_id: order.plan_id, order_id: order.id, cancelled: '1' });
+
+const paymentInProgress = () =>
+  new AppError(409, 'payment_in_progress', 'Another payment of yours is still being completed. Finish it, or wait a few minutes and try again.');
+
+/** The parameters that make two requests with one idempotency key "the same": what is paid, how, by whom. */
+export function providerRequestHash(segment: string, body: ProviderPaymentRequest): string {
+  const fields = [
+    segment,
+    body.payment_option?.trim() || null,
+    body.email.trim().toLowerCase(),
+    body.first_name.trim(),
+    body.last_name.trim(),
+    body.country.trim().toUpperCase(),
+    (body.state ?? '').trim().toUpperCase(),
+    body.postal_code.trim(),
+    body.plan_id,
+    body.offer_id?.trim() || null,
+    body.promo_code?.trim().toUpperCase() || null,
+  ];
+  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+}
+
+/** Sessions being created by this process, by order: a duplicate request waits for the first. */
+const inFlight = new Map<string, Promise<ProviderPaymentResult>>();
+
+/**
+ * POST checkout/{provider}_new_payment (document 2 §4 "Alternative provider flow", §7), exactly once per idempotency
+ * key: the provider and option (404 / 400), offered by the application (400 payment_method_not_offered), priced as
+ * checkout/calculate prices it, the order inserted pending in a transaction with the member's row locked (a live
+ * subscription: 409 already_subscribed; an earlier redirect order still open is given up), then the provider's
+ * session with the order's key → { url, order_id }. The provider's redirect_session.completed webhook pays the order
+ * and starts the subscription (redirectSessionEvents.ts); canceled cancels it.
+ */
+export async function payWithProvider(deps: ProviderPaymentDeps, payer: Payer, segment: string, body: ProviderPaymentRequest): Promise<ProviderPaymentResult> {
+  const chosen = providerPaymentMethod(segment, body.payment_option, body.country);
+  const hash = providerRequestHash(segment, body);
+  for (let round = 0; round < 5; round += 1) {
+    const existing = await findOrderByKey(deps.db, payer.userId, body.idempotency_key);
+    if (existing) {
+      if (existing.request_hash !== hash || existing.application_id !== payer.applicationId) throw idempotencyMismatch();
+      return continueOrder(deps, existing, chosen);
+    }
+    const options = await loadPurchaseOptions(deps.db, payer.applicationId);
+    if (!options) throw noPurchaseOptions();
+    if (!options.payment_methods.includes(chosen.method)) throw paymentMethodNotOffered();
+    const price = await calculatePrice(deps.db, payer.applicationId, body, deps.clock.now());
+    const claim = await deps.db.transaction(async (tx) => {
+      await tx.query('select id from users where id = $1 for update', [payer.userId]);
+      const live = await tx.query(`select 1 from subscriptions where user_id = $1 and application_id = $2 and status <> 'expired'`, [payer.userId, payer.applicationId]);
+      if (live.rows.length > 0) return { kind: 'subscribed' as const };
+      const other = await openPurchaseOf(tx, payer.userId, payer.applicationId);
+      // this very request's key, inserted meanwhile by its twin (a double click): look again
+      if (other?.idempotency_key === body.idempotency_key) return { kind: 'raced' as const };
+      if (other) return { kind: 'busy' as const, other, redirect: await redirectPaymentOf(tx, other.id) };
+      const order = await insertOrder(
+        tx,
+        {
+          userId: payer.userId,
+          applicationId: payer.applicationId,
+          planId: price.plan.plan_id,
+          subtotalMinor: price.breakdown.subtotal_minor,
+          discountMinor: price.breakdown.discount_minor,
+          taxMinor: price.breakdown.tax_minor,
+          totalMinor: price.breakdown.total_minor,
+          currency: price.breakdown.currency,
+          couponCode: price.coupon?.code ?? null,
+          idempotencyKey: body.idempotency_key,
+          requestHash: hash,
+          provider: deps.payments.provider,
+        },
+        deps.clock.now(),
+      );
+      return order ? { kind: 'created' as const, order } : { kind: 'raced' as const };
+    });
+    if (claim.kind === 'subscribed') throw alreadySubscribed();
+    if (claim.kind === 'created') return continueOrder(deps, claim.order, chosen);
+    if (claim.kind === 'busy') {
+      const running = inFlight.get(claim.other.id);
+      if (running) {
+        // its session is being made by this process right now: let it finish before giving it up
+        await running.catch(() => undefined);
+        continue;
+      }
+      // A card payment under way (charged or in 3-D Secure) is the card checkout's to finish; an earlier redirect order
+      // (the member came back without paying) or an order whose request is gone is given up for this one. Should its
+      // payment still complete, the webhook records the refund due.
+      if (claim.other.provider_charge_id && !claim.redirect) throw paymentInProgress();
+      await failOrder(
+        deps,
+        claim.other,
+        { status: 'failed', intentId: null, code: 'superseded', declineCode: null, message: 'Replaced by a newer payment attempt.' },
+        { actor: 'member', actorId: payer.userId },
+      );
+    }
+  }
+  throw paymentsUnavailable();
+}
+
+/** An order of this flow: its session (made now when missing), or how it ended. */
+async function continueOrder(deps: ProviderPaymentDeps, order: OrderRow, chosen: ProviderPaymentMethod): Promise<ProviderPaymentResult> {
+  if (order.status === 'succeeded') return { url: returnUrlOf(deps.config, order), order_id: order.id };
+  // billing_orders.status also holds 'canceled' (migration 018), which OrderRow's type does not list
+  const status: string = order.status;
+  if (status !== 'pending') return { order_id: order.id, error_message: order.failure_message ?? (status === 'canceled' ? 'The payment was canceled.' : 'The payment failed.') };
+  const saved = await redirectPaymentOf(deps.db, order.id);
+  if (saved) return { url: saved.url, order_id: order.id };
+  const running = inFlight.get(order.id);
+  if (running) return running;
+  const started = startSession(deps, order, chosen).finally(() => inFlight.delete(order.id));
+  inFlight.set(order.id, started);
+  return started;
+}
+
+async function startSession(deps: ProviderPaymentDeps, order: OrderRow, chosen: ProviderPaymentMethod): Promise<ProviderPaymentResult> {
+  const who = { actor: 'member' as const, actorId: order.user_id };
+  if (order.total_minor === 0) {
+    // a 100 % discount: nothing to pay at a provider, the order is paid now
+    await completePaidOrder(deps, order, { intentId: null }, who);
+    return { url: returnUrlOf(deps.config, order), order_id: order.id };
+  }
+  let session;
+  try {
+    session = await deps.payments.createRedirectSession(
+      {
+        provider: chosen.page,
+        amountMinor: order.total_minor,
+        currency: order.currency,
+        returnUrl: returnUrlOf(deps.config, order),
+        cancelUrl: cancelUrlOf(deps.config, order),
+        metadata: { order_id: order.id, user_id: order.user_id, plan_id: order.plan_id, application_id: order.application_id, payment_method: chosen.method },
+      },
+      `${order.id}:redirect`,
+    );
+  } catch (err) {
+    if (err instanceof PaymentsUnavailableError) throw paymentsUnavailable(order.id);
+    throw err;
+  }
+  const now = deps.clock.now();
+  const saved = await deps.db.transaction(async (tx) => {
+    const row = await saveRedirectPayment(tx, { order_id: order.id, payment_method: chosen.method, provider: chosen.page, session_id: session.sessionId, url: session.url }, now);
+    if (row.session_id === session.sessionId) {
+      await appendLedger(
+        tx,
+        {
+          application_id: order.application_id,
+          user_id: order.user_id,
+          order_id: order.id,
+          actor: 'member',
+          actor_id: order.user_id,
+          action: 'order.redirected',
+          from_state: 'pending',
+          to_state: 'pending',
+          amount_minor: order.total_minor,
+          currency: order.currency,
+          details: { payment_method: chosen.method, provider: chosen.page, session: session.sessionId },
+        },
+        now,
+      );
+    }
+    return row;
+  });
+  return { url: saved.url, order_id: order.id };
+}
