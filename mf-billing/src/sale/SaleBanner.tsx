@@ -13,7 +13,9 @@ const Bar = styled.aside`
   gap: 12px;
   padding: 12px 14px 12px 18px;
   border-radius: ${({ theme }) => theme.radius.lg};
-  background: linear-gradient(90deg, ${({ theme }) => theme.colors.primary}, ${({ theme }) => theme.colors.accent});
+  /* The primary fill, which onPrimary text reads on (4.5:1); the accent only as a stripe. */
+  background: ${({ theme }) => theme.colors.primary};
+  border-left: 6px solid ${({ theme }) => theme.colors.accent};
   color: ${({ theme }) => theme.colors.onPrimary};
   .text {
     flex: 1;
