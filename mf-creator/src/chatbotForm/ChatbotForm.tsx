@@ -30,46 +30,14 @@ import { newDraftId, removeDraft, saveDraft } from './drafts';
 import { SuggestButton } from './SuggestButton';
 import { TagPicker } from './TagPicker';
 import { tokenLimitText, TokenCounter } from './TokenCounter';
+import { FormActions, FormSection, FormSections } from '../ui/creatorFormLayout';
 
-const Sections = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 16px;
-  fieldset.chatbot-fields {
-    display: contents;
-  }
-  fieldset.chatbot-fields:disabled label,
-  fieldset.chatbot-fields:disabled .field-note-row {
+/** The form's sections; fields locked (a chatbot under review, a save running) are dimmed. */
+const Sections = styled(FormSections)`
+  fieldset.form-fields:disabled label,
+  fieldset.form-fields:disabled .field-note-row {
     opacity: 0.6;
   }
-`;
-
-const Section = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: 14px;
-  padding: 20px;
-  border-radius: ${({ theme }) => theme.radius.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  h2 {
-    margin: 0;
-    font-size: 1.05rem;
-  }
-  @media (max-width: 600px) {
-    padding: 16px 12px;
-  }
-`;
-
-const Actions = styled.div`
-  position: sticky;
-  bottom: 0;
-  display: flex;
-  justify-content: flex-end;
-  flex-wrap: wrap;
-  gap: 10px;
-  padding: 12px 0;
-  background: ${({ theme }) => theme.colors.background};
 `;
 
 /** A field with its Suggest button on the label's line. */
@@ -220,14 +188,14 @@ export function ChatbotForm({ saved, initial, draftId, restored, cardExtras }: C
   return (
     <Form form={form} onSubmit={onSubmit} aria-label={saved ? T.editTitle : T.createTitle}>
       <Sections>
-        <fieldset className="chatbot-fields" disabled={locked || busy}>
-          <Section aria-labelledby="chatbot-section-character">
+        <fieldset className="form-fields" disabled={locked || busy}>
+          <FormSection aria-labelledby="chatbot-section-character">
             <h2 id="chatbot-section-character">Character</h2>
             <AvatarField disabled={locked} />
             <FormTextField<ChatbotValues> name="name" label={T.name} limit={L.nameMax} autoComplete="off" />
             <FormTextField<ChatbotValues> name="title" label={T.title} limit={L.titleMax} autoComplete="off" />
-          </Section>
-          <Section aria-labelledby="chatbot-section-definition">
+          </FormSection>
+          <FormSection aria-labelledby="chatbot-section-definition">
             <h2 id="chatbot-section-definition">Definition</h2>
             <Suggestible>
               <FormTextAreaField<ChatbotValues> name="greeting" label={T.greeting} limit={L.greetingMax} rows={4} />
@@ -246,37 +214,37 @@ export function ChatbotForm({ saved, initial, draftId, restored, cardExtras }: C
               <SuggestButton field="dialogue" label={T.dialogue} locked={locked} characterId={saved?.id} />
             </Suggestible>
             <TokenCounter onCount={onCount} />
-          </Section>
-          <Section aria-labelledby="chatbot-section-tags">
+          </FormSection>
+          <FormSection aria-labelledby="chatbot-section-tags">
             <h2 id="chatbot-section-tags">Tags</h2>
             <TagPicker disabled={locked} savedTags={saved?.tags} characterId={saved?.id} />
-          </Section>
+          </FormSection>
           {lorebooksOn ? (
-            <Section aria-labelledby="chatbot-section-lorebooks">
+            <FormSection aria-labelledby="chatbot-section-lorebooks">
               <h2 id="chatbot-section-lorebooks">{LOREBOOK_FIELD_TEXTS.heading}</h2>
               <LorebooksField characterId={saved?.id} selected={lorebookIds} onChange={setLorebookIds} />
-            </Section>
+            </FormSection>
           ) : null}
-          <Section aria-labelledby="chatbot-section-visibility">
+          <FormSection aria-labelledby="chatbot-section-visibility">
             <h2 id="chatbot-section-visibility">Who can chat with it</h2>
-            <fieldset className="chatbot-fields" disabled={visibilityFixed}>
+            <fieldset className="form-fields" disabled={visibilityFixed}>
               <FormRadioGroupField<CharacterVisibility, ChatbotValues> name="visibility" legend={T.visibility} options={visibilityOptions} />
             </fieldset>
-            <fieldset className="chatbot-fields" disabled={visibility !== 'public'}>
+            <fieldset className="form-fields" disabled={visibility !== 'public'}>
               <FormCheckboxField<ChatbotValues> name="definition_visible" label={T.definitionVisible} hint={T.definitionVisibleHint} />
             </fieldset>
             <FormCheckboxField<ChatbotValues> name="is_nsfw" label={T.nsfw} />
             {saved ? null : <FormCheckboxField<ChatbotValues> name="guidelines" label={T.guidelines} />}
-          </Section>
+          </FormSection>
         </fieldset>
-        <Actions>
+        <FormActions>
           <Button variant="secondary" onClick={onSaveDraft} disabled={locked || busy}>
             {T.saveDraft}
           </Button>
           <Button type="submit" loading={busy} disabled={locked || (saved !== null && !isDirty)}>
             {saved ? T.save : T.create}
           </Button>
-        </Actions>
+        </FormActions>
       </Sections>
       <ConfirmationModal
         open={review !== null}

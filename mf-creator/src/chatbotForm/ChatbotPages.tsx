@@ -12,18 +12,10 @@ import { ExportCard } from './ExportCard';
 import { ImportReport } from './ImportReport';
 import { ModerationBanner } from './ModerationBanner';
 import { useImageUpload } from './useImageUpload';
+import { FormPage } from '../ui/creatorFormLayout';
 
-const Page = styled.div`
-  width: 100%;
-  max-width: 760px;
-  margin: 0 auto;
-  display: flex;
-  flex-direction: column;
-  gap: 16px;
-  h1 {
-    margin: 0;
-    font-size: 1.7rem;
-  }
+/** The chatbot form's page: the creator forms' column, with the creation guide's note. */
+const Page = styled(FormPage)`
   details {
     padding: 12px 16px;
     border-radius: ${({ theme }) => theme.radius.md};

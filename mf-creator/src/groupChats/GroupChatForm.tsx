@@ -5,6 +5,7 @@ import { Form, FormRadioGroupField, FormTextField, UnsavedChangesDialog, useUnsa
 import { AvatarField } from '../chatbotForm/AvatarField';
 import { TagPicker } from '../chatbotForm/TagPicker';
 import { useDeleteChatbot } from '../myChatbots/useDeleteChatbot';
+import { FormActions, FormSection, FormSections } from '../ui/creatorFormLayout';
 import { clearProgress, createPath, editPath, membersPath, MY_GROUPCHATS_PATH, writeProgress } from './groupChatProgress';
 import { useCreator_createGroupChatMutation, useCreator_updateGroupChatMutation } from './groupChatsApi';
 import { GROUP_CHAT_TEXTS as T, GROUP_DELETE_TEXTS } from './groupChatTexts';
@@ -112,36 +113,38 @@ export function GroupChatForm({ saved, initial, restored }: GroupChatFormProps) 
 
   return (
     <Form form={form} onSubmit={onSubmit} onInvalid={stayAfterFailure} ref={formElement} aria-label={saved ? T.editTitle : T.createTitle}>
-      <fieldset className="groupchat-fields" disabled={busy}>
-        <section aria-labelledby="groupchat-section-group">
-          <h2 id="groupchat-section-group">{T.sectionGroup}</h2>
-          <AvatarField markNsfw={false} subject="the groupchat" disabled={busy} />
-          <FormTextField<GroupChatValues> name="name" label={T.name} limit={CL.nameMax} autoComplete="off" />
-          <FormTextField<GroupChatValues> name="title" label={T.title} limit={CL.titleMax} hint={T.titleHint} autoComplete="off" />
-        </section>
-        <section aria-labelledby="groupchat-section-members">
-          <h2 id="groupchat-section-members">{T.sectionMembers}</h2>
-          <MembersField onChooseMembers={chooseMembers} disabled={busy} />
-        </section>
-        <section aria-labelledby="groupchat-section-tags">
-          <h2 id="groupchat-section-tags">{T.sectionTags}</h2>
-          <TagPicker hint="" suggest={false} savedTags={saved?.tags} disabled={busy} />
-        </section>
-        <section aria-labelledby="groupchat-section-visibility">
-          <h2 id="groupchat-section-visibility">{T.sectionVisibility}</h2>
-          <FormRadioGroupField<GroupChatVisibility, GroupChatValues> name="visibility" legend={T.visibility} options={visibilityOptions} />
-        </section>
-      </fieldset>
-      <div className="page-actions">
-        {saved ? (
-          <Button variant="ghost" onClick={() => askDelete({ id: saved.id, name: saved.name })} disabled={busy}>
-            {T.delete}
+      <FormSections>
+        <fieldset className="form-fields" disabled={busy}>
+          <FormSection aria-labelledby="groupchat-section-group">
+            <h2 id="groupchat-section-group">{T.sectionGroup}</h2>
+            <AvatarField markNsfw={false} subject="the groupchat" disabled={busy} />
+            <FormTextField<GroupChatValues> name="name" label={T.name} limit={CL.nameMax} autoComplete="off" />
+            <FormTextField<GroupChatValues> name="title" label={T.title} limit={CL.titleMax} hint={T.titleHint} autoComplete="off" />
+          </FormSection>
+          <FormSection aria-labelledby="groupchat-section-members">
+            <h2 id="groupchat-section-members">{T.sectionMembers}</h2>
+            <MembersField onChooseMembers={chooseMembers} disabled={busy} />
+          </FormSection>
+          <FormSection aria-labelledby="groupchat-section-tags">
+            <h2 id="groupchat-section-tags">{T.sectionTags}</h2>
+            <TagPicker hint="" suggest={false} savedTags={saved?.tags} disabled={busy} />
+          </FormSection>
+          <FormSection aria-labelledby="groupchat-section-visibility">
+            <h2 id="groupchat-section-visibility">{T.sectionVisibility}</h2>
+            <FormRadioGroupField<GroupChatVisibility, GroupChatValues> name="visibility" legend={T.visibility} options={visibilityOptions} />
+          </FormSection>
+        </fieldset>
+        <FormActions>
+          {saved ? (
+            <Button variant="ghost" onClick={() => askDelete({ id: saved.id, name: saved.name })} disabled={busy}>
+              {T.delete}
+            </Button>
+          ) : null}
+          <Button type="submit" className="push" loading={busy} disabled={saved !== null && !isDirty}>
+            {saved ? T.save : T.create}
           </Button>
-        ) : null}
-        <Button type="submit" className="push" loading={busy} disabled={saved !== null && !isDirty}>
-          {saved ? T.save : T.create}
-        </Button>
-      </div>
+        </FormActions>
+      </FormSections>
       <ConfirmationModal
         open={fewMembers !== null}
         title={T.minimum.title}

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { GROUP_CHAT_LIMITS as L, SEARCH_LIMITS, tooManyMembersText, type GroupMemberOption } from '@fable/contracts';
 import { Button, EmptyState, SearchBox, selectUser, Spinner, useAppSelector, useNavigate, useNotify } from '@fable/shared';
+import { FormActions, FormSections } from '../ui/creatorFormLayout';
 import { GroupChatPage } from './groupChatFormLayout';
 import { createPath, readProgress, writeProgress, type GroupChatInProgress } from './groupChatProgress';
 import { GroupChatsGate } from './GroupChatsGate';
@@ -84,13 +85,13 @@ function MembersPicker({ userId }: { userId: string }) {
         <h1>{T.membersTitle}</h1>
         <p>{T.membersLead}</p>
       </header>
-      <div className="page-body">
+      <FormSections>
         <div className="search-row">
           <SearchBox value={search} onCommit={setSearch} debounceMs={SEARCH_LIMITS.searchDebounceMs} label={T.searchLabel} placeholder={T.searchPlaceholder} maxLength={100} />
         </div>
         {body}
-      </div>
-      <div className="page-actions">
+      </FormSections>
+      <FormActions>
         <span role="status" aria-live="polite" className="selected-count">
           {T.selected(selected.length)}
         </span>
@@ -98,7 +99,7 @@ function MembersPicker({ userId }: { userId: string }) {
           {T.cancel}
         </Button>
         <Button onClick={save}>{T.save}</Button>
-      </div>
+      </FormActions>
     </GroupChatPage>
   );
 }

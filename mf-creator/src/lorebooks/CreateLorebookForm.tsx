@@ -4,7 +4,8 @@ import { apiErrorOf, Button, useNavigate, useNotify } from '@fable/shared';
 import { Form, FormCheckboxField, useFormState, useWatch, useZodForm, type FieldErrors } from '@fable/shared/forms';
 import { EntryList } from './EntryList';
 import { EntryModal } from './EntryModal';
-import { Actions, LorebookFields, Section, Sections } from './lorebookFormParts';
+import { LorebookFields } from './lorebookFormParts';
+import { FormActions, FormSection, FormSections } from '../ui/creatorFormLayout';
 import { useLorebook_createMutation, useLorebook_importMutation } from './lorebookApi';
 import type { ImportedBook } from './lorebookImport';
 import { LOREBOOK_TEXTS as T } from './lorebookTexts';
@@ -79,10 +80,10 @@ export function CreateLorebookForm({ imported = null }: { imported?: ImportedBoo
   return (
     <>
       <Form form={form} onSubmit={save} onInvalid={stay} ref={formRef} aria-label={T.createTitle}>
-        <Sections>
-          <fieldset className="lorebook-fields" disabled={busy}>
+        <FormSections>
+          <fieldset className="form-fields" disabled={busy}>
             <LorebookFields />
-            <Section aria-labelledby="lorebook-section-entries">
+            <FormSection aria-labelledby="lorebook-section-entries">
               <h2 id="lorebook-section-entries">{T.entries}</h2>
               <p className="section-hint">{imported ? T.importedEntriesHint : T.entriesHint}</p>
               <EntryList
@@ -93,18 +94,18 @@ export function CreateLorebookForm({ imported = null }: { imported?: ImportedBoo
                 onEdit={(key) => setEditing({ mode: 'edit', key })}
                 onDelete={(key) => setEntries(entries.filter((e) => e.key !== key))}
               />
-            </Section>
-            <Section aria-labelledby="lorebook-section-guidelines">
+            </FormSection>
+            <FormSection aria-labelledby="lorebook-section-guidelines">
               <h2 id="lorebook-section-guidelines">Community Guidelines</h2>
               <FormCheckboxField<LorebookValues> name="guidelines" label={T.guidelines} />
-            </Section>
+            </FormSection>
           </fieldset>
-          <Actions>
+          <FormActions>
             <Button type="submit" loading={busy}>
               {T.create}
             </Button>
-          </Actions>
-        </Sections>
+          </FormActions>
+        </FormSections>
       </Form>
       {editing ? (
         <EntryModal

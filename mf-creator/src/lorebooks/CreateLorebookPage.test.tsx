@@ -188,7 +188,10 @@ describe('importing a lorebook', () => {
     expect(book.entries[1]).toMatchObject({ keys: ['tide'], enabled: false });
     const id = location().split('/').pop()!;
     expect(fake.db.lorebooks.get(id)!.entries[1]).toMatchObject({ name: 'Tides', keywords: ['tide'], extensions: { enabled: false, comment: 'Tides' } });
-    expect(toasts(store)).toContainEqual({ type: 'warning', message: '1 entry was fitted to the limits.' });
+    expect(toasts(store)).toContainEqual({
+      type: 'warning',
+      message: '1 entry: content longer than 1000 characters was cut (the export writes it back whole). 1 entry: have fewer than 2 keywords and were kept as they are.',
+    });
   });
 
   it('asks before leaving an imported lorebook that was not created', async () => {

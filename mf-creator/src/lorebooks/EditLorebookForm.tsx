@@ -4,7 +4,8 @@ import { apiErrorMessage, apiErrorOf, Button, ConfirmationModal, useNotify } fro
 import { Form, useFormState, useZodForm } from '@fable/shared/forms';
 import { EntryList } from './EntryList';
 import { EntryModal } from './EntryModal';
-import { Actions, LorebookFields, Section, Sections } from './lorebookFormParts';
+import { LorebookFields } from './lorebookFormParts';
+import { FormActions, FormSection, FormSections } from '../ui/creatorFormLayout';
 import { useLorebook_createEntryMutation, useLorebook_deleteEntryMutation, useLorebook_updateEntryMutation, useLorebook_updateMutation } from './lorebookApi';
 import { LOREBOOK_TEXTS as T } from './lorebookTexts';
 import { changedEntry, changedFields, fieldsOf, type LorebookFields as Fields } from './lorebookValues';
@@ -79,11 +80,11 @@ export function EditLorebookForm({ saved }: { saved: LorebookDetail }) {
   return (
     <>
       <Form form={form} onSubmit={save} onInvalid={stay} ref={formRef} aria-label={T.editTitle}>
-        <Sections>
-          <fieldset className="lorebook-fields" disabled={updating.isLoading}>
+        <FormSections>
+          <fieldset className="form-fields" disabled={updating.isLoading}>
             <LorebookFields />
           </fieldset>
-          <Section aria-labelledby="lorebook-section-entries">
+          <FormSection aria-labelledby="lorebook-section-entries">
             <h2 id="lorebook-section-entries">{T.entries}</h2>
             <p className="section-hint">{T.entriesSavedAtOnce}</p>
             <EntryList
@@ -92,13 +93,13 @@ export function EditLorebookForm({ saved }: { saved: LorebookDetail }) {
               onEdit={(entryId) => setEditing({ mode: 'edit', entryId })}
               onDelete={(entryId) => setDeleting({ id: entryId, name: saved.entries.find((e) => e.id === entryId)?.name ?? '' })}
             />
-          </Section>
-          <Actions>
+          </FormSection>
+          <FormActions>
             <Button type="submit" loading={updating.isLoading} disabled={!isDirty}>
               {T.save}
             </Button>
-          </Actions>
-        </Sections>
+          </FormActions>
+        </FormSections>
       </Form>
       {editing ? <EntryModal mode={editing.mode} initial={editingEntry} onClose={() => setEditing(null)} onSave={saveEntry} /> : null}
       <ConfirmationModal

@@ -5,7 +5,7 @@ import { Button, ButtonLink } from '@fable/shared';
 import { Form, FormCheckboxField, FormTextAreaField, FormTextField, UnsavedChangesDialog, useUnsavedChangesGuard, useZodForm } from '@fable/shared/forms';
 import { AvatarField } from '../chatbotForm/AvatarField';
 // The creator forms' one layout (the chatbot form's, as the lorebook forms keep it).
-import { Actions, Section } from '../lorebooks/lorebookFormParts';
+import { FormActions as Actions, FormSection as Section } from '../ui/creatorFormLayout';
 import { LimitReachedModal } from './LimitReachedModal';
 import { PERSONA_TEXTS as T } from './personaTexts';
 import { PERSONAS_PATH, useLeaveAfterSave, usePersonaSave } from './usePersonaSave';
