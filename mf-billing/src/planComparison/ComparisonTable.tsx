@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { TIER_RANK, type Tier } from '@fable/contracts';
-import { ButtonLink } from '@fable/shared';
-import { TIER_NAME, comparisonRows, featureLabel, formatPrice, priceOf, tiersFor, type BillingFrequency, type PlansByPeriod } from '../plans/plans';
+import { Button, ButtonLink } from '@fable/shared';
+import { TIER_NAME, comparisonRows, planFor, featureLabel, formatPrice, priceOf, tiersFor, type BillingFrequency, type PlansByPeriod } from '../plans/plans';
 import { CheckIcon, DashIcon } from '../ui/icons';
 
 /** Texts of the table; the spec names the table, not its words, so these are ours. */
@@ -120,7 +120,8 @@ const PlanHead = styled.div`
     font-weight: 700;
     color: ${({ theme }) => theme.colors.success};
   }
-  a {
+  a,
+  button {
     margin-top: 8px;
     padding: 8px 14px;
     font-size: 0.85rem;
@@ -135,7 +136,8 @@ const PlanHead = styled.div`
     .period {
       font-size: 0.72rem;
     }
-    a {
+    a,
+    button {
       padding: 6px 10px;
       font-size: 0.78rem;
     }
@@ -156,7 +158,17 @@ const VisuallyHidden = styled.span`
   white-space: nowrap;
 `;
 
-function PlanColumnHead({ tier, price, currency, frequency, current }: { tier: Tier; price: number; currency: string; frequency: BillingFrequency; current: boolean }) {
+interface PlanColumnHeadProps {
+  tier: Tier;
+  price: number;
+  currency: string;
+  frequency: BillingFrequency;
+  current: boolean;
+  /** What Choose does: buy the plan (checkout, sign-up for a guest); without it Choose leads to /subscribe. */
+  onChoose?: () => void;
+}
+
+function PlanColumnHead({ tier, price, currency, frequency, current, onChoose }: PlanColumnHeadProps) {
   const name = TIER_NAME[tier];
   return (
     <PlanHead>
@@ -168,6 +180,10 @@ function PlanColumnHead({ tier, price, currency, frequency, current }: { tier: T
         <ButtonLink to="/" variant="secondary">
           {T.startFree}
         </ButtonLink>
+      ) : onChoose ? (
+        <Button size="sm" onClick={onChoose} disabled={current} aria-label={`${T.choose} ${name}`}>
+          {T.choose}
+        </Button>
       ) : (
         <ButtonLink to="/subscribe" variant="primary" aria-label={`${T.choose} ${name}`}>
           {T.choose}
@@ -182,7 +198,18 @@ function PlanColumnHead({ tier, price, currency, frequency, current }: { tier: T
  * The tiers side by side (document 2 §2 "compare table", "/plan-comparison"): free and the tiers the purchase options
  * sell for the frequency, their prices, and one row per feature (each higher tier includes the lower tiers').
  */
-export function ComparisonTable({ plans, frequency, currentTier }: { plans: PlansByPeriod; frequency: BillingFrequency; currentTier: Tier | null }) {
+export function ComparisonTable({
+  plans,
+  frequency,
+  currentTier,
+  onChoose,
+}: {
+  plans: PlansByPeriod;
+  frequency: BillingFrequency;
+  currentTier: Tier | null;
+  /** Buys a plan by its id (see PlanColumnHeadProps.onChoose). */
+  onChoose?: (planId: string) => void;
+}) {
   const tiers: Tier[] = ['free', ...tiersFor(plans, frequency)];
   const currency = plans[frequency][0]?.currency;
   const rows = comparisonRows();
@@ -203,6 +230,7 @@ export function ComparisonTable({ plans, frequency, currentTier }: { plans: Plan
                   currency={currency ?? 'USD'}
                   frequency={frequency}
                   current={currentTier === tier}
+                  onChoose={onChoose && tier !== 'free' ? () => onChoose(planFor(plans, tier, frequency)!.plan_id) : undefined}
                 />
               </th>
             ))}

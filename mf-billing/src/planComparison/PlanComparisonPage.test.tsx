@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selectBillingFrequency } from '../billingSlice';
-import { renderBilling, type BillingSetup } from '../plans/renderBilling';
+import { selectSignInPrompt } from '@fable/shared';
+import { location, renderBilling, type BillingSetup } from '../plans/renderBilling';
 import { PlanComparisonPage } from './PlanComparisonPage';
 
 const PATHS = ['/plan-comparison', '/plan-comparison/:frequency'];
@@ -107,13 +108,22 @@ it('shows the 404 page for a frequency that is neither monthly nor annual', () =
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
 });
 
-it('marks the signed-in user’s plan and links plan choices to the subscribe page', async () => {
+it('marks the signed-in user’s plan; choosing another goes to its checkout', async () => {
   await renderAt('/plan-comparison', { member: { tier: 'basic', roles: ['paid_basic'] } });
   const basic = screen.getAllByRole('columnheader').find((cell) => cell.getAttribute('data-tier') === 'basic')!;
   expect(within(basic).getByText('Your plan')).toBeInTheDocument();
   expect(screen.getAllByText('Your plan')).toHaveLength(1);
-  expect(screen.getByRole('link', { name: 'Choose True Supporter' })).toHaveAttribute('href', '/subscribe');
+  expect(screen.getByRole('button', { name: 'Choose True Supporter' })).toBeDisabled();
   expect(screen.getByRole('link', { name: 'Pay with crypto' })).toHaveAttribute('href', '/subscribe-crypto');
+  expect(screen.getByRole('link', { name: 'Back to Subscribe' })).toHaveAttribute('href', '/subscribe');
+  await userEvent.click(screen.getByRole('button', { name: "Choose I'm All In" }));
+  expect(location()).toBe('/checkout?plan_id=premium_1m');
+});
+
+it('asks a guest who chooses a plan to sign up', async () => {
+  const { store } = await renderAt('/plan-comparison/annual', { guest: true });
+  await userEvent.click(screen.getByRole('button', { name: 'Choose Get a Taste' }));
+  expect(selectSignInPrompt(store.getState())).toEqual({ open: true, returnTo: '/checkout?plan_id=minimal_1y' });
 });
 
 it('reads its prices from the purchase options', async () => {

@@ -5,6 +5,8 @@ import { frequencyChosen } from '../billingSlice';
 import { FrequencyTabs } from '../plans/FrequencyTabs';
 import { LoadState, NoPlans } from '../plans/LoadState';
 import { DEFAULT_FREQUENCY, isBillingFrequency, type BillingFrequency } from '../plans/plans';
+import { DeviceSwitchModal } from '../subscribe/DeviceSwitchModal';
+import { useChoosePlan } from '../subscribe/useChoosePlan';
 import { ComparisonTable } from './ComparisonTable';
 
 /** Texts of the page; the spec names the page, not its words, so these are ours. */
@@ -52,7 +54,8 @@ const Links = styled.nav`
 /**
  * /plan-comparison and /plan-comparison/:frequency (document 2 §2): the tiers side by side, with the
  * Pay Annually / Pay Monthly switch, prices from the purchase options. Monthly by default; the minimal tier is
- * hidden in the monthly view (it has no monthly plan).
+ * hidden in the monthly view (it has no monthly plan). Choose buys the plan as on /subscribe: the checkout, the
+ * sign-up dialog for a guest, the device-switch modal for an in-app subscriber.
  */
 export function PlanComparisonPage() {
   const { frequency: param } = useParams();
@@ -61,11 +64,12 @@ export function PlanComparisonPage() {
   const user = useAppSelector(selectUser);
   const unknownFrequency = param !== undefined && !isBillingFrequency(param);
   const options = useBilling_getPlansQuery(undefined, { skip: unknownFrequency });
+  const { choose, deviceSwitch } = useChoosePlan();
 
   if (unknownFrequency) return <NotFoundPage />;
   const frequency: BillingFrequency = param ?? DEFAULT_FREQUENCY;
 
-  const choose = (next: BillingFrequency) => {
+  const chooseFrequency = (next: BillingFrequency) => {
     dispatch(frequencyChosen(next));
     if (next !== frequency) navigate(`/plan-comparison/${next}`, { replace: true });
   };
@@ -77,18 +81,19 @@ export function PlanComparisonPage() {
         <h1>{PLAN_COMPARISON_TEXTS.title}</h1>
         <p>{PLAN_COMPARISON_TEXTS.intro}</p>
       </Intro>
-      <FrequencyTabs value={frequency} onChange={choose} tagline={options.data?.annualTagline} />
+      <FrequencyTabs value={frequency} onChange={chooseFrequency} tagline={options.data?.annualTagline} />
       {!plans ? (
         <LoadState error={options.isError} onRetry={() => void options.refetch()} />
       ) : plans[frequency].length === 0 ? (
         <NoPlans />
       ) : (
-        <ComparisonTable plans={plans} frequency={frequency} currentTier={user?.tier ?? null} />
+        <ComparisonTable plans={plans} frequency={frequency} currentTier={user?.tier ?? null} onChoose={(planId) => choose(planId)} />
       )}
       <Links aria-label="More ways to subscribe">
         <Link to="/subscribe">{PLAN_COMPARISON_TEXTS.back}</Link>
         <Link to="/subscribe-crypto">{PLAN_COMPARISON_TEXTS.crypto}</Link>
       </Links>
+      <DeviceSwitchModal open={deviceSwitch.open} onClose={deviceSwitch.close} />
     </Page>
   );
 }

@@ -208,7 +208,7 @@ export function SubscribePage() {
           <h2 className="section" id="compare-plans">
             {T.comparePlans}
           </h2>
-          <ComparisonTable plans={data.plans} frequency={frequency} currentTier={currentTier} />
+          <ComparisonTable plans={data.plans} frequency={frequency} currentTier={currentTier} onChoose={(planId) => choose(planId)} />
         </Compare>
       ) : null}
       <Ways aria-label={T.otherWays}>
