@@ -21,7 +21,8 @@ import { catalogStatesOf, MOCK_CATALOG_COUNTRIES, MOCK_CATALOG_OPTIONS } from '.
  *
  * Card results follow Stripe's well-known test tokens, which the UI tests' card fields answer:
  * `pm_card_chargeDeclined` (402 'Your card was declined.'), `pm_card_chargeDeclinedInsufficientFunds`,
- * `pm_card_threeDSecure2Required` (3-D Secure: the order waits for POST …/confirm); any other token approves.
+ * `pm_card_threeDSecure2Required` (3-D Secure: the order waits for POST …/confirm); any other token approves, unless
+ * the email is tagged `+decline@` or `+3ds@` (for the dev harness, whose real card fields' tokens say nothing).
  *
  * The card fields: `card_fields_url` is null (the checkout then says so) unless the dev harness is pointed at a
  * running payments sandbox with `localStorage['fable.mock.paymentsSandboxUrl'] = 'http://127.0.0.1:3200'` (the
@@ -231,7 +232,8 @@ export function checkoutHandlers(db: MockDb) {
         const price = priceOf(body);
         if (price instanceof Response) return price;
         const onFile = mock.onFile.get(userId!);
-        const token = body.payment_token ?? null;
+        const tag = /\+(decline|3ds)@/.exec(body.email)?.[1];
+        const token = tag === 'decline' ? 'pm_card_chargeDeclined' : tag === '3ds' ? 'pm_card_threeDSecure2Required' : (body.payment_token ?? null);
         if (!token && !onFile?.credit_card) return declined('Add a card to pay with.');
         if (token === 'pm_card_chargeDeclined') return declined('Your card was declined.');
         if (token === 'pm_card_chargeDeclinedInsufficientFunds') return declined('Your card has insufficient funds.');
