@@ -76,14 +76,17 @@ it('names the deployment’s brand and links its support', async () => {
   expect(within(notice).getByRole('link', { name: 'our support team' })).toHaveAttribute('href', deployment.brand.links.support);
 });
 
-it('during a Black Friday promotion shows the annual prices less its percentage, against the plan prices', async () => {
+it('during Black Friday shows each annual plan at its promotion’s price against the plan price, with its offer', async () => {
   renderBilling(<SubscribeCryptoPage />, { ...PAGE, sale: 'black_friday' });
   const taste = within(await card('Get a Taste'));
-  expect(await taste.findByText('$30.00')).toBeInTheDocument();
+  expect(await taste.findByText('$36.00')).toBeInTheDocument();
   expect(taste.getByLabelText('Regular price $50.00')).toBeInTheDocument();
-  expect(within(await card('True Supporter')).getByText('$89.99')).toBeInTheDocument();
-  expect(within(await card("I'm All In")).getByText('$149.99')).toBeInTheDocument();
+  expect(taste.getByRole('link', { name: 'Pay Annually: Get a Taste' })).toHaveAttribute('href', '/checkout?plan_id=minimal_1y&o_id=BLACKFRIDAY_MINIMAL');
+  expect(within(await card('True Supporter')).getByText('$110.00')).toBeInTheDocument();
+  expect(within(await card("I'm All In")).getByText('$180.00')).toBeInTheDocument();
   expect(within(await card("I'm All In")).getByLabelText('Regular price $249.99')).toBeInTheDocument();
+  // Monthly plans are not on sale.
+  expect(within(await card("I'm All In")).getByRole('link', { name: "Pay Monthly: I'm All In" })).toHaveAttribute('href', '/checkout?plan_id=premium_1m');
   expect(screen.getAllByText('Black Friday offer up to 40% off')).toHaveLength(3);
 });
 

@@ -2,8 +2,8 @@ import styled from '@emotion/styled';
 import { ButtonLink, selectBrand, useAppSelector } from '@fable/shared';
 import { useBilling_getPlansQuery } from '../billingApi';
 import { LoadState, NoPlans } from '../plans/LoadState';
-import { PAID_TIERS, TIER_NAME, cryptoPlans, formatPrice, type CryptoPlan } from '../plans/plans';
-import { blackFridayPercentOff } from '../sale/promotions';
+import { PAID_TIERS, TIER_NAME, blackFridayText, cryptoPlans, formatPrice, type CryptoPlan } from '../plans/plans';
+import { blackFridayPercentOff, blackFridaySale } from '../sale/promotions';
 import { useBilling_promotionsQuery } from '../sale/promotionsApi';
 import { useNow } from '../sale/useNow';
 import { CheckIcon } from '../ui/icons';
@@ -236,7 +236,13 @@ export function SubscribeCryptoPage() {
   const promotions = useBilling_promotionsQuery();
   const now = useNow(60_000);
   const percentOff = blackFridayPercentOff(promotions.data, now);
-  const plans = options.data ? cryptoPlans(options.data.plans, { blackFridayPercentOff: percentOff, annualTagline: options.data.annualTagline ?? undefined }) : null;
+  const plans = options.data
+    ? cryptoPlans(options.data.plans, {
+        saleOf: (plan) => blackFridaySale(promotions.data, now, plan),
+        saleText: percentOff !== null ? blackFridayText(percentOff) : '',
+        annualTagline: options.data.annualTagline ?? undefined,
+      })
+    : null;
   return (
     <Page>
       <Intro>

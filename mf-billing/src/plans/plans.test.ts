@@ -53,7 +53,18 @@ it('lists on each crypto plan what it adds over the lower tiers', () => {
   expect(allIn?.features).toHaveLength(4);
 });
 
-it('gives the Black Friday price against the plan price when a percentage is given', () => {
-  const [taste] = cryptoPlans(plans, { blackFridayPercentOff: 40 });
-  expect(taste?.annual).toMatchObject({ price: 50, discountedPrice: 30, discountText: 'Black Friday offer up to 40% off' });
+it('gives a sale price against the plan price, with the sale’s offer on the checkout link', () => {
+  const [taste, supporter] = cryptoPlans(plans, {
+    saleOf: (plan) => (plan.plan_id === 'minimal_1y' ? { price: 36, offerId: 'BF_MINIMAL' } : null),
+    saleText: 'Black Friday offer up to 40% off',
+  });
+  expect(taste?.annual).toEqual({
+    price: 50,
+    discountedPrice: 36,
+    paymentLink: '/checkout?plan_id=minimal_1y&o_id=BF_MINIMAL',
+    discountText: 'Black Friday offer up to 40% off',
+    currency: 'USD',
+  });
+  expect(supporter?.annual.discountedPrice).toBeUndefined();
+  expect(supporter?.annual.discountText).toBe('2 months free / 16% Off');
 });

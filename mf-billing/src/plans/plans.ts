@@ -128,10 +128,15 @@ export interface CryptoPlan {
 }
 
 /**
- * Where a plan is paid with crypto: the checkout with that plan (its payment method selector lists coinpayments,
- * whose hosted page takes the payment). The spec does not show the hosted crypto link's address; ours.
+ * The checkout of a plan (document 2 §2 "/checkout": plan_id, o_id). The crypto cards lead there too: its payment
+ * method selector lists coinpayments, whose hosted page takes the payment (the spec does not show the hosted crypto
+ * link's address).
  */
-export const checkoutLink = (planId: string) => `/checkout?plan_id=${encodeURIComponent(planId)}`;
+export function checkoutLink(planId: string, offerId?: string | null): string {
+  const query = new URLSearchParams({ plan_id: planId });
+  if (offerId) query.set('o_id', offerId);
+  return `/checkout?${query.toString()}`;
+}
 
 /** Descriptions of the crypto cards; the spec names the field but gives no text, these are ours. */
 const CRYPTO_DESCRIPTIONS: Record<PaidTier, string> = {
@@ -140,15 +145,22 @@ const CRYPTO_DESCRIPTIONS: Record<PaidTier, string> = {
   premium: 'Everything, first in line, with our biggest models.',
 };
 
+/** A sale price of a plan and the offer the checkout takes for it (a running Black Friday's, sale/promotions.ts). */
+export type SaleOf = (plan: PurchasePlan) => { price: number; offerId: string | null } | null;
+
 /**
  * The crypto page's tiers (document 2 §2 "/subscribe-crypto"): every tier with an annual plan in the purchase
- * options, with its monthly plan when there is one. `blackFridayPercentOff` (a running Black Friday promotion's
- * percent_off) shows the annual price lowered by it, the plan's price as the list price.
+ * options, with its monthly plan when there is one. `saleOf` (a running Black Friday) gives an annual plan's sale
+ * price, shown against the plan's price as the list price, with `saleText`.
  */
-export function cryptoPlans(plans: PlansByPeriod, { blackFridayPercentOff = null, annualTagline = ANNUAL_DISCOUNT_TEXT }: { blackFridayPercentOff?: number | null; annualTagline?: string } = {}): CryptoPlan[] {
+export function cryptoPlans(
+  plans: PlansByPeriod,
+  { saleOf = () => null, saleText = '', annualTagline = ANNUAL_DISCOUNT_TEXT }: { saleOf?: SaleOf; saleText?: string; annualTagline?: string } = {},
+): CryptoPlan[] {
   return tiersFor(plans, 'annual').map((tier) => {
     const annual = planFor(plans, tier, 'annual')!;
     const monthly = planFor(plans, tier, 'monthly');
+    const sale = saleOf(annual);
     return {
       id: `crypto_${tier}`,
       tier,
@@ -158,16 +170,9 @@ export function cryptoPlans(plans: PlansByPeriod, { blackFridayPercentOff = null
       features: comparisonRows()
         .filter((row) => row.from === tier)
         .map((row) => ({ title: featureLabel(row.feature) })),
-      annual:
-        blackFridayPercentOff !== null
-          ? {
-              price: annual.price,
-              discountedPrice: discounted(annual.price, blackFridayPercentOff),
-              paymentLink: checkoutLink(annual.plan_id),
-              discountText: blackFridayText(blackFridayPercentOff),
-              currency: annual.currency,
-            }
-          : { price: annual.price, paymentLink: checkoutLink(annual.plan_id), discountText: annualTagline, currency: annual.currency },
+      annual: sale
+        ? { price: annual.price, discountedPrice: sale.price, paymentLink: checkoutLink(annual.plan_id, sale.offerId), discountText: saleText, currency: annual.currency }
+        : { price: annual.price, paymentLink: checkoutLink(annual.plan_id), discountText: annualTagline, currency: annual.currency },
       monthly: monthly ? { price: monthly.price, paymentLink: checkoutLink(monthly.plan_id), currency: monthly.currency } : undefined,
     };
   });

@@ -55,9 +55,12 @@ const Bar = styled.aside`
   }
 `;
 
-/** What the banner says of a promotion: the birthday's one-month price, Black Friday's percentage. */
-export function saleLine(promotion: Promotion): string | null {
-  if (promotion.kind === 'black_friday' && promotion.percent_off != null) return T.blackFriday(promotion.percent_off);
+/**
+ * What the banner says of a promotion: Black Friday's "up to" percentage (the highest of the running Black Friday
+ * promotions, one per plan), the birthday's one-month price.
+ */
+export function saleLine(promotion: Promotion, percentOff: number | null): string | null {
+  if (promotion.kind === 'black_friday') return percentOff !== null ? T.blackFriday(percentOff) : null;
   if (promotion.price != null) return T.oneMonth(promotion.price, promotion.currency);
   return null;
 }
@@ -66,10 +69,10 @@ export function saleLine(promotion: Promotion): string | null {
  * The sale banner of the subscribe page (document 2 §2: shown during a Black Friday or a birthday sale), with a link
  * to /sale. Dismissible; the dismissal is remembered in localStorage, per promotion, so a later sale shows again.
  */
-export function SaleBanner({ promotion, linkToSale = true }: { promotion: Promotion; linkToSale?: boolean }) {
+export function SaleBanner({ promotion, percentOff = null, linkToSale = true }: { promotion: Promotion; percentOff?: number | null; linkToSale?: boolean }) {
   const [dismissed, setDismissed] = useLocalStorage<string[]>(DISMISSED_SALES_KEY, []);
   if (dismissed.includes(promotion.id)) return null;
-  const line = saleLine(promotion);
+  const line = saleLine(promotion, percentOff);
   return (
     <Bar aria-label={promotion.title}>
       <span className="text">

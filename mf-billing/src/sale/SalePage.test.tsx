@@ -48,18 +48,19 @@ it('asks a guest to sign up before the sale’s checkout', async () => {
   expect(selectSignInPrompt(store.getState())).toEqual({ open: true, returnTo: '/checkout?plan_id=premium_1m&o_id=bday99' });
 });
 
-it('shows the annual plans at Black Friday prices: the plan price less the promotion’s percentage', async () => {
+it('shows the annual plans at their Black Friday prices in one section; choosing one takes its offer to the checkout', async () => {
   render({ sale: 'black_friday' });
   const offer = await screen.findByRole('region', { name: 'Black Friday' });
   expect(offer).toHaveTextContent('Black Friday offer up to 40% off');
   const plans = within(await within(offer).findByRole('list', { name: 'Annual plans at Black Friday prices' }));
   const taste = within(plans.getByRole('heading', { name: 'Get a Taste' }).closest('li')!);
-  expect(taste.getByText('$30.00')).toBeInTheDocument();
+  expect(taste.getByText('$36.00')).toBeInTheDocument();
   expect(taste.getByLabelText('Regular price $50.00')).toBeInTheDocument();
   const amounts = plans.getAllByRole('listitem').map((li) => li.querySelector('.amount')?.textContent);
-  expect(amounts).toEqual(['$30.00', '$89.99', '$149.99']);
+  expect(amounts).toEqual(['$36.00', '$110.00', '$180.00']);
+  expect(screen.getAllByRole('region', { name: 'Black Friday' })).toHaveLength(1);
   await userEvent.click(plans.getByRole('button', { name: 'Choose True Supporter' }));
-  expect(location()).toBe('/checkout?plan_id=basic_1y');
+  expect(location()).toBe('/checkout?plan_id=basic_1y&o_id=BLACKFRIDAY_BASIC');
 });
 
 it('shows an error with a retry when the promotions cannot be loaded', async () => {

@@ -3,11 +3,11 @@ import type { Promotion } from '@fable/contracts';
 import { Button, ButtonLink, Spinner } from '@fable/shared';
 import { useBilling_getPlansQuery } from '../billingApi';
 import { LoadState } from '../plans/LoadState';
-import { TIER_NAME, discounted, formatPrice, planFor, tiersFor } from '../plans/plans';
+import { TIER_NAME, formatPrice, planFor, tiersFor } from '../plans/plans';
 import { DeviceSwitchModal } from '../subscribe/DeviceSwitchModal';
 import { useChoosePlan } from '../subscribe/useChoosePlan';
 import { Countdown } from './Countdown';
-import { runningPromotions } from './promotions';
+import { blackFridayPercentOff, blackFridaySale, runningPromotions } from './promotions';
 import { useBilling_promotionsQuery } from './promotionsApi';
 import { SALE_TEXTS as T } from './saleTexts';
 import { useNow } from './useNow';
@@ -102,35 +102,37 @@ const Empty = styled.section`
   }
 `;
 
-/** The annual plans at the Black Friday promotion's prices: the plan's price less its percent_off. */
-function BlackFridayPlans({ promotion, onChoose }: { promotion: Promotion; onChoose: (planId: string) => void }) {
+/** The annual plans at their Black Friday prices (each plan's running Black Friday promotion, with its offer). */
+function BlackFridayPlans({ promotions, now, onChoose }: { promotions: readonly Promotion[]; now: number; onChoose: (planId: string, offerId: string | null) => void }) {
   const options = useBilling_getPlansQuery();
   if (!options.data) return <LoadState error={options.isError} onRetry={() => void options.refetch()} />;
-  const percentOff = promotion.percent_off ?? 0;
   const plans = options.data.plans;
+  const onSale = tiersFor(plans, 'annual').flatMap((tier) => {
+    const plan = planFor(plans, tier, 'annual')!;
+    const sale = blackFridaySale(promotions, now, plan);
+    return sale ? [{ plan, sale, name: plan.name ?? TIER_NAME[tier] }] : [];
+  });
   return (
     <Plans aria-label={T.blackFridayPlans}>
-      {tiersFor(plans, 'annual').map((tier) => {
-        const plan = planFor(plans, tier, 'annual')!;
-        const name = plan.name ?? TIER_NAME[tier];
-        return (
-          <li key={plan.plan_id} data-plan={plan.plan_id}>
-            <h3>{name}</h3>
-            <span>
-              <s aria-label={`${T.listPrice} ${formatPrice(plan.price, plan.currency)}`}>{formatPrice(plan.price, plan.currency)}</s>{' '}
-              <span className="amount">{formatPrice(discounted(plan.price, percentOff), plan.currency)}</span>{' '}
-              <span className="period">{T.perYear}</span>
-            </span>
-            <Button onClick={() => onChoose(plan.plan_id)}>{T.choose(name)}</Button>
-          </li>
-        );
-      })}
+      {onSale.map(({ plan, sale, name }) => (
+        <li key={plan.plan_id} data-plan={plan.plan_id}>
+          <h3>{name}</h3>
+          <span>
+            <s aria-label={`${T.listPrice} ${formatPrice(plan.price, plan.currency)}`}>{formatPrice(plan.price, plan.currency)}</s>{' '}
+            <span className="amount">{formatPrice(sale.price, plan.currency)}</span> <span className="period">{T.perYear}</span>
+          </span>
+          <Button onClick={() => onChoose(plan.plan_id, sale.offerId)}>{T.choose(name)}</Button>
+        </li>
+      ))}
     </Plans>
   );
 }
 
 interface OfferProps {
   promotion: Promotion;
+  /** Every promotion of the page (a Black Friday section prices each plan from its own promotion). */
+  promotions: readonly Promotion[];
+  now: number;
   /** Its own heading when several run at once (otherwise the page's heading is its title). */
   titled: boolean;
   onChoose: (planId: string, offerId?: string | null) => void;
@@ -145,16 +147,16 @@ function OfferPlan({ planId }: { planId: string }) {
   return <p>{T.onPlan(plan.name ?? TIER_NAME[plan.tier], plan.period)}</p>;
 }
 
-function PromotionOffer({ promotion, titled, onChoose }: OfferProps) {
+function PromotionOffer({ promotion, promotions, now, titled, onChoose }: OfferProps) {
   const heading = titled ? <h2 id={`promo-${promotion.id}`}>{promotion.title}</h2> : null;
   const label = titled ? { 'aria-labelledby': `promo-${promotion.id}` } : { 'aria-label': promotion.title };
   if (promotion.kind === 'black_friday') {
     return (
       <Offer {...label}>
         {heading}
-        {promotion.percent_off != null ? <p>{T.blackFriday(promotion.percent_off)}</p> : null}
+        {blackFridayPercentOff(promotions, now) !== null ? <p>{T.blackFriday(blackFridayPercentOff(promotions, now)!)}</p> : null}
         <Countdown endsAt={promotion.ends_at} />
-        <BlackFridayPlans promotion={promotion} onChoose={(planId) => onChoose(planId, promotion.offer_id)} />
+        <BlackFridayPlans promotions={promotions} now={now} onChoose={onChoose} />
       </Offer>
     );
   }
@@ -175,6 +177,20 @@ function PromotionOffer({ promotion, titled, onChoose }: OfferProps) {
   );
 }
 
+/**
+ * One section per offer: the Black Friday promotions (one per plan) make one section; $0.99 promotions of the same
+ * plan, price and offer (a Valentine's and a birthday one running together) make one.
+ */
+function sections(running: Promotion[]): Promotion[] {
+  const seen = new Set<string>();
+  return running.filter((p) => {
+    const key = p.kind === 'black_friday' ? 'black_friday' : `${p.plan_id}:${p.price}:${p.offer_id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 const dateOf = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(iso));
 
 /**
@@ -186,7 +202,7 @@ export function SalePage() {
   const promotions = useBilling_promotionsQuery();
   const now = useNow(1000);
   const { choose, deviceSwitch } = useChoosePlan();
-  const running = runningPromotions(promotions.data, now);
+  const running = sections(runningPromotions(promotions.data, now));
   const next = (promotions.data ?? []).filter((p) => Date.parse(p.starts_at) > now).sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at))[0];
 
   let body;
@@ -203,7 +219,9 @@ export function SalePage() {
       </Empty>
     );
   } else {
-    body = running.map((promotion) => <PromotionOffer key={promotion.id} promotion={promotion} titled={running.length > 1} onChoose={choose} />);
+    body = running.map((promotion) => (
+      <PromotionOffer key={promotion.id} promotion={promotion} promotions={promotions.data ?? []} now={now} titled={running.length > 1} onChoose={choose} />
+    ));
   }
 
   return (

@@ -1,5 +1,5 @@
 import type { Promotion } from '@fable/contracts';
-import { blackFridayPercentOff, countdownTo, formatCountdown, isRunning, runningPriceOffer, runningSale } from './promotions';
+import { blackFridayPercentOff, blackFridaySale, countdownTo, formatCountdown, isRunning, runningPriceOffer, runningSale } from './promotions';
 
 const promo = (over: Partial<Promotion>): Promotion => ({
   id: 'p',
@@ -46,4 +46,16 @@ it('counts down to the end in days, hours, minutes and seconds, never below zero
   expect(formatCountdown(countdownTo(end, at('2025-02-13T18:54:30Z')))).toBe('2d 05:05:30');
   expect(formatCountdown(countdownTo(end, at('2025-02-15T23:59:58.500Z')))).toBe('00:00:01');
   expect(countdownTo(end, at('2025-02-17T00:00:00Z'))).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0, over: true });
+});
+
+it('prices a plan at its own running Black Friday promotion, else at a plan-less one’s percentage, else not at all', () => {
+  const window = { starts_at: '2026-11-27T00:00:00Z', ends_at: '2026-12-01T00:00:00Z' };
+  const basic = promo({ id: 'bf-basic', kind: 'black_friday', ...window, price: 110, plan_id: 'basic_1y', offer_id: 'BF_BASIC', percent_off: 38.89 });
+  const general = promo({ id: 'bf', kind: 'black_friday', ...window, price: null, plan_id: null, offer_id: null, percent_off: 40 });
+  const now = at('2026-11-28T00:00:00Z');
+  expect(blackFridaySale([basic], now, { plan_id: 'basic_1y', price: 149.99 })).toEqual({ price: 110, offerId: 'BF_BASIC' });
+  expect(blackFridaySale([basic], now, { plan_id: 'premium_1y', price: 249.99 })).toBeNull();
+  expect(blackFridaySale([basic, general], now, { plan_id: 'premium_1y', price: 249.99 })).toEqual({ price: 149.99, offerId: null });
+  expect(blackFridaySale([basic], at('2026-12-01T00:00:00Z'), { plan_id: 'basic_1y', price: 149.99 })).toBeNull();
+  expect(blackFridayPercentOff([basic, general], now)).toBe(40);
 });

@@ -1,4 +1,5 @@
 import type { Promotion } from '@fable/contracts';
+import { discounted } from '../plans/plans';
 
 /** Whether a promotion runs at `now`: from its starts_at (inclusive) to its ends_at (exclusive). */
 export function isRunning(promotion: Promotion, now: number): boolean {
@@ -20,9 +21,29 @@ export function runningPriceOffer(promotions: readonly Promotion[] | undefined, 
   return runningPromotions(promotions, now).find((p) => (p.kind === 'valentine' || p.kind === 'birthday') && p.price != null && p.plan_id) ?? null;
 }
 
-/** The running Black Friday promotion's percentage off, or null. */
+/** The running Black Friday promotions' highest percentage off ("up to …% off"), or null. */
 export function blackFridayPercentOff(promotions: readonly Promotion[] | undefined, now: number): number | null {
-  return runningPromotions(promotions, now).find((p) => p.kind === 'black_friday' && p.percent_off != null)?.percent_off ?? null;
+  const percents = runningPromotions(promotions, now).flatMap((p) => (p.kind === 'black_friday' && p.percent_off != null ? [p.percent_off] : []));
+  return percents.length > 0 ? Math.max(...percents) : null;
+}
+
+/** A plan's sale: its price and the offer the checkout takes as o_id. */
+export interface PlanSale {
+  price: number;
+  offerId: string | null;
+}
+
+/**
+ * A plan's Black Friday price while one runs: the price of the running Black Friday promotion of that plan (the API
+ * configures one per plan, with its offer), else the plan's price less a running plan-less promotion's percent_off.
+ * Null when no Black Friday runs for it.
+ */
+export function blackFridaySale(promotions: readonly Promotion[] | undefined, now: number, plan: { plan_id: string; price: number }): PlanSale | null {
+  const running = runningPromotions(promotions, now).filter((p) => p.kind === 'black_friday');
+  const own = running.find((p) => p.plan_id === plan.plan_id && p.price != null);
+  if (own) return { price: own.price!, offerId: own.offer_id ?? null };
+  const general = running.find((p) => !p.plan_id && p.percent_off != null);
+  return general ? { price: discounted(plan.price, general.percent_off!), offerId: general.offer_id ?? null } : null;
 }
 
 export interface Countdown {

@@ -1,4 +1,4 @@
-import { formatPrice } from '../plans/plans';
+import { blackFridayText, formatPrice } from '../plans/plans';
 
 /**
  * Texts of the sales (document 2 §2 sale banner, §9 "Birthday sale: … $0.99; one month only", "Black Friday offer up
@@ -16,7 +16,7 @@ export const SALE_TEXTS = {
   oneMonth: (price: number, currency: string) => `${formatPrice(price, currency)} for your first month`,
   onPlan: (name: string, period: 'monthly' | 'annual') => `On ${name}, billed ${period === 'annual' ? 'annually' : 'monthly'}.`,
   oneMonthOnly: 'The discount applies to one month only; the plan then renews at its usual price.',
-  blackFriday: (percentOff: number) => `Black Friday offer up to ${percentOff}% off`,
+  blackFriday: blackFridayText,
   blackFridayPlans: 'Annual plans at Black Friday prices',
   listPrice: 'Regular price',
   claim: (price: number, currency: string) => `Get it for ${formatPrice(price, currency)}`,

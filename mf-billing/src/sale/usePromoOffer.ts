@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { runningPriceOffer, runningSale } from './promotions';
+import { blackFridayPercentOff, runningPriceOffer, runningSale } from './promotions';
 import { useBilling_promotionsQuery } from './promotionsApi';
 import { useNow } from './useNow';
 
@@ -39,5 +39,6 @@ export function usePromotions() {
     markSeen(offer.id);
     setClosed((ids) => new Set([...ids, offer.id]));
   };
-  return { promotions, now, sale, offer, offerOpen: offer !== null && !closed.has(offer.id), closeOffer: close };
+  const percentOff = blackFridayPercentOff(promotions.data, now);
+  return { promotions, now, sale, percentOff, offer, offerOpen: offer !== null && !closed.has(offer.id), closeOffer: close };
 }

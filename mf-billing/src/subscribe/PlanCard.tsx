@@ -2,6 +2,7 @@ import styled from '@emotion/styled';
 import { Button } from '@fable/shared';
 import { TIER_FEATURES, TIER_NAME, featureLabel, formatPrice, type BillingFrequency, type PaidTier } from '../plans/plans';
 import type { PurchasePlan } from '../billingApi';
+import type { PlanSale } from '../sale/promotions';
 import { CheckIcon } from '../ui/icons';
 import { SUBSCRIBE_TEXTS as T } from './subscribeTexts';
 
@@ -47,7 +48,8 @@ const Price = styled.div`
     font-weight: 800;
     line-height: 1.1;
   }
-  .period {
+  .period,
+  s {
     color: ${({ theme }) => theme.colors.textMuted};
   }
 `;
@@ -97,14 +99,16 @@ export interface PlanCardProps {
   inherited?: readonly string[];
   highlighted: boolean;
   current: boolean;
-  onChoose: (plan: PurchasePlan) => void;
+  /** A running sale's price of the plan (Black Friday), shown against its price. */
+  sale?: PlanSale | null;
+  onChoose: (plan: PurchasePlan, offerId: string | null) => void;
 }
 
 /**
  * A plan card (document 2 §2 "three plan cards"): marketing name, price with two decimals per month or year, the
  * annual tagline, the tier's features (§1; the plan's own when the purchase options list them) and its button.
  */
-export function PlanCard({ plan, frequency, tagline, lower, inherited = [], highlighted, current, onChoose }: PlanCardProps) {
+export function PlanCard({ plan, frequency, tagline, lower, inherited = [], highlighted, current, sale = null, onChoose }: PlanCardProps) {
   const name = plan.name ?? TIER_NAME[plan.tier];
   const features = [...inherited, ...(plan.features.length > 0 ? plan.features : TIER_FEATURES[plan.tier])];
   return (
@@ -112,7 +116,10 @@ export function PlanCard({ plan, frequency, tagline, lower, inherited = [], high
       {highlighted ? <Ribbon>{T.recommended}</Ribbon> : null}
       <h2 id={`plan-${plan.plan_id}`}>{name}</h2>
       <Price>
-        <span className="amount">{formatPrice(plan.price, plan.currency)}</span>
+        {sale ? (
+          <s aria-label={`${T.listPrice} ${formatPrice(plan.price, plan.currency)}`}>{formatPrice(plan.price, plan.currency)}</s>
+        ) : null}
+        <span className="amount">{formatPrice(sale ? sale.price : plan.price, plan.currency)}</span>
         <span className="period">{frequency === 'annual' ? T.perYear : T.perMonth}</span>
       </Price>
       {frequency === 'annual' && tagline ? <Tagline>{tagline}</Tagline> : null}
@@ -125,7 +132,7 @@ export function PlanCard({ plan, frequency, tagline, lower, inherited = [], high
           </li>
         ))}
       </Features>
-      <Button variant={highlighted ? 'primary' : 'secondary'} fullWidth disabled={current} onClick={() => onChoose(plan)}>
+      <Button variant={highlighted ? 'primary' : 'secondary'} fullWidth disabled={current} onClick={() => onChoose(plan, sale?.offerId ?? null)}>
         {current ? T.yourPlan : T.choose(name)}
       </Button>
     </Card>

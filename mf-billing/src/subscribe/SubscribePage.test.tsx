@@ -180,13 +180,23 @@ it('shows the sale banner during a sale; a dismissal is remembered', async () =>
   expect(within(banner).getByRole('link', { name: 'See the sale' })).toHaveAttribute('href', '/sale');
   await userEvent.click(within(banner).getByRole('button', { name: 'Dismiss the sale banner' }));
   expect(screen.queryByRole('complementary', { name: 'Black Friday' })).not.toBeInTheDocument();
-  expect(JSON.parse(localStorage.getItem(DISMISSED_SALES_KEY) ?? '[]')).toEqual(['black-friday-now']);
+  expect(JSON.parse(localStorage.getItem(DISMISSED_SALES_KEY) ?? '[]')).toEqual(['black-friday-now-minimal']);
   first.unmount();
 
   const { fake } = await renderSubscribe({ sale: 'black_friday' });
   await untilCalled(fake, 'GET /subscriptions/promotions');
   await screen.findByRole('list', { name: /plans$/ });
   expect(screen.queryByRole('complementary', { name: 'Black Friday' })).not.toBeInTheDocument();
+});
+
+it('shows the annual plans at their Black Friday prices and buys them with the promotion’s offer', async () => {
+  await renderSubscribe({ sale: 'black_friday' });
+  await userEvent.click(screen.getByRole('button', { name: /^Pay Annually/ }));
+  const supporter = within(card('True Supporter'));
+  expect(await supporter.findByText('$110.00')).toBeInTheDocument();
+  expect(supporter.getByLabelText('Regular price $149.99')).toBeInTheDocument();
+  await userEvent.click(supporter.getByRole('button', { name: 'Choose True Supporter' }));
+  expect(location()).toBe('/checkout?plan_id=basic_1y&o_id=BLACKFRIDAY_BASIC');
 });
 
 it('shows no banner when no sale runs (the spec’s 2025 birthday sale is over)', async () => {

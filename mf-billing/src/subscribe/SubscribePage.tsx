@@ -7,6 +7,7 @@ import { FrequencyTabs } from '../plans/FrequencyTabs';
 import { LoadState, NoPlans } from '../plans/LoadState';
 import { PAID_TIERS, TIER_FEATURES, TIER_NAME, planFor, tiersFor, type BillingFrequency, type PaidTier } from '../plans/plans';
 import { PromoModal } from '../sale/PromoModal';
+import { blackFridaySale } from '../sale/promotions';
 import { SaleBanner } from '../sale/SaleBanner';
 import { usePromotions } from '../sale/usePromoOffer';
 import { DeviceSwitchModal } from './DeviceSwitchModal';
@@ -145,7 +146,7 @@ export function SubscribePage() {
   const frequency = useAppSelector(selectBillingFrequency);
   const options = useBilling_getPlansQuery();
   const { choose, signedIn, profile, inApp, deviceSwitch } = useChoosePlan();
-  const { sale, offer, offerOpen, closeOffer } = usePromotions();
+  const { promotions, now, sale, percentOff, offer, offerOpen, closeOffer } = usePromotions();
 
   const subscription = signedIn ? profile.data?.subscription : null;
   const live = isLive(subscription);
@@ -159,7 +160,7 @@ export function SubscribePage() {
 
   return (
     <Page>
-      {sale ? <SaleBanner promotion={sale} /> : null}
+      {sale ? <SaleBanner promotion={sale} percentOff={percentOff} /> : null}
       <Intro>
         <h1>{T.title}</h1>
         <p>{T.intro}</p>
@@ -194,7 +195,8 @@ export function SubscribePage() {
                 inherited={inherited}
                 highlighted={tier === recommended}
                 current={live && currentTier === tier}
-                onChoose={(chosen) => choose(chosen.plan_id)}
+                sale={blackFridaySale(promotions.data, now, plan)}
+                onChoose={(chosen, offerId) => choose(chosen.plan_id, offerId)}
               />
             );
           })}

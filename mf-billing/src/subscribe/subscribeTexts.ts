@@ -11,6 +11,7 @@ export const SUBSCRIBE_TEXTS = {
   comparePlans: 'Compare Plans',
   perMonth: '/ month',
   perYear: '/ year',
+  listPrice: 'Regular price',
   includesLower: (lower: string) => `Everything in ${lower}, plus:`,
   choose: (name: string) => `Choose ${name}`,
   yourPlan: 'Your plan',

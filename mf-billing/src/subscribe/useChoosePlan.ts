@@ -1,13 +1,7 @@
 import { useState } from 'react';
 import { selectAuthStatus, signInRequested, useAppDispatch, useAppSelector, useNavigate } from '@fable/shared';
+import { checkoutLink } from '../plans/plans';
 import { isInApp, useBilling_profileQuery } from './subscribeApi';
-
-/** The checkout of a plan (document 2 §2 "/checkout": plan_id, o_id). */
-export function checkoutPath(planId: string, offerId?: string | null): string {
-  const query = new URLSearchParams({ plan_id: planId });
-  if (offerId) query.set('o_id', offerId);
-  return `/checkout?${query.toString()}`;
-}
 
 /**
  * What picking a plan does (document 2 §2, §6): a guest gets the host's sign-up dialog (signInRequested, coming back
@@ -23,7 +17,7 @@ export function useChoosePlan() {
   const [deviceSwitchOpen, setDeviceSwitchOpen] = useState(false);
 
   const choose = (planId: string, offerId?: string | null) => {
-    const path = checkoutPath(planId, offerId);
+    const path = checkoutLink(planId, offerId);
     if (!signedIn) dispatch(signInRequested({ returnTo: path }));
     else if (inApp) setDeviceSwitchOpen(true);
     else navigate(path);

@@ -7,5 +7,5 @@ export { resourceHandlers } from './handlers';
 export { MOCK_REFRESH_TOKEN } from './resources/session';
 export { mockReply } from './resources/chat';
 export { checkoutMockState } from './resources/checkout';
-export { MOCK_CATALOG_OPTIONS, MOCK_SALES, runningMockPromotion, setMockSale, type MockSale } from './resources/billingCatalog';
+export { MOCK_CATALOG_OPTIONS, MOCK_SALES, runningMockPromotions, setMockSale, type MockSale } from './resources/billingCatalog';
 export { MOCK_DECLINED_CARD_TOKEN, MOCK_SUPPORTER_CODES, MOCK_TRANSIENT_LINKS, setPortalScenario, type PortalScenario } from './resources/portal';

@@ -10,7 +10,8 @@ import type { MockDb } from '../mockDb';
  * Promotions: the spec's birthday sale (Feb 13 to Feb 15, 2025, $0.99 for one month) is always listed, over and done
  * with. A sale running now is added with setMockSale(db, kind) in tests, or in the dev harness with
  * `?mock-sale=birthday|black_friday|valentine` (remembered in localStorage until `?mock-sale=none`); it started a day
- * ago and ends in two days and five hours, so the countdowns have something to count.
+ * ago and ends in two days and five hours, so the countdowns have something to count. Black Friday is configured as
+ * the API does (migration 017): a promotion per annual plan with its price ($36, $110, $180) and offer.
  */
 
 const FEATURES: Record<PurchasePlan['tier'], string[]> = {
@@ -86,13 +87,30 @@ const SPEC_BIRTHDAY: Promotion = {
 
 const DAY = 86_400_000;
 
-/** A promotion of `kind` running at `now`. */
-export function runningMockPromotion(kind: MockSale, now: number): Promotion {
+/** Black Friday as the API configures it (migration 017): one promotion per annual plan, with its price and offer. */
+const BLACK_FRIDAY_PLANS: [tier: string, planId: string, price: number, percentOff: number][] = [
+  ['minimal', 'minimal_1y', 36, 40],
+  ['basic', 'basic_1y', 110, 38.89],
+  ['premium', 'premium_1y', 180, 40],
+];
+
+/** The promotions of `kind` running at `now`. */
+export function runningMockPromotions(kind: MockSale, now: number): Promotion[] {
   const window = { starts_at: new Date(now - DAY).toISOString(), ends_at: new Date(now + 2 * DAY + 5 * 3_600_000).toISOString() };
   if (kind === 'black_friday') {
-    return { id: 'black-friday-now', kind, title: 'Black Friday', ...window, price: null, plan_id: null, offer_id: null, percent_off: 40, currency: 'USD' };
+    return BLACK_FRIDAY_PLANS.map(([tier, planId, price, percentOff]) => ({
+      id: `black-friday-now-${tier}`,
+      kind,
+      title: 'Black Friday',
+      ...window,
+      price,
+      plan_id: planId,
+      offer_id: `BLACKFRIDAY_${tier.toUpperCase()}`,
+      percent_off: percentOff,
+      currency: 'USD',
+    }));
   }
-  return { ...SPEC_BIRTHDAY, id: `${kind}-now`, kind, title: kind === 'birthday' ? 'Birthday Sale' : "Valentine's Special", ...window };
+  return [{ ...SPEC_BIRTHDAY, id: `${kind}-now`, kind, title: kind === 'birthday' ? 'Birthday Sale' : "Valentine's Special", ...window }];
 }
 
 const sales = new WeakMap<MockDb, MockSale | null>();
@@ -121,7 +139,7 @@ export function billingCatalogHandlers(db: MockDb) {
     contractRoute(billingCalls.purchaseOptions, () => MOCK_CATALOG_OPTIONS),
     contractRoute(billingFlowCalls.promotions, () => {
       const sale = sales.get(db) ?? null;
-      return { promotions: sale ? [SPEC_BIRTHDAY, runningMockPromotion(sale, Date.now())] : [SPEC_BIRTHDAY] };
+      return { promotions: sale ? [SPEC_BIRTHDAY, ...runningMockPromotions(sale, Date.now())] : [SPEC_BIRTHDAY] };
     }),
     contractRoute(billingCalls.countries, () => ({ countries: MOCK_CATALOG_COUNTRIES })),
     contractRoute(billingCalls.countryStates, ({ params }) => {
