@@ -55,6 +55,8 @@ export async function subscribeWithCard(deps: PaymentDeps, member: Subscriber, b
       const live = await tx.query('select 1 from subscriptions where user_id = $1 and application_id = $2 and status <> $3', [member.userId, member.applicationId, 'expired']);
       if (live.rows.length > 0) return { kind: 'subscribed' as const };
       const other = await openPurchaseOf(tx, member.userId, member.applicationId);
+      // This very key, inserted meanwhile by a twin request (a double click): look again and replay it.
+      if (other?.idempotency_key === body.idempotency_key) return { kind: 'raced' as const };
       if (other) return { kind: 'busy' as const, other };
       const order = await insertOrder(
         tx,

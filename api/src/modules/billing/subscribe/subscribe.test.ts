@@ -1,43 +1,28 @@
 import '../../../testing/injectUnderJest';
 import { API_HEADERS, CheckoutOrderSchema, PaymentConfigSchema, PurchaseResultSchema } from '@fable/contracts';
 import { randomUUID } from 'node:crypto';
-import { CARDS, startPaymentsLine, startTestPaymentsSandbox, type PaymentsLine, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
+import { CARDS, type PaymentsLine, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
+import { startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
-import { bearer, signUp, startTestApp, testGuestId, type TestApp } from '../../../testing/testApp';
+import { testGuestId, type TestApp } from '../../../testing/testApp';
 import { ledgerOf } from '../ledger';
 
 // Card subscribe against the payments sandbox over a real socket (through a line the tests can cut), on both databases.
 
 describe.each(BACKENDS)('card subscribe on %s', (backend) => {
+  let rig: PaymentsTestApp;
   let t: TestApp;
   let payments: TestPaymentsSandbox;
   let line: PaymentsLine;
-  let members = 0;
 
   beforeAll(async () => {
-    payments = await startTestPaymentsSandbox();
-    line = await startPaymentsLine(payments.sandbox.url);
-    t = await startTestApp(backend, { payments: { config: { ...payments.config, sandboxUrl: line.url } } });
-    t.clock.set(new Date('2026-03-15T12:00:00Z'));
-    payments.forwardWebhooksTo(t.app);
+    rig = await startPaymentsTestApp(backend);
+    ({ t, payments, line } = rig);
   }, DB_SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-    await line?.close();
-    await payments?.close();
-  });
-  afterEach(async () => {
-    line.setMode('pass');
-    await payments.control('POST', '/_sandbox/webhooks/release', { order: 'as_created' });
-    await payments.sandbox.webhooks.idle();
-  });
+  afterAll(() => rig?.close());
+  afterEach(() => rig.settle());
 
-  async function member() {
-    members += 1;
-    const username = `payer_${members}_${Math.random().toString(36).slice(2, 6)}`;
-    const signedIn = await signUp(t.app, `${username}@example.com`, username);
-    return { id: signedIn.user.id, headers: bearer(signedIn.token) };
-  }
+  const member = () => rig.member('payer');
 
   const call = async (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) => {
     const res = await t.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
@@ -68,16 +53,7 @@ describe.each(BACKENDS)('card subscribe on %s', (backend) => {
   const ledgerActions = async (userId: string) =>
     (await t.db.query<{ action: string; actor: string }>('select action, actor from billing_ledger where user_id = $1 order by id', [userId])).rows.map((r) => `${r.actor}:${r.action}`);
 
-  /** Passes (or fails) the sandbox's 3-D Secure challenge as its page's buttons do. */
-  async function decide3ds(iframeUrl: string, outcome: 'success' | 'failure') {
-    const url = new URL(iframeUrl);
-    const res = await fetch(`${url.origin}${url.pathname}/decision`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_secret: url.searchParams.get('client_secret'), outcome }),
-    });
-    expect(res.status).toBe(200);
-  }
+  const decide3ds = (url: string, outcome: 'success' | 'failure') => rig.decide3ds(url, outcome);
 
   describe('GET /checkout/payment_config', () => {
     it('gives members the sandbox card fields page and publishable key; guests 401', async () => {
@@ -123,9 +99,15 @@ describe.each(BACKENDS)('card subscribe on %s', (backend) => {
 
       await payments.sandbox.webhooks.idle();
       const ledger = await ledgerOf(t.db, result.subscription_id!);
+      const all = await t.db.query<{ id: string; actor: string; action: string; from_state: string | null; to_state: string | null; amount_minor: number | null; currency: string | null; order_id: string | null; subscription_id: string | null }>(
+        'select id::text as id, actor, action, from_state, to_state, amount_minor, currency, order_id::text as order_id, subscription_id::text as subscription_id from billing_ledger where user_id = $1 order by id',
+        [m.id],
+      );
       console.log(
-        `billing ledger (${backend}) of subscription ${result.subscription_id}:\n` +
-          ledger.map((e) => `  #${e.id} ${e.actor}${e.actor_id ? `(${e.actor_id.slice(0, 8)})` : ''} ${e.action} ${e.from_state ?? '∅'} → ${e.to_state ?? '∅'}${e.amount_minor !== null ? ` ${e.amount_minor} ${e.currency}` : ''}`).join('\n'),
+        `billing ledger (${backend}) of member ${m.id.slice(0, 8)} (order ${result.order_id?.slice(0, 8)}, subscription ${result.subscription_id?.slice(0, 8)}):\n` +
+          all.rows
+            .map((e) => `  #${e.id} ${e.actor} ${e.action} ${e.from_state ?? '∅'} → ${e.to_state ?? '∅'}${e.amount_minor !== null ? ` ${e.amount_minor} ${e.currency}` : ''}${e.order_id ? ` order ${e.order_id.slice(0, 8)}` : ''}${e.subscription_id ? ` subscription ${e.subscription_id.slice(0, 8)}` : ''}`)
+            .join('\n'),
       );
       expect(ledger.map((e) => e.action)).toEqual(['subscription.created', 'member.tier_changed']);
       // Finished by this answer or, when its webhook won the race, by the provider: either way once, by one actor.

@@ -1,16 +1,9 @@
 import '../../../testing/injectUnderJest';
 import { createHmac, randomUUID } from 'node:crypto';
-import {
-  CARDS,
-  PAYMENTS_WEBHOOK_PATH,
-  startPaymentsLine,
-  startTestPaymentsSandbox,
-  TEST_WEBHOOK_SECRETS,
-  type PaymentsLine,
-  type TestPaymentsSandbox,
-} from '../../../testing/paymentsSandbox';
+import { CARDS, PAYMENTS_WEBHOOK_PATH, TEST_WEBHOOK_SECRETS, type PaymentsLine, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
+import { startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
-import { bearer, signUp, startTestApp, type TestApp } from '../../../testing/testApp';
+import type { TestApp } from '../../../testing/testApp';
 
 // POST /api/v2/payments/webhook against the sandbox's real deliveries (duplicated, reordered, redelivered) and against
 // events signed here (bad signatures, late events), on both databases.
@@ -23,35 +16,19 @@ interface SandboxEvent {
 }
 
 describe.each(BACKENDS)('payments webhook on %s', (backend) => {
+  let rig: PaymentsTestApp;
   let t: TestApp;
   let payments: TestPaymentsSandbox;
   let line: PaymentsLine;
-  let members = 0;
 
   beforeAll(async () => {
-    payments = await startTestPaymentsSandbox();
-    line = await startPaymentsLine(payments.sandbox.url);
-    t = await startTestApp(backend, { payments: { config: { ...payments.config, sandboxUrl: line.url } } });
-    t.clock.set(new Date('2026-03-15T12:00:00Z'));
-    payments.forwardWebhooksTo(t.app);
+    rig = await startPaymentsTestApp(backend);
+    ({ t, payments, line } = rig);
   }, DB_SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-    await line?.close();
-    await payments?.close();
-  });
-  afterEach(async () => {
-    line.setMode('pass');
-    await payments.control('POST', '/_sandbox/webhooks/release', { order: 'as_created' });
-    await payments.sandbox.webhooks.idle();
-  });
+  afterAll(() => rig?.close());
+  afterEach(() => rig.settle());
 
-  async function member() {
-    members += 1;
-    const username = `hook_${members}_${Math.random().toString(36).slice(2, 6)}`;
-    const signedIn = await signUp(t.app, `${username}@example.com`, username);
-    return { id: signedIn.user.id, headers: bearer(signedIn.token) };
-  }
+  const member = () => rig.member('hook');
   const subscribe = async (headers: Record<string, string>, card: string, extra: object = {}) => {
     const payload = {
       payment_token: await payments.cardToken(card),
@@ -67,15 +44,7 @@ describe.each(BACKENDS)('payments webhook on %s', (backend) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/checkout/subscribe', headers, payload });
     return { status: res.statusCode, body: res.json() };
   };
-  const decide3ds = async (iframeUrl: string, outcome: 'success' | 'failure') => {
-    const url = new URL(iframeUrl);
-    const res = await fetch(`${url.origin}${url.pathname}/decision`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_secret: url.searchParams.get('client_secret'), outcome }),
-    });
-    expect(res.status).toBe(200);
-  };
+  const decide3ds = (url: string, outcome: 'success' | 'failure') => rig.decide3ds(url, outcome);
   const sandboxEvents = async () => (await payments.control('GET', '/_sandbox/events')).body.data as SandboxEvent[];
   const subscriptionsOf = async (userId: string) => (await t.db.query('select status from subscriptions where user_id = $1', [userId])).rows;
   const ordersOf = async (userId: string) =>
