@@ -67,6 +67,13 @@ test('a declining card fails at attach with Stripe’s code and words', async ()
   expect(attached).toEqual({ status: 'failed', intentId: null, code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' });
 });
 
+test('a token the provider does not know fails at attach (it comes from the browser), not a throw', async () => {
+  const { customerId } = await gateway.ensureCustomer({ existingId: null, email: 'x@example.com', name: 'X', metadata: {} }, key('c'));
+  expect(await gateway.attachCard(customerId, 'pm_does_not_exist', key('attach'))).toEqual(
+    expect.objectContaining({ status: 'failed', intentId: null, message: 'This card could not be used. Please enter it again.' }),
+  );
+});
+
 test('insufficient funds fails at attach with its decline code', async () => {
   const { attached } = await customerWithCard(CARDS.insufficientFunds);
   expect(attached).toEqual(expect.objectContaining({ status: 'failed', code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' }));

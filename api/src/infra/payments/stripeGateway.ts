@@ -22,6 +22,9 @@ import {
 /** Webhook signatures older (or newer) than this are refused, as Stripe's own default. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
+/** Ours: what the member reads when the card fields' token cannot be used (unknown, expired session, used elsewhere). */
+export const UNUSABLE_CARD_MESSAGE = 'This card could not be used. Please enter it again.';
+
 /** Network retries of the SDK (connection errors, 409 idempotency_key_in_use, 5xx) before a call fails. */
 const MAX_NETWORK_RETRIES = 2;
 /** One request's limit; a charge that takes longer is answered 503 and found again by its idempotency key. */
@@ -72,6 +75,10 @@ export function createStripeGateway(config: PaymentsConfig): PaymentsGateway {
       } catch (err) {
         const failed = cardFailure(err);
         if (failed) return failed;
+        // A token the provider does not know (or one already used elsewhere) comes from the browser: a refusal, not a bug.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode !== undefined && err.statusCode < 500) {
+          return { status: 'failed' as const, intentId: null, code: err.code ?? 'invalid_payment_method', declineCode: null, message: UNUSABLE_CARD_MESSAGE };
+        }
         throw err;
       }
     },

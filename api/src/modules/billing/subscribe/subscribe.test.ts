@@ -218,6 +218,15 @@ describe.each(BACKENDS)('card subscribe on %s', (backend) => {
       expect((await subscribe(m.headers, await checkout(CARDS.approves))).status).toBe(200);
     });
 
+    it('a card token the provider does not know: 402 payment_failed, nothing charged', async () => {
+      const m = await member();
+      const res = await subscribe(m.headers, { ...(await checkout(null)), payment_token: 'pm_forged_by_someone' });
+      expect(res.status).toBe(402);
+      expect(res.body.error).toEqual(expect.objectContaining({ code: 'payment_failed', message: 'This card could not be used. Please enter it again.' }));
+      expect(await subscriptionsOf(m.id)).toHaveLength(0);
+      expect(paidIntentsOf(m.id)).toHaveLength(0);
+    });
+
     it('3-D Secure: iframe_3ds_url, then confirm after the challenge finishes the order once', async () => {
       const m = await member();
       const res = await subscribe(m.headers, await checkout(CARDS.threeDSecure));
