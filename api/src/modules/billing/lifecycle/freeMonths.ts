@@ -2,8 +2,8 @@ import { ROLE_OF_TIER, type Tier } from '@fable/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../../infra/db/database';
 import { appendLedger } from '../ledger';
+import { setMemberRole } from '../subscriptions/memberRole';
 import { scheduleRenewal } from './lifecycleSchedule';
-import { applyMemberRole } from './memberRole';
 import { addMonths } from './periods';
 import type { LifecyclePlan } from './subscriptionPlans';
 import { changeSubscription } from './subscriptionChange';
@@ -96,7 +96,7 @@ export async function grantFreeMonths(db: Database, grant: FreeMonthsGrant, now:
         { application_id: grant.applicationId, user_id: grant.userId, subscription_id: id, order_id: orderId, actor: 'system', action: 'subscription.created', to_state: 'active', amount_minor: 0, currency: tierPlan.currency, details: { ...details, complimentary: true, plan_id: tierPlan.plan_id } },
         now,
       );
-      await applyMemberRole(tx, sub, tierPlan.role, tierPlan.period, now);
+      await setMemberRole(tx, { userId: grant.userId, status: 'active', role: tierPlan.role, billingCycle: tierPlan.period, startedAt: now }, now);
     }
     await tx.query('update billing_orders set subscription_id = $2 where id = $1', [orderId, sub.id]);
     await scheduleRenewal(tx, sub, now);

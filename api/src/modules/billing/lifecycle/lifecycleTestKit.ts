@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../../infra/db/database';
 import type { TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
 import { cardSummary } from '../portal/cardChange';
-import { applyMemberRole } from './memberRole';
+import { setMemberRole } from '../subscriptions/memberRole';
 import { periodEnd } from './periods';
 import { requirePlan } from './subscriptionPlans';
 import { loadSubscription, type SubscriptionRow } from './subscriptionStore';
@@ -54,8 +54,7 @@ export async function subscribeForTest(db: Database, sandbox: TestPaymentsSandbo
        values ('fable', $1, $2, $3, 'member', 'subscription.created', 'active', '{}', $4)`,
       [userId, id, orderId, now],
     );
-    const sub = (await loadSubscription(tx, id)) as SubscriptionRow;
-    await applyMemberRole(tx, sub, plan.role, plan.period, now);
+    await setMemberRole(tx, { userId, status: 'active', role: plan.role, billingCycle: plan.period, startedAt: now }, now);
   });
   return { userId, subscription: (await loadSubscription(db, id)) as SubscriptionRow, orderId, customerId };
 }

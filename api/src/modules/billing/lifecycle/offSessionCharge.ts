@@ -137,7 +137,9 @@ export async function chargeOffSession(db: Database, payments: PaymentsGateway |
       amountMinor: price.total_minor,
       currency: price.currency,
       description: input.description,
-      metadata: { user_id: sub.user_id, order_id: order.id, plan_id: input.planId, application: sub.application_id, subscription_id: sub.id, kind: input.kind },
+      // lifecycle_order_id, not order_id: the purchase webhook (webhooks/paymentIntentEvents.ts) takes an order_id's order
+      // for a first purchase; these charges are finished here, by the same key, never by a webhook.
+      metadata: { user_id: sub.user_id, lifecycle_order_id: order.id, plan_id: input.planId, application: sub.application_id, subscription_id: sub.id, kind: input.kind },
       offSession: true,
     },
     input.idempotencyKey,

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../../infra/db/database';
 import { appendLedger, type LedgerEntry } from '../ledger';
-import { applyMemberRole } from './memberRole';
+import { setMemberRole } from '../subscriptions/memberRole';
 import { requirePlan } from './subscriptionPlans';
 import { writeSubscription, type SubscriptionChanges, type SubscriptionRow } from './subscriptionStore';
 
@@ -10,7 +10,7 @@ export type ChangeRecord = Pick<LedgerEntry, 'actor' | 'actor_id' | 'action' | '
 /**
  * One lifecycle change, in the caller's transaction: writes the subscription at the revision it was read (a row
  * changed meanwhile refuses it), appends the ledger entry (from → to state) and sets the member's role from the plan
- * now in force. Answers the row as written.
+ * now in force (subscriptions/memberRole.ts; a change of tier is a ledger entry of its own). Answers the row as written.
  */
 export async function changeSubscription(tx: Queryable, sub: SubscriptionRow, changes: SubscriptionChanges, record: ChangeRecord, now: Date): Promise<SubscriptionRow> {
   const next = await writeSubscription(tx, sub, changes, now);
@@ -28,6 +28,13 @@ export async function changeSubscription(tx: Queryable, sub: SubscriptionRow, ch
     now,
   );
   const plan = await requirePlan(tx, next.application_id, next.plan_id);
-  await applyMemberRole(tx, next, plan.role, plan.period, now);
+  const tiers = await setMemberRole(tx, { userId: next.user_id, status: next.status, role: plan.role, billingCycle: plan.period, startedAt: next.created_at }, now);
+  if (tiers.fromTier !== tiers.toTier) {
+    await appendLedger(
+      tx,
+      { application_id: next.application_id, user_id: next.user_id, subscription_id: next.id, actor: record.actor, actor_id: record.actor_id, action: 'member.tier_changed', from_state: tiers.fromTier, to_state: tiers.toTier, details: { role: plan.role, status: next.status } },
+      now,
+    );
+  }
   return next;
 }

@@ -1,14 +1,9 @@
 import type { SubscriptionStatus } from '@fable/contracts';
 import type { Queryable, SqlParam } from '../../../infra/db/database';
+import type { PaymentMethodSummary } from '../subscriptions/activate';
 
-/** The card that pays a subscription (subscriptions.payment_method): the summary, and the provider's id to charge. */
-export interface PaymentMethodSummary {
-  last_4: string;
-  type: string;
-  exp?: string;
-  /** The provider's payment method (pm_…) charged off-session; absent on rows written before cards were attached. */
-  payment_method_id?: string;
-}
+/** The card that pays (subscriptions.payment_method), as the subscribe flow writes it. */
+export type { PaymentMethodSummary };
 
 /** A subscriptions row (016_billing.sql). current_period_end is the portal's recur_at. */
 export interface SubscriptionRow {
