@@ -23,8 +23,8 @@ export function CurrentPlanCard({ sub }: { sub: PortalSubscription }) {
       </p>
       <p className="muted">
         {formatPrice(current.price, current.currency)} {per}
-        {sub.frequency ? ` · ${sub.frequency}` : null}
       </p>
+      {sub.frequency ? <p className="muted">{sub.frequency}</p> : null}
       {changing ? <Note tone="info">{T.nextPlanNote(current.name, next.name)}</Note> : null}
     </PortalCard>
   );

@@ -7,8 +7,8 @@ import { PORTAL_TEXTS as T } from './portalTexts';
 const CardLine = styled.p`
   display: flex;
   align-items: center;
-  gap: 12px;
-  font-size: 1.05rem;
+  gap: 10px;
+  font-size: 1rem;
   font-weight: 600;
   svg {
     flex: none;

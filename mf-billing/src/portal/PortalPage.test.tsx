@@ -56,7 +56,8 @@ describe('the states of document 2 §4', () => {
   it('serves /manage-subscription too', async () => {
     open({ scenario: 'yearly', url: '/manage-subscription' });
     expect(await within(await screen.findByTestId('portal-current-plan')).findByText("I'm All In")).toBeInTheDocument();
-    expect(within(card('portal-current-plan')).getByText(/\$249\.99 \/ year · Yearly Subscription/)).toBeInTheDocument();
+    expect(within(card('portal-current-plan')).getByText('$249.99 / year')).toBeInTheDocument();
+    expect(within(card('portal-current-plan')).getByText('Yearly Subscription')).toBeInTheDocument();
   });
 
   it('cancelled: the Cancelled tag, Your access ends on with the date, a disabled Change Plan and Resume', async () => {

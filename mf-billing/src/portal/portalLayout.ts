@@ -17,7 +17,7 @@ export const PortalPageFrame = styled.section`
 
 export const CardsGrid = styled.div`
   display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
   gap: 16px;
   @media ${({ theme }) => theme.breakpoints.mobile} {
     grid-template-columns: minmax(0, 1fr);

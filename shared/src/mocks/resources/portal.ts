@@ -115,7 +115,8 @@ function subscriptionFor(state: PortalState, scenario: PortalScenario, now: numb
     active: now + 20 * DAY,
     yearly: now + 200 * DAY,
     cancelled: now + 12 * DAY,
-    grace: now - 2 * DAY,
+    // the next retry of the failed renewal
+    grace: now + 3 * DAY,
     expired: now - 40 * DAY,
   }[scenario];
   state.periodStart = recurAt - periodMs(planId);
@@ -295,19 +296,19 @@ export function portalHandlers(db: MockDb) {
     }),
     contractRoute(billingFlowCalls.supporterLink, ({ query }) => {
       if (query.subscribestar_code === MOCK_SUPPORTER_CODES.error) return billingError('link_failed');
-      if (query.subscribestar_code === MOCK_SUPPORTER_CODES.noPledge) return { status: 'invalid_pledge', message: NO_ACTIVE_PLEDGE_SERVER_MESSAGE };
-      return { status: 'success', tier: 'basic' };
+      if (query.subscribestar_code === MOCK_SUPPORTER_CODES.noPledge) return { status: 'invalid_pledge' as const, message: NO_ACTIVE_PLEDGE_SERVER_MESSAGE };
+      return { status: 'success' as const, tier: 'basic' };
     }),
     contractRoute(billingFlowCalls.supporterTransientLink, ({ params }) => {
       const state = stateOf(db);
-      if (params.transientId === MOCK_TRANSIENT_LINKS.noPledge) return { status: 'invalid_pledge', message: NO_ACTIVE_PLEDGE_SERVER_MESSAGE };
+      if (params.transientId === MOCK_TRANSIENT_LINKS.noPledge) return { status: 'invalid_pledge' as const, message: NO_ACTIVE_PLEDGE_SERVER_MESSAGE };
       if (params.transientId !== MOCK_TRANSIENT_LINKS.linked) return billingError('link_failed');
       // The first answer is still linking; the next ones have linked.
       if (!state.transientAsked.has(params.transientId)) {
         state.transientAsked.add(params.transientId);
-        return { status: 'linking' };
+        return { status: 'linking' as const };
       }
-      return { status: 'success', tier: 'basic' };
+      return { status: 'success' as const, tier: 'basic' };
     }),
   ];
 }
