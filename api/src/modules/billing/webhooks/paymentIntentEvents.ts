@@ -14,7 +14,7 @@ interface IntentObject {
 const provider: OrderActor = { actor: 'provider', actorId: null };
 
 /**
- * The order a payment intent pays: metadata.order_id, the member of metadata.user_id, the same intent (when the
+ * The purchase a payment intent pays: metadata.order_id, the member of metadata.user_id, the same intent (when the
  * order knows it) and the same amount and currency. Anything else is not ours to apply (logged).
  */
 async function orderOfIntent(deps: PaymentDeps, event: PaymentEvent): Promise<{ order: OrderRow; intent: IntentObject } | null> {
@@ -23,6 +23,8 @@ async function orderOfIntent(deps: PaymentDeps, event: PaymentEvent): Promise<{ 
   const order = orderId ? await loadOrder(deps.db, orderId) : null;
   const matches =
     order &&
+    // Only first purchases: renewals, upgrades and rebills are the lifecycle's (their charges carry lifecycle_order_id).
+    order.kind === 'purchase' &&
     order.user_id === intent.metadata?.user_id &&
     (order.provider_charge_id === null || order.provider_charge_id === intent.id) &&
     order.total_minor === intent.amount &&
