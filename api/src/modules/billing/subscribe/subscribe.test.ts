@@ -89,6 +89,9 @@ describe.each(BACKENDS)('card subscribe on %s', (backend) => {
       const subs = await subscriptionsOf(m.id);
       expect(subs).toEqual([{ id: result.subscription_id, status: 'active', plan_id: 'basic_1y' }]);
       expect(await tierOf(m.id)).toBe('basic');
+      // The very next call (same token: the client force-refreshes it afterwards) already sees the paid tier.
+      const me = await call('GET', '/v2/users', m.headers);
+      expect(me.body).toEqual(expect.objectContaining({ tier: 'basic', subscription: expect.objectContaining({ platform: 'sticky', status: 'active', role: 'paid_basic', billing_cycle: 'annual' }) }));
       const period = (await t.db.query<{ s: Date; e: Date }>('select current_period_start as s, current_period_end as e from subscriptions where id = $1', [result.subscription_id ?? null])).rows[0]!;
       expect([period.s.toISOString(), period.e.toISOString()]).toEqual(['2026-03-15T12:00:00.000Z', '2027-03-15T12:00:00.000Z']);
 
