@@ -73,11 +73,13 @@ export function SaleBanner({ promotion, percentOff = null, linkToSale = true }: 
   const [dismissed, setDismissed] = useLocalStorage<string[]>(DISMISSED_SALES_KEY, []);
   if (dismissed.includes(promotion.id)) return null;
   const line = saleLine(promotion, percentOff);
+  // A title that already says it ("Black Friday: up to 40% off") is not repeated.
+  const repeats = line !== null && percentOff !== null && promotion.title.includes(`${percentOff}%`);
   return (
     <Bar aria-label={promotion.title}>
       <span className="text">
         <strong>{promotion.title}</strong>
-        {line ? <span>{line}</span> : null}
+        {line && !repeats ? <span>{line}</span> : null}
         {linkToSale ? <Link to="/sale">{T.seeSale}</Link> : null}
       </span>
       <button type="button" aria-label={T.dismiss} onClick={() => setDismissed((ids) => [...ids.filter((id) => id !== promotion.id), promotion.id])}>

@@ -199,6 +199,25 @@ it('shows the annual plans at their Black Friday prices and buys them with the p
   expect(location()).toBe('/checkout?plan_id=basic_1y&o_id=BLACKFRIDAY_BASIC');
 });
 
+it('does not repeat in the banner what the sale’s title says', async () => {
+  const now = Date.now();
+  const window = { starts_at: new Date(now - 60_000).toISOString(), ends_at: new Date(now + 86_400_000).toISOString() };
+  await renderSubscribe({
+    handlers: {
+      'GET /subscriptions/promotions': {
+        body: {
+          promotions: [
+            { id: 'bf-basic', kind: 'black_friday', title: 'Black Friday: up to 40% off', ...window, price: 110, plan_id: 'basic_1y', offer_id: 'BF', percent_off: 38.89 },
+            { id: 'bf-premium', kind: 'black_friday', title: 'Black Friday: up to 40% off', ...window, price: 180, plan_id: 'premium_1y', offer_id: 'BF2', percent_off: 40 },
+          ],
+        },
+      },
+    },
+  });
+  const banner = await screen.findByRole('complementary', { name: 'Black Friday: up to 40% off' });
+  expect(banner).not.toHaveTextContent('Black Friday offer up to');
+});
+
 it('shows no banner when no sale runs (the spec’s 2025 birthday sale is over)', async () => {
   const { fake } = await renderSubscribe();
   await untilCalled(fake, 'GET /subscriptions/promotions');
