@@ -63,9 +63,17 @@ describe.each(BACKENDS)('card subscribe on %s', (backend) => {
       expect(PaymentConfigSchema.parse(res.body)).toEqual({
         provider: 'sandbox',
         publishable_key: payments.config.publishableKey,
-        card_fields_url: `${line.url}/elements/card?key=${payments.config.publishableKey}`,
+        card_fields_url: `${line.url}/elements/card?key=${payments.config.publishableKey}&origin=${encodeURIComponent('http://localhost:3000')}`,
         frame_origin: line.url,
       });
+      // The framing page's origin: the call's Origin, else its Referer's.
+      const fromOrigin = await call('GET', '/checkout/payment_config', { ...m.headers, origin: 'http://127.0.0.1:4999' });
+      expect(new URL(fromOrigin.body.card_fields_url).searchParams.get('origin')).toBe('http://127.0.0.1:4999');
+      const fromReferer = await call('GET', '/checkout/payment_config', { ...m.headers, referer: 'https://fable.example/checkout?plan_id=basic_1y' });
+      expect(new URL(fromReferer.body.card_fields_url).searchParams.get('origin')).toBe('https://fable.example');
+      // The page the checkout frames answers (the sandbox allows that origin).
+      const page = await fetch(fromOrigin.body.card_fields_url.replace(line.url, payments.sandbox.url));
+      expect(page.status).toBe(200);
       expect((await call('GET', '/checkout/payment_config', { [API_HEADERS.guestUserId]: testGuestId() })).status).toBe(401);
       expect((await call('GET', '/checkout/payment_config', {})).status).toBe(401);
     });

@@ -10,6 +10,34 @@ import { orderNotFound } from './subscribeErrors';
 /** The provider, the database and the clock, with the request's log. */
 const paymentDeps = (deps: ApiDeps, log: PaymentDeps['log']): PaymentDeps => ({ db: deps.db, payments: deps.payments, clock: deps.clock, log });
 
+/** An http(s) URL's origin, or null. */
+function originOf(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The origin of the page that will frame the card fields: the call's Origin, else its Referer's (same-origin GETs
+ * send no Origin; the site's referrer policy keeps the Referer), else PUBLIC_URL. The card fields page itself refuses
+ * an origin its sandbox does not allow, so nothing is trusted here.
+ */
+function checkoutOrigin(headers: Record<string, string | string[] | undefined>, publicUrl: string | undefined): string {
+  const header = (name: string) => (typeof headers[name] === 'string' ? (headers[name] as string) : undefined);
+  return originOf(header('origin')) ?? originOf(header('referer')) ?? originOf(publicUrl) ?? 'http://localhost:3000';
+}
+
+/** The card fields page with `origin=` (the sandbox's page frames itself only for, and posts only to, that origin). */
+function withCheckoutOrigin(cardFieldsUrl: string, origin: string): string {
+  const url = new URL(cardFieldsUrl);
+  url.searchParams.set('origin', origin);
+  return url.toString();
+}
+
 /**
  * Card subscribe (contracts billingFlowCalls: paymentConfig, subscribe, confirmOrder, order; document 2 §4, §7).
  * Members only (401 otherwise); an order is its member's: another member's order answers 404. See README.md.
@@ -19,7 +47,12 @@ export const subscribeRoutes: ApiPlugin = async (app, deps) => {
   app.get(config.path, { schema: { response: { 200: config.response } }, config: { access: config.access } }, async (request) => {
     memberOf(request);
     const publicConfig = deps.payments.publicConfig();
-    return { provider: publicConfig.provider, publishable_key: publicConfig.publishableKey, card_fields_url: publicConfig.cardFieldsUrl, frame_origin: publicConfig.frameOrigin };
+    return {
+      provider: publicConfig.provider,
+      publishable_key: publicConfig.publishableKey,
+      card_fields_url: publicConfig.cardFieldsUrl && withCheckoutOrigin(publicConfig.cardFieldsUrl, checkoutOrigin(request.headers, deps.config.publicUrl)),
+      frame_origin: publicConfig.frameOrigin,
+    };
   });
 
   const subscribe = billingFlowCalls.subscribe;
