@@ -5,14 +5,14 @@ import { chargeOffSession, refundUnapplied } from './offSessionCharge';
 import { periodEnd as endOfPeriod } from './periods';
 import { renewalPrice } from './renewalPrice';
 import { changeSubscription } from './subscriptionChange';
-import { COMPLIMENTARY_PROVIDER, loadSubscription } from './subscriptionStore';
+import { isChargedByUs, loadSubscription } from './subscriptionStore';
 
 export type RenewalResult = 'renewed' | 'grace' | 'still_grace' | 'expired' | 'not_due' | 'stale';
 
 /**
  * The renew job of a subscription's period (queued for `periodEnd`; `jobId` makes its idempotency key, so a job run
  * twice charges once):
- * - cancelled (or complimentary) → expired, no charge;
+ * - cancelled, or not charged by us (complimentary, a supporter platform's) → expired, no charge;
  * - active or grace → the next plan's price (with the coupon's remaining discount, plus tax) charged off-session.
  *   Paid: a new period (on time: from the old period end; recovered from grace: from now), the next plan in force,
  *   the next renewal queued. Refused: active → grace with its retries and expiry queued; grace stays grace.
@@ -24,7 +24,7 @@ export async function renewSubscription(deps: LifecycleDeps, subscriptionId: str
   const sub = await loadSubscription(db, subscriptionId);
   if (!sub || sub.status === 'expired' || sub.current_period_end.getTime() !== periodEnd.getTime()) return 'stale';
   if (now.getTime() < periodEnd.getTime()) return 'not_due';
-  if (sub.status === 'cancelled' || sub.provider === COMPLIMENTARY_PROVIDER) {
+  if (sub.status === 'cancelled' || !isChargedByUs(sub)) {
     const result = await db.transaction((tx) => expireIfDue(tx, sub.id, periodEnd, now, 'period_end'));
     return result === 'expired' ? 'expired' : 'stale';
   }

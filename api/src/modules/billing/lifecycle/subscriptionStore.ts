@@ -30,6 +30,22 @@ export interface SubscriptionRow {
 /** Subscriptions given by us (leaderboard prizes), not paid: never charged, they end at their period end. */
 export const COMPLIMENTARY_PROVIDER = 'complimentary';
 
+/** The providers our payments gateway charges (PaymentsGateway.provider): their subscriptions renew off-session. */
+export const CHARGED_PROVIDERS: readonly string[] = ['sandbox', 'stripe'];
+
+/** Whether we charge the subscription's renewals (not a supporter platform's, the app store's or a complimentary one). */
+export function isChargedByUs(sub: Pick<SubscriptionRow, 'provider'>): boolean {
+  return CHARGED_PROVIDERS.includes(sub.provider);
+}
+
+/**
+ * Whether the portal manages the subscription (document 2 §6 "when the platform allows it"): ours, paid or
+ * complimentary. A SubscribeStar (or other platform's) subscription is managed there; the lifecycle only ends it.
+ */
+export function isManagedHere(sub: Pick<SubscriptionRow, 'provider'>): boolean {
+  return isChargedByUs(sub) || sub.provider === COMPLIMENTARY_PROVIDER;
+}
+
 const COLUMNS = `id::text as id, user_id::text as user_id, application_id, plan_id, next_plan_id, status, current_period_start,
   current_period_end, cancel_at_period_end, provider, provider_customer_id, provider_subscription_id, payment_method, coupon_code,
   coupon_charges_left, revision, created_at, updated_at`;

@@ -7,7 +7,7 @@ import { periodEnd } from '../lifecycle/periods';
 import { memberTaxRateBps } from '../lifecycle/renewalPrice';
 import { changeSubscription } from '../lifecycle/subscriptionChange';
 import { planOf, requirePlan } from '../lifecycle/subscriptionPlans';
-import { COMPLIMENTARY_PROVIDER, loadSubscription, type SubscriptionRow } from '../lifecycle/subscriptionStore';
+import { isChargedByUs, loadSubscription, type SubscriptionRow } from '../lifecycle/subscriptionStore';
 import { priceOf, prorate } from '../pricing';
 import { portalErrors } from './portalErrors';
 import { dayOf, succeeded } from './portalAnswers';
@@ -27,7 +27,7 @@ export async function changePlan(deps: LifecycleDeps, target: SubscriptionRow, p
   const { db, payments } = deps;
   const sub = target;
   if (sub.status !== 'active') throw portalErrors.actionNotAllowed('change_plan', sub.status, sub.status === 'cancelled' ? 'cancelled' : 'not_active');
-  if (sub.provider === COMPLIMENTARY_PROVIDER) throw portalErrors.actionNotAllowed('change_plan', sub.status, 'complimentary');
+  if (!isChargedByUs(sub)) throw portalErrors.actionNotAllowed('change_plan', sub.status, 'complimentary');
   const current = await requirePlan(db, sub.application_id, sub.plan_id);
   const wanted = await planOf(db, sub.application_id, planId);
   if (!wanted || !wanted.active) throw portalErrors.planNotFound(planId);

@@ -114,6 +114,19 @@ describe.each(BACKENDS)('subscriber portal on %s', (backend) => {
       const res = await act({ headers: m.headers, sub: { id: randomUUID() }, orderId: randomUUID() }, 'cancel');
       expect([res.status, res.body.error.code]).toEqual([409, 'managed_elsewhere']);
     });
+
+    it("leaves a SubscribeStar subscription to its platform: not listed, actions 409 managed_elsewhere, expired at its end without a charge", async () => {
+      const s = await subscriber('basic_1m');
+      await t.db.query(`update subscriptions set provider = 'subscribestar', provider_customer_id = null, payment_method = null where id = $1`, [s.sub.id]);
+      expect(await list(s.headers)).toEqual({ status: 200, body: [] });
+      const res = await act(s, 'cancel');
+      expect([res.status, res.body.error.code]).toEqual([409, 'managed_elsewhere']);
+      advanceTo(s.sub.current_period_end);
+      const runs = await runBillingJobs(deps, now());
+      expect(runs.filter((r) => r.subscription_id === s.sub.id).map((r) => `${r.kind}:${r.result}`)).toEqual(['renew:expired']);
+      expect(await tierOf(t.db, s.id)).toBe('free');
+      expect(chargesOf(sandbox, s.sub.id)).toEqual([]);
+    });
   });
 
   describe('GET /subscriptions/sticky', () => {

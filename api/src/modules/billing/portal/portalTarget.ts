@@ -1,6 +1,6 @@
 import { WEB_MANAGED_SUBSCRIPTION_PLATFORMS, type SubscriptionPlatform } from '@fable/contracts';
 import type { Queryable } from '../../../infra/db/database';
-import { loadSubscription, type SubscriptionRow } from '../lifecycle/subscriptionStore';
+import { isManagedHere, loadSubscription, type SubscriptionRow } from '../lifecycle/subscriptionStore';
 import { portalErrors } from './portalErrors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -13,7 +13,8 @@ export interface PortalMember {
 /**
  * The subscription a portal action names, checked to be the caller's: another member's, another application's or an
  * unknown id answer 404 subscription_not_found alike (nothing tells them apart); a member whose subscription is the
- * mobile app's or a supporter platform's gets 409 managed_elsewhere instead. The order id must be one of the
+ * mobile app's or a supporter platform's (the profile's platform, or the subscription's provider) gets 409
+ * managed_elsewhere instead. The order id must be one of the
  * subscription's orders (the portal's order_id; the subscription's own id when it has none), else 404.
  */
 export async function findPortalTarget(db: Queryable, member: PortalMember, subscriptionId: string, orderId: string): Promise<SubscriptionRow> {
@@ -24,6 +25,7 @@ export async function findPortalTarget(db: Queryable, member: PortalMember, subs
     if (platform && !WEB_MANAGED_SUBSCRIPTION_PLATFORMS.includes(platform)) throw portalErrors.managedElsewhere(platform);
     throw portalErrors.subscriptionNotFound();
   }
+  if (!isManagedHere(sub)) throw portalErrors.managedElsewhere(sub.provider);
   if (orderId !== sub.id) {
     const { rows } = UUID.test(orderId)
       ? await db.query('select 1 from billing_orders where id = $1 and subscription_id = $2 and user_id = $3', [orderId, sub.id, member.userId])

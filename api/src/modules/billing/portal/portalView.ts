@@ -3,7 +3,7 @@ import type { Queryable } from '../../../infra/db/database';
 import { toMajor } from '../money';
 import { prorate } from '../pricing';
 import { plansOnSale, requirePlan, type LifecyclePlan } from '../lifecycle/subscriptionPlans';
-import { COMPLIMENTARY_PROVIDER, subscriptionsOf, type SubscriptionRow } from '../lifecycle/subscriptionStore';
+import { COMPLIMENTARY_PROVIDER, isManagedHere, subscriptionsOf, type SubscriptionRow } from '../lifecycle/subscriptionStore';
 
 /** The monthly frequency text (the spec shows only 'Yearly Subscription'): ours. */
 export const MONTHLY_SUBSCRIPTION_FREQUENCY = 'Monthly Subscription';
@@ -76,11 +76,11 @@ export async function portalSubscriptionOf(db: Queryable, sub: SubscriptionRow, 
 }
 
 /**
- * GET subscriptions/sticky: the member's web subscriptions of the application, the live one first (the portal uses
- * the first item), then the latest ended ones; [] without any.
+ * GET subscriptions/sticky: the member's web subscriptions of the application (ours, paid or complimentary; not a
+ * supporter platform's), the live one first (the portal uses the first item), then the latest ended ones; [] without any.
  */
 export async function portalSubscriptions(db: Queryable, userId: string, applicationId: string, now: Date): Promise<PortalSubscription[]> {
-  const subs = (await subscriptionsOf(db, userId, applicationId)).slice(0, MAX_LISTED);
+  const subs = (await subscriptionsOf(db, userId, applicationId)).filter(isManagedHere).slice(0, MAX_LISTED);
   if (subs.length === 0) return [];
   const onSale = await plansOnSale(db, applicationId);
   const answer: PortalSubscription[] = [];
