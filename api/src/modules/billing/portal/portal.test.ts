@@ -171,6 +171,41 @@ describe.each(BACKENDS)('subscriber portal on %s', (backend) => {
     });
   });
 
+  describe('with the subscribe flow', () => {
+    it('a card subscription made through POST /checkout/subscribe shows in the portal and renews through the jobs', async () => {
+      const s = await member();
+      const subscribed = await t.app.inject({
+        method: 'POST',
+        url: '/api/checkout/subscribe',
+        headers: s.headers,
+        payload: {
+          payment_token: await sandbox.cardToken(CARDS.approves),
+          email: 'payer@example.com',
+          first_name: 'Pat',
+          last_name: 'Payer',
+          country: 'US',
+          state: 'CA',
+          postal_code: '90210',
+          plan_id: 'basic_1m',
+          idempotency_key: randomUUID().replace(/-/g, ''),
+        },
+      });
+      expect(subscribed.statusCode).toBe(200);
+      const { order_id: orderId, subscription_id: subscriptionId } = subscribed.json<{ order_id: string; subscription_id: string }>();
+      const [portal] = (await list(s.headers)).body;
+      expect(portal).toMatchObject({ order_id: orderId, subscription_id: subscriptionId, subscription_status: 'active', credit_card: { last_4: '4242' }, current_product: { plan_id: 'basic_1m' } });
+
+      advanceTo(new Date(portal.recur_at));
+      const runs = await runBillingJobs(deps, now());
+      expect(runs.filter((r) => r.subscription_id === subscriptionId).map((r) => `${r.kind}:${r.result}`)).toEqual(['renew:renewed']);
+      expect(chargesOf(sandbox, subscriptionId).map((c) => c.amount)).toEqual([1609]);
+      await refresh(s);
+      const [renewed] = (await list(s.headers)).body;
+      expect(renewed.recur_at).toBe(addMonths(new Date(portal.recur_at), 1).toISOString());
+      expect((await act({ ...s, sub: { id: subscriptionId }, orderId: renewed.order_id }, 'cancel')).body.subscription_status).toBe('cancelled');
+    });
+  });
+
   describe('cancel and uncancel', () => {
     it('cancel keeps access until recur_at, uncancel returns to active, and each refuses the state it does not fit', async () => {
       const s = await subscriber('premium_1m');
