@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { signUpNewMember, unique } from '../support/members';
-import { sessionOf } from '../support/session';
+import { apiCall } from '../support/site';
 import { expect, test } from '../support/test';
 
 // Issue 14, group chats: the pages of document 2 §2 on the real API (create, members, the Minimum Chatbots Required
@@ -11,24 +11,18 @@ const form = (page: Page) => page.getByRole('form');
 const cards = (page: Page) => page.getByTestId('groupchat-card');
 const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
 
-/** Two private chatbots of the signed-in member, made through the API with the page's own token (the chatbot form has its own spec). */
+/** Private chatbots of the signed-in member, made through the API with the page's own session (the chatbot form has its own spec). */
 async function createChatbots(page: Page, names: string[]): Promise<void> {
-  const { accessToken } = await sessionOf(page);
   for (const name of names) {
-    const response = await fetch(`${process.env.E2E_API_URL}/api/characters`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${accessToken}`, 'X-Application-Id': 'fable', 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        name,
-        title: `${name} of the harbour crew`,
-        greeting: `${name} waves from the dock.`,
-        persona: `${name} is a cheerful sailor who loves tall tales.`,
-        visibility: 'private',
-        avatar_url: `/api/avatars/${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.svg`,
-        guidelines: true,
-      }),
+    await apiCall(page, 'POST', '/characters', {
+      name,
+      title: `${name} of the harbour crew`,
+      greeting: `${name} waves from the dock.`,
+      persona: `${name} is a cheerful sailor who loves tall tales.`,
+      visibility: 'private',
+      avatar_url: `/api/avatars/${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.svg`,
+      guidelines: true,
     });
-    expect(response.ok, `create ${name}: ${response.status} ${await response.clone().text()}`).toBe(true);
   }
 }
 
