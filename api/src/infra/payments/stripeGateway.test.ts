@@ -116,6 +116,17 @@ test('the same idempotency key replays the first charge: one payment at the sand
   expect([...payments.sandbox.state.paymentIntents.values()].filter((i) => i.customer === customerId)).toHaveLength(1);
 });
 
+test('a charge under the provider’s minimum fails with its words (amount_too_small), nothing paid', async () => {
+  const { customerId, token } = await customerWithCard(CARDS.approves);
+  expect(await gateway.charge(chargeInput(customerId, token, 49), key('small'))).toEqual({
+    status: 'failed',
+    intentId: null,
+    code: 'amount_too_small',
+    declineCode: null,
+    message: 'Amount must be at least $0.50 usd',
+  });
+});
+
 test('refund: full, recorded at the sandbox', async () => {
   const { customerId, token } = await customerWithCard(CARDS.approves);
   const charged = await gateway.charge(chargeInput(customerId, token, 1500), key('charge'));

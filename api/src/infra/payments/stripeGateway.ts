@@ -105,6 +105,10 @@ export function createStripeGateway(config: PaymentsConfig): PaymentsGateway {
       } catch (err) {
         const failed = cardFailure(err);
         if (failed) return failed;
+        // Below the provider's minimum charge (50 cents): a refusal the member can read, not a bug.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'amount_too_small') {
+          return { status: 'failed' as const, intentId: null, code: err.code, declineCode: null, message: err.message };
+        }
         throw err;
       }
     },

@@ -305,6 +305,26 @@ describe.each(BACKENDS)('card subscribe on %s', (backend) => {
       expect(await subscriptionsOf(m.id)).toHaveLength(1);
     });
 
+    it('a 100% coupon: the subscription starts without a charge; the coupon counts as used', async () => {
+      const m = await member();
+      const code = `FREE${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+      await t.db.query(
+        `insert into billing_coupons (application_id, code, kind, percent_off, duration, max_redemptions, created_at) values ('fable', $1, 'coupon', 100, 'once', 1, now())`,
+        [code],
+      );
+      const res = await subscribe(m.headers, await checkout(CARDS.approves, { promo_code: code.toLowerCase() }));
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(expect.objectContaining({ resp_msg: 'Approved', orderTotal: 0, transaction_id: null }));
+      expect([...payments.sandbox.state.paymentIntents.values()].filter((i) => i.metadata.user_id === m.id)).toHaveLength(0);
+      expect(await subscriptionsOf(m.id)).toHaveLength(1);
+      const coupon = (await t.db.query<{ coupon_code: string; coupon_charges_left: number }>('select coupon_code, coupon_charges_left from subscriptions where user_id = $1', [m.id])).rows[0];
+      expect(coupon).toEqual({ coupon_code: code, coupon_charges_left: 0 });
+      const other = await member();
+      const usedUp = await subscribe(other.headers, await checkout(CARDS.approves, { promo_code: code }));
+      expect(usedUp.status).toBe(400);
+      expect(usedUp.body.error.details).toEqual({ reason: 'used_up' });
+    });
+
     it('already subscribed: 409 before any charge', async () => {
       const m = await member();
       expect((await subscribe(m.headers, await checkout(CARDS.approves))).status).toBe(200);
