@@ -36,11 +36,12 @@ interface CardFieldsProps {
 const Frame = styled.iframe`
   display: block;
   width: 100%;
-  height: 168px;
+  height: 112px;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color-scheme: normal;
+  background: ${({ theme }) => theme.colors.background};
+  /* The card fields page follows light and dark by color-scheme: it takes the page's theme. */
+  color-scheme: ${({ theme }) => theme.mode};
 `;
 
 const Status = styled.p`

@@ -27,10 +27,11 @@ export const SummaryBox = styled.section`
   dl {
     display: grid;
     grid-template-columns: 1fr auto;
-    gap: 8px 16px;
+    gap: 8px 0;
     margin: 16px 0 0;
   }
   dt {
+    padding-right: 16px;
     color: ${({ theme }) => theme.colors.textMuted};
   }
   dd {

@@ -63,6 +63,9 @@ export const Section = styled.section`
   a {
     color: ${({ theme }) => theme.colors.primaryText};
   }
+  > button {
+    align-self: flex-start;
+  }
 `;
 
 export const DetailsSummary = styled.div`
