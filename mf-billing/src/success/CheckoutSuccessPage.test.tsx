@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { sessionFromUser, signedIn, tokensReceived } from '@fable/shared';
+import { becameGuest, sessionFromUser, signedIn, tokensReceived } from '@fable/shared';
 import { checkoutMockState, type MockDb } from '@fable/shared/mocks';
 import { apiUserFixture, deploymentFixture, mockApi, renderRoute, storeWith, type FakeHandler } from '@fable/shared/testing';
 import { CheckoutSuccessPage, ORDER_POLL } from './CheckoutSuccessPage';
@@ -95,4 +95,16 @@ it('says when the order failed, with a way back to the checkout', async () => {
   expect(await screen.findByRole('heading', { name: 'Your payment did not go through.' })).toBeInTheDocument();
   expect(screen.getByText('The payment was cancelled.')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Back to checkout' })).toHaveAttribute('href', '/checkout?plan_id=basic_1m');
+});
+
+it('refreshes nothing for a guest (their guest id is kept)', async () => {
+  jest.useFakeTimers();
+  const fake = mockApi();
+  restores.push(fake.restore);
+  const store = storeWith(deploymentFixture());
+  store.dispatch(becameGuest({ guestUserId: 'guest-1', permissions: [] }));
+  renderRoute(<CheckoutSuccessPage />, { path: '/checkout/success', url: '/checkout/success?order_id=o&subscription_id=s&plan=P', store });
+  await act(async () => jest.advanceTimersByTime(6000));
+  expect(fake.calls.filter((c) => c.path.startsWith('/v2/auth/'))).toHaveLength(0);
+  expect(store.getState().session.guestUserId).toBe('guest-1');
 });

@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { useEffect, useState } from 'react';
 import { BILLING_TIMINGS } from '@fable/contracts';
-import { api, ButtonLink, EmptyState, renewAccessToken, Spinner, useAppDispatch, useSearchParams } from '@fable/shared';
+import { api, ButtonLink, EmptyState, renewAccessToken, selectIsSignedIn, Spinner, useAppDispatch, useAppSelector, useSearchParams } from '@fable/shared';
 import { useCheckout_orderQuery } from '../checkout/checkoutApi';
 import { formatPrice } from '../plans/plans';
 import { readSuccessDetails, type SuccessDetails } from './successParams';
@@ -88,12 +88,14 @@ function formatDate(value: string | null): string {
 /** The member's token is force-refreshed ~5 s after load, and the user read again, so the tier label follows. */
 function useTokenRefreshAfterLoad() {
   const dispatch = useAppDispatch();
+  const signedIn = useAppSelector(selectIsSignedIn);
   useEffect(() => {
+    if (!signedIn) return;
     const timer = setTimeout(() => {
       void dispatch(renewAccessToken()).then(() => dispatch(api.util.invalidateTags(['User'])));
     }, BILLING_TIMINGS.successTokenRefreshMs);
     return () => clearTimeout(timer);
-  }, [dispatch]);
+  }, [dispatch, signedIn]);
 }
 
 /**
