@@ -195,6 +195,17 @@ it('shows the annual plans at their Black Friday prices and buys them with the p
   const supporter = within(card('True Supporter'));
   expect(await supporter.findByText('$110.00')).toBeInTheDocument();
   expect(supporter.getByLabelText('Regular price $149.99')).toBeInTheDocument();
+  expect(supporter.getByText('Black Friday offer up to 40% off')).toBeInTheDocument();
+  expect(supporter.queryByText('2 months free / 16% Off')).not.toBeInTheDocument();
+  await userEvent.click(within(screen.getByRole('table')).getByRole('button', { name: "Choose I'm All In" }));
+  expect(location()).toBe('/checkout?plan_id=premium_1y&o_id=BLACKFRIDAY_PREMIUM');
+});
+
+it('buys a Black Friday plan from its card with the promotion’s offer', async () => {
+  await renderSubscribe({ sale: 'black_friday' });
+  await userEvent.click(screen.getByRole('button', { name: /^Pay Annually/ }));
+  const supporter = within(card('True Supporter'));
+  await supporter.findByText('$110.00');
   await userEvent.click(supporter.getByRole('button', { name: 'Choose True Supporter' }));
   expect(location()).toBe('/checkout?plan_id=basic_1y&o_id=BLACKFRIDAY_BASIC');
 });

@@ -5,7 +5,7 @@ import { frequencyChosen, selectBillingFrequency } from '../billingSlice';
 import { ComparisonTable } from '../planComparison/ComparisonTable';
 import { FrequencyTabs } from '../plans/FrequencyTabs';
 import { LoadState, NoPlans } from '../plans/LoadState';
-import { PAID_TIERS, TIER_FEATURES, TIER_NAME, planFor, tiersFor, type BillingFrequency, type PaidTier } from '../plans/plans';
+import { PAID_TIERS, TIER_FEATURES, TIER_NAME, blackFridayText, planFor, tiersFor, type BillingFrequency, type PaidTier } from '../plans/plans';
 import { PromoModal } from '../sale/PromoModal';
 import { blackFridaySale } from '../sale/promotions';
 import { SaleBanner } from '../sale/SaleBanner';
@@ -155,6 +155,11 @@ export function SubscribePage() {
   const manage = () => (inApp ? deviceSwitch.show() : navigate('/portal'));
 
   const data = options.data;
+  /** Buys a plan by id, with the offer of its running sale (the compare table's Choose). */
+  const chooseById = (planId: string) => {
+    const plan = data ? [...data.plans.monthly, ...data.plans.annual].find((p) => p.plan_id === planId) : undefined;
+    choose(planId, plan ? blackFridaySale(promotions.data, now, plan)?.offerId : null);
+  };
   const tiers = data ? tiersFor(data.plans, frequency) : [];
   const recommended = data ? recommendedTier(data) : null;
 
@@ -180,6 +185,7 @@ export function SubscribePage() {
         <Cards aria-label={frequency === 'annual' ? 'Annual plans' : 'Monthly plans'}>
           {tiers.map((tier) => {
             const plan = planFor(data.plans, tier, frequency)!;
+            const sale = blackFridaySale(promotions.data, now, plan);
             // Each tier includes the lower ones (§1): a lower tier not sold this way lends its features to the card.
             const below = PAID_TIERS.slice(0, PAID_TIERS.indexOf(tier));
             const shownBelow = below.filter((t) => tiers.includes(t));
@@ -190,12 +196,12 @@ export function SubscribePage() {
                 key={plan.plan_id}
                 plan={{ ...plan, tier }}
                 frequency={frequency}
-                tagline={data.annualTagline}
+                tagline={sale && percentOff !== null ? blackFridayText(percentOff) : data.annualTagline}
                 lower={lower ? TIER_NAME[lower] : null}
                 inherited={inherited}
                 highlighted={tier === recommended}
                 current={live && currentTier === tier}
-                sale={blackFridaySale(promotions.data, now, plan)}
+                sale={sale}
                 onChoose={(chosen, offerId) => choose(chosen.plan_id, offerId)}
               />
             );
@@ -210,7 +216,7 @@ export function SubscribePage() {
           <h2 className="section" id="compare-plans">
             {T.comparePlans}
           </h2>
-          <ComparisonTable plans={data.plans} frequency={frequency} currentTier={currentTier} onChoose={(planId) => choose(planId)} />
+          <ComparisonTable plans={data.plans} frequency={frequency} currentTier={currentTier} onChoose={chooseById} />
         </Compare>
       ) : null}
       <Ways aria-label={T.otherWays}>
