@@ -135,6 +135,30 @@ describe.each(BACKENDS)('SubscribeStar linking on %s (sandbox over a real socket
     expect(await tierOf(second.id)).toBe('free');
   });
 
+  it('a relink with another account follows its tier on the same subscription', async () => {
+    const m = await member();
+    expect((await oauth(m.headers, (await codeAs(m.headers, 'pledge_basic')).code)).body).toEqual({ status: 'success', tier: 'basic' });
+    const [first] = await subscriptionsOf(m.id);
+    expect((await oauth(m.headers, (await codeAs(m.headers, 'pledge_premium')).code)).body).toEqual({ status: 'success', tier: 'premium' });
+    expect(await subscriptionsOf(m.id)).toEqual([expect.objectContaining({ id: first?.id, plan_id: 'premium_1m', provider: 'subscribestar', status: 'active' })]);
+    expect(await tierOf(m.id)).toBe('premium');
+    const links = await t.db.query<{ external_user_id: string }>('select external_user_id from billing_supporter_links where user_id = $1', [m.id]);
+    expect(links.rows).toEqual([{ external_user_id: '100001' }]);
+    expect((await ledgerOf(t.db, first?.id as string)).map((e) => e.action)).toEqual(['subscription.created', 'subscription.supporter_relinked']);
+  });
+
+  it('grants nothing to a member whose live subscription is paid another way', async () => {
+    const m = await member();
+    await t.db.query(
+      `insert into subscriptions (id, user_id, application_id, plan_id, status, current_period_start, current_period_end, provider, created_at, updated_at)
+       values (gen_random_uuid(), $1, 'fable', 'basic_1y', 'active', now(), now() + interval '1 year', 'sandbox', now(), now())`,
+      [m.id],
+    );
+    expect((await oauth(m.headers, (await codeAs(m.headers, 'pledge_premium')).code)).body).toEqual({ status: 'error', message: 'You already have an active subscription' });
+    expect(await subscriptionsOf(m.id)).toEqual([expect.objectContaining({ plan_id: 'basic_1y', provider: 'sandbox' })]);
+    expect((await t.db.query('select 1 from billing_supporter_links where user_id = $1', [m.id])).rows).toEqual([]);
+  });
+
   it('two returns with one code at once link once', async () => {
     const m = await member();
     const { code } = await codeAs(m.headers, 'pledge_premium');
