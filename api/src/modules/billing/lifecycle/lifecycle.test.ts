@@ -1,8 +1,9 @@
 import '../../../testing/injectUnderJest';
-import { PaymentsUnavailableError } from '../../../infra/payments/paymentsGateway';
-import { CARDS, startTestPaymentsSandbox, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
+import { createPaymentsGateway } from '../../../infra/payments/stripeGateway';
+import { CARDS, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
+import { startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
-import { signUp, startTestApp, type TestApp } from '../../../testing/testApp';
+import type { TestApp } from '../../../testing/testApp';
 import { ledgerOf } from '../ledger';
 import { runBillingJobs } from './billingJobs';
 import { grantFreeMonths } from './freeMonths';
@@ -22,27 +23,21 @@ import { loadSubscription } from './subscriptionStore';
 jest.setTimeout(30_000);
 
 describe.each(BACKENDS)('billing lifecycle on %s', (backend) => {
+  let rig: PaymentsTestApp;
   let t: TestApp;
   let sandbox: TestPaymentsSandbox;
   let deps: LifecycleDeps;
-  let members = 0;
 
   beforeAll(async () => {
-    sandbox = await startTestPaymentsSandbox();
-    t = await startTestApp(backend, { payments: sandbox });
-    t.clock.set(new Date('2026-03-15T12:00:00Z'));
-    deps = { db: t.db, payments: sandbox.gateway };
+    rig = await startPaymentsTestApp(backend);
+    ({ t, payments: sandbox } = rig);
+    // The jobs' gateway speaks through the line the tests can cut, as the app's does.
+    deps = { db: t.db, payments: createPaymentsGateway({ ...sandbox.config, sandboxUrl: rig.line.url }) };
   }, DB_SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-    await sandbox?.close();
-  });
+  afterAll(() => rig?.close());
+  afterEach(() => rig.settle());
 
-  async function member(): Promise<string> {
-    members += 1;
-    const username = `cycle_${members}_${Math.random().toString(36).slice(2, 6)}`;
-    return (await signUp(t.app, `${username}@example.com`, username)).user.id;
-  }
+  const member = async () => (await rig.member('cycle')).id;
   const now = () => t.clock.now();
   const advanceTo = (date: Date) => t.clock.set(new Date(Math.max(date.getTime(), now().getTime())));
   const runsOf = (runs: Awaited<ReturnType<typeof runBillingJobs>>, subscriptionId: string) => runs.filter((r) => r.subscription_id === subscriptionId).map((r) => `${r.kind}:${r.result}`);
@@ -151,21 +146,37 @@ describe.each(BACKENDS)('billing lifecycle on %s', (backend) => {
     expect(chargesOf(sandbox, sub.id)).toEqual([]);
   });
 
-  it('an unreachable provider fails the job, which is retried later with the same key and charges once', async () => {
+  it('a charge whose answer is lost fails the job; the retry with the same key gets the provider replay: charged once', async () => {
     const userId = await member();
     const { subscription: sub } = await subscribeForTest(t.db, sandbox, userId, 'basic_1m', CARDS.approves, now());
     advanceTo(sub.current_period_end);
-    const down: LifecycleDeps = { db: t.db, payments: { ...sandbox.gateway, charge: () => Promise.reject(new PaymentsUnavailableError('down')) } };
-    const failed = await runBillingJobs(down, now());
+    rig.line.setMode('lose_charge_answers');
+    const failed = await runBillingJobs(deps, now());
     expect(failed.filter((r) => r.subscription_id === sub.id).map((r) => r.result)).toEqual(['error']);
+    rig.line.setMode('pass');
+    // The provider took the money; we did not hear it: the order waits, pending, and the subscription is unchanged.
+    expect(chargesOf(sandbox, sub.id).map((c) => c.amount)).toEqual([1609]);
     expect((await loadSubscription(t.db, sub.id))?.status).toBe('active');
-    // the order waits, pending, for the retry
     const { rows } = await t.db.query<{ status: string }>(`select status from billing_orders where subscription_id = $1 and kind = 'renewal'`, [sub.id]);
     expect(rows.map((r) => r.status)).toEqual(['pending']);
-    expect(runsOf(await runBillingJobs(deps, now()), sub.id)).toEqual([]); // not due yet: backoff
+    expect(runsOf(await runBillingJobs(deps, now()), sub.id)).toEqual([]); // not due yet: the queue's backoff
     advanceTo(new Date(now().getTime() + 60_000));
     expect(runsOf(await runBillingJobs(deps, now()), sub.id)).toEqual(['renew:renewed']);
     expect(chargesOf(sandbox, sub.id).map((c) => c.amount)).toEqual([1609]);
+    expect((await loadSubscription(t.db, sub.id))?.status).toBe('active');
+  });
+
+  it('a provider that cannot be reached fails the job without a charge; it is retried later', async () => {
+    const userId = await member();
+    const { subscription: sub } = await subscribeForTest(t.db, sandbox, userId, 'basic_1m', CARDS.approves, now());
+    advanceTo(sub.current_period_end);
+    rig.line.setMode('down');
+    expect((await runBillingJobs(deps, now())).filter((r) => r.subscription_id === sub.id).map((r) => r.result)).toEqual(['error']);
+    rig.line.setMode('pass');
+    expect(chargesOf(sandbox, sub.id)).toEqual([]);
+    advanceTo(new Date(now().getTime() + 60_000));
+    expect(runsOf(await runBillingJobs(deps, now()), sub.id)).toEqual(['renew:renewed']);
+    expect(chargesOf(sandbox, sub.id)).toHaveLength(1);
   });
 
   describe('free months (leaderboard prizes)', () => {

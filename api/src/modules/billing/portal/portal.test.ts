@@ -1,18 +1,17 @@
 import '../../../testing/injectUnderJest';
 import { API_HEADERS, PORTAL_ACTION_SUCCESS, PortalSubscriptionSchema, YEARLY_SUBSCRIPTION_FREQUENCY } from '@fable/contracts';
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../../http/appError';
-import { PaymentsUnavailableError } from '../../../infra/payments/paymentsGateway';
-import { CARDS, startTestPaymentsSandbox, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
+import { createPaymentsGateway } from '../../../infra/payments/stripeGateway';
+import { CARDS, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
+import { startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
-import { bearer, signInByEmail, signUp, startTestApp, testGuestId, type TestApp } from '../../../testing/testApp';
+import { bearer, signInByEmail, signUp, testGuestId, type TestApp } from '../../../testing/testApp';
 import { ledgerOf } from '../ledger';
 import { runBillingJobs } from '../lifecycle/billingJobs';
 import type { LifecycleDeps } from '../lifecycle/lifecycleDeps';
 import { chargesOf, subscribeForTest, tierOf } from '../lifecycle/lifecycleTestKit';
 import { addMonths } from '../lifecycle/periods';
 import { loadSubscription } from '../lifecycle/subscriptionStore';
-import { runPortalAction } from './portalRoutes';
 
 /**
  * GET and PUT /subscriptions/sticky over the API, with the payments sandbox over a real socket, on both databases.
@@ -22,21 +21,19 @@ import { runPortalAction } from './portalRoutes';
 jest.setTimeout(30_000);
 
 describe.each(BACKENDS)('subscriber portal on %s', (backend) => {
+  let rig: PaymentsTestApp;
   let t: TestApp;
   let sandbox: TestPaymentsSandbox;
   let deps: LifecycleDeps;
   let members = 0;
 
   beforeAll(async () => {
-    sandbox = await startTestPaymentsSandbox();
-    t = await startTestApp(backend, { payments: sandbox });
-    t.clock.set(new Date('2026-03-15T12:00:00Z'));
-    deps = { db: t.db, payments: sandbox.gateway };
+    rig = await startPaymentsTestApp(backend);
+    ({ t, payments: sandbox } = rig);
+    deps = { db: t.db, payments: createPaymentsGateway({ ...sandbox.config, sandboxUrl: rig.line.url }) };
   }, DB_SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-    await sandbox?.close();
-  });
+  afterAll(() => rig?.close());
+  afterEach(() => rig.settle());
 
   async function member() {
     members += 1;
@@ -381,14 +378,27 @@ describe.each(BACKENDS)('subscriber portal on %s', (backend) => {
 
     it('answers 503 payments_unavailable when the provider cannot be reached, charging nothing and keeping the state', async () => {
       const s = await subscriber('basic_1m');
-      const down: LifecycleDeps = { db: t.db, payments: { ...sandbox.gateway, charge: () => Promise.reject(new PaymentsUnavailableError('down')) } };
-      const err = await runPortalAction(down, { userId: s.id, applicationId: 'fable' }, { action: 'change_plan', order_id: s.orderId, subscription_id: s.sub.id, plan_id: 'premium_1m' }, now()).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(AppError);
-      expect([(err as AppError).statusCode, (err as AppError).code]).toEqual([503, 'payments_unavailable']);
+      rig.line.setMode('down');
+      const res = await act(s, 'change_plan', { plan_id: 'premium_1m' });
+      rig.line.setMode('pass');
+      expect([res.status, res.body.error.code]).toEqual([503, 'payments_unavailable']);
       expect(await loadSubscription(t.db, s.sub.id)).toMatchObject({ plan_id: 'basic_1m', revision: s.sub.revision });
+      expect(chargesOf(sandbox, s.sub.id)).toEqual([]);
       // The retry (same revision, same key) goes through once the provider is back.
       expect((await act(s, 'change_plan', { plan_id: 'premium_1m' })).status).toBe(200);
       expect(chargesOf(sandbox, s.sub.id)).toHaveLength(1);
+    });
+
+    it('an upgrade whose charge answer was lost is charged once when the member tries again', async () => {
+      const s = await subscriber('basic_1m');
+      rig.line.setMode('lose_charge_answers');
+      const lost = await act(s, 'change_plan', { plan_id: 'premium_1m' });
+      rig.line.setMode('pass');
+      expect([lost.status, lost.body.error.code]).toEqual([503, 'payments_unavailable']);
+      expect(chargesOf(sandbox, s.sub.id)).toHaveLength(1);
+      expect((await act(s, 'change_plan', { plan_id: 'premium_1m' })).body).toMatchObject({ status: PORTAL_ACTION_SUCCESS });
+      expect(chargesOf(sandbox, s.sub.id)).toHaveLength(1);
+      expect((await loadSubscription(t.db, s.sub.id))?.plan_id).toBe('premium_1m');
     });
   });
 });
