@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { billingFlowCalls } from '@fable/contracts';
 import { MOCK_SUPPORTER_CODES, MOCK_TRANSIENT_LINKS } from '@fable/shared/mocks';
-import { apiErrorBody, type MockApi } from '@fable/shared/testing';
+import { apiErrorBody, type FakeHandler, type MockApi } from '@fable/shared/testing';
 import { currentLocation, renderPortal } from '../portal/renderPortal';
 import { LinkSubscribestarPage, providerNavigation } from './LinkSubscribestarPage';
 import { LINK_TEXTS as T } from './linkTexts';
@@ -17,7 +17,7 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-function open(url: string, handlers?: Parameters<typeof renderPortal>[1]['handlers']) {
+function open(url: string, handlers?: Record<string, FakeHandler>) {
   const view = renderPortal(<LinkSubscribestarPage />, { url, path: PATHS, handlers });
   fake = view.fake;
   return view;

@@ -15,8 +15,8 @@ afterEach(() => {
   fake = undefined;
 });
 
-async function openDialog(...args: Parameters<typeof renderPortal>) {
-  const view = renderPortal(<PortalPage />, ...args);
+async function openDialog(options?: Parameters<typeof renderPortal>[1]) {
+  const view = renderPortal(<PortalPage />, options);
   fake = view.fake;
   await userEvent.click(await screen.findByRole('button', { name: T.changePlan }));
   return screen.getByRole('dialog', { name: D.title });

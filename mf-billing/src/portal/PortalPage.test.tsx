@@ -16,8 +16,8 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-function open(...args: Parameters<typeof renderPortal>) {
-  const view = renderPortal(<PortalPage />, ...args);
+function open(options?: Parameters<typeof renderPortal>[1]) {
+  const view = renderPortal(<PortalPage />, options);
   fake = view.fake;
   return view;
 }
