@@ -214,6 +214,15 @@ describe.each(BACKENDS)('redirect providers on %s', (backend) => {
     expect(sessionsOfUser(m.id)).toHaveLength(1);
   });
 
+  it('returns the member to the site origin they paid from (a loopback twin of PUBLIC_URL), never to another', async () => {
+    const m = await member();
+    const twin = await t.app.inject({ method: 'POST', url: '/api/checkout/volt_new_payment', headers: { ...m.headers, origin: 'http://localhost:4999' }, payload: body() });
+    expect(sessionOf(twin.json().url)?.return_url).toBe(`http://localhost:4999/checkout/success?order_id=${twin.json().order_id}`);
+    const foreign = await t.app.inject({ method: 'POST', url: '/api/checkout/volt_new_payment', headers: { ...m.headers, origin: 'https://evil.example' }, payload: body() });
+    expect(sessionOf(foreign.json().url)?.return_url).toBe(`${SITE}/checkout/success?order_id=${foreign.json().order_id}`);
+    expect(sessionOf(foreign.json().url)?.cancel_url.startsWith(`${SITE}/checkout?`)).toBe(true);
+  });
+
   it('prices the birthday offer at $0.99 for the first month at the provider', async () => {
     t.clock.set(new Date('2025-02-14T12:00:00Z'));
     try {

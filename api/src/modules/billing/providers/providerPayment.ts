@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { ProviderPaymentRequest, ProviderPaymentResult } from '@fable/contracts';
-import type { AppConfig } from '../../../config';
 import { AppError } from '../../../http/appError';
 import { PaymentsUnavailableError } from '../../../infra/payments/paymentsGateway';
 import { noPurchaseOptions } from '../billingErrors';
@@ -15,7 +14,8 @@ import { redirectPaymentOf, saveRedirectPayment } from './redirectPayments';
 import { siteUrl } from './siteUrls';
 
 export interface ProviderPaymentDeps extends PaymentDeps {
-  config: AppConfig;
+  /** The site origin the provider's page sends the member back to (siteUrls.ts returnOrigin). */
+  siteOrigin: string;
 }
 
 export interface Payer {
@@ -24,9 +24,9 @@ export interface Payer {
 }
 
 /** Where the provider's page sends the member back: the success page with the order, or the checkout again. */
-export const returnUrlOf = (config: AppConfig, order: Pick<OrderRow, 'id'>) => siteUrl(config, '/checkout/success', { order_id: order.id });
-export const cancelUrlOf = (config: AppConfig, order: Pick<OrderRow, 'id' | 'plan_id'>) =>
-  siteUrl(config, '/checkout', { plan_id: order.plan_id, order_id: order.id, cancelled: '1' });
+export const returnUrlOf = (origin: string, order: Pick<OrderRow, 'id'>) => siteUrl(origin, '/checkout/success', { order_id: order.id });
+export const cancelUrlOf = (origin: string, order: Pick<OrderRow, 'id' | 'plan_id'>) =>
+  siteUrl(origin, '/checkout', { plan_id: order.plan_id, order_id: order.id, cancelled: '1' });
 
 const paymentInProgress = () =>
   new AppError(409, 'payment_in_progress', 'Another payment of yours is still being completed. Finish it, or wait a few minutes and try again.');
@@ -127,7 +127,7 @@ export async function payWithProvider(deps: ProviderPaymentDeps, payer: Payer, s
 
 /** An order of this flow: its session (made now when missing), or how it ended. */
 async function continueOrder(deps: ProviderPaymentDeps, order: OrderRow, chosen: ProviderPaymentMethod): Promise<ProviderPaymentResult> {
-  if (order.status === 'succeeded') return { url: returnUrlOf(deps.config, order), order_id: order.id };
+  if (order.status === 'succeeded') return { url: returnUrlOf(deps.siteOrigin, order), order_id: order.id };
   // billing_orders.status also holds 'canceled' (migration 018), which OrderRow's type does not list
   const status: string = order.status;
   if (status !== 'pending') return { order_id: order.id, error_message: order.failure_message ?? (status === 'canceled' ? 'The payment was canceled.' : 'The payment failed.') };
@@ -145,7 +145,7 @@ async function startSession(deps: ProviderPaymentDeps, order: OrderRow, chosen: 
   if (order.total_minor === 0) {
     // a 100 % discount: nothing to pay at a provider, the order is paid now
     await completePaidOrder(deps, order, { intentId: null }, who);
-    return { url: returnUrlOf(deps.config, order), order_id: order.id };
+    return { url: returnUrlOf(deps.siteOrigin, order), order_id: order.id };
   }
   let session;
   try {
@@ -154,8 +154,8 @@ async function startSession(deps: ProviderPaymentDeps, order: OrderRow, chosen: 
         provider: chosen.page,
         amountMinor: order.total_minor,
         currency: order.currency,
-        returnUrl: returnUrlOf(deps.config, order),
-        cancelUrl: cancelUrlOf(deps.config, order),
+        returnUrl: returnUrlOf(deps.siteOrigin, order),
+        cancelUrl: cancelUrlOf(deps.siteOrigin, order),
         metadata: { order_id: order.id, user_id: order.user_id, plan_id: order.plan_id, application_id: order.application_id, payment_method: chosen.method },
       },
       `${order.id}:redirect`,

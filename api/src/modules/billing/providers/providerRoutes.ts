@@ -3,6 +3,7 @@ import { memberOf } from '../../../http/access';
 import type { ApiPlugin } from '../../../http/apiPlugin';
 import { recordCheckoutAbandon } from './checkoutAbandon';
 import { payWithProvider } from './providerPayment';
+import { returnOrigin } from './siteUrls';
 
 /**
  * The redirect providers (contracts billingFlowCalls.providerPayment, abandonCheckout; document 2 §4, §7): members only
@@ -24,7 +25,7 @@ export const providerRoutes: ApiPlugin = async (app, deps) => {
     async (request) => {
       const member = memberOf(request);
       return payWithProvider(
-        { db: deps.db, payments: deps.payments, clock: deps.clock, config: deps.config, log: request.log },
+        { db: deps.db, payments: deps.payments, clock: deps.clock, siteOrigin: returnOrigin(deps.config, request.headers.origin), log: request.log },
         { userId: member.userId, applicationId: member.applicationId },
         request.params.payment,
         request.body,

@@ -176,7 +176,9 @@ describe.each(BACKENDS)('SubscribeStar linking on %s (sandbox over a real socket
     const other = await member();
     const state = new URL((await authorize(owner.headers)).body.url).searchParams.get('state') as string;
     expect((await get(`/link/subscribestar/${state}`, other.headers)).status).toBe(404);
-    for (const redirect of ['https://evil.example/link/subscribestar', 'javascript:alert(1)', '/link/subscribestar', `http://user:pw@127.0.0.1:4999/x`]) {
+    // the site on this machine under its other loopback name is the site; another port is not
+    expect((await authorize(owner.headers, 'http://localhost:4999/link/subscribestar')).status).toBe(200);
+    for (const redirect of ['https://evil.example/link/subscribestar', 'javascript:alert(1)', '/link/subscribestar', `http://user:pw@127.0.0.1:4999/x`, 'http://localhost:5000/link/subscribestar']) {
       expect((await authorize(owner.headers, redirect)).status).toBe(400);
       expect((await get(`/link/subscribestar/oauth?${new URLSearchParams({ subscribestar_code: 'c', redirect_url: redirect })}`, owner.headers)).status).toBe(400);
     }
