@@ -22,6 +22,8 @@ describe('the mock checkout keeps the API’s price rules', () => {
       on_file: null,
     });
     expect((await send('POST', '/checkout/calculate', { ...address, plan_id: 'basic_1m', promo_code: 'welcome10' })).body).toMatchObject({ discounts: 1.5, tax: 0.98, total: 14.48 });
+    expect((await send('POST', '/checkout/calculate', { ...address, state: '', plan_id: 'premium_1y', offer_id: 'BLACKFRIDAY_PREMIUM' })).body).toMatchObject({ discounts: 69.99, total: 180 });
+    expect((await send('POST', '/checkout/calculate', { ...address, plan_id: 'basic_1m', offer_id: 'BLACKFRIDAY_PREMIUM' })).status).toBe(404);
     expect((await send('POST', '/checkout/calculate', { ...address, country: 'GB', state: '', postal_code: 'SW1A 1AA', plan_id: 'premium_1y' })).body).toMatchObject({ tax: 50, total: 299.99 });
   });
 

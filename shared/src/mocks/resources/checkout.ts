@@ -63,7 +63,13 @@ const COUPONS: Record<string, { percent?: number; amountMinor?: number; plans?: 
   FIVEOFF: { amountMinor: 500 },
   ANNUAL20: { percent: 20, plans: ['basic_1y', 'premium_1y', 'minimal_1y'] },
 };
-const OFFERS: Record<string, { percent?: number; amountMinor?: number }> = { bday99: { amountMinor: 2400 } };
+/** The promotions' offers (billingCatalog.ts): the sale price of their plan as an amount off. */
+const OFFERS: Record<string, { percent?: number; amountMinor?: number; plans?: string[] }> = {
+  bday99: { amountMinor: 2400, plans: ['premium_1m'] },
+  BLACKFRIDAY_MINIMAL: { amountMinor: 1400, plans: ['minimal_1y'] },
+  BLACKFRIDAY_BASIC: { amountMinor: 3999, plans: ['basic_1y'] },
+  BLACKFRIDAY_PREMIUM: { amountMinor: 6999, plans: ['premium_1y'] },
+};
 
 /** What the checkout mock keeps per mock database: cards on file, orders, idempotency keys, abandon events. */
 export interface CheckoutMockState {
@@ -122,7 +128,7 @@ function priceOf(input: PriceInput) {
   if (!plan) return billingError('plan_not_found');
   const offerId = input.offer_id?.trim();
   const offer = offerId ? OFFERS[offerId] : null;
-  if (offerId && !offer) return billingError('offer_not_found');
+  if (offerId && (!offer || (offer.plans && !offer.plans.includes(input.plan_id)))) return billingError('offer_not_found');
   const code = input.promo_code?.trim().toUpperCase();
   const coupon = code ? COUPONS[code] : null;
   if (code && (!coupon || (coupon.plans && !coupon.plans.includes(plan.plan_id)))) return billingError('invalid_coupon');
