@@ -1,26 +1,26 @@
 import '../../../testing/injectUnderJest';
 import { API_HEADERS, CheckoutOrderSchema, ProviderPaymentResultSchema } from '@fable/contracts';
 import { randomUUID } from 'node:crypto';
-import { startPaymentsLine, startTestPaymentsSandbox, type PaymentsLine, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
+import { startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
+import type { PaymentsLine, TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
-import { bearer, forApplication, signUp, startTestApp, testGuestId, type TestApp } from '../../../testing/testApp';
+import { bearer, forApplication, signUp, testGuestId, type TestApp } from '../../../testing/testApp';
 
 // Redirect providers against the payments sandbox over a real socket (through a line the tests can cut), its hosted
 // page and its signed webhooks, on both databases.
 
-const SITE = 'http://127.0.0.1:4999';
+/** The site's origin: the test app's PUBLIC_URL (unset: the default). */
+const SITE = 'http://localhost:3000';
 
 describe.each(BACKENDS)('redirect providers on %s', (backend) => {
+  let kit: PaymentsTestApp;
   let t: TestApp;
   let payments: TestPaymentsSandbox;
   let line: PaymentsLine;
 
   beforeAll(async () => {
-    payments = await startTestPaymentsSandbox({ allowedOrigins: [SITE] });
-    line = await startPaymentsLine(payments.sandbox.url);
-    t = await startTestApp(backend, { config: { logLevel: 'error', publicUrl: SITE }, payments: { config: { ...payments.config, sandboxUrl: line.url } } });
-    t.clock.set(new Date('2026-03-15T12:00:00Z'));
-    payments.forwardWebhooksTo(t.app);
+    kit = await startPaymentsTestApp(backend);
+    ({ t, payments, line } = kit);
     // storynest offers every payment method, for the provider paths (fable: card, volt, coinpayments, payssion)
     await t.db.query(
       `update billing_purchase_options set payment_methods = $1 where application_id = 'storynest'`,
@@ -28,16 +28,13 @@ describe.each(BACKENDS)('redirect providers on %s', (backend) => {
     );
   }, DB_SETUP_TIMEOUT_MS);
   afterAll(async () => {
-    await t?.close();
-    await line?.close();
-    await payments?.close();
+    await kit?.close();
   });
   afterEach(async () => {
-    line.setMode('pass');
-    await payments.control('POST', '/_sandbox/webhooks/release', { order: 'as_created' });
-    await payments.sandbox.webhooks.idle();
+    await kit.settle();
   });
 
+  /** A member of the application the headers name (the kit's member is the main brand's). */
   async function member(headers: Record<string, string> = {}) {
     const username = `redir_${Math.random().toString(36).slice(2, 10)}`;
     const signedIn = await signUp(t.app, `${username}@example.com`, username, headers);
@@ -216,8 +213,8 @@ describe.each(BACKENDS)('redirect providers on %s', (backend) => {
 
   it('returns the member to the site origin they paid from (a loopback twin of PUBLIC_URL), never to another', async () => {
     const m = await member();
-    const twin = await t.app.inject({ method: 'POST', url: '/api/checkout/volt_new_payment', headers: { ...m.headers, origin: 'http://localhost:4999' }, payload: body() });
-    expect(sessionOf(twin.json().url)?.return_url).toBe(`http://localhost:4999/checkout/success?order_id=${twin.json().order_id}`);
+    const twin = await t.app.inject({ method: 'POST', url: '/api/checkout/volt_new_payment', headers: { ...m.headers, origin: 'http://127.0.0.1:3000' }, payload: body() });
+    expect(sessionOf(twin.json().url)?.return_url).toBe(`http://127.0.0.1:3000/checkout/success?order_id=${twin.json().order_id}`);
     const foreign = await t.app.inject({ method: 'POST', url: '/api/checkout/volt_new_payment', headers: { ...m.headers, origin: 'https://evil.example' }, payload: body() });
     expect(sessionOf(foreign.json().url)?.return_url).toBe(`${SITE}/checkout/success?order_id=${foreign.json().order_id}`);
     expect(sessionOf(foreign.json().url)?.cancel_url.startsWith(`${SITE}/checkout?`)).toBe(true);
