@@ -58,8 +58,10 @@ export const formatAmount = (amount: number, currency: string): string => {
 export const STYLESHEET = `
 :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
 body { margin: 0; padding: 12px; font-size: 15px; }
-.fields { display: grid; grid-template-columns: 2fr 1fr 1fr; gap: 8px; }
-.field { display: flex; flex-direction: column; gap: 4px; }
+.fields { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr); gap: 8px; }
+@media (max-width: 320px) { .fields { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); } .fields .field:first-child { grid-column: 1 / -1; } }
+.field { display: flex; flex-direction: column; gap: 4px; min-width: 0; }
+.field input { min-width: 0; }
 .field label { font-size: 13px; }
 .field input { font: inherit; padding: 8px; border: 1px solid #8a8a8a; border-radius: 6px; }
 .field input[aria-invalid="true"] { border-color: #d93025; }
