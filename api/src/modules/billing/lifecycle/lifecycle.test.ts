@@ -1,5 +1,4 @@
 import '../../../testing/injectUnderJest';
-import { createPaymentsGateway } from '../../../infra/payments/stripeGateway';
 import { CARDS, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
 import { startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
@@ -9,7 +8,7 @@ import { runBillingJobs } from './billingJobs';
 import { grantFreeMonths } from './freeMonths';
 import type { LifecycleDeps } from './lifecycleDeps';
 import { GRACE_DAYS, GRACE_RETRY_DAYS } from './lifecycleRules';
-import { chargesOf, subscribeForTest, tierOf } from './lifecycleTestKit';
+import { chargesOf, lifecycleDepsOf, subscribeForTest, tierOf } from './lifecycleTestKit';
 import { DAY_MS, addMonths } from './periods';
 import { renewSubscription } from './renewal';
 import { loadSubscription } from './subscriptionStore';
@@ -31,8 +30,7 @@ describe.each(BACKENDS)('billing lifecycle on %s', (backend) => {
   beforeAll(async () => {
     rig = await startPaymentsTestApp(backend);
     ({ t, payments: sandbox } = rig);
-    // The jobs' gateway speaks through the line the tests can cut, as the app's does.
-    deps = { db: t.db, payments: createPaymentsGateway({ ...sandbox.config, sandboxUrl: rig.line.url }) };
+    deps = lifecycleDepsOf(rig);
   }, DB_SETUP_TIMEOUT_MS);
   afterAll(() => rig?.close());
   afterEach(() => rig.settle());

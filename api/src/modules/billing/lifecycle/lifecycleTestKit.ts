@@ -2,12 +2,20 @@
 // socket) and a subscription started on it, as the subscribe flow leaves them.
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../../infra/db/database';
+import { createPaymentsGateway } from '../../../infra/payments/stripeGateway';
 import type { TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
+import type { PaymentsTestApp } from '../../../testing/paymentsTestApp';
 import { cardSummary } from '../portal/cardChange';
 import { setMemberRole } from '../subscriptions/memberRole';
+import type { LifecycleDeps } from './lifecycleDeps';
 import { periodEnd } from './periods';
 import { requirePlan } from './subscriptionPlans';
 import { loadSubscription, type SubscriptionRow } from './subscriptionStore';
+
+/** What the tests hand runBillingJobs: the app's database and a gateway through the rig's line (cut like the app's). */
+export function lifecycleDepsOf(rig: PaymentsTestApp): LifecycleDeps {
+  return { db: rig.t.db, payments: createPaymentsGateway({ ...rig.payments.config, sandboxUrl: rig.line.url }) };
+}
 
 export interface SubscribedMember {
   userId: string;

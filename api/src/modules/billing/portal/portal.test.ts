@@ -1,7 +1,6 @@
 import '../../../testing/injectUnderJest';
 import { API_HEADERS, PORTAL_ACTION_SUCCESS, PortalSubscriptionSchema, YEARLY_SUBSCRIPTION_FREQUENCY } from '@fable/contracts';
 import { randomUUID } from 'node:crypto';
-import { createPaymentsGateway } from '../../../infra/payments/stripeGateway';
 import { CARDS, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
 import { startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
@@ -9,7 +8,7 @@ import { bearer, signInByEmail, signUp, testGuestId, type TestApp } from '../../
 import { ledgerOf } from '../ledger';
 import { runBillingJobs } from '../lifecycle/billingJobs';
 import type { LifecycleDeps } from '../lifecycle/lifecycleDeps';
-import { chargesOf, subscribeForTest, tierOf } from '../lifecycle/lifecycleTestKit';
+import { chargesOf, lifecycleDepsOf, subscribeForTest, tierOf } from '../lifecycle/lifecycleTestKit';
 import { addMonths } from '../lifecycle/periods';
 import { loadSubscription } from '../lifecycle/subscriptionStore';
 
@@ -30,7 +29,7 @@ describe.each(BACKENDS)('subscriber portal on %s', (backend) => {
   beforeAll(async () => {
     rig = await startPaymentsTestApp(backend);
     ({ t, payments: sandbox } = rig);
-    deps = { db: t.db, payments: createPaymentsGateway({ ...sandbox.config, sandboxUrl: rig.line.url }) };
+    deps = lifecycleDepsOf(rig);
   }, DB_SETUP_TIMEOUT_MS);
   afterAll(() => rig?.close());
   afterEach(() => rig.settle());
