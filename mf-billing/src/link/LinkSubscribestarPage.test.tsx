@@ -52,13 +52,15 @@ it('shows why Connect failed', async () => {
 });
 
 it('rewrites the provider’s code to subscribestar_code, links once, takes the code out of the address, refreshes the token', async () => {
-  open(`/link/subscribestar?code=${MOCK_SUPPORTER_CODES.linked}&state=xyz`);
+  open(`/link/subscribestar?code=${MOCK_SUPPORTER_CODES.linked}&state=attempt-0123456789abcdef&utm=x`);
   expect(screen.getByRole('status', { name: T.linking })).toBeInTheDocument();
   expect(await screen.findByRole('heading', { name: T.successTitle })).toBeInTheDocument();
   expect(screen.getByText(T.successTier('True Supporter'))).toBeInTheDocument();
   expect(screen.getByRole('link', { name: T.startChatting })).toHaveAttribute('href', '/');
-  expect(linkCalls()).toEqual([{ subscribestar_code: MOCK_SUPPORTER_CODES.linked, redirect_url: 'http://localhost/link/subscribestar' }]);
-  expect(currentLocation()).toBe('/link/subscribestar?state=xyz');
+  expect(linkCalls()).toEqual([
+    { subscribestar_code: MOCK_SUPPORTER_CODES.linked, redirect_url: 'http://localhost/link/subscribestar', state: 'attempt-0123456789abcdef' },
+  ]);
+  expect(currentLocation()).toBe('/link/subscribestar?utm=x');
   await waitFor(() => expect(refreshes()).toHaveLength(1));
 });
 
@@ -82,6 +84,12 @@ it('error: the message with a reload link, and a reload does not send the code a
   expect(screen.getByRole('link', { name: T.reload })).toHaveAttribute('href', '/link/subscribestar');
   expect(currentLocation()).toBe('/link/subscribestar');
   expect(linkCalls()).toHaveLength(1);
+});
+
+it('shows the server’s words with an error answer', async () => {
+  open('/link/subscribestar?code=old', { 'GET /link/subscribestar/oauth': { body: { status: 'error', message: 'This SubscribeStar code was already used. Connect again.' } } });
+  expect(await screen.findByText('There was an error linking your account.')).toBeInTheDocument();
+  expect(screen.getByText('This SubscribeStar code was already used. Connect again.')).toBeInTheDocument();
 });
 
 describe('a transient link', () => {

@@ -133,6 +133,7 @@ function LinkStateView({ link, reloadTo }: { link: SupporterLink; reloadTo: stri
           <p className="error" role="alert">
             {T.error}
           </p>
+          {link.message && link.message !== T.error ? <p>{link.message}</p> : null}
           <a className="reload" href={reloadTo}>
             {T.reload}
           </a>

@@ -4,6 +4,8 @@ import { apiErrorOf } from '@fable/shared';
 /** The link page's query parameters: the provider's `code`, rewritten to `subscribestar_code` (document 2 §2). */
 export const PROVIDER_CODE_PARAM = 'code';
 export const SUPPORTER_CODE_PARAM = 'subscribestar_code';
+/** OAuth's `state`: the API's link attempt, sent back with the code (the API reads it beside the contract's query). */
+export const PROVIDER_STATE_PARAM = 'state';
 
 /** How often a transient link still `linking` is asked again. */
 export const TRANSIENT_LINK_POLL_MS = 2000;

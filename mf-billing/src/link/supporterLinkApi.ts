@@ -25,7 +25,7 @@ export const supporterLinkApi = api.injectEndpoints({
     billing_supporterAuthorize: build.mutation<{ url: string }, { redirect_url: string }>({
       query: (params) => ({ url: C.authorize.path, method: C.authorize.method, params }),
     }),
-    billing_supporterLink: build.mutation<SupporterLinkResult, { subscribestar_code: string; redirect_url: string }>({
+    billing_supporterLink: build.mutation<SupporterLinkResult, { subscribestar_code: string; redirect_url: string; state?: string }>({
       query: (params) => ({ url: C.link.path, method: C.link.method, params }),
       // A linked pledge changes the member's tier: the profile is read again.
       invalidatesTags: (result) => (result?.status === 'success' ? ['User'] : []),

@@ -1,18 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SupporterLinkState } from '@fable/contracts';
 import { renewAccessToken, useAppDispatch, useLocation, useNavigate, useSearchParams } from '@fable/shared';
-import { linkReturnUrl, linkStateOf, linkStateOfError, PROVIDER_CODE_PARAM, SUPPORTER_CODE_PARAM, TRANSIENT_LINK_POLL_MS } from './linkState';
+import { linkReturnUrl, linkStateOf, linkStateOfError, PROVIDER_CODE_PARAM, PROVIDER_STATE_PARAM, SUPPORTER_CODE_PARAM, TRANSIENT_LINK_POLL_MS } from './linkState';
 import { supporterLinkApi, useBilling_supporterLinkMutation, useBilling_supporterTransientLinkQuery } from './supporterLinkApi';
 
 export interface SupporterLink {
   state: SupporterLinkState;
   tier: string | null;
+  /** The server's words with an error (an expired attempt, a code used twice). */
+  message?: string | null;
 }
 
 /**
  * The OAuth return of /link/subscribestar (document 2 §2, §4): a plain `code` parameter is rewritten to
  * `subscribestar_code`; a `subscribestar_code` is sent once to GET link/subscribestar/oauth (linking → success,
- * invalid_pledge or error) and taken out of the address at once, so a reload does not send it again. Without a code
+ * invalid_pledge or error) with the provider's `state` (the API's link attempt), and both are taken out of the address at
+ * once, so a reload does not send them again. Without a code
  * the page is idle (the Connect button). A success force-refreshes the token: the pledge's tier is the member's now.
  */
 export function useOAuthSupporterLink(): SupporterLink {
@@ -38,16 +41,16 @@ export function useOAuthSupporterLink(): SupporterLink {
     if (!code || sent.current === code) return;
     sent.current = code;
     setResult({ state: 'linking', tier: null });
+    const attempt = params.get(PROVIDER_STATE_PARAM);
     const rest = new URLSearchParams(params);
-    rest.delete(SUPPORTER_CODE_PARAM);
-    rest.delete(PROVIDER_CODE_PARAM);
+    for (const used of [SUPPORTER_CODE_PARAM, PROVIDER_CODE_PARAM, PROVIDER_STATE_PARAM]) rest.delete(used);
     const query = rest.toString();
     void navigate(query ? `${pathname}?${query}` : pathname, { replace: true });
-    link({ subscribestar_code: code, redirect_url: linkReturnUrl(window.location.origin) })
+    link({ subscribestar_code: code, redirect_url: linkReturnUrl(window.location.origin), ...(attempt ? { state: attempt } : {}) })
       .unwrap()
       .then((answer) => {
         const state = linkStateOf(answer);
-        setResult({ state: state === 'linking' ? 'error' : state, tier: answer.tier ?? null });
+        setResult({ state: state === 'linking' ? 'error' : state, tier: answer.tier ?? null, message: answer.message ?? null });
         if (state === 'success') void dispatch(renewAccessToken());
       })
       .catch((error: unknown) => setResult({ state: linkStateOfError(error), tier: null }));
@@ -72,5 +75,5 @@ export function useTransientSupporterLink(transientId: string): SupporterLink {
     if (linked) void dispatch(renewAccessToken());
   }, [linked, dispatch]);
 
-  return { state, tier: query.data?.tier ?? null };
+  return { state, tier: query.data?.tier ?? null, message: query.data?.message ?? null };
 }

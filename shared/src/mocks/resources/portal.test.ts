@@ -51,7 +51,7 @@ describe('the mock API keeps the portal rules of document 2 §4', () => {
     const { db } = mockApi();
     setPortalScenario(db, 'grace');
     expect(db.users.get('u1')!.tier).toBe('basic');
-    expect((await act('charge_rebill')).body).toEqual({ status: 'FAILED', message: 'Your card was declined.', subscription_status: 'grace' });
+    expect(await act('charge_rebill')).toEqual({ status: 402, body: { error: { code: 'payment_failed', message: 'Your card was declined.' } } });
     expect((await act('change_card', { card_token: MOCK_DECLINED_CARD_TOKEN })).status).toBe(402);
     expect((await act('change_card', { card_token: 'pm_card_mastercard' })).body.status).toBe('SUCCESS');
     expect((await subscription())!.credit_card.last_4).toBe('4444');

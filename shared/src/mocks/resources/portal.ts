@@ -254,7 +254,7 @@ function act(state: PortalState, sub: PortalSubscription, body: PortalActionRequ
     }
     case 'charge_rebill': {
       if (status !== 'grace') return notAllowed();
-      if (state.cardFails || sub.is_card_deleted) return { status: 'FAILED', message: DECLINED_MESSAGE, subscription_status: 'grace' };
+      if (state.cardFails || sub.is_card_deleted) return billingError('payment_failed', DECLINED_MESSAGE);
       const now = Date.now();
       state.periodStart = now;
       const next = sub.next_product;
