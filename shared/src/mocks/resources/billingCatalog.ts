@@ -1,6 +1,7 @@
 import { BILLING_ERRORS, billingCalls, billingFlowCalls, type Country, type CountryState, type Promotion, type PurchaseOptions, type PurchasePlan } from '@fable/contracts';
 import { apiError, contractRoute } from '../contractRoute';
 import type { MockDb } from '../mockDb';
+import { harnessLocation, harnessStorage } from '../harnessGlobals';
 
 /**
  * The billing catalog of the mock API: what the subscribe, comparison, crypto and sale pages read (contracts'
@@ -122,8 +123,8 @@ export function setMockSale(db: MockDb, kind: MockSale | null): void {
 
 /** The sale the dev harness asks for (`?mock-sale=`), remembered in localStorage; null when none. */
 function harnessSale(): MockSale | null {
-  const location = (globalThis as { location?: { search?: string } }).location;
-  const storage = (globalThis as { localStorage?: Storage }).localStorage;
+  const location = harnessLocation();
+  const storage = harnessStorage();
   if (!location || !storage) return null;
   const asked = new URLSearchParams(location.search ?? '').get(MOCK_SALE_PARAM);
   if (asked === 'none') storage.removeItem(MOCK_SALE_STORAGE_KEY);

@@ -12,6 +12,7 @@ import {
 import { apiError, contractRoute } from '../contractRoute';
 import type { MockDb } from '../mockDb';
 import { catalogStatesOf, MOCK_CATALOG_COUNTRIES, MOCK_CATALOG_OPTIONS } from './billingCatalog';
+import { harnessOrigin, harnessStorage } from '../harnessGlobals';
 
 /**
  * The checkout of the mock API (document 2 §3, §4, §7; the API's rules in api/src/modules/billing): the price
@@ -96,7 +97,7 @@ const billingError = (code: keyof typeof BILLING_ERRORS, message?: string) => ap
 /** The dev harness's payments sandbox, when one is configured (see above). */
 function sandboxUrl(): string | null {
   try {
-    return typeof localStorage === 'undefined' ? null : localStorage.getItem('fable.mock.paymentsSandboxUrl');
+    return harnessStorage()?.getItem('fable.mock.paymentsSandboxUrl') ?? null;
   } catch {
     return null;
   }
@@ -223,7 +224,7 @@ export function checkoutHandlers(db: MockDb) {
     }),
     contractRoute(billingFlowCalls.paymentConfig, () => {
       const sandbox = sandboxUrl();
-      const origin = typeof location === 'undefined' ? 'http://localhost' : location.origin;
+      const origin = harnessOrigin();
       return sandbox
         ? {
             provider: 'sandbox' as const,
@@ -290,7 +291,7 @@ export function checkoutHandlers(db: MockDb) {
         const price = priceOf(body);
         if (price instanceof Response) return price;
         const order = newOrder(userId!, body.plan_id, price.total, 'pending');
-        const origin = typeof location === 'undefined' ? 'http://localhost' : location.origin;
+        const origin = harnessOrigin();
         return { status: 200 as const, body: { url: `${origin}/checkout/success?order_id=${order.order_id}`, order_id: order.order_id } };
       });
     }),

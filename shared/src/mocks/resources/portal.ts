@@ -16,6 +16,7 @@ import {
 } from '@fable/contracts';
 import { apiError, contractRoute } from '../contractRoute';
 import { seededMember, type MockDb } from '../mockDb';
+import { harnessLocation, harnessStorage } from '../harnessGlobals';
 
 /**
  * The subscriber portal and the SubscribeStar linking of the mock API (document 2 §4, §7; contracts'
@@ -187,8 +188,8 @@ function stateOf(db: MockDb): PortalState {
 
 /** The scenario the dev harness asks for (`?mock-portal=`), remembered in localStorage; null in tests. */
 function harnessScenario(): PortalScenario | null {
-  const location = (globalThis as { location?: { search?: string } }).location;
-  const storage = (globalThis as { localStorage?: Storage }).localStorage;
+  const location = harnessLocation();
+  const storage = harnessStorage();
   if (!location || !storage) return null;
   const asked = new URLSearchParams(location.search ?? '').get(MOCK_PORTAL_PARAM);
   if (asked && (PORTAL_SCENARIOS as readonly string[]).includes(asked)) storage.setItem(MOCK_PORTAL_STORAGE_KEY, asked);
