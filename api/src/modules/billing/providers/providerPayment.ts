@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { ProviderPaymentRequest, ProviderPaymentResult } from '@fable/contracts';
 import { AppError } from '../../../http/appError';
 import { PaymentsUnavailableError } from '../../../infra/payments/paymentsGateway';
@@ -7,7 +6,7 @@ import { appendLedger } from '../ledger';
 import { loadPurchaseOptions } from '../plans';
 import { calculatePrice } from '../priceCalculation';
 import { completePaidOrder, failOrder, type PaymentDeps } from '../subscribe/orderOutcome';
-import { findOrderByKey, insertOrder, openPurchaseOf, type OrderRow } from '../subscribe/orders';
+import { claimPurchase, findOrderByKey, hashFields, pricedFields, type OrderRow } from '../subscribe/orders';
 import { alreadySubscribed, idempotencyMismatch, paymentMethodNotOffered, paymentsUnavailable } from '../subscribe/subscribeErrors';
 import { providerPaymentMethod, type ProviderPaymentMethod } from './providerMethods';
 import { redirectPaymentOf, saveRedirectPayment } from './redirectPayments';
@@ -33,20 +32,7 @@ const paymentInProgress = () =>
 
 /** The parameters that make two requests with one idempotency key "the same": what is paid, how, by whom. */
 export function providerRequestHash(segment: string, body: ProviderPaymentRequest): string {
-  const fields = [
-    segment,
-    body.payment_option?.trim() || null,
-    body.email.trim().toLowerCase(),
-    body.first_name.trim(),
-    body.last_name.trim(),
-    body.country.trim().toUpperCase(),
-    (body.state ?? '').trim().toUpperCase(),
-    body.postal_code.trim(),
-    body.plan_id,
-    body.offer_id?.trim() || null,
-    body.promo_code?.trim().toUpperCase() || null,
-  ];
-  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+  return hashFields([segment, body.payment_option?.trim() || null, ...pricedFields(body)]);
 }
 
 /** Sessions being created by this process, by order: a duplicate request waits for the first. */
@@ -73,34 +59,9 @@ export async function payWithProvider(deps: ProviderPaymentDeps, payer: Payer, s
     if (!options) throw noPurchaseOptions();
     if (!options.payment_methods.includes(chosen.method)) throw paymentMethodNotOffered();
     const price = await calculatePrice(deps.db, payer.applicationId, body, deps.clock.now());
-    const claim = await deps.db.transaction(async (tx) => {
-      await tx.query('select id from users where id = $1 for update', [payer.userId]);
-      const live = await tx.query(`select 1 from subscriptions where user_id = $1 and application_id = $2 and status <> 'expired'`, [payer.userId, payer.applicationId]);
-      if (live.rows.length > 0) return { kind: 'subscribed' as const };
-      const other = await openPurchaseOf(tx, payer.userId, payer.applicationId);
-      // this very request's key, inserted meanwhile by its twin (a double click): look again
-      if (other?.idempotency_key === body.idempotency_key) return { kind: 'raced' as const };
-      if (other) return { kind: 'busy' as const, other, redirect: await redirectPaymentOf(tx, other.id) };
-      const order = await insertOrder(
-        tx,
-        {
-          userId: payer.userId,
-          applicationId: payer.applicationId,
-          planId: price.plan.plan_id,
-          subtotalMinor: price.breakdown.subtotal_minor,
-          discountMinor: price.breakdown.discount_minor,
-          taxMinor: price.breakdown.tax_minor,
-          totalMinor: price.breakdown.total_minor,
-          currency: price.breakdown.currency,
-          couponCode: price.coupon?.code ?? null,
-          idempotencyKey: body.idempotency_key,
-          requestHash: hash,
-          provider: deps.payments.provider,
-        },
-        deps.clock.now(),
-      );
-      return order ? { kind: 'created' as const, order } : { kind: 'raced' as const };
-    });
+    const claim = await claimPurchase(deps, payer, price, { idempotencyKey: body.idempotency_key, requestHash: hash }, (tx, other) =>
+      redirectPaymentOf(tx, other.id),
+    );
     if (claim.kind === 'subscribed') throw alreadySubscribed();
     if (claim.kind === 'created') return continueOrder(deps, claim.order, chosen);
     if (claim.kind === 'busy') {
@@ -113,7 +74,7 @@ export async function payWithProvider(deps: ProviderPaymentDeps, payer: Payer, s
       // A card payment under way (charged or in 3-D Secure) is the card checkout's to finish; an earlier redirect order
       // (the member came back without paying) or an order whose request is gone is given up for this one. Should its
       // payment still complete, the webhook records the refund due.
-      if (claim.other.provider_charge_id && !claim.redirect) throw paymentInProgress();
+      if (claim.other.provider_charge_id && !claim.found /* its redirect session */) throw paymentInProgress();
       await failOrder(
         deps,
         claim.other,
@@ -128,9 +89,9 @@ export async function payWithProvider(deps: ProviderPaymentDeps, payer: Payer, s
 /** An order of this flow: its session (made now when missing), or how it ended. */
 async function continueOrder(deps: ProviderPaymentDeps, order: OrderRow, chosen: ProviderPaymentMethod): Promise<ProviderPaymentResult> {
   if (order.status === 'succeeded') return { url: returnUrlOf(deps.siteOrigin, order), order_id: order.id };
-  // billing_orders.status also holds 'canceled' (migration 018), which OrderRow's type does not list
-  const status: string = order.status;
-  if (status !== 'pending') return { order_id: order.id, error_message: order.failure_message ?? (status === 'canceled' ? 'The payment was canceled.' : 'The payment failed.') };
+  if (order.status !== 'pending') {
+    return { order_id: order.id, error_message: order.failure_message ?? (order.status === 'canceled' ? 'The payment was canceled.' : 'The payment failed.') };
+  }
   const saved = await redirectPaymentOf(deps.db, order.id);
   if (saved) return { url: saved.url, order_id: order.id };
   const running = inFlight.get(order.id);

@@ -42,8 +42,7 @@ async function orderOfSession(deps: PaymentDeps, event: PaymentEvent): Promise<{
 async function cancelOrder(deps: PaymentDeps, order: OrderRow, sessionId: string): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    // 'canceled' is a status of billing_orders since migration 018; OrderRow's type does not list it
-    const before = await transitionOrder(tx, order.id, 'canceled' as OrderRow['status'], { failureMessage: 'The payment was canceled.' }, now);
+    const before = await transitionOrder(tx, order.id, 'canceled', { failureMessage: 'The payment was canceled.' }, now);
     await finishRedirectPayment(tx, order.id, 'canceled', now);
     if (!before) return;
     await appendLedger(
@@ -82,7 +81,7 @@ export const redirectSessionHandlers: WebhookHandlers = {
       await completePaidOrder(deps, order, { intentId: session.id }, provider);
       return;
     }
-    const status: string = order.status; // 'canceled' too (migration 018)
+    const { status } = order;
     if (status === 'failed' || status === 'canceled') {
       deps.log.error({ orderId: order.id, sessionId: session.id }, 'a redirect payment completed for an order given up: refund it at the provider');
       await appendLedger(

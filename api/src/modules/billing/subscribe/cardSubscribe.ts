@@ -3,7 +3,7 @@ import { PaymentsUnavailableError, type ChargeResult } from '../../../infra/paym
 import { calculatePrice } from '../priceCalculation';
 import type { PaymentMethodSummary } from '../subscriptions/activate';
 import { awaitAuthentication, completePaidOrder, failOrder, noteIntent, type OrderActor, type PaymentDeps } from './orderOutcome';
-import { findOrderByKey, insertOrder, loadOrder, openPurchaseOf, requestHash, type OrderRow } from './orders';
+import { claimPurchase, findOrderByKey, loadOrder, requestHash, type OrderRow } from './orders';
 import { approvedAnswer, processingAnswer, threeDSecureAnswer } from './purchaseAnswer';
 import { alreadySubscribed, idempotencyMismatch, noCardToCharge, paymentFailed, paymentsUnavailable } from './subscribeErrors';
 
@@ -50,34 +50,7 @@ export async function subscribeWithCard(deps: PaymentDeps, member: Subscriber, b
     }
     const price = await calculatePrice(deps.db, member.applicationId, body, deps.clock.now());
     if (!body.payment_token && !(await cardOnFile(deps, member))) throw noCardToCharge();
-    const claim = await deps.db.transaction(async (tx) => {
-      await tx.query('select id from users where id = $1 for update', [member.userId]);
-      const live = await tx.query('select 1 from subscriptions where user_id = $1 and application_id = $2 and status <> $3', [member.userId, member.applicationId, 'expired']);
-      if (live.rows.length > 0) return { kind: 'subscribed' as const };
-      const other = await openPurchaseOf(tx, member.userId, member.applicationId);
-      // This very key, inserted meanwhile by a twin request (a double click): look again and replay it.
-      if (other?.idempotency_key === body.idempotency_key) return { kind: 'raced' as const };
-      if (other) return { kind: 'busy' as const, other };
-      const order = await insertOrder(
-        tx,
-        {
-          userId: member.userId,
-          applicationId: member.applicationId,
-          planId: price.plan.plan_id,
-          subtotalMinor: price.breakdown.subtotal_minor,
-          discountMinor: price.breakdown.discount_minor,
-          taxMinor: price.breakdown.tax_minor,
-          totalMinor: price.breakdown.total_minor,
-          currency: price.breakdown.currency,
-          couponCode: price.coupon?.code ?? null,
-          idempotencyKey: body.idempotency_key,
-          requestHash: hash,
-          provider: deps.payments.provider,
-        },
-        deps.clock.now(),
-      );
-      return order ? { kind: 'created' as const, order } : { kind: 'raced' as const };
-    });
+    const claim = await claimPurchase(deps, member, price, { idempotencyKey: body.idempotency_key, requestHash: hash });
     if (claim.kind === 'subscribed') throw alreadySubscribed();
     if (claim.kind === 'created') return drive(deps, member, claim.order, body);
     if (claim.kind === 'busy') await settleOtherOrder(deps, member, claim.other);

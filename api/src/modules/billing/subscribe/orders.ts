@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { CardSubscribeRequest } from '@fable/contracts';
-import type { Queryable } from '../../../infra/db/database';
+import type { CardSubscribeRequest, PriceCalculationRequest } from '@fable/contracts';
+import type { Database, Queryable } from '../../../infra/db/database';
+import type { CalculatedPrice } from '../priceCalculation';
 
 /** A billing_orders row (016_billing.sql): one charge attempt. provider_charge_id holds the payment intent (pi_…). */
 export interface OrderRow {
@@ -10,7 +11,8 @@ export interface OrderRow {
   subscription_id: string | null;
   plan_id: string;
   kind: 'purchase' | 'renewal' | 'upgrade' | 'rebill';
-  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'refunded';
+  /** canceled: the member cancelled on a redirect provider's page (migration 018). */
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'refunded' | 'canceled';
   subtotal_minor: number;
   discount_minor: number;
   tax_minor: number;
@@ -33,25 +35,29 @@ const COLUMNS = `id::text as id, user_id::text as user_id, application_id, subsc
 /** Orders still waiting for the provider (a charge under way, or a 3-D Secure challenge). */
 export const OPEN_STATUSES = ['pending', 'requires_action'] as const;
 
+/** The request fields that change what is priced and for whom, trimmed, in the order both request hashes (this one and
+ * providers/providerPayment.ts providerRequestHash) use. */
+export const pricedFields = (body: PriceCalculationRequest & { first_name: string; last_name: string }) => [
+  body.email.trim().toLowerCase(),
+  body.first_name.trim(),
+  body.last_name.trim(),
+  body.country.trim().toUpperCase(),
+  (body.state ?? '').trim().toUpperCase(),
+  body.postal_code.trim(),
+  body.plan_id,
+  body.offer_id?.trim() || null,
+  body.promo_code?.trim().toUpperCase() || null,
+];
+
+/** The SHA-256 of a request's fields: what an order stores as request_hash. */
+export const hashFields = (fields: readonly unknown[]): string => createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+
 /**
  * What makes two subscribe requests "the same" for an idempotency key: every field that changes what is charged or
  * to whom, trimmed (session_id, the fraud device session, is not: a retry from a reloaded page may carry another).
  */
 export function requestHash(body: CardSubscribeRequest): string {
-  const fields = [
-    body.payment_token ?? null,
-    body.email.trim().toLowerCase(),
-    body.first_name.trim(),
-    body.last_name.trim(),
-    body.country.trim().toUpperCase(),
-    (body.state ?? '').trim().toUpperCase(),
-    body.postal_code.trim(),
-    body.plan_id,
-    body.offer_id?.trim() || null,
-    body.promo_code?.trim().toUpperCase() || null,
-    body.platform ?? null,
-  ];
-  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+  return hashFields([body.payment_token ?? null, ...pricedFields(body), body.platform ?? null]);
 }
 
 export async function findOrderByKey(db: Queryable, userId: string, idempotencyKey: string): Promise<OrderRow | null> {
@@ -131,4 +137,53 @@ export async function transitionOrder(
     [orderId, to, set.providerChargeId ?? null, set.failureMessage ?? null, now, [...from]],
   );
   return rows[0] ?? null;
+}
+
+/** The outcome of claimPurchase: another open purchase of the member comes with `busy` (whatever `inspectOther` read). */
+export type PurchaseClaim<B> =
+  | { kind: 'subscribed' }
+  | { kind: 'raced' }
+  | { kind: 'busy'; other: OrderRow; found: B }
+  | { kind: 'created'; order: OrderRow };
+
+/**
+ * Step 3 of a purchase (card subscribe and the redirect providers), in one transaction with the member's users row
+ * locked (two tabs take turns): a live subscription → `subscribed`; the member's other open purchase → `busy` (its
+ * own key, inserted meanwhile by a twin request → `raced`: look again); else the order is inserted pending with the
+ * price, the key and the hash → `created` (`raced` when a twin inserted the key first). Committed before the caller
+ * calls the provider.
+ */
+export function claimPurchase<B = undefined>(
+  deps: { db: Database; payments: { provider: string }; clock: { now(): Date } },
+  member: { userId: string; applicationId: string },
+  price: CalculatedPrice,
+  key: { idempotencyKey: string; requestHash: string },
+  inspectOther?: (tx: Queryable, other: OrderRow) => Promise<B>,
+): Promise<PurchaseClaim<B>> {
+  return deps.db.transaction(async (tx): Promise<PurchaseClaim<B>> => {
+    await tx.query('select id from users where id = $1 for update', [member.userId]);
+    const live = await tx.query('select 1 from subscriptions where user_id = $1 and application_id = $2 and status <> $3', [member.userId, member.applicationId, 'expired']);
+    if (live.rows.length > 0) return { kind: 'subscribed' };
+    const other = await openPurchaseOf(tx, member.userId, member.applicationId);
+    if (other?.idempotency_key === key.idempotencyKey) return { kind: 'raced' };
+    if (other) return { kind: 'busy', other, found: (inspectOther ? await inspectOther(tx, other) : undefined) as B };
+    const order = await insertOrder(
+      tx,
+      {
+        userId: member.userId,
+        applicationId: member.applicationId,
+        planId: price.plan.plan_id,
+        subtotalMinor: price.breakdown.subtotal_minor,
+        discountMinor: price.breakdown.discount_minor,
+        taxMinor: price.breakdown.tax_minor,
+        totalMinor: price.breakdown.total_minor,
+        currency: price.breakdown.currency,
+        couponCode: price.coupon?.code ?? null,
+        ...key,
+        provider: deps.payments.provider,
+      },
+      deps.clock.now(),
+    );
+    return order ? { kind: 'created', order } : { kind: 'raced' };
+  });
 }
