@@ -2,6 +2,9 @@ import { AUTH_TOKEN_LIFETIMES, CHARACTER_FAVORITE_LIMIT } from '@fable/contracts
 import path from 'node:path';
 import { ConfigError, DATABASE_POOL_MAX, IN_MEMORY, REPO_ROOT, loadConfig } from './config';
 import { DEFAULT_SANDBOX_PAYMENTS } from './infra/payments/paymentsConfig';
+import { SANDBOX_SUBSCRIBESTAR_CLIENT, subscribeStarConfigOf } from './modules/billing/supporterLink/subscribeStarConfig';
+
+const SANDBOX_SUBSCRIBESTAR = { url: DEFAULT_SANDBOX_PAYMENTS.sandboxUrl, ...SANDBOX_SUBSCRIBESTAR_CLIENT };
 
 describe('loadConfig', () => {
   it('has defaults that need nothing installed', () => {
@@ -24,6 +27,7 @@ describe('loadConfig', () => {
       oidcProviders: [],
       trustProxy: false,
       payments: DEFAULT_SANDBOX_PAYMENTS,
+      subscribeStar: SANDBOX_SUBSCRIBESTAR,
     });
     expect(path.basename(REPO_ROOT)).not.toBe('api');
   });
@@ -68,6 +72,7 @@ describe('loadConfig', () => {
       oidcProviders: [{ id: 'google', issuer: 'https://accounts.google.com', clientId: 'gid', clientSecret: 'gsecret' }],
       trustProxy: false,
       payments: DEFAULT_SANDBOX_PAYMENTS,
+      subscribeStar: SANDBOX_SUBSCRIBESTAR,
     });
   });
 
@@ -176,5 +181,37 @@ describe('payments (PAYMENTS_PROVIDER, PAYMENTS_SANDBOX_*, STRIPE_*, PAYMENTS_WE
     expect(() => loadConfig({ PAYMENTS_SANDBOX_URL: 'ftp://x' })).toThrow(/PAYMENTS_SANDBOX_URL/);
     expect(() => loadConfig({ PAYMENTS_WEBHOOK_SECRETS: 'whsec_one_1111,whsec_two_2222,whsec_three_333' })).toThrow(/PAYMENTS_WEBHOOK_SECRETS: must be one/);
     expect(() => loadConfig({ PAYMENTS_WEBHOOK_SECRETS: 'secret' })).toThrow(/PAYMENTS_WEBHOOK_SECRETS/);
+  });
+});
+
+describe('SubscribeStar (SUBSCRIBESTAR_URL, SUBSCRIBESTAR_CLIENT_ID, SUBSCRIBESTAR_CLIENT_SECRET)', () => {
+  const stripe = { PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123', PAYMENTS_WEBHOOK_SECRETS: 'whsec_live_one' };
+
+  it('uses the three variables together', () => {
+    expect(
+      loadConfig({ ...stripe, SUBSCRIBESTAR_URL: 'https://www.subscribestar.com/', SUBSCRIBESTAR_CLIENT_ID: 'id', SUBSCRIBESTAR_CLIENT_SECRET: 'secret' }).subscribeStar,
+    ).toEqual({ url: 'https://www.subscribestar.com', clientId: 'id', clientSecret: 'secret' });
+  });
+
+  it('refuses a half configuration at start, naming what is missing, and a URL that is not an origin', () => {
+    expect(() => loadConfig({ SUBSCRIBESTAR_CLIENT_ID: 'id' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SUBSCRIBESTAR_CLIENT_ID: 'id' })).toThrow(
+      /SUBSCRIBESTAR_URL: required with SUBSCRIBESTAR_CLIENT_ID; SUBSCRIBESTAR_CLIENT_SECRET: required with SUBSCRIBESTAR_CLIENT_ID/,
+    );
+    expect(() => loadConfig({ SUBSCRIBESTAR_CLIENT_ID: 'id', SUBSCRIBESTAR_URL: 'https://x.example' })).toThrow(/SUBSCRIBESTAR_CLIENT_SECRET: required/);
+    expect(() => loadConfig({ SUBSCRIBESTAR_URL: 'ftp://x', SUBSCRIBESTAR_CLIENT_ID: 'a', SUBSCRIBESTAR_CLIENT_SECRET: 'b' })).toThrow(/SUBSCRIBESTAR_URL: must be an origin/);
+  });
+
+  it('defaults to the payments sandbox (its URL), and to nothing when payments run on Stripe', () => {
+    expect(loadConfig({}).subscribeStar).toEqual(SANDBOX_SUBSCRIBESTAR);
+    expect(loadConfig({ PAYMENTS_SANDBOX_URL: 'http://sandbox.internal:3300' }).subscribeStar).toEqual({ ...SANDBOX_SUBSCRIBESTAR, url: 'http://sandbox.internal:3300' });
+    expect(loadConfig({ ...stripe, SUBSCRIBESTAR_URL: '  ' }).subscribeStar).toBeNull();
+  });
+
+  it('the billing routes take the configuration, and a config without it (tests) the default for its payments', () => {
+    expect(subscribeStarConfigOf({ subscribeStar: null })).toBeNull();
+    expect(subscribeStarConfigOf({ subscribeStar: { url: 'https://s.example', clientId: 'a', clientSecret: 'b' } })).toEqual({ url: 'https://s.example', clientId: 'a', clientSecret: 'b' });
+    expect(subscribeStarConfigOf({})).toEqual(SANDBOX_SUBSCRIBESTAR);
+    expect(subscribeStarConfigOf({ payments: { provider: 'stripe', secretKey: 'sk_live_x', publishableKey: 'pk_live_x', webhookSecrets: ['whsec_xxxxxxxx'] } })).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import { readPaymentsConfig, type PaymentsConfig } from './infra/payments/paymen
 import { readModelsFile, type ModelFileEntry } from './infra/inference/models';
 import { readImageStorage, type ImageStorageConfig } from './infra/storage/storageConfig';
 import { readOidcProviders, type OidcProviderConfig } from './modules/auth/oidc/providerConfig';
+import { readSubscribeStarConfig, type SubscribeStarConfig } from './modules/billing/supporterLink/subscribeStarConfig';
 import { readModerationEndpoint, type ModerationEndpointConfig } from './modules/moderation/moderationConfig';
 
 /** The repository root (api/src/config.ts → ../..); the embedded database lives in `<repo>/.data` by default. */
@@ -160,6 +161,13 @@ export interface AppConfig {
    * (tests' configs) means that default too.
    */
   payments?: PaymentsConfig;
+  /**
+   * SubscribeStar linking (SUBSCRIBESTAR_URL, SUBSCRIBESTAR_CLIENT_ID, SUBSCRIBESTAR_CLIENT_SECRET, all three or none;
+   * see modules/billing/supporterLink/subscribeStarConfig.ts). null: not configured (linking answers 503). loadConfig
+   * always sets it (none: the payments sandbox's SubscribeStar when payments run on the sandbox, else null); unset
+   * (tests' configs) means that default for `payments`.
+   */
+  subscribeStar?: SubscribeStarConfig | null;
 }
 
 export class ConfigError extends Error {
@@ -182,6 +190,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (images.problems.length > 0) throw new ConfigError(`Invalid environment: ${images.problems.join('; ')}`);
   const payments = readPaymentsConfig(env);
   if (payments.problems.length > 0) throw new ConfigError(`Invalid environment: ${payments.problems.join('; ')}`);
+  const subscribeStar = readSubscribeStarConfig(env, payments.payments);
+  if (subscribeStar.problems.length > 0) throw new ConfigError(`Invalid environment: ${subscribeStar.problems.join('; ')}`);
   let imageGenerators: ImageGeneratorEntry[] | undefined;
   if (e.IMAGE_GENERATORS_FILE) {
     try {
@@ -238,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     imageGenerators,
     imageUploadSecret: e.IMAGE_UPLOAD_SECRET,
     payments: payments.payments,
+    subscribeStar: subscribeStar.subscribeStar,
   };
 }
 
