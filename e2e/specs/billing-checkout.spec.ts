@@ -62,3 +62,20 @@ test('a declined card shows its message and charges nothing', async ({ page }) =
   expect(await chargesOf(page)).toBe(0);
   await expect(page.getByRole('button', { name: /Account menu of Dana Declined, Free/ })).toBeVisible();
 });
+
+test('a card that asks for 3-D Secure passes its challenge in the modal and subscribes', async ({ page }) => {
+  await page.goto('/');
+  await signUpNewMember(page, 'Theo Secure', 'threeds');
+  await fillCheckout(page, '4000 0027 6000 3184');
+  await form(page).getByRole('button', { name: 'Subscribe' }).click();
+
+  const challenge = page.getByRole('dialog', { name: 'Confirm your payment' });
+  await expect(challenge).toBeVisible({ timeout: 20_000 });
+  expect(await chargesOf(page)).toBe(0);
+  await challenge.frameLocator('iframe[title="3-D Secure verification"]').getByRole('button', { name: 'Complete' }).click();
+
+  await expect(page).toHaveURL(/\/checkout\/success\?/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Thank you for subscribing!' })).toBeVisible();
+  expect(await subscriptions(page)).toEqual([expect.objectContaining({ subscription_status: 'active' })]);
+  expect(await chargesOf(page)).toBe(1);
+});
