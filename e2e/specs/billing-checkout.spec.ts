@@ -79,3 +79,29 @@ test('a card that asks for 3-D Secure passes its challenge in the modal and subs
   expect(await subscriptions(page)).toEqual([expect.objectContaining({ subscription_status: 'active' })]);
   expect(await chargesOf(page)).toBe(1);
 });
+
+test('in the portal the member cancels (access end date shown), then resumes the subscription', async ({ page }) => {
+  await page.goto('/');
+  await signUpNewMember(page, 'Cora Cancel', 'cancel');
+  await fillCheckout(page, '4242 4242 4242 4242');
+  await form(page).getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for subscribing!' })).toBeVisible({ timeout: 20_000 });
+
+  await page.goto('/portal');
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Subscription' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Next charge date' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel your subscription?' });
+  await dialog.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Your access ends on' })).toBeVisible();
+  await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change Plan' })).toBeDisabled();
+  expect((await subscriptions(page))[0]).toMatchObject({ subscription_status: 'cancelled' });
+
+  await page.getByRole('button', { name: 'Resume Subscription' }).click();
+  await expect(page.getByRole('heading', { name: 'Next charge date' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change Plan' })).toBeEnabled();
+  expect((await subscriptions(page))[0]).toMatchObject({ subscription_status: 'active' });
+  expect(await chargesOf(page)).toBe(1);
+});
