@@ -1,6 +1,7 @@
 // One Jest run for every workspace: TypeScript through SWC, jsdom for the web packages,
 // node for contracts, api and deploy. e2e (Playwright) runs separately.
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { webWorkspaces } from './scripts/lib/workspaces.cjs';
 
 const versionOf = (workspace) => JSON.parse(readFileSync(new URL(`./${workspace}/package.json`, import.meta.url), 'utf8')).version;
@@ -61,6 +62,13 @@ export default {
   rootDir: '.',
   // Tests run in a random order (a new seed each run, printed; --seed=N repeats one): none may depend on another.
   randomize: true,
+  // A test's limit catches a hung test, not a slow one (speed is for the benchmarks): Jest's 5 s default failed UI
+  // tests of several awaited steps, and the larger card imports, when the two cores were busy with other work. A
+  // global option: Jest ignores it inside a project.
+  testTimeout: 30_000,
+  // Jest's default (a core less than the machine has) runs everything in one process on CI's two cores; the API files
+  // wait on sockets, PGlite's thread and the PostgreSQL server much of the time, so two workers there finish far sooner.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   // One project per workspace, from the one list (scripts/lib/workspaces.cjs): a new remote is picked up by its folder.
   projects: [
     ...['contracts', 'scripts', 'deploy', 'api', 'payments-sandbox'].map(node),

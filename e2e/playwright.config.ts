@@ -11,7 +11,8 @@ export default defineConfig({
   fullyParallel: false,
   // No retries: a test that fails once is a failure to fix, not a flake to hide.
   retries: 0,
-  timeout: 30_000,
+  // A test's limit catches a hang, not slowness: the longest journeys (billing) take over 20 s on a quiet machine.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   outputDir: 'test-results',

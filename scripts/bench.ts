@@ -5,11 +5,14 @@
 // reused: .data/bench for PGlite, the fable_bench database), uncached, with the EXPLAIN of each shape.
 // Chat: prompt building, the lore engine (100 entries × 12 keys over 2,000 messages, median ms), chat streams.
 // Cards: card import of the Seraphina fixture, and character create → visible in search, on PGlite and PostgreSQL.
-// `npm run bench -- --only api`, `--only search`, `--only chat` or `--only cards` runs one part.
+// Billing: checkout price calculation, card subscribe until the order is paid, signed webhooks with duplicates and
+// out-of-order deliveries (with the counts that show each applied once), against the payments sandbox, on both.
+// `npm run bench -- --only api`, `--only search`, `--only chat`, `--only cards` or `--only billing` runs one part.
 import { Client } from 'pg';
 import { buildApp } from '../api/src/app';
 import { testConfig } from '../api/src/config';
 import { httpLoad, type LoadResult } from './bench/httpLoad';
+import { benchBilling } from './bench/billingBench';
 import { benchCardImportFixture, benchCreateVisibleInSearch } from './bench/cardsBench';
 import { benchChatStreams, benchPromptBuilding } from './bench/chatBench';
 import { benchLoreEngine } from '../api/src/modules/chat/prompt/loreEngineBench';
@@ -47,7 +50,7 @@ async function benchApi(label: string, overrides: Parameters<typeof testConfig>[
 }
 
 async function main() {
-  const only = /^--only[= ](api|search|chat|cards)$/.exec(process.argv.slice(2).join(' '))?.[1];
+  const only = /^--only[= ](api|search|chat|cards|billing)$/.exec(process.argv.slice(2).join(' '))?.[1];
   const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fable_bench';
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
   let serverReachable = true;
@@ -81,6 +84,11 @@ async function main() {
     await benchCardImportFixture();
     await benchCreateVisibleInSearch('PGlite');
     if (serverReachable) await benchCreateVisibleInSearch('PostgreSQL + Redis', { databaseUrl: url, redisUrl });
+  }
+  if (only === undefined || only === 'billing') {
+    console.log('Billing against the payments sandbox (issue 15):');
+    await benchBilling('PGlite');
+    if (serverReachable) await benchBilling('PostgreSQL + Redis', { databaseUrl: url, redisUrl });
   }
   console.log('Front-end budgets: npm run build prints them.');
 }

@@ -45,6 +45,7 @@ import { lorebookRoutes } from './modules/lorebooks/lorebookRoutes';
 import { memoryRoutes } from './modules/memories/memoryRoutes';
 import { moderationRoutes } from './modules/moderation/moderationRoutes';
 import { personaRoutes } from './modules/personas/personaRoutes';
+import { reportsRoutes } from './modules/reports/reportsRoutes';
 import { searchRoutes } from './modules/search/searchRoutes';
 import { appSettingsRoutes } from './modules/settings/appSettingsRoutes';
 import { suggestionRoutes } from './modules/suggestions/suggestionRoutes';
@@ -73,7 +74,7 @@ export interface BuildAppOptions {
 }
 
 /** Every module's routes, mounted under /api. */
-const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, imageRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, authoringRoutes, groupChatRoutes, lorebookRoutes, cardRoutes, suggestionRoutes, moderationRoutes, billingRoutes];
+const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, imageRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, authoringRoutes, groupChatRoutes, lorebookRoutes, cardRoutes, suggestionRoutes, moderationRoutes, reportsRoutes, billingRoutes];
 
 /**
  * The API, ready to `listen` or `inject`: opens the database (and applies pending migrations) and the cache

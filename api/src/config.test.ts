@@ -98,6 +98,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/at least 32/);
   });
 
+  it('turns the test-only billing control on only when asked, and refuses it in production', () => {
+    expect(loadConfig({}).billingTestControl).toBeUndefined();
+    expect(loadConfig({ BILLING_TEST_CONTROL: '0', NODE_ENV: 'test' }).billingTestControl).toBeUndefined();
+    expect(loadConfig({ BILLING_TEST_CONTROL: '1', NODE_ENV: 'test' }).billingTestControl).toBe(true);
+    expect(loadConfig({ BILLING_TEST_CONTROL: '1' }).billingTestControl).toBe(true);
+    expect(() => loadConfig({ BILLING_TEST_CONTROL: 'yes' })).toThrow(/BILLING_TEST_CONTROL/);
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(production).billingTestControl).toBeUndefined();
+    expect(() => loadConfig({ ...production, BILLING_TEST_CONTROL: '1' })).toThrow(/BILLING_TEST_CONTROL: a test-only control, refused in production/);
+  });
+
   it('enables a social provider only with all three variables', () => {
     expect(loadConfig({ OIDC_DISCORD_ISSUER: '' }).oidcProviders).toEqual([]);
     expect(() => loadConfig({ OIDC_DISCORD_ISSUER: 'https://discord.example' })).toThrow(/OIDC_DISCORD_/);

@@ -91,6 +91,8 @@ const envSchema = z.object({
   IMAGE_GENERATORS_FILE: optionalString,
   /** Key of the API's own signed upload URLs (images not in S3); in production uploads to disk need it. */
   IMAGE_UPLOAD_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'IMAGE_UPLOAD_SECRET must be at least 32 characters'),
+  /** 1: the test-only billing control route (e2e); refused in production. */
+  BILLING_TEST_CONTROL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1']).optional()),
 });
 
 /** Social sign-in providers: read from OIDC_<PROVIDER>_* by modules/auth/oidc/providerConfig.ts. */
@@ -168,6 +170,11 @@ export interface AppConfig {
    * (tests' configs) means that default for `payments`.
    */
   subscribeStar?: SubscribeStarConfig | null;
+  /**
+   * TEST-ONLY (BILLING_TEST_CONTROL=1, set by the e2e suite): POST /api/_test/billing/advance moves one subscription's
+   * time and runs the due billing jobs (modules/billing/lifecycle/billingTestControl.ts). Refused in production.
+   */
+  billingTestControl?: boolean;
 }
 
 export class ConfigError extends Error {
@@ -211,6 +218,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError('Invalid environment: JWT_SECRET: required in production');
   }
+  if (e.NODE_ENV === 'production' && e.BILLING_TEST_CONTROL === '1') {
+    throw new ConfigError('Invalid environment: BILLING_TEST_CONTROL: a test-only control, refused in production');
+  }
   let trustProxy: TrustProxy;
   let secretsKeys: SecretKey[] | undefined;
   try {
@@ -249,6 +259,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     imageUploadSecret: e.IMAGE_UPLOAD_SECRET,
     payments: payments.payments,
     subscribeStar: subscribeStar.subscribeStar,
+    // Only when on (undefined otherwise): configurations without it read as off.
+    billingTestControl: e.BILLING_TEST_CONTROL === '1' || undefined,
   };
 }
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startComposedSite } from './composedSite';
 import { DEPLOYMENTS_DIR, HOST_DIR, PUBLISHED_DIR, REMOTE_APPS, REMOTE_PORT_BASE, type RemoteApp } from './localSites';
+import { paymentFrameSources } from './paymentFrameSources';
 import { serveSite } from './staticSite';
 
 const { values } = parseArgs({
@@ -13,17 +14,19 @@ const { values } = parseArgs({
 const listenHost = process.env.HOST ?? '127.0.0.1';
 const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3100';
 const bakedDeployment = process.env.DEPLOYMENT || undefined;
+/** The payments provider's hosted card fields and 3-D Secure pages the host's pages may frame. */
+const frameSources = paymentFrameSources(process.env);
 
 async function main() {
   const servers: { close(): Promise<void> }[] = [];
   if (!values.site) {
     const port = Number(values.port ?? process.env.PORT ?? 3000);
-    const site = await startComposedSite({ portBase: REMOTE_PORT_BASE, hostPort: port, apiUrl, listenHost, bakedDeployment });
+    const site = await startComposedSite({ portBase: REMOTE_PORT_BASE, hostPort: port, apiUrl, listenHost, bakedDeployment, frameSources });
     servers.push(site);
     console.log(`[static] host on ${site.url} (api → ${apiUrl}); remotes on ports ${Object.values(site.ports).join(', ')}`);
   } else if (values.site === 'host') {
     const port = Number(values.port ?? process.env.PORT ?? 3000);
-    servers.push(await serveSite({ root: values.root ?? HOST_DIR, port, host: listenHost, spaFallback: true, deploymentsDir: DEPLOYMENTS_DIR, apiUrl, bakedDeployment }));
+    servers.push(await serveSite({ root: values.root ?? HOST_DIR, port, host: listenHost, spaFallback: true, deploymentsDir: DEPLOYMENTS_DIR, apiUrl, bakedDeployment, frameSources }));
     console.log(`[static] host on http://localhost:${port} (api → ${apiUrl})`);
   } else if (/^mf-[a-z][a-z0-9-]*$/.test(values.site)) {
     // A remote: any mf-<name> (the remotes are not listed here; in an image only its published files are there).

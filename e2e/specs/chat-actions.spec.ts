@@ -68,6 +68,8 @@ test('a member edits their message and the bot’s reply, then removes messages 
   await reply.getByRole('textbox', { name: 'Edit' }).fill('*nods* An edited reply.');
   await reply.getByRole('button', { name: 'Save' }).click();
   await expect(reply.getByText('*nods* An edited reply.', { exact: true })).toBeVisible();
+  // The text shows at once; the editor closes when the API has saved it (a reload before would abort the call).
+  await expect(reply.getByRole('textbox', { name: 'Edit' })).toHaveCount(0);
 
   await page.reload();
   await expect(messageSaying(page, 'First words, edited')).toHaveCount(1);

@@ -135,7 +135,10 @@ test('a member likes up to the limit and sees the error; less-like-this and bloc
   const dismissedHref = await page.getByRole('link', { name: dismissed, exact: true }).getAttribute('href');
   const dismissedLink = page.locator(`a[href="${dismissedHref}"]`);
   await (await menuOf(dismissed)).getByRole('menuitem', { name: 'Less Like This' }).click();
+  // The card goes at once (optimistic); the toast says the API has recorded it. A reload before that would abort
+  // the call, and the card would rightly come back.
   await expect(dismissedLink).toHaveCount(0);
+  await expect(page.getByText("Got it. You'll see fewer chatbots like this.")).toBeVisible();
   await page.reload();
   await expect(cards.first()).toBeVisible();
   await expect(dismissedLink).toHaveCount(0);

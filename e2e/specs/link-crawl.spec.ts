@@ -7,9 +7,7 @@ import { routeKey } from '../support/routes';
  * Routes whose pages come with later work: their links already show, and until then they open the 404 page. Later
  * work removes its routes from this list. A route here that opens a real page fails the crawl, so the list stays true.
  */
-const PENDING_ROUTES: { route: RegExp; example: string; why: string }[] = [
-  { route: /^\/report(\/[^/]+)?$/, example: '/report', why: 'reports' },
-];
+const PENDING_ROUTES: { route: RegExp; example: string; why: string }[] = [];
 
 /** Where links are collected: the shell's navigation, header and footer, cards, open menus, and the page itself. */
 const AREAS = {
@@ -127,6 +125,7 @@ test('every link a member sees in the navigation, header, footer, cards, menus a
 });
 
 test('every pending route still opens the 404 page (a route that works comes off PENDING_ROUTES)', async ({ page }) => {
+  test.skip(PENDING_ROUTES.length === 0, 'no route is pending');
   await page.goto('/');
   await signUpNewMember(page, 'Petra Pending', 'pending');
   const examples = PENDING_ROUTES.map((p) => [p.example, p.why]);

@@ -63,10 +63,17 @@ export async function seriousA11yViolations(page: Page): Promise<Result[]> {
 }
 
 /**
+ * The routes checked so far in this worker (a worker is one process): by a spec's own call below or by the audit
+ * fixture. The fixture reopens only the visited routes not in here, so a route a spec checked is not checked again.
+ */
+const checkedRoutes = new Set<string>();
+
+/**
  * Fails (softly, so that one run shows every page's problems) when axe finds a serious or critical violation on the
  * page, in the light and in the dark theme. The page is left in the theme it had.
  */
 export async function expectNoSeriousA11yViolations(page: Page, label = page.url()) {
+  if (isSitePage(page.url())) checkedRoutes.add(routeKey(page.url()));
   const before = await currentTheme(page);
   const themes = before === null ? [null] : [before, ...THEMES.filter((t) => t !== before)];
   try {
@@ -101,9 +108,9 @@ function recordVisits(context: BrowserContext, visited: Map<string, string>) {
 }
 
 export const a11yTest = base.extend<{ a11yAudit: void }, { a11yChecked: Set<string> }>({
-  /** The routes checked so far in this worker: each is reopened and checked once a run. */
+  /** The routes checked so far in this worker (checkedRoutes): each is reopened and checked once a run. */
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none here.
-  a11yChecked: [async ({}, use) => use(new Set<string>()), { scope: 'worker' }],
+  a11yChecked: [async ({}, use) => use(checkedRoutes), { scope: 'worker' }],
   a11yAudit: [
     async ({ context, a11yChecked }, use, testInfo) => {
       const visited = new Map<string, string>();

@@ -50,14 +50,26 @@ export default async function globalSetup() {
   await cp(path.join(ROOT, 'deploy/.published'), publishedDir, { recursive: true });
   await writeLocalDeployments(path.join(ROOT, 'deploy/deployments'), deploymentsDir, SITE_PORT_BASE, publishedDir);
 
-  // The inference engine: our fake OpenAI-compatible server (real HTTP and SSE), the e2e API's only model. Replies
-  // come at a visible pace; specs change its behaviour through the control server (POST /engine).
+  // The inference engine: our fake OpenAI-compatible server (real HTTP and SSE) behind the e2e API's two models: the
+  // default one anyone may use, and a premium one that needs a paid permission (listed, locked, for free members).
+  // Replies come at a visible pace; specs change its behaviour through the control server (POST /engine).
   const engineDefaults: Partial<FakeEngineBehaviour> = { firstTokenDelayMs: 150, tokenIntervalMs: 60 };
   const engine = await startFakeOpenAiEngine(engineDefaults);
   const modelsFile = path.join(scratch, 'models.json');
   writeFileSync(
     modelsFile,
-    JSON.stringify([{ id: 'fable-e2e', name: 'Fable E2E', tokens: '8K', description: 'The e2e fake engine', base_url: engine.baseUrl, model: 'fake-model' }]),
+    JSON.stringify([
+      { id: 'fable-e2e', name: 'Fable E2E', tokens: '8K', description: 'The e2e fake engine', base_url: engine.baseUrl, model: 'fake-model' },
+      {
+        id: 'fable-e2e-premium',
+        name: 'Fable E2E Premium',
+        tokens: '8K',
+        description: 'The e2e fake engine for paying members',
+        permission: '8k_context',
+        base_url: engine.baseUrl,
+        model: 'fake-model',
+      },
+    ]),
   );
 
   let api: ChildProcess | null = null;
@@ -91,6 +103,9 @@ export default async function globalSetup() {
         CHARACTER_FAVORITE_LIMIT: String(E2E_FAVORITE_LIMIT),
         ADMIN_EMAILS: E2E_ADMIN_EMAIL,
         INFERENCE_MODELS_FILE: modelsFile,
+        // The site's origin: redirect providers return to it and SubscribeStar's redirect_url must be one of its pages.
+        PUBLIC_URL: `http://localhost:${SITE_PORT_BASE}`,
+        BILLING_TEST_CONTROL: '1', // the test-only POST /api/_test/billing/advance (billing-lifecycle.spec)
         ...payments?.apiEnv,
       },
     });

@@ -29,6 +29,7 @@ const routes: RemoteRoutesModule = {
     updateEmail: lazyPage(() => import('./signup/UpdateEmailPage').then((m) => m.UpdateEmailPage)),
     userNotFound: UserNotFoundPage,
     blockedCreators: lazyPage(() => import('./blocked/BlockedCreatorsPage').then((m) => m.BlockedCreatorsPage)),
+    report: lazyPage(() => import('./report/ReportPage').then((m) => m.ReportPage)),
     profile: lazyPage(() => import('./profile/ProfilePage').then((m) => m.ProfilePage)),
     /** Not a route: the onboarding modal the host's sign-up gating shows over any page (onboarding_v2 flag). */
     onboarding: lazyPage(() => signupPages().then((m) => m.OnboardingModal), { quiet: true }),

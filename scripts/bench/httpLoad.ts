@@ -1,6 +1,6 @@
 /**
  * Fires `requests` GETs at `url` (or at each of `url` in turn when it is a list) with `concurrency` in flight;
- * returns latency percentiles and throughput.
+ * returns latency percentiles and throughput. `timedLoad` is the same loop for any request (`send(i)`).
  */
 export interface LoadResult {
   requests: number;
@@ -16,20 +16,18 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.max(0, index)]!;
 }
 
-export async function httpLoad(url: string | readonly string[], { requests = 2000, concurrency = 16, headers = {} as Record<string, string> } = {}): Promise<LoadResult> {
-  const urls = typeof url === 'string' ? [url] : url;
+/** Runs `send(0)` … `send(requests - 1)` with `concurrency` in flight, timing each. */
+export async function timedLoad(requests: number, concurrency: number, send: (i: number) => Promise<unknown>): Promise<LoadResult> {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < requests) {
-        const target = urls[next % urls.length]!;
+        const i = next;
         next += 1;
         const t0 = performance.now();
-        const response = await fetch(target, { headers });
-        const body = await response.arrayBuffer();
-        if (!response.ok) throw new Error(`${target} answered ${response.status}: ${Buffer.from(body).toString().slice(0, 300)}`);
+        await send(i);
         latencies.push(performance.now() - t0);
       }
     }),
@@ -37,4 +35,14 @@ export async function httpLoad(url: string | readonly string[], { requests = 200
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return { requests, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), perSecond: requests / seconds };
+}
+
+export async function httpLoad(url: string | readonly string[], { requests = 2000, concurrency = 16, headers = {} as Record<string, string> } = {}): Promise<LoadResult> {
+  const urls = typeof url === 'string' ? [url] : url;
+  return timedLoad(requests, concurrency, async (i) => {
+    const target = urls[i % urls.length]!;
+    const response = await fetch(target, { headers });
+    const body = await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${target} answered ${response.status}: ${Buffer.from(body).toString().slice(0, 300)}`);
+  });
 }

@@ -14,6 +14,6 @@ beforeEach(() => {
   jsdomWindow.sessionStorage.clear();
 });
 
-// findBy / waitFor give up after 5 s rather than 1 s: on CI's two busy cores a debounced call and its answer can take
-// longer than a second, which is slowness, not failure.
-configure({ asyncUtilTimeout: 5000 });
+// findBy / waitFor give up after 10 s rather than 1 s: on CI's two busy cores a debounced call and its answer can take
+// several seconds, which is slowness, not failure (a passing wait returns as soon as it holds).
+configure({ asyncUtilTimeout: 10_000 });

@@ -14,7 +14,7 @@ const PARTNER_GUEST = { 'x-guest-user-id': testGuestId('storynest') };
 
 describe('route access declarations', () => {
   it('refuses to start with a route that does not declare who may call it', async () => {
-    const scratch = await createScratchDatabase('pglite');
+    const scratch = await createScratchDatabase('pglite', { migrated: true });
     const db = await scratch.open();
     const app = await buildApp(testConfig({ jwtSecret: TEST_JWT_SECRET }), { db });
     try {
@@ -38,7 +38,7 @@ describe.each(BACKENDS)('access control on %s', (backend) => {
   const clock = createManualClock();
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase(backend);
+    scratch = await createScratchDatabase(backend, { migrated: true });
     db = await scratch.open();
     app = await buildApp(testConfig({ jwtSecret: TEST_JWT_SECRET, partnerSecrets: { storynest: PARTNER_SECRET } }), {
       db,
@@ -173,7 +173,7 @@ describe.each(RATE_LIMIT_CASES)('rate limits on %s, %s store', (backend, storeKi
 
   beforeAll(async () => {
     store = rateLimitStore(storeKind);
-    scratch = await createScratchDatabase(backend);
+    scratch = await createScratchDatabase(backend, { migrated: true });
     const db = await scratch.open();
     app = await buildApp(testConfig({ jwtSecret: TEST_JWT_SECRET, ...store.config }), {
       db,

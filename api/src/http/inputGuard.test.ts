@@ -104,7 +104,7 @@ describe.each<RateLimitStore>(['memory', 'redis'])('TRUST_PROXY (rate limits on 
   const stores: RateLimitStoreSetup[] = [];
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase('pglite');
+    scratch = await createScratchDatabase('pglite', { migrated: true });
     db = await scratch.open();
   }, DB_SETUP_TIMEOUT_MS);
   afterAll(async () => {

@@ -5,7 +5,7 @@ import { connect, createServer as createTcpServer, type AddressInfo, type Socket
 // The one import of another workspace in api: the test harness starts the sandbox server (docs/adr/0004: "started by
 // npm start before the API and by the tests"); no production file imports it.
 // eslint-disable-next-line fable/boundaries -- test harness only, see above
-import { startPaymentsSandbox, type PaymentsSandbox, type SandboxConfig } from '@fable/payments-sandbox';
+import { signatureHeader, startPaymentsSandbox, type PaymentsSandbox, type SandboxConfig } from '@fable/payments-sandbox';
 import Stripe from 'stripe';
 import type { SandboxPaymentsConfig } from '../infra/payments/paymentsConfig';
 import type { PaymentsGateway } from '../infra/payments/paymentsGateway';
@@ -17,6 +17,8 @@ export const TEST_PAYMENTS_PUBLISHABLE_KEY = 'pk_test_api_tests_1';
 export const TEST_WEBHOOK_SECRETS = ['whsec_api_tests_current', 'whsec_api_tests_next'] as const;
 /** Where the webhook endpoint lives (the sandbox's relay posts there). */
 export const PAYMENTS_WEBHOOK_PATH = '/api/v2/payments/webhook';
+/** The sandbox's Stripe-Signature header for a body, signed with `secrets` (for events a test posts itself). */
+export { signatureHeader };
 
 /** Card numbers of the sandbox (payments-sandbox/README.md "Test cards"). */
 export const CARDS = {

@@ -54,7 +54,7 @@ export async function startTestApp(
     payments?: { config: PaymentsConfig };
   } = {},
 ): Promise<TestApp> {
-  const scratch = await createScratchDatabase(backend);
+  const scratch = await createScratchDatabase(backend, { migrated: true });
   const clock = createManualClock();
   const db = await scratch.open();
   const payments = options.payments?.config ?? UNREACHABLE_PAYMENTS;

@@ -1,6 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { Database } from '../infra/db/database';
+import { migrate, readMigrations } from '../infra/db/migrate';
 import { openPgliteDatabase } from '../infra/db/pgliteDatabase';
 import { openPostgresDatabase } from '../infra/db/postgresDatabase';
 
@@ -25,17 +29,102 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
+/** PGlite's version: a template written by another version is not read. */
+function pgliteVersion(): string {
+  const entry = require.resolve('@electric-sql/pglite');
+  for (let dir = path.dirname(entry); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (existsSync(file)) {
+      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === '@electric-sql/pglite') return pkg.version ?? 'unknown';
+    }
+  }
+  return 'unknown';
+}
+
+/** Names a template by what it was made from (`extra` and, when `migrated`, the migrations' checksums). */
+const templateKey = (extra: string, migrated = true) =>
+  createHash('sha256')
+    .update(extra)
+    .update(migrated ? readMigrations().map((m) => `${m.version}:${m.checksum}`).join('\n') : 'empty')
+    .digest('hex')
+    .slice(0, 16);
+
+/**
+ * A PGlite database, empty or migrated, as a tarball (dumpDataDir) in the temp directory, named by PGlite's version
+ * (and the migrations' checksums): creating PGlite's cluster takes seconds, loading a tarball well under one. The
+ * first test file of a run (per Jest worker, at worst) writes it; a changed migration makes a new one.
+ */
+async function pgliteTemplate(migrated: boolean): Promise<string> {
+  const key = templateKey(`pglite ${pgliteVersion()}`, migrated);
+  const dir = path.join(tmpdir(), 'fable-test-databases');
+  const file = path.join(dir, `pglite-${migrated ? 'migrated' : 'empty'}-${key}.tar`);
+  if (existsSync(file)) return file;
+  mkdirSync(dir, { recursive: true });
+  const db = await openPgliteDatabase();
+  try {
+    if (migrated) await migrate(db);
+    await db.dumpDataDir(file); // written under another name and renamed: a reader never sees half a file
+  } finally {
+    await db.close();
+  }
+  return file;
+}
+
+const urlOf = (database: string) => {
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+
+/** Arbitrary constant: the advisory lock under which one test process builds the PostgreSQL template. */
+const TEMPLATE_LOCK_ID = 7_246_102;
+
+/**
+ * A migrated PostgreSQL database that scratch databases are created from (`create database … template`), named by
+ * the migrations' checksums. Built once on the server under an advisory lock, under another name and renamed when
+ * complete, so a test never copies half a template. Templates of older migrations stay until dropped by hand.
+ */
+async function migratedPostgresTemplate(admin: pg.Client): Promise<string> {
+  const name = `fable_template_${templateKey('postgres')}`;
+  const exists = async (database: string) => ((await admin.query('select 1 from pg_database where datname = $1', [database])).rowCount ?? 0) > 0;
+  if (await exists(name)) return name;
+  await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_ID]);
+  try {
+    if (await exists(name)) return name;
+    const building = `${name}_building`;
+    await admin.query(`drop database if exists "${building}" with (force)`);
+    await admin.query(`create database "${building}"`);
+    const db = await openPostgresDatabase({ connectionString: urlOf(building), max: 1 });
+    try {
+      await migrate(db);
+    } finally {
+      await db.close();
+    }
+    await admin.query(`alter database "${building}" rename to "${name}"`);
+    return name;
+  } finally {
+    await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_ID]);
+  }
+}
+
 const uniqueName = () => `fable_test_${process.pid}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 
-export async function createScratchDatabase(backend: Backend): Promise<ScratchDatabase> {
+/**
+ * `migrated`: the database starts with every migration applied, as the app's start would leave it; without it the
+ * database is empty. Either is copied from a template made once (PGlite: a tarball; PostgreSQL: a template database
+ * when migrated, the server's template1 when empty).
+ */
+export async function createScratchDatabase(backend: Backend, options: { migrated?: boolean } = {}): Promise<ScratchDatabase> {
   const opened: Database[] = [];
   const closeOpened = () => Promise.all(opened.map((db) => db.close()));
 
   if (backend === 'pglite') {
+    const loadDataDir = await pgliteTemplate(options.migrated ?? false);
     return {
       backend,
       async open() {
-        const db = await openPgliteDatabase();
+        const db = await openPgliteDatabase(undefined, { loadDataDir });
         opened.push(db);
         return db;
       },
@@ -49,17 +138,17 @@ export async function createScratchDatabase(backend: Backend): Promise<ScratchDa
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    const template = options.migrated ? await migratedPostgresTemplate(admin) : undefined;
+    await admin.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
   } finally {
     await admin.end();
   }
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
+  const url = urlOf(name);
   return {
     backend,
-    url: url.toString(),
+    url,
     async open() {
-      const db = await openPostgresDatabase({ connectionString: url.toString(), max: 4 });
+      const db = await openPostgresDatabase({ connectionString: url, max: 4 });
       opened.push(db);
       return db;
     },
@@ -76,5 +165,5 @@ export async function createScratchDatabase(backend: Backend): Promise<ScratchDa
   };
 }
 
-/** Opening PGlite takes a few seconds; PostgreSQL databases are created per file. */
+/** Opening PGlite takes a few seconds (a second with a template); PostgreSQL databases are created per file. */
 export const DB_SETUP_TIMEOUT_MS = 60_000;

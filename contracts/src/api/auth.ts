@@ -67,6 +67,17 @@ export const GUEST_USER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
  */
 export const AUTH_TOKEN_LIFETIMES = { accessSeconds: 15 * 60, refreshSeconds: 30 * 24 * 3600, loginCodeSeconds: 120 } as const;
 
+/**
+ * A refresh's attempt id (ours): the device names each refresh of a token once and sends that name again when it
+ * retries the same refresh (a reload cut off the answer). The API takes a retry with the same id, within
+ * `REFRESH_RETRY_SECONDS` and while the lost successor is unspent, as the same refresh: it issues a new successor and
+ * the lost one dies. Any other second use of a spent token is a replay and ends the sign-in.
+ */
+export const RefreshAttemptIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,128}$/, 'attempt_id must be 16 to 128 letters, digits, - or _');
+export const REFRESH_RETRY_SECONDS = 5 * 60;
+
 /** Email codes: 6 digits, valid 10 minutes, 5 attempts. */
 export const EMAIL_CODE = { length: 6, ttlSeconds: 600, maxAttempts: 5 } as const;
 export const EmailCodeSchema = z.string().trim().regex(/^\d{6}$/, 'The code is 6 digits');
@@ -115,12 +126,15 @@ export const authCalls = {
     body: z.object({ email: EmailSchema, code: EmailCodeSchema }),
     response: SignInResultSchema,
   }),
-  /** New access token and a new refresh token; the old refresh token is spent (401 token_refresh_failed). */
+  /**
+   * New access token and a new refresh token; the old refresh token is spent (401 token_refresh_failed), except for
+   * a retry of the same refresh under its `attempt_id` (see RefreshAttemptIdSchema).
+   */
   refresh: defineCall({
     method: 'POST',
     path: '/v2/auth/refresh',
     access: 'public',
-    body: z.object({ refresh_token: z.string().min(1) }),
+    body: z.object({ refresh_token: z.string().min(1), attempt_id: RefreshAttemptIdSchema.optional() }),
     response: TokenPairSchema,
   }),
   /** Revokes the sign-in of the given refresh token (and, with a bearer token, that session's family). */

@@ -18,3 +18,4 @@ export * from './groupChatErrors';
 export * from './billing';
 export * from './billingErrors';
 export * from './billingFlows';
+export * from './reports';

@@ -53,7 +53,7 @@ describe('resolveSession (document 1 §4 Auth)', () => {
     const { location, history } = at('/');
     await resolveSession(store, { location, history, retryDelaysMs: [0] });
 
-    expect(fake.callsTo('POST /v2/auth/refresh').map((c) => c.body)).toEqual([{ refresh_token: 'r1' }]);
+    expect(fake.callsTo('POST /v2/auth/refresh').map((c) => c.body)).toEqual([{ refresh_token: 'r1', attempt_id: expect.stringMatching(/^[0-9a-f]{32}$/) }]);
     expect(fake.callsTo('GET /v2/users').map((c) => c.headers.authorization)).toEqual(['Bearer old-access', 'Bearer a2']);
     expect(store.getState().session.status).toBe('authenticated');
     expect(readStoredTokens()).toEqual({ accessToken: 'a2', refreshToken: 'r2' });

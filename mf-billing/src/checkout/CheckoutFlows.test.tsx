@@ -139,7 +139,7 @@ it('shows the details and the card on file with Change, and pays with the saved 
   const { fake } = renderCheckout('/checkout?plan_id=basic_1m', {
     onFile: { first_name: 'Ada', last_name: 'Lovelace', country: 'US', state: 'CA', postal_code: '94105', credit_card: { last_4: '4242', type: 'visa', exp: '12/30' } },
   });
-  const details = await screen.findByRole('generic', { name: 'Billing details' }, { timeout: 3000 });
+  const details = await screen.findByRole('generic', { name: 'Billing details' });
   expect(details).toHaveTextContent('Ada Lovelace');
   expect(details).toHaveTextContent('California, 94105, United States');
   expect(screen.queryByLabelText('First name')).not.toBeInTheDocument();
@@ -161,7 +161,7 @@ it('lets the member change the details and the card on file', async () => {
   renderCheckout('/checkout', {
     onFile: { first_name: 'Ada', last_name: 'Lovelace', country: 'US', postal_code: '94105', credit_card: { last_4: '4242', type: 'visa', exp: '12/30' } },
   });
-  await user.click(await screen.findByRole('button', { name: 'Change billing details' }, { timeout: 3000 }));
+  await user.click(await screen.findByRole('button', { name: 'Change billing details' }));
   expect(screen.getByLabelText('First name')).toHaveValue('Ada');
   await user.click(screen.getByRole('button', { name: 'Change saved card' }));
   expect(screen.getByTitle('Card number, expiry and CVC')).toBeInTheDocument();

@@ -2,10 +2,13 @@ import { CHECKOUT_LIMITS, type PaymentMethod } from '@fable/contracts';
 import { EmptyState, selectAuthStatus, signInRequested, Spinner, useAppDispatch, useAppSelector, useLocation, useSearchParams } from '@fable/shared';
 import { useBilling_getPlansQuery } from '../billingApi';
 import { TIER_NAME } from '../plans/plans';
+import { PageFrame } from '../ui/PageLayout';
 import { CheckoutForm, type CheckoutPlan } from './CheckoutForm';
-import { PageShell } from './checkoutLayout';
 import { CHECKOUT_TEXTS as T } from './checkoutTexts';
 import { useCheckout_countriesQuery, useCheckout_paymentConfigQuery } from './checkoutApi';
+
+/** How wide the checkout is at most (form and order summary), in pixels. */
+const CHECKOUT_WIDTH = 1080;
 
 /**
  * /checkout (document 2 §2): query plan_id (default: the purchase options' default_plan_id), o_id (offer) and coupon
@@ -25,25 +28,25 @@ export function CheckoutPage() {
   if (status === 'loading') return <Spinner center label={T.title} />;
   if (!signedIn) {
     return (
-      <PageShell>
+      <PageFrame width={CHECKOUT_WIDTH}>
         <EmptyState
           title={T.signInTitle}
           action={{ label: T.signIn, onClick: () => dispatch(signInRequested({ returnTo: location.pathname + location.search })) }}
         />
-      </PageShell>
+      </PageFrame>
     );
   }
   if (options.isLoading || countries.isLoading || config.isLoading) {
     return (
-      <PageShell>
+      <PageFrame width={CHECKOUT_WIDTH}>
         <h1>{T.title}</h1>
         <Spinner center label={T.priceLoading} />
-      </PageShell>
+      </PageFrame>
     );
   }
   if (options.isError || countries.isError || !options.data || !countries.data) {
     return (
-      <PageShell>
+      <PageFrame width={CHECKOUT_WIDTH}>
         <h1>{T.title}</h1>
         <EmptyState
           title={T.loadError}
@@ -55,7 +58,7 @@ export function CheckoutPage() {
             },
           }}
         />
-      </PageShell>
+      </PageFrame>
     );
   }
 
@@ -64,10 +67,10 @@ export function CheckoutPage() {
   const found = all.find((p) => p.plan_id === planId);
   if (!found) {
     return (
-      <PageShell>
+      <PageFrame width={CHECKOUT_WIDTH}>
         <h1>{T.title}</h1>
         <EmptyState title={T.planMissing} />
-      </PageShell>
+      </PageFrame>
     );
   }
   const plan: CheckoutPlan = {
@@ -78,7 +81,7 @@ export function CheckoutPage() {
     annual: found.plan_id.includes(CHECKOUT_LIMITS.annualPlanIdMarker),
   };
   return (
-    <PageShell>
+    <PageFrame width={CHECKOUT_WIDTH}>
       <h1>{T.title}</h1>
       <CheckoutForm
         key={plan.plan_id}
@@ -89,6 +92,6 @@ export function CheckoutPage() {
         countries={countries.data}
         paymentConfig={config.data ?? null}
       />
-    </PageShell>
+    </PageFrame>
   );
 }

@@ -107,14 +107,3 @@ export const SubmitError = styled.div`
   color: ${({ theme }) => theme.colors.error};
   font-weight: 600;
 `;
-
-export const PageShell = styled.div`
-  max-width: 1080px;
-  margin: 0 auto;
-  padding: 24px 16px 48px;
-  color: ${({ theme }) => theme.colors.text};
-  h1 {
-    margin: 0 0 20px;
-    font-size: clamp(1.5rem, 4vw, 2rem);
-  }
-`;

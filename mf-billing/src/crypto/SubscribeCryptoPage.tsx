@@ -1,12 +1,14 @@
 import styled from '@emotion/styled';
 import { ButtonLink, selectBrand, useAppSelector } from '@fable/shared';
 import { useBilling_getPlansQuery } from '../billingApi';
+import { DiscountTag } from '../plans/DiscountTag';
+import { FeatureList } from '../plans/FeatureList';
 import { LoadState, NoPlans } from '../plans/LoadState';
 import { PAID_TIERS, TIER_NAME, blackFridayText, cryptoPlans, formatPrice, type CryptoPlan } from '../plans/plans';
 import { blackFridayPercentOff, blackFridaySale } from '../sale/promotions';
 import { useBilling_promotionsQuery } from '../sale/promotionsApi';
 import { useNow } from '../sale/useNow';
-import { CheckIcon } from '../ui/icons';
+import { PageColumn, PageIntro } from '../ui/PageLayout';
 
 /**
  * Texts of the crypto page. The spec says what the page states (fixed prices, a hosted crypto payment
@@ -33,29 +35,6 @@ export const SUBSCRIBE_CRYPTO_TEXTS = {
 
 /** Used while no deployment is loaded (a remote running alone). */
 const FALLBACK_BRAND_NAME = 'Fable';
-
-const Page = styled.div`
-  max-width: 1040px;
-  margin: 0 auto;
-  padding: 24px 0 48px;
-  display: flex;
-  flex-direction: column;
-  gap: 24px;
-  color: ${({ theme }) => theme.colors.text};
-`;
-
-const Intro = styled.header`
-  text-align: center;
-  h1 {
-    margin: 0 0 8px;
-    font-size: clamp(1.6rem, 4vw, 2.2rem);
-  }
-  p {
-    margin: 0 auto;
-    max-width: 620px;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`;
 
 const Notice = styled.section`
   border: 1px solid ${({ theme }) => theme.colors.warning};
@@ -105,30 +84,6 @@ const Card = styled.li`
   }
 `;
 
-const Features = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 6px;
-  flex: 1;
-  li {
-    display: flex;
-    gap: 8px;
-    align-items: flex-start;
-    line-height: 1.35;
-  }
-  li svg {
-    flex: none;
-    color: ${({ theme }) => theme.colors.success};
-  }
-  .includes {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: 0.9rem;
-  }
-`;
-
 const Offer = styled.div`
   display: flex;
   flex-direction: column;
@@ -156,15 +111,6 @@ const Offer = styled.div`
   s {
     color: ${({ theme }) => theme.colors.textMuted};
   }
-  .discount {
-    align-self: flex-start;
-    padding: 2px 10px;
-    border-radius: ${({ theme }) => theme.radius.pill};
-    border: 1px solid ${({ theme }) => theme.colors.success};
-    color: ${({ theme }) => theme.colors.success};
-    font-size: 0.8rem;
-    font-weight: 700;
-  }
 `;
 
 const Back = styled.div`
@@ -178,15 +124,12 @@ function CryptoPlanCard({ plan, lower }: { plan: CryptoPlan; lower: string | nul
     <Card data-plan={plan.id}>
       <h2>{plan.title}</h2>
       <p className="description">{plan.description}</p>
-      <Features aria-label={`${plan.title} features`}>
-        {lower ? <li className="includes">{SUBSCRIBE_CRYPTO_TEXTS.includesLower(lower)}</li> : null}
-        {plan.features.map((feature) => (
-          <li key={feature.title}>
-            <CheckIcon size={18} />
-            <span>{feature.url ? <a href={feature.url}>{feature.title}</a> : feature.title}</span>
-          </li>
-        ))}
-      </Features>
+      <FeatureList
+        label={`${plan.title} features`}
+        includes={lower ? SUBSCRIBE_CRYPTO_TEXTS.includesLower(lower) : null}
+        features={plan.features}
+        gap={6}
+      />
       <Offer>
         <div className="price">
           {annual.discountedPrice !== undefined ? (
@@ -199,7 +142,7 @@ function CryptoPlanCard({ plan, lower }: { plan: CryptoPlan; lower: string | nul
           )}
           <span className="period">{SUBSCRIBE_CRYPTO_TEXTS.perYear}</span>
         </div>
-        <span className="discount">{annual.discountText}</span>
+        <DiscountTag>{annual.discountText}</DiscountTag>
         <ButtonLink variant="primary" to={annual.paymentLink} aria-label={`${SUBSCRIBE_CRYPTO_TEXTS.payAnnually}: ${plan.title}`}>
           {SUBSCRIBE_CRYPTO_TEXTS.payAnnually}
         </ButtonLink>
@@ -244,11 +187,8 @@ export function SubscribeCryptoPage() {
       })
     : null;
   return (
-    <Page>
-      <Intro>
-        <h1>{SUBSCRIBE_CRYPTO_TEXTS.title}</h1>
-        <p>{SUBSCRIBE_CRYPTO_TEXTS.intro}</p>
-      </Intro>
+    <PageColumn width={1040} gap={24}>
+      <PageIntro title={SUBSCRIBE_CRYPTO_TEXTS.title} intro={SUBSCRIBE_CRYPTO_TEXTS.intro} />
       <Notice aria-labelledby="crypto-linking">
         <h2 id="crypto-linking">{SUBSCRIBE_CRYPTO_TEXTS.linkingTitle}</h2>
         <p>
@@ -275,6 +215,6 @@ export function SubscribeCryptoPage() {
           {SUBSCRIBE_CRYPTO_TEXTS.back}
         </ButtonLink>
       </Back>
-    </Page>
+    </PageColumn>
   );
 }

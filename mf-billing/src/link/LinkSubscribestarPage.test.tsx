@@ -96,7 +96,7 @@ describe('a transient link', () => {
   it('is linking, asked again, then linked', async () => {
     open(`/link/subscribestar/${MOCK_TRANSIENT_LINKS.linked}`);
     expect(screen.getByRole('status', { name: T.linking })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: T.successTitle }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: T.successTitle })).toBeInTheDocument();
     expect(fake!.callsTo(`GET /link/subscribestar/${MOCK_TRANSIENT_LINKS.linked}`)).toHaveLength(2);
     expect(linkCalls()).toEqual([]);
   });

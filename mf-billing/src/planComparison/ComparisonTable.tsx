@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { TIER_RANK, type Tier } from '@fable/contracts';
-import { Button, ButtonLink } from '@fable/shared';
+import { Button, ButtonLink, VisuallyHidden } from '@fable/shared';
 import { TIER_NAME, comparisonRows, planFor, featureLabel, formatPrice, priceOf, tiersFor, type BillingFrequency, type PlansByPeriod } from '../plans/plans';
 import { CheckIcon, DashIcon } from '../ui/icons';
 
@@ -147,15 +147,6 @@ const PlanHead = styled.div`
 const Mark = styled.span<{ included: boolean }>`
   display: inline-flex;
   color: ${({ theme, included }) => (included ? theme.colors.success : theme.colors.textMuted)};
-`;
-
-const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
 `;
 
 interface PlanColumnHeadProps {

@@ -7,6 +7,7 @@ import { LoadState, NoPlans } from '../plans/LoadState';
 import { DEFAULT_FREQUENCY, isBillingFrequency, type BillingFrequency } from '../plans/plans';
 import { DeviceSwitchModal } from '../subscribe/DeviceSwitchModal';
 import { useChoosePlan } from '../subscribe/useChoosePlan';
+import { PageColumn, PageIntro } from '../ui/PageLayout';
 import { ComparisonTable } from './ComparisonTable';
 
 /** Texts of the page; the spec names the page, not its words, so these are ours. */
@@ -16,29 +17,6 @@ export const PLAN_COMPARISON_TEXTS = {
   crypto: 'Pay with crypto',
   back: 'Back to Subscribe',
 } as const;
-
-const Page = styled.div`
-  max-width: 1040px;
-  margin: 0 auto;
-  padding: 24px 0 48px;
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 20px;
-  color: ${({ theme }) => theme.colors.text};
-`;
-
-const Intro = styled.header`
-  text-align: center;
-  h1 {
-    margin: 0 0 8px;
-    font-size: clamp(1.6rem, 4vw, 2.2rem);
-  }
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`;
 
 const Links = styled.nav`
   display: flex;
@@ -76,11 +54,8 @@ export function PlanComparisonPage() {
 
   const plans = options.data?.plans;
   return (
-    <Page>
-      <Intro>
-        <h1>{PLAN_COMPARISON_TEXTS.title}</h1>
-        <p>{PLAN_COMPARISON_TEXTS.intro}</p>
-      </Intro>
+    <PageColumn width={1040} gap={20} centered>
+      <PageIntro title={PLAN_COMPARISON_TEXTS.title} intro={PLAN_COMPARISON_TEXTS.intro} wideIntro />
       <FrequencyTabs value={frequency} onChange={chooseFrequency} tagline={options.data?.annualTagline} />
       {!plans ? (
         <LoadState error={options.isError} onRetry={() => void options.refetch()} />
@@ -94,6 +69,6 @@ export function PlanComparisonPage() {
         <Link to="/subscribe-crypto">{PLAN_COMPARISON_TEXTS.crypto}</Link>
       </Links>
       <DeviceSwitchModal open={deviceSwitch.open} onClose={deviceSwitch.close} />
-    </Page>
+    </PageColumn>
   );
 }

@@ -1,9 +1,10 @@
 import styled from '@emotion/styled';
 import { useRef, useState } from 'react';
-import { Button, Modal, Spinner } from '@fable/shared';
+import { Button, Spinner } from '@fable/shared';
 import { CardFields, type CardFieldsHandle, type CardFieldsState } from '../checkout/CardFields';
 import { useCheckout_paymentConfigQuery } from '../checkout/checkoutApi';
 import { CHECKOUT_TEXTS } from '../checkout/checkoutTexts';
+import { ActionDialog } from './ActionDialog';
 import { ActionError } from './portalLayout';
 import { PORTAL_TEXTS as T } from './portalTexts';
 import type { PortalActionOutcome } from './usePortalAction';
@@ -63,22 +64,14 @@ function OpenChangeCardDialog({ onClose, onSave }: ChangeCardDialogProps) {
   };
 
   return (
-    <Modal
-      open
+    <ActionDialog
       title={D.title}
-      onClose={() => {
-        if (!pending) onClose();
-      }}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            {D.cancel}
-          </Button>
-          <Button onClick={() => void save()} disabled={!url || !card.ready || !card.complete} loading={pending}>
-            {D.save}
-          </Button>
-        </>
-      }
+      pending={pending}
+      onClose={onClose}
+      cancelLabel={D.cancel}
+      confirmLabel={D.save}
+      onConfirm={() => void save()}
+      confirmDisabled={!url || !card.ready || !card.complete}
     >
       <Body>
         <p className="muted">{D.intro}</p>
@@ -100,6 +93,6 @@ function OpenChangeCardDialog({ onClose, onSave }: ChangeCardDialogProps) {
           </ActionError>
         ) : null}
       </Body>
-    </Modal>
+    </ActionDialog>
   );
 }

@@ -1,9 +1,9 @@
 import styled from '@emotion/styled';
 import { useId, useState } from 'react';
 import type { AvailablePlan, BillingPeriod, PortalSubscription } from '@fable/contracts';
-import { Button, Modal } from '@fable/shared';
 import { FrequencyTabs } from '../plans/FrequencyTabs';
 import { formatPrice } from '../plans/plans';
+import { ActionDialog } from './ActionDialog';
 import { frequencyOf, isSelectablePlan, isYearlySubscriber, planChangeOf, plansToOffer } from './portalRules';
 import { ActionError, Note, StatusTag } from './portalLayout';
 import { PORTAL_TEXTS as T } from './portalTexts';
@@ -130,22 +130,15 @@ function OpenChangePlanDialog({ sub, onClose, onChange }: ChangePlanDialogProps)
   };
 
   return (
-    <Modal
-      open
+    <ActionDialog
       title={D.title}
-      onClose={() => {
-        if (!pending) onClose();
-      }}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            {D.cancel}
-          </Button>
-          <Button onClick={() => void confirm()} disabled={!selected} loading={pending} aria-describedby={selected ? summaryId : undefined}>
-            {D.confirm}
-          </Button>
-        </>
-      }
+      pending={pending}
+      onClose={onClose}
+      cancelLabel={D.cancel}
+      confirmLabel={D.confirm}
+      onConfirm={() => void confirm()}
+      confirmDisabled={!selected}
+      confirmDescribedBy={selected ? summaryId : undefined}
     >
       <Body>
         {yearly ? (
@@ -190,6 +183,6 @@ function OpenChangePlanDialog({ sub, onClose, onChange }: ChangePlanDialogProps)
           </ActionError>
         ) : null}
       </Body>
-    </Modal>
+    </ActionDialog>
   );
 }

@@ -222,7 +222,7 @@ describe('the actions', () => {
     expect(refreshes()).toHaveLength(0);
     await act(() => jest.advanceTimersByTimeAsync(300));
     await waitFor(() => expect(refreshes()).toHaveLength(1));
-    expect(refreshes()[0]!.body).toEqual({ refresh_token: 'mock-refresh' });
+    expect(refreshes()[0]!.body).toEqual({ refresh_token: 'mock-refresh', attempt_id: expect.stringMatching(/^[0-9a-f]{32}$/) });
   });
 
   it('does not refresh the token after a failed action', async () => {

@@ -66,7 +66,7 @@ export function PortalPage() {
   }
 
   return (
-    <PortalPageFrame data-testid="portal-page" aria-busy={subscription.isFetching || undefined}>
+    <PortalPageFrame as="section" width={880} data-testid="portal-page" aria-busy={subscription.isFetching || undefined}>
       <h1>{T.title}</h1>
       {content}
     </PortalPageFrame>

@@ -1,15 +1,8 @@
 import styled from '@emotion/styled';
+import { PageFrame } from '../ui/PageLayout';
 
-/** The portal's page: a heading and a grid of cards, one column on narrow screens. */
-export const PortalPageFrame = styled.section`
-  max-width: 880px;
-  margin: 0 auto;
-  padding: 24px 16px 48px;
-  color: ${({ theme }) => theme.colors.text};
-  h1 {
-    margin: 0 0 20px;
-    font-size: clamp(1.5rem, 4vw, 2rem);
-  }
+/** The portal's page: a heading and a grid of cards, one column on narrow screens (render it `as="section"`). */
+export const PortalPageFrame = styled(PageFrame)`
   @media ${({ theme }) => theme.breakpoints.mobile} {
     padding: 16px 12px 40px;
   }

@@ -6,21 +6,14 @@ import { LoadState } from '../plans/LoadState';
 import { TIER_NAME, formatPrice, planFor, tiersFor } from '../plans/plans';
 import { DeviceSwitchModal } from '../subscribe/DeviceSwitchModal';
 import { useChoosePlan } from '../subscribe/useChoosePlan';
+import { PageColumn } from '../ui/PageLayout';
 import { Countdown } from './Countdown';
 import { blackFridayPercentOff, blackFridaySale, runningPromotions } from './promotions';
 import { useBilling_promotionsQuery } from './promotionsApi';
 import { SALE_TEXTS as T } from './saleTexts';
 import { useNow } from './useNow';
 
-const Page = styled.div`
-  max-width: 960px;
-  margin: 0 auto;
-  padding: 24px 0 48px;
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 24px;
-  color: ${({ theme }) => theme.colors.text};
+const Page = styled(PageColumn)`
   h1 {
     margin: 0;
     font-size: clamp(1.6rem, 4vw, 2.3rem);
@@ -225,7 +218,7 @@ export function SalePage() {
   }
 
   return (
-    <Page>
+    <Page width={960} gap={24} centered>
       <h1>{running[0]?.title ?? T.pageTitle}</h1>
       {body}
       <DeviceSwitchModal open={deviceSwitch.open} onClose={deviceSwitch.close} />

@@ -2,8 +2,9 @@ import styled from '@emotion/styled';
 import { Button } from '@fable/shared';
 import { TIER_FEATURES, TIER_NAME, featureLabel, formatPrice, type BillingFrequency, type PaidTier } from '../plans/plans';
 import type { PurchasePlan } from '../billingApi';
+import { DiscountTag } from '../plans/DiscountTag';
+import { FeatureList } from '../plans/FeatureList';
 import type { PlanSale } from '../sale/promotions';
-import { CheckIcon } from '../ui/icons';
 import { SUBSCRIBE_TEXTS as T } from './subscribeTexts';
 
 const notHighlighted = { shouldForwardProp: (prop: string) => prop !== 'highlighted' };
@@ -54,40 +55,6 @@ const Price = styled.div`
   }
 `;
 
-const Tagline = styled.span`
-  align-self: flex-start;
-  padding: 2px 10px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  border: 1px solid ${({ theme }) => theme.colors.success};
-  color: ${({ theme }) => theme.colors.success};
-  font-size: 0.8rem;
-  font-weight: 700;
-`;
-
-const Features = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  flex: 1;
-  li {
-    display: flex;
-    gap: 8px;
-    align-items: flex-start;
-    line-height: 1.35;
-  }
-  li svg {
-    flex: none;
-    color: ${({ theme }) => theme.colors.success};
-  }
-  .includes {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: 0.9rem;
-  }
-`;
-
 export interface PlanCardProps {
   plan: PurchasePlan & { tier: PaidTier };
   frequency: BillingFrequency;
@@ -122,16 +89,12 @@ export function PlanCard({ plan, frequency, tagline, lower, inherited = [], high
         <span className="amount">{formatPrice(sale ? sale.price : plan.price, plan.currency)}</span>
         <span className="period">{frequency === 'annual' ? T.perYear : T.perMonth}</span>
       </Price>
-      {frequency === 'annual' && tagline ? <Tagline>{tagline}</Tagline> : null}
-      <Features aria-label={`${name} features`}>
-        {lower ? <li className="includes">{T.includesLower(lower)}</li> : null}
-        {features.map((feature) => (
-          <li key={feature}>
-            <CheckIcon size={18} />
-            <span>{featureLabel(feature)}</span>
-          </li>
-        ))}
-      </Features>
+      {frequency === 'annual' && tagline ? <DiscountTag>{tagline}</DiscountTag> : null}
+      <FeatureList
+        label={`${name} features`}
+        includes={lower ? T.includesLower(lower) : null}
+        features={features.map((feature) => ({ title: featureLabel(feature) }))}
+      />
       <Button variant={highlighted ? 'primary' : 'secondary'} fullWidth disabled={current} onClick={() => onChoose(plan, sale?.offerId ?? null)}>
         {current ? T.yourPlan : T.choose(name)}
       </Button>

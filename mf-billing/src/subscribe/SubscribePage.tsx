@@ -10,6 +10,7 @@ import { PromoModal } from '../sale/PromoModal';
 import { blackFridaySale } from '../sale/promotions';
 import { SaleBanner } from '../sale/SaleBanner';
 import { usePromotions } from '../sale/usePromoOffer';
+import { PageColumn, PageIntro } from '../ui/PageLayout';
 import { DeviceSwitchModal } from './DeviceSwitchModal';
 import { FaqAccordion } from './FaqAccordion';
 import { PlanCard } from './PlanCard';
@@ -18,32 +19,11 @@ import { SUBSCRIBE_FAQ, SUBSCRIBE_TEXTS as T } from './subscribeTexts';
 import { SupporterLinks } from './SupporterLinks';
 import { useChoosePlan } from './useChoosePlan';
 
-const Page = styled.div`
-  max-width: 1080px;
-  margin: 0 auto;
-  padding: 16px 0 48px;
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 24px;
-  color: ${({ theme }) => theme.colors.text};
+const Page = styled(PageColumn)`
   h2.section {
     margin: 0;
     font-size: 1.3rem;
     align-self: flex-start;
-  }
-`;
-
-const Intro = styled.header`
-  text-align: center;
-  h1 {
-    margin: 0 0 8px;
-    font-size: clamp(1.6rem, 4vw, 2.3rem);
-  }
-  p {
-    margin: 0 auto;
-    max-width: 620px;
-    color: ${({ theme }) => theme.colors.textMuted};
   }
 `;
 
@@ -164,12 +144,9 @@ export function SubscribePage() {
   const recommended = data ? recommendedTier(data) : null;
 
   return (
-    <Page>
+    <Page width={1080} gap={24} top={16} centered>
       {sale ? <SaleBanner promotion={sale} percentOff={percentOff} /> : null}
-      <Intro>
-        <h1>{T.title}</h1>
-        <p>{T.intro}</p>
-      </Intro>
+      <PageIntro title={T.title} intro={T.intro} large />
       {live ? (
         <Active aria-label={T.activeSubscription}>
           <p>{T.activeSubscription}</p>

@@ -45,7 +45,7 @@ it('force-refreshes the auth token about 5 seconds after load, not before', asyn
   await act(async () => jest.advanceTimersByTime(200));
   jest.useRealTimers();
   await waitFor(() => expect(fake.callsTo('POST /v2/auth/refresh')).toHaveLength(1));
-  expect(fake.callsTo('POST /v2/auth/refresh')[0]!.body).toEqual({ refresh_token: 'mock-refresh' });
+  expect(fake.callsTo('POST /v2/auth/refresh')[0]!.body).toEqual({ refresh_token: 'mock-refresh', attempt_id: expect.stringMatching(/^[0-9a-f]{32}$/) });
 });
 
 const pendingOrder = (userId: string, order_id: string) => ({
@@ -67,7 +67,7 @@ it('reads the order when only order_id is given (a redirect provider’s return)
   const { fake } = renderSuccess('/checkout/success?order_id=order-7', (db) => checkoutMockState(db).orders.set('order-7', pendingOrder(member.id, 'order-7')));
   expect(await screen.findByText('We are waiting for the payment provider to confirm your payment…', { selector: 'p' })).toBeInTheDocument();
   // The mock confirms the order on its first read: the next poll shows it paid.
-  expect(await screen.findByRole('heading', { name: 'Payment Details' }, { timeout: ORDER_POLL.intervalMs + 2000 })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Payment Details' }, { timeout: ORDER_POLL.intervalMs + 10_000 })).toBeInTheDocument();
   expect(row('Order ID')).toHaveTextContent('order-7');
   expect(row('Plan')).toHaveTextContent('True Supporter');
   expect(row('Subscription ID')).not.toHaveTextContent('—');

@@ -189,7 +189,7 @@ describe('chat errors (document 1 §8)', () => {
     await waitFor(() => expect(chatStream.calls).toHaveLength(1));
     expect(chatStream.last().headers.Authorization).toBe('Bearer fresh');
     expect(chatStream.last().body).toMatchObject({ message: 'Hello' });
-    expect(fake.callsTo('POST /v2/auth/refresh').map((c) => c.body)).toEqual([{ refresh_token: 'refresh-1' }]);
+    expect(fake.callsTo('POST /v2/auth/refresh').map((c) => c.body)).toEqual([{ refresh_token: 'refresh-1', attempt_id: expect.stringMatching(/^[0-9a-f]{32}$/) }]);
     expect(selectSession(store.getState())).toMatchObject({ accessToken: 'fresh', refreshToken: 'refresh-2' });
     act(() => {
       chatStream.last().stream.event('done', { message: messageFixture('b1', 'assistant', 'Ahoy!', { conversation_id: 'c9' }), conversation_id: 'c9', stopped: false });

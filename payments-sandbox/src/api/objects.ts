@@ -88,13 +88,16 @@ export interface Charge {
   livemode: false;
 }
 
+/** A refund of a card charge (charge and payment_intent) or of a redirect session (ours: redirect_session). */
 export interface Refund {
   id: string;
   object: 'refund';
   created: number;
   amount: number;
-  charge: string;
-  payment_intent: string;
+  charge: string | null;
+  payment_intent: string | null;
+  /** Ours: the redirect session refunded (POST /v1/redirect_sessions/:id/refund); null for a card refund. */
+  redirect_session: string | null;
   currency: string;
   reason: string | null;
   status: 'succeeded';
@@ -108,8 +111,10 @@ export interface RedirectSession {
   created: number;
   provider: string;
   amount: number;
+  /** What was paid back (refunds.ts), as a charge's amount_refunded; the whole amount → status refunded. */
+  amount_refunded: number;
   currency: string;
-  status: 'open' | 'completed' | 'canceled';
+  status: 'open' | 'completed' | 'canceled' | 'refunded';
   url: string;
   return_url: string;
   cancel_url: string;

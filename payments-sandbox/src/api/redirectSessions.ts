@@ -1,6 +1,7 @@
 // /v1/redirect_sessions: our own small protocol for the redirect providers of document 2 §7 (volt, payport, …).
 // Create answers { id, url }; the shopper pays or cancels on the hosted page /pay/:id and is sent back to
-// return_url or cancel_url; paying announces redirect_session.completed, cancelling redirect_session.canceled.
+// return_url or cancel_url; paying announces redirect_session.completed, cancelling redirect_session.canceled. A
+// completed session can be refunded (POST /v1/redirect_sessions/:id/refund, refunds.ts): redirect_session.refunded.
 import type { FormObject } from '../protocol/formBody';
 import { allowOnly, applyMetadata, optionalInteger, requiredHttpUrl, requiredString } from '../protocol/params';
 import { invalidParam, invalidRequest, missingParam, noSuch } from '../protocol/stripeError';
@@ -37,6 +38,7 @@ export function createRedirectSession(state: SandboxState, params: FormObject, b
     created: unixNow(),
     provider,
     amount,
+    amount_refunded: 0,
     currency,
     status: 'open',
     url: `${baseUrl}/pay/${id}`,

@@ -7,7 +7,7 @@ import { createCustomer, customerOf, updateCustomer } from './customers';
 import { cancelPaymentIntent, confirmPaymentIntent, createPaymentIntent, paymentIntentOf } from './paymentIntents';
 import { attachPaymentMethod, createPaymentMethod, detachPaymentMethod, paymentMethodOf } from './paymentMethods';
 import { createRedirectSession, redirectSessionOf } from './redirectSessions';
-import { createRefund } from './refunds';
+import { createRefund, refundRedirectSession } from './refunds';
 import type { SandboxState } from './state';
 
 export interface StripeRoutesDeps {
@@ -50,4 +50,5 @@ export function registerStripeRoutes(app: FastifyInstance, deps: StripeRoutesDep
 
   route('POST', '/v1/redirect_sessions', ({ params, idempotencyKey }) => createRedirectSession(state, params, deps.baseUrl(), idempotencyKey));
   route('GET', '/v1/redirect_sessions/:id', ({ path }) => redirectSessionOf(state, path.id ?? ''));
+  route('POST', '/v1/redirect_sessions/:id/refund', ({ path, params, idempotencyKey }) => refundRedirectSession(state, path.id ?? '', params, idempotencyKey));
 }

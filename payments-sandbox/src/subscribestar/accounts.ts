@@ -20,6 +20,11 @@ export interface SandboxSubscribeStarAccount {
   pledge: SandboxPledge | null;
   /** The token exchange of this account's codes fails (500 server_error), like a provider outage. */
   failsTokenExchange?: boolean;
+  /**
+   * Each approval with this login is another SubscribeStar account (its own id, same pledge): a SubscribeStar account
+   * links to one member only, so a test that links a new member again in one sandbox's life (a repeated e2e) picks it.
+   */
+  newEachTime?: boolean;
 }
 
 export const SUBSCRIBESTAR_TEST_ACCOUNTS: readonly SandboxSubscribeStarAccount[] = [
@@ -46,6 +51,28 @@ export const SUBSCRIBESTAR_TEST_ACCOUNTS: readonly SandboxSubscribeStarAccount[]
     pledge: { id: '700004', active: false, tier_id: 'sandbox_tier_premium', price: 2499, currency: 'USD', created_at: '2025-03-01T10:00:00Z' },
   },
   { login: 'exchange_fails', id: '100005', name: 'Unlucky Supporter', email: 'unlucky@subscribestar.test', pledge: null, failsTokenExchange: true },
+  {
+    login: 'new_premium_supporter',
+    id: '200000',
+    name: 'New Supporter',
+    email: 'new.supporter@subscribestar.test',
+    pledge: { id: '800000', active: true, tier_id: 'sandbox_tier_premium', price: 2499, currency: 'USD', created_at: '2026-01-05T10:00:00Z' },
+    newEachTime: true,
+  },
 ];
 
-export const accountByLogin = (login: string) => SUBSCRIBESTAR_TEST_ACCOUNTS.find((a) => a.login === login) ?? null;
+let newAccounts = 0;
+
+/** The account a login picks; a `newEachTime` one answers a new account (id, email and pledge id) at each call. */
+export function accountByLogin(login: string): SandboxSubscribeStarAccount | null {
+  const account = SUBSCRIBESTAR_TEST_ACCOUNTS.find((a) => a.login === login);
+  if (!account?.newEachTime || !account.pledge) return account ?? null;
+  newAccounts += 1;
+  const n = String(newAccounts);
+  return {
+    ...account,
+    id: String(Number(account.id) + newAccounts),
+    email: account.email.replace('@', `.${n}@`),
+    pledge: { ...account.pledge, id: String(Number(account.pledge.id) + newAccounts) },
+  };
+}

@@ -69,6 +69,25 @@ describe('sandbox SubscribeStar (OAuth 2 authorization code, GraphQL API)', () =
     });
   });
 
+  it('answers another account, pledging the same tier, at each approval of the new-supporter login', async () => {
+    const read = async () => {
+      const token = (await (await exchange(await codeFor('new_premium_supporter'))).json()) as { access_token: string };
+      return (await (await graphql(token.access_token, '{ user { id email } subscriber { subscription { id active tier_id } } }')).json()) as {
+        data: { user: { id: string; email: string }; subscriber: { subscription: { id: string; active: boolean; tier_id: string } } };
+      };
+    };
+    const first = await read();
+    const second = await read();
+    expect(first.data.subscriber.subscription).toMatchObject({ active: true, tier_id: 'sandbox_tier_premium' });
+    expect(second.data.subscriber.subscription).toMatchObject({ active: true, tier_id: 'sandbox_tier_premium' });
+    expect(second.data.user.id).not.toBe(first.data.user.id);
+    expect(second.data.user.email).not.toBe(first.data.user.email);
+    expect(second.data.subscriber.subscription.id).not.toBe(first.data.subscriber.subscription.id);
+    // The fixed accounts keep their ids.
+    const fixed = (await (await exchange(await codeFor('pledge_basic'))).json()) as { access_token: string };
+    expect(await (await graphql(fixed.access_token, '{ user { id } }')).json()).toEqual({ data: { user: { id: '100002' } } });
+  });
+
   it('fails the token exchange of the failing account with a 500', async () => {
     const res = await exchange(await codeFor('exchange_fails'));
     expect(res.status).toBe(500);

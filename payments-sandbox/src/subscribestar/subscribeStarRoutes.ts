@@ -62,7 +62,7 @@ export function registerSubscribeStar(app: FastifyInstance, config: SubscribeSta
     const accounts = SUBSCRIBESTAR_TEST_ACCOUNTS.map(
       (a, i) => `<label><input type="radio" name="account" value="${escapeHtml(a.login)}"${i === 0 ? ' checked' : ''}> ${escapeHtml(a.name)} (${escapeHtml(a.login)}${
         a.pledge ? `, ${a.pledge.active ? 'pledging' : 'lapsed'} ${escapeHtml(a.pledge.tier_id)}` : ', no pledge'
-      }${a.failsTokenExchange ? ', token exchange fails' : ''})</label>`,
+      }${a.failsTokenExchange ? ', token exchange fails' : ''}${a.newEachTime ? ', a new account each time' : ''})</label>`,
     ).join('<br>');
     const body = `
 <main class="panel">

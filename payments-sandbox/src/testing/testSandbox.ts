@@ -64,6 +64,35 @@ export function startTestSandbox(overrides: Partial<SandboxConfig> = {}): Promis
   });
 }
 
+export interface SandboxWithReceiver {
+  sandbox: PaymentsSandbox;
+  stripe: Stripe;
+  receiver: WebhookReceiver;
+}
+
+/**
+ * For a test file about webhooks: a sandbox delivering to a receiver (both live secrets), started before all tests
+ * and handed to `started`, closed after them; before each test, deliveries done and the receiver emptied (answering 200).
+ */
+export function withSandboxAndReceiver(started: (rig: SandboxWithReceiver) => void): void {
+  let rig: SandboxWithReceiver | undefined;
+  beforeAll(async () => {
+    const receiver = await startWebhookReceiver();
+    const sandbox = await startTestSandbox({ webhooks: [{ url: receiver.url, secrets: WEBHOOK_SECRETS }] });
+    rig = { sandbox, stripe: stripeFor(sandbox), receiver };
+    started(rig);
+  });
+  afterAll(async () => {
+    await rig?.sandbox.close();
+    await rig?.receiver.close();
+  });
+  beforeEach(async () => {
+    await rig?.sandbox.webhooks.idle();
+    rig?.receiver.received.splice(0);
+    rig?.receiver.answer(() => 200);
+  });
+}
+
 /** A card payment method made as the hosted card fields make it (publishable key). */
 export async function cardPaymentMethod(sandbox: PaymentsSandbox, number: string, expiry = { month: 12, year: new Date().getUTCFullYear() + 3 }, cvc = '123') {
   const publishable = stripeFor(sandbox, PUBLISHABLE_KEY);

@@ -3,26 +3,13 @@
 import Stripe from 'stripe';
 import type { StripeEvent } from '../api/objects';
 import type { PaymentsSandbox } from '../server';
-import { cardPaymentMethod, control, PUBLISHABLE_KEY, startTestSandbox, startWebhookReceiver, stripeFor, WEBHOOK_SECRETS, type WebhookReceiver } from '../testing/testSandbox';
+import { cardPaymentMethod, control, PUBLISHABLE_KEY, WEBHOOK_SECRETS, withSandboxAndReceiver, type WebhookReceiver } from '../testing/testSandbox';
 
 let sandbox: PaymentsSandbox;
 let stripe: Stripe;
 let receiver: WebhookReceiver;
 
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  sandbox = await startTestSandbox({ webhooks: [{ url: receiver.url, secrets: WEBHOOK_SECRETS }] });
-  stripe = stripeFor(sandbox);
-});
-afterAll(async () => {
-  await sandbox.close();
-  await receiver.close();
-});
-beforeEach(async () => {
-  await sandbox.webhooks.idle();
-  receiver.received.length = 0;
-  receiver.answer(() => 200);
-});
+withSandboxAndReceiver((rig) => ({ sandbox, stripe, receiver } = rig));
 
 const typeOf = (rawBody: string) => (JSON.parse(rawBody) as StripeEvent).type;
 const received = (type: string) => receiver.received.filter((r) => typeOf(r.rawBody) === type);
@@ -68,12 +55,17 @@ describe('webhook deliveries', () => {
     expect(attempts.map((a) => a.status)).toEqual([500, 500, 200]);
     expect(new Set(attempts.map((a) => (JSON.parse(a.rawBody) as StripeEvent).id)).size).toBe(1);
     const { body } = await control(sandbox, 'GET', '/_sandbox/deliveries');
-    const delivery = (body.data as { event_id: string; status: string; attempts: { at: string; status: number }[]; type: string }[]).find(
+    type Attempt = { at: string; status: number; retry_in_ms?: number };
+    const delivery = (body.data as { event_id: string; status: string; attempts: Attempt[]; type: string }[]).find(
       (d) => d.type === 'customer.created' && JSON.parse(attempts[0]?.rawBody ?? '{}').id === d.event_id,
     );
-    expect(delivery).toMatchObject({ status: 'succeeded', attempts: [{ status: 500 }, { status: 500 }, { status: 200 }] });
+    // The test sandbox waits 20 ms, then twice that (testSandbox.ts: base 20 ms, factor 2); no wait after the 2xx.
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: [{ status: 500, retry_in_ms: 20 }, { status: 500, retry_in_ms: 40 }, { status: 200 }] });
+    expect(delivery?.attempts[2]).not.toHaveProperty('retry_in_ms');
+    // Each attempt starts no sooner than its wait after the one before (plus however long that one took to answer).
     const times = delivery?.attempts.map((a) => Date.parse(a.at)) ?? [];
-    expect((times[2] ?? 0) - (times[1] ?? 0)).toBeGreaterThanOrEqual((times[1] ?? 0) - (times[0] ?? 0));
+    expect((times[1] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(20 - 1);
+    expect((times[2] ?? 0) - (times[1] ?? 0)).toBeGreaterThanOrEqual(40 - 1);
     expect(customer.id).toMatch(/^cus_/);
   });
 

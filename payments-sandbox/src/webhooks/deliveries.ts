@@ -12,6 +12,8 @@ export interface DeliveryAttempt {
   at: string;
   status?: number;
   error?: string;
+  /** After a failed attempt: how long the sandbox waits before the next one (base × factor^n). */
+  retry_in_ms?: number;
 }
 
 export interface Delivery {
@@ -162,6 +164,7 @@ export class WebhookDeliveries {
     }
     delivery.status = 'pending';
     const delay = this.retry.baseDelayMs * this.retry.factor ** (delivery.attempts.length - 1);
+    record.retry_in_ms = delay;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       void this.track(this.attempt(delivery));

@@ -54,7 +54,7 @@ describe('renewAccessToken', () => {
 
     await expect(renewed).resolves.toBe(true);
     await expect(query).resolves.toMatchObject({ data: { ok: true } });
-    expect(fake.callsTo('POST /v2/auth/refresh').map((c) => c.body)).toEqual([{ refresh_token: 'refresh-1' }]);
+    expect(fake.callsTo('POST /v2/auth/refresh').map((c) => c.body)).toEqual([{ refresh_token: 'refresh-1', attempt_id: expect.stringMatching(/^[0-9a-f]{32}$/) }]);
     expect(fake.callsTo('GET /things').map((c) => c.headers.authorization)).toEqual(['Bearer stale', 'Bearer fresh']);
     expect(selectSession(store.getState())).toMatchObject({ accessToken: 'fresh', refreshToken: 'refresh-2' });
   });
@@ -131,6 +131,24 @@ describe('credentials shared by the tabs of the site', () => {
     fake = mockApi({ overrides: { 'GET /things': things, 'POST /v2/auth/refresh': failure } });
     await expect(baseQuery('/things', queryApi(store), {})).resolves.toMatchObject({ error: { status: 401 } });
     expect(selectSession(store.getState())).toMatchObject({ accessToken: 'stale', refreshToken: 'refresh-1', status: 'loading' });
+  });
+
+  it('names each refresh of a token once: a retry of the same token carries the same attempt id, the next token a new one', async () => {
+    const store = signedInStore();
+    let answer: FakeAnswer = 'network-error';
+    fake = mockApi({ overrides: { 'GET /things': things, 'POST /v2/auth/refresh': () => answer } });
+    // The first try's answer never arrives; the retry names the same refresh.
+    await expect(store.dispatch(renewAccessToken())).resolves.toBe(false);
+    answer = { body: { token: 'fresh', refresh_token: 'refresh-2', expires_in: 900 } };
+    await expect(store.dispatch(renewAccessToken())).resolves.toBe(true);
+    // refresh-2's own refresh is another one.
+    answer = { body: { token: 'fresh-2', refresh_token: 'refresh-3', expires_in: 900 } };
+    await expect(store.dispatch(renewAccessToken('fresh'))).resolves.toBe(true);
+    const sent = fake.callsTo('POST /v2/auth/refresh').map((c) => c.body as { refresh_token: string; attempt_id: string });
+    expect(sent.map((b) => b.refresh_token)).toEqual(['refresh-1', 'refresh-1', 'refresh-2']);
+    expect(sent[1]!.attempt_id).toBe(sent[0]!.attempt_id);
+    expect(sent[2]!.attempt_id).not.toBe(sent[0]!.attempt_id);
+    expect(sent.every((b) => /^[0-9a-f]{32}$/.test(b.attempt_id))).toBe(true);
   });
 
   it('replaces a guest id the API refuses with one it issues, keeps it, and retries the call', async () => {

@@ -7,7 +7,7 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query';
 import { API_BASE, API_HEADERS, AUTH_REFRESH_PATH } from '@fable/contracts';
-import { readLastRotation, readStoredGuestId, readStoredTokens, recordRotation, withCredentialLock, writeStoredGuestId } from '../session/credentials';
+import { readLastRotation, readStoredGuestId, readStoredTokens, recordRotation, refreshAttemptFor, withCredentialLock, writeStoredGuestId } from '../session/credentials';
 import { authenticationRequired, guestIdRenewed, tokensReceived, type SessionState } from '../session/sessionSlice';
 import { apiErrorOf } from './apiError';
 
@@ -67,7 +67,13 @@ function refreshAccessToken(api: StoreApi, failedAccessToken: string | null): Pr
     }
     if (session.accessToken && session.accessToken !== failedAccessToken) return true;
     if (!session.refreshToken) return false;
-    const refreshed = await rawBaseQuery({ url: AUTH_REFRESH_PATH, method: 'POST', body: { refresh_token: session.refreshToken } }, ownCall(api, 'renewAccessToken'), {});
+    // Named before it is sent: a reload that cuts off the answer retries it under the same name (not a replay).
+    const attemptId = await refreshAttemptFor(session.refreshToken);
+    const refreshed = await rawBaseQuery(
+      { url: AUTH_REFRESH_PATH, method: 'POST', body: { refresh_token: session.refreshToken, attempt_id: attemptId } },
+      ownCall(api, 'renewAccessToken'),
+      {},
+    );
     const data = refreshed.data as { token?: string; refresh_token?: string } | undefined;
     if (data?.token) {
       dispatch(tokensReceived({ accessToken: data.token, refreshToken: data.refresh_token }));

@@ -15,6 +15,7 @@ import { lorebookHandlers } from './resources/lorebooks';
 import { moderationHandlers } from './resources/moderation';
 import { personaHandlers } from './resources/personas';
 import { portalHandlers } from './resources/portal';
+import { reportHandlers } from './resources/reports';
 import { searchHandlers } from './resources/search';
 import { sessionHandlers } from './resources/session';
 import { suggestionHandlers } from './resources/suggestions';
@@ -33,6 +34,7 @@ export const resourceHandlers = (db: MockDb): HttpHandler[] => [
   ...imageHandlers(),
   ...suggestionHandlers(db),
   ...blockedCreatorHandlers(db),
+  ...reportHandlers(db),
   ...searchHandlers(db),
   ...chatHandlers(db),
   ...personaHandlers(db),

@@ -121,3 +121,28 @@ export function readLastRotation(): Promise<TokenRotation | null> {
 export async function recordRotation(rotation: TokenRotation): Promise<void> {
   await inRotationStore('readwrite', (store) => store.put(rotation, ROTATION_KEY));
 }
+
+/**
+ * The attempt id of this device's refresh of `from` (contracts RefreshAttemptIdSchema): the same one each time the
+ * same token is refreshed again, across reloads, so that the API takes a refresh whose answer a reload cut off for a
+ * retry and not for a replay. Kept with the rotations (IndexedDB), committed before the refresh is sent; where
+ * IndexedDB is missing, in memory for the page.
+ */
+export interface RefreshAttempt {
+  from: string;
+  id: string;
+}
+
+const ATTEMPT_KEY = 'attempt';
+let attemptInMemory: RefreshAttempt | null = null;
+
+const newAttemptId = () => Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+export async function refreshAttemptFor(from: string): Promise<string> {
+  const stored = (await inRotationStore<RefreshAttempt | undefined>('readonly', (store) => store.get(ATTEMPT_KEY) as IDBRequest<RefreshAttempt | undefined>)) ?? attemptInMemory;
+  if (stored?.from === from) return stored.id;
+  const attempt = { from, id: newAttemptId() };
+  attemptInMemory = attempt;
+  await inRotationStore('readwrite', (store) => store.put(attempt, ATTEMPT_KEY));
+  return attempt.id;
+}

@@ -17,6 +17,7 @@ type Request =
   | { op: 'exec'; sql: string; txId?: number }
   | { op: 'begin' }
   | { op: 'commit' | 'rollback'; txId: number }
+  | { op: 'dump'; file: string }
   | { op: 'close' };
 
 interface Reply {
@@ -31,9 +32,18 @@ function toError(serialized: NonNullable<Reply['error']>): Error {
   return Object.assign(new Error(message), fields);
 }
 
-export async function openPgliteDatabase(dataDir?: string): Promise<Database> {
+/** PGlite's database, which can also write itself to a tarball that `loadDataDir` starts another from. */
+export interface PgliteDatabase extends Database {
+  dumpDataDir(file: string): Promise<void>;
+}
+
+/**
+ * `loadDataDir`: a tarball written by dumpDataDir to start from (tests copy one migrated database instead of
+ * creating and migrating each).
+ */
+export async function openPgliteDatabase(dataDir?: string, options: { loadDataDir?: string } = {}): Promise<PgliteDatabase> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const worker = new Worker(WORKER_FILE, { workerData: { dataDir } });
+  const worker = new Worker(WORKER_FILE, { workerData: { dataDir, loadDataDir: options.loadDataDir } });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
   let nextId = 1;
   let failure: Error | undefined;
@@ -94,6 +104,9 @@ export async function openPgliteDatabase(dataDir?: string): Promise<Database> {
       }
       await call({ op: 'commit', txId });
       return result;
+    },
+    async dumpDataDir(file) {
+      await call({ op: 'dump', file });
     },
     close() {
       closing ??= (async () => {

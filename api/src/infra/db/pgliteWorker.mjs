@@ -2,7 +2,9 @@
 // the HTTP event loop. Plain ESM JavaScript so it loads the same way under tsx, Jest and plain Node.
 // Protocol (see pgliteDatabase.ts): requests { id, op, sql?, params?, txId? } answered by
 // { id, result } or { id, error }.
-import { parentPort, workerData } from 'node:worker_threads';
+import { Blob } from 'node:buffer';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 // pg_trgm: trigram indexes of the search module (migration 004); the PostgreSQL server ships it in contrib.
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -85,6 +87,14 @@ async function handle(msg) {
       return finish(msg.txId, true);
     case 'rollback':
       return finish(msg.txId, false);
+    case 'dump': {
+      // The data directory as a tarball (PGlite's dumpDataDir), written whole or not at all.
+      const tarball = await pg.dumpDataDir('none');
+      const partial = `${msg.file}.${process.pid}.${threadId}.partial`;
+      writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
+      renameSync(partial, msg.file);
+      return null;
+    }
     case 'close':
       if (!pg.closed) await pg.close();
       return null;
@@ -96,6 +106,8 @@ async function handle(msg) {
 try {
   pg = await PGlite.create({
     dataDir: workerData.dataDir,
+    // A tarball written by the 'dump' operation: the database starts as that one was (tests: migrated once).
+    loadDataDir: workerData.loadDataDir ? new Blob([readFileSync(workerData.loadDataDir)]) : undefined,
     extensions: { pg_trgm },
     parsers: { 20: parseInt8, 1082: keepText, 1186: keepText },
   });

@@ -51,7 +51,8 @@ export interface RedirectSessionInput {
   metadata: Record<string, string>;
 }
 
-export type RedirectSessionStatus = 'open' | 'completed' | 'canceled';
+/** refunded: all of it paid back (refundRedirectSession); a part refunded leaves it completed. */
+export type RedirectSessionStatus = 'open' | 'completed' | 'canceled' | 'refunded';
 
 /** A verified provider event (Stripe's event object). */
 export interface PaymentEvent {
@@ -76,9 +77,15 @@ export interface PaymentsGateway {
   getCharge(intentId: string): Promise<ChargeResult>;
   /** Cancels an unpaid intent (an abandoned 3-D Secure). */
   cancelCharge(intentId: string): Promise<void>;
+  /** Refunds a card payment (its payment intent); amountMinor null: all that is left. */
   refund(intentId: string, amountMinor: number | null, idempotencyKey: string): Promise<{ refundId: string }>;
   createRedirectSession(input: RedirectSessionInput, idempotencyKey: string): Promise<{ sessionId: string; url: string }>;
   getRedirectSession(sessionId: string): Promise<{ status: RedirectSessionStatus; amountMinor: number; currency: string; metadata: Record<string, string> }>;
+  /**
+   * Refunds a completed redirect payment (its session; amountMinor null: all that is left). The provider refuses a
+   * session not completed or already refunded (rethrown as is, as refund's refusals are).
+   */
+  refundRedirectSession(sessionId: string, amountMinor: number | null, idempotencyKey: string): Promise<{ refundId: string }>;
   /**
    * Verifies a webhook delivery (HMAC-SHA256 over timestamp and raw body, constant-time, 300 s tolerance, each live
    * secret) and returns its event; throws WebhookSignatureError when no secret verifies it.

@@ -158,6 +158,13 @@ export function createStripeGateway(config: PaymentsConfig): PaymentsGateway {
       };
     },
 
+    async refundRedirectSession(sessionId, amountMinor, idempotencyKey) {
+      const refund = await call(() =>
+        stripe.rawRequest('POST', `/v1/redirect_sessions/${encodeURIComponent(sessionId)}/refund`, amountMinor === null ? {} : { amount: amountMinor }, { idempotencyKey }),
+      );
+      return { refundId: String(refund.id) };
+    },
+
     verifyWebhook(rawBody, signatureHeader) {
       if (!signatureHeader) throw new WebhookSignatureError('No Stripe-Signature header');
       for (const secret of config.webhookSecrets) {

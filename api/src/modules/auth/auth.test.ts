@@ -16,8 +16,8 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
   });
 
   const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v2/users', headers: bearer(token) });
-  const refresh = (refresh_token: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v2/auth/refresh', payload: { refresh_token } });
+  const refresh = (refresh_token: string, attempt_id?: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v2/auth/refresh', payload: { refresh_token, attempt_id } });
 
   describe('email code sign-in', () => {
     it('signs in end to end through the dev mailbox and creates the user without a username', async () => {
@@ -154,6 +154,68 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
       // Another sign-in of the same user is a different family and is untouched.
       const other = await signInByEmail(t.app, 'reuse@example.com');
       expect((await me(other.token)).statusCode).toBe(200);
+    });
+
+    describe('a refresh whose answer was lost (a reload cut it off), retried under its attempt id', () => {
+      const attempt = 'attempt-0123456789abcdef';
+
+      it('gets a new pair; the lost successor dies and the sign-in lives on', async () => {
+        const first = await signInByEmail(t.app, 'lost-answer@example.com');
+        const lost = TokenPairSchema.parse((await refresh(first.refresh_token, attempt)).json());
+        t.clock.advance(20_000);
+        const retried = await refresh(first.refresh_token, attempt);
+        expect(retried.statusCode).toBe(200);
+        const pair = TokenPairSchema.parse(retried.json());
+        expect(pair.refresh_token).not.toBe(lost.refresh_token);
+        expect((await me(pair.token)).statusCode).toBe(200);
+        // A second lost answer is retried the same way.
+        const again = TokenPairSchema.parse((await refresh(first.refresh_token, attempt)).json());
+        // Only the newest successor works; the ones never received are unknown (not a replay: nothing is revoked).
+        expect((await refresh(lost.refresh_token)).statusCode).toBe(401);
+        expect((await refresh(pair.refresh_token)).statusCode).toBe(401);
+        expect((await refresh(again.refresh_token)).statusCode).toBe(200);
+      });
+
+      it('is a replay once the successor was used, under another or no attempt id, or after five minutes', async () => {
+        const replays = [
+          { why: 'successor used', before: async (successor: string) => refresh(successor), id: attempt, after: 0 },
+          { why: 'another attempt id', before: async () => undefined, id: 'attempt-fedcba9876543210', after: 0 },
+          { why: 'no attempt id', before: async () => undefined, id: undefined, after: 0 },
+          { why: 'too late', before: async () => undefined, id: attempt, after: 5 * 60_000 + 1_000 },
+        ];
+        for (const [i, replay] of replays.entries()) {
+          const first = await signInByEmail(t.app, `replay-${i}@example.com`);
+          const second = TokenPairSchema.parse((await refresh(first.refresh_token, attempt)).json());
+          const used = await replay.before(second.refresh_token);
+          t.clock.advance(replay.after);
+          const again = await refresh(first.refresh_token, replay.id);
+          expect({ why: replay.why, status: again.statusCode }).toEqual({ why: replay.why, status: 401 });
+          // The whole sign-in is revoked: the successor (or its own successor) is refused too.
+          const newest = used ? TokenPairSchema.parse((used as { json(): unknown }).json()).refresh_token : second.refresh_token;
+          expect({ why: replay.why, status: (await refresh(newest)).statusCode }).toEqual({ why: replay.why, status: 401 });
+        }
+      });
+
+      it('two retries at once leave one working successor and the sign-in alive', async () => {
+        const first = await signInByEmail(t.app, 'two-retries@example.com');
+        await refresh(first.refresh_token, attempt);
+        const answers = await Promise.all([refresh(first.refresh_token, attempt), refresh(first.refresh_token, attempt)]);
+        expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+        const pairs = answers.map((a) => TokenPairSchema.parse(a.json()));
+        const statuses = [];
+        for (const pair of pairs) statuses.push((await refresh(pair.refresh_token)).statusCode);
+        expect(statuses.sort()).toEqual([200, 401]);
+      });
+
+      it('refuses a malformed attempt id with a 400', async () => {
+        const first = await signInByEmail(t.app, 'bad-attempt@example.com');
+        for (const bad of ['short', 'has spaces in it here', 'nul\u0000byte-0123456789', 'x'.repeat(129)]) {
+          const answer = await refresh(first.refresh_token, bad);
+          expect(answer.statusCode).toBe(400);
+        }
+        // Nothing was spent.
+        expect((await refresh(first.refresh_token)).statusCode).toBe(200);
+      });
     });
 
     it('refuses unknown and expired refresh tokens', async () => {

@@ -48,7 +48,7 @@ export const authRoutes: ApiPlugin<AuthDeps> = async (app, deps) => {
       const sessionId = await sessionOfRefreshToken(db, req.body.refresh_token);
       if (sessionId) await rateLimit.refreshPerSession(req, sessionId);
       else await rateLimit.authPerIp(req, `${req.ip} unknown refresh token`);
-      const rotated = await rotateRefreshToken(db, req.body.refresh_token, clock.now());
+      const rotated = await rotateRefreshToken(db, req.body.refresh_token, clock.now(), req.body.attempt_id);
       const token = await tokens.sign({
         userId: rotated.userId,
         sessionId: rotated.sessionId,

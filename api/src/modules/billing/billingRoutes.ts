@@ -9,6 +9,7 @@ import { priceCalculationAnswer } from './priceCalculation';
 import { promotionRoutes } from './promotions/promotionRoutes';
 import { subscribeRoutes } from './subscribe/subscribeRoutes';
 import { webhookRoutes } from './webhooks/webhookRoutes';
+import { billingTestControlRoutes } from './lifecycle/billingTestControl';
 import { providerRoutes } from './providers/providerRoutes';
 import { supporterLinkRoutes } from './supporterLink/supporterLinkRoutes';
 
@@ -58,4 +59,6 @@ export const billingRoutes: ApiPlugin = async (app, deps) => {
   await app.register(portalRoutes, deps);
   await app.register(supporterLinkRoutes, deps);
   await app.register(providerRoutes, deps);
+  // TEST-ONLY control (e2e): never in production, whatever the configuration says.
+  if (deps.config.billingTestControl && deps.config.nodeEnv !== 'production') await app.register(billingTestControlRoutes, deps);
 };

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../infra/db/database';
-import { migrate } from '../../infra/db/migrate';
 import { BACKENDS, createScratchDatabase, DB_SETUP_TIMEOUT_MS, type ScratchDatabase } from '../../testing/testDatabases';
 import { appendLedger, ledgerOf } from './ledger';
 
@@ -11,9 +10,8 @@ describe.each(BACKENDS)('billing tables on %s', (backend) => {
   const now = new Date('2026-03-15T12:00:00Z');
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase(backend);
+    scratch = await createScratchDatabase(backend, { migrated: true });
     db = await scratch.open();
-    await migrate(db);
   }, DB_SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await scratch?.drop();

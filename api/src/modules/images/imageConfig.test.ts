@@ -38,7 +38,7 @@ describe('image configuration', () => {
   });
 
   it('in production without IMAGE_UPLOAD_SECRET, uploads to disk are unavailable (503) while generation works', async () => {
-    const scratch = await createScratchDatabase('pglite');
+    const scratch = await createScratchDatabase('pglite', { migrated: true });
     const db = await scratch.open();
     const sent: MailMessage[] = [];
     const mailer: Mailer = { kind: 'smtp', send: async (message) => void sent.push(message), close: async () => {} };

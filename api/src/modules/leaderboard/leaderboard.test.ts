@@ -2,6 +2,7 @@ import '../../testing/injectUnderJest';
 import { API_HEADERS, LeaderboardResultSchema, SessionUserSchema, type LeaderboardEntry, type LeaderboardResult } from '@fable/contracts';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
 import { bearer, signInByEmail, signUp, startTestApp, testGuestId, type TestApp } from '../../testing/testApp';
+import { runBillingJobs } from '../billing/lifecycle/billingJobs';
 import { recordCharacterActivity } from './characterActivity';
 import { FAVORITE_WEIGHT } from './leaderboardComputation';
 import { addActivity, insertCharacter, insertCreator, type FixtureCreator } from './leaderboardFixtures';
@@ -263,20 +264,24 @@ describe.each(BACKENDS)('creator leaderboard on %s', (backend) => {
         'All Bots 9 f02 no_account',
         'All Bots 10 f03 no_account',
       ]);
-      // One grant per user and month; alice's October premium follows her running September one.
-      const { rows: grants } = await t.db.query<{ user_id: string; tier: string; starts_at: Date; ends_at: Date; source: string }>(
-        `select user_id::text as user_id, tier, starts_at, ends_at, source from tier_grants order by starts_at, source`,
+      // One prize per user and month, each free months through billing: a $0 order per source and a complimentary
+      // subscription of the prize's tier; alice's October month extends her running September one.
+      const { rows: prizeOrders } = await t.db.query<{ user_id: string; key: string; total_minor: number; status: string }>(
+        `select user_id::text as user_id, idempotency_key as key, total_minor, status from billing_orders where idempotency_key like 'free:leaderboard:%'`,
       );
-      const ofAlice = grants.filter((g) => g.user_id === accounts.alice);
-      expect(ofAlice.map((g) => [g.source, g.tier, g.starts_at.toISOString(), g.ends_at.toISOString()])).toEqual([
-        ['leaderboard:2026-09:All Bots', 'premium', '2026-10-15T12:00:00.000Z', '2026-11-15T12:00:00.000Z'],
-        ['leaderboard:2026-10:New Bots', 'premium', '2026-11-15T12:00:00.000Z', '2026-12-15T12:00:00.000Z'],
-      ]);
-      const ofDave = grants.filter((g) => g.user_id === accounts.dave);
-      expect(ofDave.map((g) => [g.source, g.starts_at.toISOString(), g.ends_at.toISOString()])).toEqual([
-        ['leaderboard:2026-10:New Bots', '2026-11-02T08:00:00.000Z', '2026-12-02T08:00:00.000Z'],
-      ]);
-      expect(grants).toHaveLength(7);
+      expect(prizeOrders).toHaveLength(7);
+      expect(prizeOrders.every((o) => o.total_minor === 0 && o.status === 'succeeded')).toBe(true);
+      expect(prizeOrders.filter((o) => o.user_id === accounts.alice).map((o) => o.key).sort()).toEqual(['free:leaderboard:2026-09:All Bots', 'free:leaderboard:2026-10:New Bots']);
+      const { rows: subs } = await t.db.query<{ user_id: string; plan_id: string; provider: string; start: Date; end: Date }>(
+        `select user_id::text as user_id, plan_id, provider, current_period_start as start, current_period_end as end from subscriptions`,
+      );
+      const subOf = (name: string) => subs.filter((s) => s.user_id === accounts[name]).map((s) => [s.plan_id, s.provider, s.start.toISOString(), s.end.toISOString()]);
+      expect(subOf('alice')).toEqual([['premium_1m', 'complimentary', '2026-10-15T12:00:00.000Z', '2026-12-15T12:00:00.000Z']]);
+      expect(subOf('dave')).toEqual([['premium_1m', 'complimentary', '2026-11-02T08:00:00.000Z', '2026-12-02T08:00:00.000Z']]);
+      expect(subOf('f00')).toEqual([['basic_1m', 'complimentary', '2026-10-15T12:00:00.000Z', '2026-12-15T12:00:00.000Z']]);
+      expect(subs).toHaveLength(4);
+      // Nobody pays for a plan below their prize: no tier grant on top.
+      expect((await t.db.query('select 1 from tier_grants')).rowCount).toBe(0);
 
       // Published at once for the public (the cache moved on), latest month first.
       const published = await list();
@@ -288,7 +293,8 @@ describe.each(BACKENDS)('creator leaderboard on %s', (backend) => {
 
     {
       // 9. approving again grants nothing new and answers the same prizes
-      const count = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from tier_grants')).rows[0]!.n;
+      const count = async () =>
+        (await t.db.query<{ n: number }>(`select ((select count(*) from billing_orders) + (select count(*) from billing_ledger) + (select count(*) from tier_grants))::int as n`)).rows[0]!.n;
       const before = await count();
       const res = await post('/admin/leaderboard/2026-10/approve', bearer(adminToken));
       expect(res.statusCode).toBe(200);
@@ -311,13 +317,17 @@ describe.each(BACKENDS)('creator leaderboard on %s', (backend) => {
       expect((await me('member@example.com')).role).toBe('free');
 
       // Dave's month ends on 2 December; alice's second month runs to 15 December.
+      // The billing worker expires each complimentary subscription at its end.
+      const expireDue = () => runBillingJobs({ db: t.db, payments: null }, t.clock.now());
       t.clock.set(at('2026-12-03T00:00:00Z'));
+      await expireDue();
       const after = await me('dave@example.com');
       expect(after.role).toBe('free');
       expect(after.permissions).not.toContain('image_training');
       expect(after.permissions).toContain('display_ads');
       expect((await me('alice@example.com')).role).toBe('premium');
       t.clock.set(at('2026-12-16T00:00:00Z'));
+      await expireDue();
       expect((await me('alice@example.com')).role).toBe('free');
     }
   });

@@ -1,6 +1,7 @@
-import { LEADERBOARD_LIMITS, TIER_RANK, type LeaderboardPrize, type LeaderboardType, type Tier } from '@fable/contracts';
+import { LEADERBOARD_LIMITS, TIER_OF_ROLE, TIER_RANK, type LeaderboardPrize, type LeaderboardType, type SubscriptionRole, type Tier } from '@fable/contracts';
 import type { Database, Queryable } from '../../infra/db/database';
-import { leaderboardErrors, lockMonth } from './leaderboardComputation';
+import { grantFreeMonthsIn } from '../billing/lifecycle/freeMonths';
+import { LEADERBOARD_APPLICATION_ID, leaderboardErrors, lockMonth } from './leaderboardComputation';
 import { addCalendarMonths, monthEnd, type Month } from './leaderboardMonth';
 
 /**
@@ -86,7 +87,7 @@ async function grantedPrizes(db: Queryable, month: Month): Promise<LeaderboardPr
 }
 
 /**
- * When a new grant of `tier` starts: now, or when the user's running grant of the same tier ends (two prizes in a
+ * When a new tier grant of `tier` starts: now, or when the user's running grant of the same tier ends (two prizes in a
  * row give two months, not one overlapping month).
  */
 async function grantStart(tx: Queryable, userId: string, tier: Tier, now: Date): Promise<Date> {
@@ -96,6 +97,35 @@ async function grantStart(tx: Queryable, userId: string, tier: Tier, now: Date):
   );
   const running = rows[0]?.ends_at;
   return running && running.getTime() > now.getTime() ? running : now;
+}
+
+/** The tier of a subscription's plan. */
+async function planTierOf(tx: Queryable, subscriptionId: string): Promise<Tier> {
+  const { rows } = await tx.query<{ role: Exclude<SubscriptionRole, 'free_tier'> }>(
+    `select p.role from subscriptions s join billing_plans p on p.application_id = s.application_id and p.plan_id = s.plan_id where s.id = $1`,
+    [subscriptionId],
+  );
+  return rows[0] ? TIER_OF_ROLE[rows[0].role] : 'free';
+}
+
+/**
+ * A prize through billing's free months (lifecycle/freeMonths.ts), in the approval's transaction: a $0 order keyed by
+ * the source (once per source and member), then a complimentary subscription of the prize's tier for a member without
+ * one (the role follows at once, its expiry is queued at its end) or the member's subscription pushed N months later
+ * (those months are not charged). A subscriber whose plan is below the prize's tier also gets a tier_grants row for
+ * the months (the effective tier, users/userRepository.ts), since their plan stays. Answers that grant's id, if any.
+ */
+async function grantPrize(tx: Queryable, d: PrizeDecision, source: string, now: Date): Promise<string | null> {
+  const tier = d.tier as Exclude<Tier, 'free'>;
+  const result = await grantFreeMonthsIn(tx, { userId: d.creator_user_id, applicationId: LEADERBOARD_APPLICATION_ID, tier, months: d.months, source }, now);
+  if (result.outcome !== 'extended' || TIER_RANK[await planTierOf(tx, result.subscription_id)] >= TIER_RANK[tier]) return null;
+  const startsAt = await grantStart(tx, d.creator_user_id, tier, now);
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into tier_grants (user_id, tier, starts_at, ends_at, source, created_at) values ($1::uuid, $2, $3, $4, $5, $6)
+     on conflict do nothing returning id`,
+    [d.creator_user_id, tier, startsAt, addCalendarMonths(startsAt, d.months), source, now],
+  );
+  return rows[0]?.id ?? null;
 }
 
 /**
@@ -121,10 +151,12 @@ export async function approveLeaderboardMonth(db: Database, month: Month, option
     );
     const decisions = decidePrizes(entries);
     const candidates = [...new Set(decisions.filter((d) => d.chosen).map((d) => d.creator_user_id))];
-    // creators.user_id is text; users.id a uuid: compare as text (seeded creators match no account).
+    // creators.user_id is text; users.id a uuid: compare as text (seeded creators match no account). The winners' rows
+    // are locked here, in id order, before any grant locks one: two months approved at once wait instead of deadlocking.
     const { rows: accounts } = await tx.query<{ id: string }>(
       `select u.id::text as id from users u
-       where u.id::text in (select value from json_array_elements_text($1::json)) and u.deleted_at is null`,
+       where u.id::text in (select value from json_array_elements_text($1::json)) and u.deleted_at is null
+       order by u.id for update`,
       [JSON.stringify(candidates)],
     );
     const hasAccount = new Set(accounts.map((a) => a.id));
@@ -137,14 +169,8 @@ export async function approveLeaderboardMonth(db: Database, month: Month, option
         outcome = 'no_account';
         noAccount++;
       } else if (d.chosen) {
-        const startsAt = await grantStart(tx, d.creator_user_id, d.tier, now);
-        const { rows } = await tx.query<{ id: string }>(
-          `insert into tier_grants (user_id, tier, starts_at, ends_at, source, created_at) values ($1::uuid, $2, $3, $4, $5, $6)
-           on conflict do nothing returning id`,
-          [d.creator_user_id, d.tier, startsAt, addCalendarMonths(startsAt, d.months), `leaderboard:${month}:${d.type}`, now],
-        );
+        grantId = await grantPrize(tx, d, `leaderboard:${month}:${d.type}`, now);
         outcome = 'granted';
-        grantId = rows[0]?.id ?? null;
       }
       await tx.query(
         `insert into leaderboard_prizes (month, type, rank, creator_user_id, creator_username, tier, months, outcome, grant_id, created_at)

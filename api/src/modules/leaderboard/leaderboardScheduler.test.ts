@@ -1,7 +1,6 @@
 import '../../testing/injectUnderJest';
 import { createManualClock } from '../../infra/clock';
 import type { Database } from '../../infra/db/database';
-import { migrate } from '../../infra/db/migrate';
 import { startTestApp } from '../../testing/testApp';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS, createScratchDatabase, type ScratchDatabase } from '../../testing/testDatabases';
 import type * as Computation from './leaderboardComputation';
@@ -47,9 +46,8 @@ describe.each(BACKENDS)('leaderboard scheduler on %s', (backend) => {
   let db: Database;
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase(backend);
+    scratch = await createScratchDatabase(backend, { migrated: true });
     db = await scratch.open();
-    await migrate(db);
     const creator = await insertCreator(db, { username: 'sched_creator' });
     const id = await insertCharacter(db, creator, { createdAt: new Date('2026-10-02T00:00:00Z') });
     await addActivity(db, id, { '2026-10-03': 40, '2026-11-03': 70 });

@@ -2,7 +2,6 @@ import { CharacterSummarySchema, SearchCharactersQuerySchema, type SearchCharact
 import { createMemoryCache } from '../../infra/cache/memoryCache';
 import { createManualClock } from '../../infra/clock';
 import type { Database } from '../../infra/db/database';
-import { migrate } from '../../infra/db/migrate';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS, createScratchDatabase, type ScratchDatabase } from '../../testing/testDatabases';
 import type { CharacterRow } from '../characters/characterRow';
 import { resetCatalog, seedCatalog } from '../characters/seed/seedCatalog';
@@ -44,9 +43,8 @@ describe.each(BACKENDS)('character search on %s', (backend) => {
   }
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase(backend);
+    scratch = await createScratchDatabase(backend, { migrated: true });
     db = await scratch.open();
-    await migrate(db);
     await seedCatalog(db, { characters: 2000, seed: 7, now: clock.now() });
     service = createSearchService({ db, cache: createMemoryCache(), clock });
     await refresh();
@@ -254,9 +252,8 @@ describe.each(BACKENDS)('character search on %s', (backend) => {
     const ownClock = createManualClock(new Date('2026-06-01T12:00:00Z'));
 
     beforeAll(async () => {
-      ownScratch = await createScratchDatabase(backend);
+      ownScratch = await createScratchDatabase(backend, { migrated: true });
       ownDb = await ownScratch.open();
-      await migrate(ownDb);
       await seedCatalog(ownDb, { characters: 200, seed: 11, now: ownClock.now() });
       ownService = createSearchService({ db: ownDb, cache: createMemoryCache(), clock: ownClock });
       for (const app of APPS) await ownService.facets.rebuild(app);

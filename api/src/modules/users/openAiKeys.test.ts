@@ -38,7 +38,7 @@ describe.each(BACKENDS)("members' own OpenAI keys on %s", (backend) => {
   });
   // Each test on its own database: what one stores never meets another's key ring.
   beforeEach(async () => {
-    scratch = await createScratchDatabase(backend);
+    scratch = await createScratchDatabase(backend, { migrated: true });
     db = await scratch.open();
   }, DB_SETUP_TIMEOUT_MS);
   afterEach(async () => {

@@ -211,7 +211,7 @@ describe('Auto Response', () => {
     await userEvent.click(screen.getByRole('menuitem', { name: 'Enable Auto Response' }));
     expect(await screen.findByText('Auto Response is on: the members answer one another.')).toBeInTheDocument();
     await userEvent.type(input(), 'Report, everyone{Enter}');
-    await waitFor(() => expect(chatCalls(fake)).toHaveLength(1 + AUTO_RESPONSE_CAP), { timeout: 8000 });
+    await waitFor(() => expect(chatCalls(fake)).toHaveLength(1 + AUTO_RESPONSE_CAP), { timeout: 15_000 });
     expect(chatCalls(fake).slice(1).map((c) => [c.sub_character_id, c.message])).toEqual(Array.from({ length: AUTO_RESPONSE_CAP }, () => ['AUTO', undefined]));
     await waitFor(() => expect(shown()).toHaveLength(2 + AUTO_RESPONSE_CAP));
     expect(shown().slice(1).map((text) => text.split(':')[0])).toEqual(['Captain Mira', 'Brother Aldric', 'Captain Mira', 'Brother Aldric']);

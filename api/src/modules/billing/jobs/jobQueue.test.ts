@@ -1,5 +1,4 @@
 import type { Database } from '../../../infra/db/database';
-import { migrate } from '../../../infra/db/migrate';
 import { BACKENDS, createScratchDatabase, DB_SETUP_TIMEOUT_MS, type ScratchDatabase } from '../../../testing/testDatabases';
 import { claimDueJobs, completeJob, enqueueJob, failJob, retryDelayMs, RETRY_BASE_MS, RETRY_MAX_MS } from './jobQueue';
 
@@ -10,9 +9,8 @@ describe.each(BACKENDS)('billing jobs on %s', (backend) => {
   const at = (ms: number) => new Date(t0.getTime() + ms);
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase(backend);
+    scratch = await createScratchDatabase(backend, { migrated: true });
     db = await scratch.open();
-    await migrate(db);
   }, DB_SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await scratch?.drop();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { claimDueJobs, completeJob, failJob, type BillingJob } from '../jobs/jobQueue';
+import { REFUND_JOB_KIND, runRefundJob } from '../subscribe/refundRetry';
 import { expireIfDue } from './expiry';
 import type { LifecycleDeps } from './lifecycleDeps';
 import { JOB_KINDS } from './lifecycleRules';
@@ -21,6 +22,7 @@ export interface JobRun {
 }
 
 async function runJob(deps: LifecycleDeps, job: BillingJob, now: Date): Promise<string> {
+  if (job.kind === REFUND_JOB_KIND) return runRefundJob(deps, job, now);
   const payload = PayloadSchema.parse(job.payload);
   const periodEnd = new Date(payload.period_end);
   if (job.kind === JOB_KINDS.renew) return renewSubscription(deps, payload.subscription_id, periodEnd, job.id, now);
@@ -30,7 +32,8 @@ async function runJob(deps: LifecycleDeps, job: BillingJob, now: Date): Promise<
 
 /**
  * One run of the billing worker at `now` (the injectable clock's time): queues what has come due (scheduleDueWork),
- * then claims due jobs in batches until none is left and runs each: renew and expire. A job that throws (an unreachable
+ * then claims due jobs in batches until none is left and runs each: renew, expire and refund (a paid order's refund
+ * retried, subscribe/refundRetry.ts). A job that throws (an unreachable
  * provider) is failed with the queue's backoff and retried later with the same id, hence the same idempotency key.
  * Jobs a handler queues for later are not due now; a job it queues for now is run in the same call. Answers what ran.
  */

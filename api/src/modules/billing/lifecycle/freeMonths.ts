@@ -52,54 +52,66 @@ async function planOfTier(db: Queryable, applicationId: string, tier: Exclude<Ti
  *   expires at its end (the member's role goes back to free then).
  * The member's role follows at once; the renewal (or expiry) is queued at the new period end.
  */
-export async function grantFreeMonths(db: Database, grant: FreeMonthsGrant, now: Date): Promise<FreeMonthsResult> {
+export function grantFreeMonths(db: Database, grant: FreeMonthsGrant, now: Date): Promise<FreeMonthsResult> {
   if (!Number.isInteger(grant.months) || grant.months < 1) throw new RangeError('months must be a positive integer');
-  return db.transaction(async (tx) => {
-    const live = await liveSubscriptionOf(tx, grant.userId, grant.applicationId, { forUpdate: true });
-    const tierPlan = await planOfTier(tx, grant.applicationId, grant.tier);
-    const orderId = randomUUID();
-    const { rowCount } = await tx.query(
-      `insert into billing_orders (id, user_id, application_id, subscription_id, plan_id, kind, status, subtotal_minor, total_minor, currency,
-                                   idempotency_key, request_hash, provider, created_at, updated_at)
-       values ($1, $2, $3, null, $4, $5, 'succeeded', 0, 0, $6, $7, $8, $9, $10, $10)
-       on conflict (user_id, idempotency_key) do nothing`,
-      [orderId, grant.userId, grant.applicationId, live?.plan_id ?? tierPlan.plan_id, live ? 'renewal' : 'purchase', tierPlan.currency, `free:${grant.source}`, `free:${grant.tier}:${grant.months}`, COMPLIMENTARY_PROVIDER, now],
-    );
-    if (rowCount === 0) {
-      const { rows } = await tx.query<{ id: string }>('select id::text as id from billing_orders where user_id = $1 and idempotency_key = $2', [grant.userId, `free:${grant.source}`]);
-      return { outcome: 'already_granted', order_id: rows[0]?.id ?? '' };
-    }
-    const details = { source: grant.source, tier: grant.tier, months: grant.months };
+  return db.transaction((tx) => grantFreeMonthsIn(tx, grant, now));
+}
 
-    let sub: SubscriptionRow;
-    if (live) {
-      const grace = live.status === 'grace';
-      const start = grace ? now : live.current_period_start;
-      sub = await changeSubscription(
-        tx,
-        live,
-        { status: grace ? 'active' : live.status, current_period_start: start, current_period_end: addMonths(grace ? now : live.current_period_end, grant.months) },
-        { actor: 'system', action: 'subscription.free_months', order_id: orderId, amount_minor: 0, currency: tierPlan.currency, details },
-        now,
-      );
-    } else {
-      const id = randomUUID();
-      await tx.query(
-        `insert into subscriptions (id, user_id, application_id, plan_id, status, current_period_start, current_period_end, cancel_at_period_end,
-                                    provider, created_at, updated_at)
-         values ($1, $2, $3, $4, 'active', $5, $6, true, $7, $5, $5)`,
-        [id, grant.userId, grant.applicationId, tierPlan.plan_id, now, addMonths(now, grant.months), COMPLIMENTARY_PROVIDER],
-      );
-      sub = (await loadSubscription(tx, id)) as SubscriptionRow;
-      await appendLedger(
-        tx,
-        { application_id: grant.applicationId, user_id: grant.userId, subscription_id: id, order_id: orderId, actor: 'system', action: 'subscription.created', to_state: 'active', amount_minor: 0, currency: tierPlan.currency, details: { ...details, complimentary: true, plan_id: tierPlan.plan_id } },
-        now,
-      );
-      await setMemberRole(tx, { userId: grant.userId, status: 'active', role: tierPlan.role, billingCycle: tierPlan.period, startedAt: now }, now);
-    }
-    await tx.query('update billing_orders set subscription_id = $2 where id = $1', [orderId, sub.id]);
-    await scheduleRenewal(tx, sub, now);
-    return { outcome: live ? 'extended' : 'created', subscription_id: sub.id, order_id: orderId, period_end: sub.current_period_end };
-  });
+/**
+ * grantFreeMonths in the caller's transaction (the leaderboard's approval grants its prizes with the month's
+ * publication, all or nothing). Two grants of one source racing: the order's unique key makes the second wait for
+ * the first's commit and answer already_granted. Grants of different sources take turns on the member's row; a
+ * caller granting to several members in one transaction locks their rows in one order first (no deadlock).
+ */
+export async function grantFreeMonthsIn(tx: Queryable, grant: FreeMonthsGrant, now: Date): Promise<FreeMonthsResult> {
+  if (!Number.isInteger(grant.months) || grant.months < 1) throw new RangeError('months must be a positive integer');
+  // The member's row first: two grants of different sources for a member without a subscription take turns (the
+  // second extends what the first created) instead of both creating one.
+  await tx.query('select id from users where id = $1 for update', [grant.userId]);
+  const live = await liveSubscriptionOf(tx, grant.userId, grant.applicationId, { forUpdate: true });
+  const tierPlan = await planOfTier(tx, grant.applicationId, grant.tier);
+  const orderId = randomUUID();
+  const { rowCount } = await tx.query(
+    `insert into billing_orders (id, user_id, application_id, subscription_id, plan_id, kind, status, subtotal_minor, total_minor, currency,
+                                 idempotency_key, request_hash, provider, created_at, updated_at)
+     values ($1, $2, $3, null, $4, $5, 'succeeded', 0, 0, $6, $7, $8, $9, $10, $10)
+     on conflict (user_id, idempotency_key) do nothing`,
+    [orderId, grant.userId, grant.applicationId, live?.plan_id ?? tierPlan.plan_id, live ? 'renewal' : 'purchase', tierPlan.currency, `free:${grant.source}`, `free:${grant.tier}:${grant.months}`, COMPLIMENTARY_PROVIDER, now],
+  );
+  if (rowCount === 0) {
+    const { rows } = await tx.query<{ id: string }>('select id::text as id from billing_orders where user_id = $1 and idempotency_key = $2', [grant.userId, `free:${grant.source}`]);
+    return { outcome: 'already_granted', order_id: rows[0]?.id ?? '' };
+  }
+  const details = { source: grant.source, tier: grant.tier, months: grant.months };
+
+  let sub: SubscriptionRow;
+  if (live) {
+    const grace = live.status === 'grace';
+    const start = grace ? now : live.current_period_start;
+    sub = await changeSubscription(
+      tx,
+      live,
+      { status: grace ? 'active' : live.status, current_period_start: start, current_period_end: addMonths(grace ? now : live.current_period_end, grant.months) },
+      { actor: 'system', action: 'subscription.free_months', order_id: orderId, amount_minor: 0, currency: tierPlan.currency, details },
+      now,
+    );
+  } else {
+    const id = randomUUID();
+    await tx.query(
+      `insert into subscriptions (id, user_id, application_id, plan_id, status, current_period_start, current_period_end, cancel_at_period_end,
+                                  provider, created_at, updated_at)
+       values ($1, $2, $3, $4, 'active', $5, $6, true, $7, $5, $5)`,
+      [id, grant.userId, grant.applicationId, tierPlan.plan_id, now, addMonths(now, grant.months), COMPLIMENTARY_PROVIDER],
+    );
+    sub = (await loadSubscription(tx, id)) as SubscriptionRow;
+    await appendLedger(
+      tx,
+      { application_id: grant.applicationId, user_id: grant.userId, subscription_id: id, order_id: orderId, actor: 'system', action: 'subscription.created', to_state: 'active', amount_minor: 0, currency: tierPlan.currency, details: { ...details, complimentary: true, plan_id: tierPlan.plan_id } },
+      now,
+    );
+    await setMemberRole(tx, { userId: grant.userId, status: 'active', role: tierPlan.role, billingCycle: tierPlan.period, startedAt: now }, now);
+  }
+  await tx.query('update billing_orders set subscription_id = $2 where id = $1', [orderId, sub.id]);
+  await scheduleRenewal(tx, sub, now);
+  return { outcome: live ? 'extended' : 'created', subscription_id: sub.id, order_id: orderId, period_end: sub.current_period_end };
 }

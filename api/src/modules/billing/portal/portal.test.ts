@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { CARDS, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
 import { startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
-import { bearer, signInByEmail, signUp, testGuestId, type TestApp } from '../../../testing/testApp';
+import { bearer, signInByEmail, testGuestId, type TestApp } from '../../../testing/testApp';
 import { ledgerOf } from '../ledger';
 import { runBillingJobs } from '../lifecycle/billingJobs';
 import type { LifecycleDeps } from '../lifecycle/lifecycleDeps';
@@ -24,7 +24,6 @@ describe.each(BACKENDS)('subscriber portal on %s', (backend) => {
   let t: TestApp;
   let sandbox: TestPaymentsSandbox;
   let deps: LifecycleDeps;
-  let members = 0;
 
   beforeAll(async () => {
     rig = await startPaymentsTestApp(backend);
@@ -34,13 +33,7 @@ describe.each(BACKENDS)('subscriber portal on %s', (backend) => {
   afterAll(() => rig?.close());
   afterEach(() => rig.settle());
 
-  async function member() {
-    members += 1;
-    const username = `portal_${members}_${Math.random().toString(36).slice(2, 6)}`;
-    const email = `${username}@example.com`;
-    const signedIn = await signUp(t.app, email, username);
-    return { id: signedIn.user.id, email, headers: bearer(signedIn.token) };
-  }
+  const member = () => rig.member('portal');
   async function subscriber(planId: string, card: string = CARDS.approves) {
     const m = await member();
     const subscribed = await subscribeForTest(t.db, sandbox, m.id, planId, card, t.clock.now());
@@ -170,24 +163,9 @@ describe.each(BACKENDS)('subscriber portal on %s', (backend) => {
   describe('with the subscribe flow', () => {
     it('a card subscription made through POST /checkout/subscribe shows in the portal and renews through the jobs', async () => {
       const s = await member();
-      const subscribed = await t.app.inject({
-        method: 'POST',
-        url: '/api/checkout/subscribe',
-        headers: s.headers,
-        payload: {
-          payment_token: await sandbox.cardToken(CARDS.approves),
-          email: 'payer@example.com',
-          first_name: 'Pat',
-          last_name: 'Payer',
-          country: 'US',
-          state: 'CA',
-          postal_code: '90210',
-          plan_id: 'basic_1m',
-          idempotency_key: randomUUID().replace(/-/g, ''),
-        },
-      });
-      expect(subscribed.statusCode).toBe(200);
-      const { order_id: orderId, subscription_id: subscriptionId } = subscribed.json<{ order_id: string; subscription_id: string }>();
+      const subscribed = await rig.call('POST', '/checkout/subscribe', s.headers, await rig.cardCheckout(CARDS.approves));
+      expect(subscribed.status).toBe(200);
+      const { order_id: orderId, subscription_id: subscriptionId } = subscribed.body as { order_id: string; subscription_id: string };
       const [portal] = (await list(s.headers)).body;
       expect(portal).toMatchObject({ order_id: orderId, subscription_id: subscriptionId, subscription_status: 'active', credit_card: { last_4: '4242' }, current_product: { plan_id: 'basic_1m' } });
 

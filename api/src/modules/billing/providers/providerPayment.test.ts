@@ -1,10 +1,10 @@
 import '../../../testing/injectUnderJest';
 import { API_HEADERS, CheckoutOrderSchema, ProviderPaymentResultSchema } from '@fable/contracts';
 import { randomUUID } from 'node:crypto';
-import { startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
+import { idempotencyKey, PAYER_DETAILS, startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
 import type { PaymentsLine, TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
-import { bearer, forApplication, signUp, testGuestId, type TestApp } from '../../../testing/testApp';
+import { forApplication, testGuestId, type TestApp } from '../../../testing/testApp';
 
 // Redirect providers against the payments sandbox over a real socket (through a line the tests can cut), its hosted
 // page and its signed webhooks, on both databases.
@@ -34,29 +34,11 @@ describe.each(BACKENDS)('redirect providers on %s', (backend) => {
     await kit.settle();
   });
 
-  /** A member of the application the headers name (the kit's member is the main brand's). */
-  async function member(headers: Record<string, string> = {}) {
-    const username = `redir_${Math.random().toString(36).slice(2, 10)}`;
-    const signedIn = await signUp(t.app, `${username}@example.com`, username, headers);
-    return { id: signedIn.user.id, headers: { ...headers, ...bearer(signedIn.token) } };
-  }
-  const call = async (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) => {
-    const res = await t.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
-    return { status: res.statusCode, body: res.statusCode === 204 ? null : res.json() };
-  };
-  const key = () => randomUUID().replace(/-/g, '');
-  const body = (extra: object = {}) => ({
-    email: 'payer@example.com',
-    first_name: 'Pat',
-    last_name: 'Payer',
-    country: 'US',
-    state: 'CA',
-    postal_code: '90210',
-    plan_id: 'basic_1m',
-    payment_option: null,
-    idempotency_key: key(),
-    ...extra,
-  });
+  /** A member of the application the headers name (none: the main brand's). */
+  const member = (headers: Record<string, string> = {}) => kit.member('redir', headers);
+  const call: PaymentsTestApp['call'] = (...args) => kit.call(...args);
+  const key = idempotencyKey;
+  const body = (extra: object = {}) => ({ ...PAYER_DETAILS, plan_id: 'basic_1m', payment_option: null, idempotency_key: key(), ...extra });
   const pay = (headers: Record<string, string>, payment: string, payload: object) => call('POST', `/checkout/${payment}`, headers, payload);
   const sessionOf = (url: string) => payments.sandbox.state.redirectSessions.get(new URL(url).pathname.split('/').pop() as string);
   /** The shopper on the sandbox's hosted page: Pay or Cancel; answers where the page sends them. */

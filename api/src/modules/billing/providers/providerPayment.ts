@@ -6,6 +6,7 @@ import { appendLedger } from '../ledger';
 import { loadPurchaseOptions } from '../plans';
 import { calculatePrice } from '../priceCalculation';
 import { completePaidOrder, failOrder, type PaymentDeps } from '../subscribe/orderOutcome';
+import { acquireOrderLease, isOrderLeased, newOrderLease, releaseOrderLease, waitForOrderLease } from '../subscribe/orderLease';
 import { claimPurchase, findOrderByKey, hashFields, pricedFields, type OrderRow } from '../subscribe/orders';
 import { alreadySubscribed, idempotencyMismatch, paymentMethodNotOffered, paymentsUnavailable } from '../subscribe/subscribeErrors';
 import { providerPaymentMethod, type ProviderPaymentMethod } from './providerMethods';
@@ -35,8 +36,8 @@ export function providerRequestHash(segment: string, body: ProviderPaymentReques
   return hashFields([segment, body.payment_option?.trim() || null, ...pricedFields(body)]);
 }
 
-/** Sessions being created by this process, by order: a duplicate request waits for the first. */
-const inFlight = new Map<string, Promise<ProviderPaymentResult>>();
+/** How long a request waits for an order whose session another request (any API process) is making. */
+const OTHER_ORDER_WAIT_MS = 30_000;
 
 /**
  * POST checkout/{provider}_new_payment (document 2 §4 "Alternative provider flow", §7), exactly once per idempotency
@@ -59,16 +60,16 @@ export async function payWithProvider(deps: ProviderPaymentDeps, payer: Payer, s
     if (!options) throw noPurchaseOptions();
     if (!options.payment_methods.includes(chosen.method)) throw paymentMethodNotOffered();
     const price = await calculatePrice(deps.db, payer.applicationId, body, deps.clock.now());
-    const claim = await claimPurchase(deps, payer, price, { idempotencyKey: body.idempotency_key, requestHash: hash }, (tx, other) =>
+    const lease = newOrderLease(deps.clock.now());
+    const claim = await claimPurchase(deps, payer, price, { idempotencyKey: body.idempotency_key, requestHash: hash, lease }, (tx, other) =>
       redirectPaymentOf(tx, other.id),
     );
     if (claim.kind === 'subscribed') throw alreadySubscribed();
-    if (claim.kind === 'created') return continueOrder(deps, claim.order, chosen);
+    if (claim.kind === 'created') return continueOrder(deps, claim.order, chosen, lease.holder);
     if (claim.kind === 'busy') {
-      const running = inFlight.get(claim.other.id);
-      if (running) {
-        // its session is being made by this process right now: let it finish before giving it up
-        await running.catch(() => undefined);
+      if (await isOrderLeased(deps.db, claim.other.id, deps.clock.now())) {
+        // its session is being made right now (by this API process or another): let it finish before giving it up
+        if (!(await waitForOrderLease(deps, claim.other.id, OTHER_ORDER_WAIT_MS))) throw paymentsUnavailable();
         continue;
       }
       // A card payment under way (charged or in 3-D Secure) is the card checkout's to finish; an earlier redirect order
@@ -86,19 +87,30 @@ export async function payWithProvider(deps: ProviderPaymentDeps, payer: Payer, s
   throw paymentsUnavailable();
 }
 
-/** An order of this flow: its session (made now when missing), or how it ended. */
-async function continueOrder(deps: ProviderPaymentDeps, order: OrderRow, chosen: ProviderPaymentMethod): Promise<ProviderPaymentResult> {
+/**
+ * An order of this flow: its session (made now when missing, under the order's lease: `holder` when taken with the
+ * insert; a request that cannot take it waits for the one making the session), or how it ended.
+ */
+async function continueOrder(deps: ProviderPaymentDeps, order: OrderRow, chosen: ProviderPaymentMethod, holder?: string): Promise<ProviderPaymentResult> {
   if (order.status === 'succeeded') return { url: returnUrlOf(deps.siteOrigin, order), order_id: order.id };
   if (order.status !== 'pending') {
     return { order_id: order.id, error_message: order.failure_message ?? (order.status === 'canceled' ? 'The payment was canceled.' : 'The payment failed.') };
   }
   const saved = await redirectPaymentOf(deps.db, order.id);
   if (saved) return { url: saved.url, order_id: order.id };
-  const running = inFlight.get(order.id);
-  if (running) return running;
-  const started = startSession(deps, order, chosen).finally(() => inFlight.delete(order.id));
-  inFlight.set(order.id, started);
-  return started;
+  const lease = holder ?? (await acquireOrderLease(deps.db, order.id, deps.clock.now()));
+  if (!lease) {
+    const current = await waitForOrderLease(deps, order.id, OTHER_ORDER_WAIT_MS);
+    if (!current) throw paymentsUnavailable(order.id);
+    return continueOrder(deps, current, chosen);
+  }
+  try {
+    // made meanwhile by the request that held the lease before this one
+    const made = holder ? null : await redirectPaymentOf(deps.db, order.id);
+    return made ? { url: made.url, order_id: order.id } : await startSession(deps, order, chosen);
+  } finally {
+    await releaseOrderLease(deps.db, order.id, lease);
+  }
 }
 
 async function startSession(deps: ProviderPaymentDeps, order: OrderRow, chosen: ProviderPaymentMethod): Promise<ProviderPaymentResult> {

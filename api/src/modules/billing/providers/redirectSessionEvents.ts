@@ -1,7 +1,8 @@
 import type { PaymentEvent } from '../../../infra/payments/paymentsGateway';
-import { appendLedger } from '../ledger';
-import { completePaidOrder, type OrderActor, type PaymentDeps } from '../subscribe/orderOutcome';
+import { appendLedger, type LedgerEntry } from '../ledger';
+import { completePaidOrder, refundOrder, type OrderActor, type PaymentDeps } from '../subscribe/orderOutcome';
 import { loadOrder, OPEN_STATUSES, transitionOrder, type OrderRow } from '../subscribe/orders';
+import { queueRefund } from '../subscribe/refundRetry';
 import type { WebhookHandlers } from '../webhooks/webhookHandlers';
 import { finishRedirectPayment, redirectPaymentOf } from './redirectPayments';
 
@@ -13,6 +14,8 @@ interface SessionObject {
 }
 
 const provider: OrderActor = { actor: 'provider', actorId: null };
+/** Why a given-up order's completed session is refunded (the card path's word for the same case). */
+const REFUND_REASON = 'paid_after_given_up';
 const isOpen = (order: OrderRow) => (OPEN_STATUSES as readonly string[]).includes(order.status);
 
 /**
@@ -38,6 +41,20 @@ async function orderOfSession(deps: PaymentDeps, event: PaymentEvent): Promise<{
   return { order, session };
 }
 
+/** The provider's ledger entry about the order (its amount and currency). */
+const providerEntry = (order: OrderRow, action: string, from: string, to: string, details: Record<string, unknown>): LedgerEntry => ({
+  application_id: order.application_id,
+  user_id: order.user_id,
+  order_id: order.id,
+  actor: 'provider',
+  action,
+  from_state: from,
+  to_state: to,
+  amount_minor: order.total_minor,
+  currency: order.currency,
+  details,
+});
+
 /** The member cancelled on the provider's page: the open order becomes canceled, once. */
 async function cancelOrder(deps: PaymentDeps, order: OrderRow, sessionId: string): Promise<void> {
   const now = deps.clock.now();
@@ -45,31 +62,34 @@ async function cancelOrder(deps: PaymentDeps, order: OrderRow, sessionId: string
     const before = await transitionOrder(tx, order.id, 'canceled', { failureMessage: 'The payment was canceled.' }, now);
     await finishRedirectPayment(tx, order.id, 'canceled', now);
     if (!before) return;
-    await appendLedger(
-      tx,
-      {
-        application_id: order.application_id,
-        user_id: order.user_id,
-        order_id: order.id,
-        actor: 'provider',
-        action: 'order.canceled',
-        from_state: before.status,
-        to_state: 'canceled',
-        amount_minor: order.total_minor,
-        currency: order.currency,
-        details: { session: sessionId },
-      },
-      now,
-    );
+    await appendLedger(tx, providerEntry(order, 'order.canceled', before.status, 'canceled', { session: sessionId }), now);
   });
+}
+
+/**
+ * A completion for an order given up meanwhile (the member paid by card in another tab): money we hold without a
+ * subscription. The debt (order.refund_due) and the worker's refund job commit together, once (one job per order),
+ * then the session is refunded at once through the same machinery as a card payment (refundOrder: the order's refund
+ * key, order.refunded once; unreachable → order.refund_failed, and the worker retries with backoff).
+ */
+async function refundGivenUpOrder(deps: PaymentDeps, order: OrderRow, sessionId: string): Promise<void> {
+  const payment = { chargeId: sessionId, kind: 'redirect_session' as const };
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    if (!(await queueRefund(tx, order.id, REFUND_REASON, now, payment))) return;
+    await appendLedger(tx, providerEntry(order, 'order.refund_due', order.status, order.status, { reason: REFUND_REASON, session: sessionId }), now);
+  });
+  await refundOrder(deps, { ...order, provider_charge_id: sessionId }, provider, REFUND_REASON, payment.kind);
 }
 
 /**
  * redirect_session.* (issue 15): the provider's word on a redirect payment. completed: the open order is paid and the
  * subscription starts, exactly once (completePaidOrder moves the order only from an open status; duplicates and
- * redeliveries find it finished). A completion for an order given up meanwhile (the member paid by card instead) is
- * money we hold without a subscription: the ledger's order.refund_due and an error log (redirect providers have no
- * refund call here). canceled: the open order is canceled.
+ * redeliveries find it finished). A completion for an order given up meanwhile (failed or canceled: the member paid
+ * by card instead) is refunded at the provider (refundGivenUpOrder; a duplicate finds the job queued and the
+ * provider replays the refund to its key, the order is refunded once). canceled: the open order is canceled.
+ * redirect_session.refunded (our own refund's announcement) is not handled: recorded and acknowledged, as
+ * charge.refunded is.
  */
 export const redirectSessionHandlers: WebhookHandlers = {
   'redirect_session.completed': async (deps, event) => {
@@ -78,29 +98,10 @@ export const redirectSessionHandlers: WebhookHandlers = {
     const { order, session } = found;
     await finishRedirectPayment(deps.db, order.id, 'completed', deps.clock.now());
     if (isOpen(order)) {
-      await completePaidOrder(deps, order, { intentId: session.id }, provider);
+      await completePaidOrder(deps, order, { intentId: session.id, kind: 'redirect_session' }, provider);
       return;
     }
-    const { status } = order;
-    if (status === 'failed' || status === 'canceled') {
-      deps.log.error({ orderId: order.id, sessionId: session.id }, 'a redirect payment completed for an order given up: refund it at the provider');
-      await appendLedger(
-        deps.db,
-        {
-          application_id: order.application_id,
-          user_id: order.user_id,
-          order_id: order.id,
-          actor: 'provider',
-          action: 'order.refund_due',
-          from_state: status,
-          to_state: status,
-          amount_minor: order.total_minor,
-          currency: order.currency,
-          details: { reason: 'paid_after_given_up', session: session.id },
-        },
-        deps.clock.now(),
-      );
-    }
+    if (order.status === 'failed' || order.status === 'canceled') await refundGivenUpOrder(deps, order, session.id);
   },
   'redirect_session.canceled': async (deps, event) => {
     const found = await orderOfSession(deps, event);

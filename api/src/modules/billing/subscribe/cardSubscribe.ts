@@ -3,7 +3,8 @@ import { PaymentsUnavailableError, type ChargeResult } from '../../../infra/paym
 import { calculatePrice } from '../priceCalculation';
 import type { PaymentMethodSummary } from '../subscriptions/activate';
 import { awaitAuthentication, completePaidOrder, failOrder, noteIntent, type OrderActor, type PaymentDeps } from './orderOutcome';
-import { claimPurchase, findOrderByKey, loadOrder, requestHash, type OrderRow } from './orders';
+import { acquireOrderLease, isOrderLeased, newOrderLease, releaseOrderLease, waitForOrderLease } from './orderLease';
+import { claimPurchase, findOrderByKey, requestHash, type OrderRow } from './orders';
 import { approvedAnswer, processingAnswer, threeDSecureAnswer } from './purchaseAnswer';
 import { alreadySubscribed, idempotencyMismatch, noCardToCharge, paymentFailed, paymentsUnavailable } from './subscribeErrors';
 
@@ -22,15 +23,15 @@ import { alreadySubscribed, idempotencyMismatch, noCardToCharge, paymentFailed, 
  *    requires_action + iframe_3ds_url; refused: order failed, 402 with the provider's words; provider down: 503, the
  *    order stays pending and a retry with the same key drives it again.
  *
- * Two tabs: the second waits for the first's open order (in this process) and then answers already_subscribed if it
- * was paid; a first order left in 3-D Secure is read at the provider and cancelled there; one left pending by a
+ * One order is driven by one request at a time, across API processes: the request driving it holds the lease on its
+ * row (orderLease.ts; taken with the insert), and a duplicate (a double click on another API instance) waits for the
+ * lease and answers the order as it then is. Two tabs: the second waits for the first's open order while it is leased
+ * and then answers already_subscribed if it was paid; a first order left in 3-D Secure is read at the provider and cancelled there; one left pending by a
  * request that is gone (a 503, a crash) is given up (failed) — should its payment still go through, the webhook
  * refunds it. The subscriptions partial unique index stays the last guard (completePaidOrder refunds).
  */
 
-/** Orders being driven by this process, by id: a duplicate waits for the first instead of racing it. */
-const inFlight = new Map<string, Promise<unknown>>();
-/** How long a request waits for another tab's order being charged in this process. */
+/** How long a request waits for an order another request (any API process) is charging. */
 const OTHER_ORDER_WAIT_MS = 30_000;
 
 export interface Subscriber {
@@ -50,32 +51,23 @@ export async function subscribeWithCard(deps: PaymentDeps, member: Subscriber, b
     }
     const price = await calculatePrice(deps.db, member.applicationId, body, deps.clock.now());
     if (!body.payment_token && !(await cardOnFile(deps, member))) throw noCardToCharge();
-    const claim = await claimPurchase(deps, member, price, { idempotencyKey: body.idempotency_key, requestHash: hash });
+    const lease = newOrderLease(deps.clock.now());
+    const claim = await claimPurchase(deps, member, price, { idempotencyKey: body.idempotency_key, requestHash: hash, lease });
     if (claim.kind === 'subscribed') throw alreadySubscribed();
-    if (claim.kind === 'created') return drive(deps, member, claim.order, body);
+    if (claim.kind === 'created') return drive(deps, member, claim.order, body, lease.holder);
     if (claim.kind === 'busy') await settleOtherOrder(deps, member, claim.other);
     // raced (the same key inserted meanwhile) or settled: look again.
   }
   throw paymentsUnavailable();
 }
 
-/** The answer of an order this key already made (see 1. above). */
+/** The answer of an order this key already made (see 1. above): once no other request drives it. */
 async function continueOrder(deps: PaymentDeps, member: Subscriber, order: OrderRow, body: CardSubscribeRequest): Promise<PurchaseResult> {
-  const running = inFlight.get(order.id);
-  if (running) await running.catch(() => undefined);
-  const current = running ? (await loadOrder(deps.db, order.id))! : order;
+  const current = await waitForOrderLease(deps, order.id, OTHER_ORDER_WAIT_MS);
+  if (!current) throw paymentsUnavailable(order.id);
   if (current.status === 'requires_action') return confirmOrder(deps, member, current);
   if (current.status === 'pending') return drive(deps, member, current, body);
   return finishedAnswer(deps, current);
-}
-
-/** Runs `work` for an order unless this process is already running it (then waits for that one). */
-function once<T>(orderId: string, work: () => Promise<T>): Promise<T> {
-  const running = inFlight.get(orderId);
-  if (running) return running as Promise<T>;
-  const started = work().finally(() => inFlight.delete(orderId));
-  inFlight.set(orderId, started);
-  return started;
 }
 
 async function cardOnFile(deps: PaymentDeps, member: Subscriber): Promise<{ customerId: string; card: PaymentMethodSummary } | null> {
@@ -87,35 +79,47 @@ async function cardOnFile(deps: PaymentDeps, member: Subscriber): Promise<{ cust
   return row?.provider_customer_id && row.card?.payment_method_id ? { customerId: row.provider_customer_id, card: row.card } : null;
 }
 
-/** Steps 4-5 for a pending order: every provider call keyed by the order, so driving it twice charges once. */
-function drive(deps: PaymentDeps, member: Subscriber, order: OrderRow, body: CardSubscribeRequest): Promise<PurchaseResult> {
-  return once(order.id, async () => {
-    try {
-      const card = await prepareCard(deps, member, order, body);
-      if ('status' in card) return answerCharge(deps, member, order, card);
-      if (order.total_minor === 0) return answerCharge(deps, member, order, { status: 'succeeded', intentId: '', chargeId: null });
-      const { customerId, paymentMethodId } = card;
-      const result = await deps.payments.charge(
-        {
-          customerId,
-          paymentMethodId,
-          amountMinor: order.total_minor,
-          currency: order.currency,
-          description: `${order.plan_id} (${order.application_id})`,
-          metadata: { user_id: member.userId, order_id: order.id, plan_id: order.plan_id, application: member.applicationId },
-          offSession: false,
-        },
-        order.id,
-      );
-      return answerCharge(deps, member, order, result);
-    } catch (err) {
-      if (err instanceof PaymentsUnavailableError) {
-        deps.log.warn({ err, orderId: order.id }, 'payments provider unavailable; the order stays pending');
-        throw paymentsUnavailable(order.id);
-      }
-      throw err;
+/**
+ * Steps 4-5 for a pending order, under its lease (`holder`: taken already, with the insert): a request that cannot
+ * take it (another drives the order, in any API process) waits for it and answers the order as it then is.
+ */
+async function drive(deps: PaymentDeps, member: Subscriber, order: OrderRow, body: CardSubscribeRequest, holder?: string): Promise<PurchaseResult> {
+  const lease = holder ?? (await acquireOrderLease(deps.db, order.id, deps.clock.now()));
+  if (!lease) return continueOrder(deps, member, order, body);
+  try {
+    return await driveLeased(deps, member, order, body);
+  } finally {
+    await releaseOrderLease(deps.db, order.id, lease);
+  }
+}
+
+/** Every provider call keyed by the order, so driving it twice charges once. */
+async function driveLeased(deps: PaymentDeps, member: Subscriber, order: OrderRow, body: CardSubscribeRequest): Promise<PurchaseResult> {
+  try {
+    const card = await prepareCard(deps, member, order, body);
+    if ('status' in card) return answerCharge(deps, member, order, card);
+    if (order.total_minor === 0) return answerCharge(deps, member, order, { status: 'succeeded', intentId: '', chargeId: null });
+    const { customerId, paymentMethodId } = card;
+    const result = await deps.payments.charge(
+      {
+        customerId,
+        paymentMethodId,
+        amountMinor: order.total_minor,
+        currency: order.currency,
+        description: `${order.plan_id} (${order.application_id})`,
+        metadata: { user_id: member.userId, order_id: order.id, plan_id: order.plan_id, application: member.applicationId },
+        offSession: false,
+      },
+      order.id,
+    );
+    return answerCharge(deps, member, order, result);
+  } catch (err) {
+    if (err instanceof PaymentsUnavailableError) {
+      deps.log.warn({ err, orderId: order.id }, 'payments provider unavailable; the order stays pending');
+      throw paymentsUnavailable(order.id);
     }
-  });
+    throw err;
+  }
 }
 
 /**
@@ -233,18 +237,15 @@ export async function confirmOrder(deps: PaymentDeps, member: Subscriber, order:
 }
 
 /**
- * Another tab's open order of the same member, met while starting a new one: waited for while this process charges
- * it; a 3-D Secure one is read at the provider (paid: finished; still waiting: cancelled there and given up); one
- * left pending by a request that is gone is given up (its payment, should it still go through, is refunded by the
- * webhook).
+ * Another tab's open order of the same member, met while starting a new one: waited for while its request (in any
+ * API process) holds its lease; a 3-D Secure one is read at the provider (paid: finished; still waiting: cancelled
+ * there and given up); one left pending by a request that is gone is given up (its payment, should it still go
+ * through, is refunded by the webhook, else by the refund job).
  */
 async function settleOtherOrder(deps: PaymentDeps, member: Subscriber, other: OrderRow): Promise<void> {
-  const running = inFlight.get(other.id);
-  if (running) {
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([running.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, OTHER_ORDER_WAIT_MS)))]);
-    clearTimeout(timer);
-    if (inFlight.has(other.id)) throw paymentsUnavailable();
+  if (await isOrderLeased(deps.db, other.id, deps.clock.now())) {
+    // being charged by its own request (this process or another): wait for it, then look again
+    if (!(await waitForOrderLease(deps, other.id, OTHER_ORDER_WAIT_MS))) throw paymentsUnavailable();
     return;
   }
   const who = memberActor(member);

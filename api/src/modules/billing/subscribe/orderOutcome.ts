@@ -4,7 +4,9 @@ import type { ChargeResult, PaymentsGateway } from '../../../infra/payments/paym
 import { appendLedger, type LedgerEntry } from '../ledger';
 import { activateSubscription, chargesLeftAfterFirst, type PaymentMethodSummary } from '../subscriptions/activate';
 import type { PaidRole } from '../subscriptions/memberRole';
+import { RETRY_BASE_MS } from '../jobs/jobQueue';
 import { loadOrder, transitionOrder, type OrderRow } from './orders';
+import { queueRefund, recordRefunded, recordRefundFailure, refundAtProvider, type PaymentKind } from './refundRetry';
 
 /** What finishing an order needs: the database, the provider (refunds), the time and a log. */
 export interface PaymentDeps {
@@ -66,7 +68,7 @@ async function couponOf(db: Queryable, order: OrderRow) {
  * member already has a live subscription (the index's last guard: two tabs, two API processes), the order is kept as
  * paid, then refunded at the provider (idempotency key `<order>:refund`) and marked refunded.
  */
-export async function completePaidOrder(deps: PaymentDeps, order: OrderRow, charge: { intentId: string | null }, who: OrderActor): Promise<PaidOutcome> {
+export async function completePaidOrder(deps: PaymentDeps, order: OrderRow, charge: { intentId: string | null; kind?: PaymentKind }, who: OrderActor): Promise<PaidOutcome> {
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
     const before = await transitionOrder(tx, order.id, 'succeeded', { providerChargeId: charge.intentId }, now);
@@ -92,31 +94,34 @@ export async function completePaidOrder(deps: PaymentDeps, order: OrderRow, char
     );
     if (activated) return { kind: 'activated' as const };
     await appendLedger(tx, { ...orderLedger(before, who), action: 'order.refund_due', from_state: 'succeeded', to_state: 'succeeded', amount_minor: before.total_minor, currency: before.currency, details: { reason: 'already_subscribed' } }, now);
+    // The worker's retry, committed with the debt: should the refund below fail (or this process die), it is done later.
+    await queueRefund(tx, before.id, 'already_subscribed', now, { kind: charge.kind });
     return { kind: 'refund_due' as const };
   });
   const current = (await loadOrder(deps.db, order.id))!;
   if (result.kind !== 'refund_due') return { kind: result.kind, order: current };
-  return { kind: 'refunded', order: await refundOrder(deps, current, who, 'already_subscribed') };
+  return { kind: 'refunded', order: await refundOrder(deps, current, who, 'already_subscribed', charge.kind) };
 }
 
 /**
  * Pays back a paid order that cannot become a subscription (the member already had one, or the order had been given
- * up before its payment went through). A provider that cannot be reached leaves it `succeeded` with the ledger's
- * order.refund_due, logged for a retry.
+ * up before its payment went through), at once: a card's payment intent or a redirect session (`kind`, else
+ * refundAtProvider's rule). A provider that cannot be reached leaves it as it was, with the ledger's
+ * order.refund_failed, and the billing worker's refund job retries it with backoff until it is done (refundRetry.ts;
+ * the same provider key, so it is refunded once).
  */
-export async function refundOrder(deps: PaymentDeps, order: OrderRow, who: OrderActor, reason: string): Promise<OrderRow> {
+export async function refundOrder(deps: PaymentDeps, order: OrderRow, who: OrderActor, reason: string, kind: PaymentKind | null = null): Promise<OrderRow> {
   if (!order.provider_charge_id) return order;
   try {
-    const { refundId } = await deps.payments.refund(order.provider_charge_id, null, `${order.id}:refund`);
+    const { refundId } = await refundAtProvider(deps, order.id, order.provider_charge_id, kind);
+    await recordRefunded(deps.db, order, refundId, who, { reason }, deps.clock.now());
+  } catch (err) {
+    deps.log.error({ err, orderId: order.id }, 'refund of a paid order without subscription failed: the billing worker retries it');
     const now = deps.clock.now();
     await deps.db.transaction(async (tx) => {
-      const before = await transitionOrder(tx, order.id, 'refunded', { providerChargeId: order.provider_charge_id }, now, ['succeeded', 'failed']);
-      if (before) {
-        await appendLedger(tx, { ...orderLedger(before, who), action: 'order.refunded', from_state: before.status, to_state: 'refunded', amount_minor: before.total_minor, currency: before.currency, details: { refund: refundId, reason } }, now);
-      }
+      await queueRefund(tx, order.id, reason, now, { chargeId: order.provider_charge_id, kind });
+      await recordRefundFailure(tx, order, 0, err, new Date(now.getTime() + RETRY_BASE_MS), now);
     });
-  } catch (err) {
-    deps.log.error({ err, orderId: order.id }, 'refund of a paid order without subscription failed: retry it');
   }
   return (await loadOrder(deps.db, order.id))!;
 }

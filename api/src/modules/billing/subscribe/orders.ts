@@ -99,18 +99,20 @@ export interface NewOrder {
   idempotencyKey: string;
   requestHash: string;
   provider: string;
+  /** The lease of the request that will drive it (orderLease.ts), taken with the insert. */
+  lease?: { holder: string; until: Date };
 }
 
 /** Inserts a pending purchase; null when the member already has an order with this key (a concurrent duplicate). */
 export async function insertOrder(tx: Queryable, order: NewOrder, now: Date): Promise<OrderRow | null> {
   const { rows } = await tx.query<OrderRow>(
     `insert into billing_orders (id, user_id, application_id, plan_id, kind, status, subtotal_minor, discount_minor, tax_minor, total_minor,
-                                 currency, coupon_code, idempotency_key, request_hash, provider, created_at, updated_at)
-     values ($1, $2, $3, $4, 'purchase', 'pending', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)
+                                 currency, coupon_code, idempotency_key, request_hash, provider, lease_holder, lease_until, created_at, updated_at)
+     values ($1, $2, $3, $4, 'purchase', 'pending', $5, $6, $7, $8, $9, $10, $11, $12, $13, $15, $16, $14, $14)
      on conflict (user_id, idempotency_key) do nothing
      returning ${COLUMNS}`,
     [randomUUID(), order.userId, order.applicationId, order.planId, order.subtotalMinor, order.discountMinor, order.taxMinor, order.totalMinor,
-      order.currency, order.couponCode, order.idempotencyKey, order.requestHash, order.provider, now],
+      order.currency, order.couponCode, order.idempotencyKey, order.requestHash, order.provider, now, order.lease?.holder ?? null, order.lease?.until ?? null],
   );
   return rows[0] ?? null;
 }
@@ -157,7 +159,7 @@ export function claimPurchase<B = undefined>(
   deps: { db: Database; payments: { provider: string }; clock: { now(): Date } },
   member: { userId: string; applicationId: string },
   price: CalculatedPrice,
-  key: { idempotencyKey: string; requestHash: string },
+  key: { idempotencyKey: string; requestHash: string; lease?: NewOrder['lease'] },
   inspectOther?: (tx: Queryable, other: OrderRow) => Promise<B>,
 ): Promise<PurchaseClaim<B>> {
   return deps.db.transaction(async (tx): Promise<PurchaseClaim<B>> => {

@@ -24,23 +24,8 @@ describe.each(BACKENDS)('card subscribe on %s', (backend) => {
 
   const member = () => rig.member('payer');
 
-  const call = async (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) => {
-    const res = await t.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
-    return { status: res.statusCode, body: res.json() };
-  };
-  const key = () => randomUUID().replace(/-/g, '');
-  const checkout = async (card: string | null, extra: object = {}) => ({
-    payment_token: card ? await payments.cardToken(card) : null,
-    email: 'payer@example.com',
-    first_name: 'Pat',
-    last_name: 'Payer',
-    country: 'US',
-    state: 'CA',
-    postal_code: '90210',
-    plan_id: 'basic_1y',
-    idempotency_key: key(),
-    ...extra,
-  });
+  const call: PaymentsTestApp['call'] = (...args) => rig.call(...args);
+  const checkout = (card: string | null, extra: object = {}) => rig.cardCheckout(card, { plan_id: 'basic_1y', ...extra });
   const subscribe = (headers: Record<string, string>, body: object) => call('POST', '/checkout/subscribe', headers, body);
 
   const paidIntentsOf = (userId: string) =>
@@ -224,7 +209,8 @@ describe.each(BACKENDS)('card subscribe on %s', (backend) => {
       const [order] = await ordersOf(m.id);
       expect(order?.status).toBe('failed');
       expect((await call('GET', `/checkout/orders/${order!.id}`, m.headers)).body).toEqual(expect.objectContaining({ status: 'failed', error_message: message }));
-      expect(await ledgerActions(m.id)).toEqual(['member:order.failed']);
+      // Failed once: by this call, or by the provider's payment_failed webhook when it lands before the call's answer.
+      expect(await ledgerActions(m.id)).toEqual([expect.stringMatching(/^(member|provider):order\.failed$/)]);
       // A new attempt with a good card works.
       expect((await subscribe(m.headers, await checkout(CARDS.approves))).status).toBe(200);
     });

@@ -2,9 +2,9 @@ import '../../../testing/injectUnderJest';
 import { API_HEADERS } from '@fable/contracts';
 // eslint-disable-next-line fable/boundaries -- test harness only: plays the shopper on the sandbox's authorize page
 import { decideOnAuthorizePage } from '@fable/payments-sandbox/src/subscribestar/subscribeStarTesting';
-import { startTestPaymentsSandbox, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
+import { startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
-import { bearer, signUp, startTestApp, testGuestId, type TestApp } from '../../../testing/testApp';
+import { testGuestId, type TestApp } from '../../../testing/testApp';
 import { ledgerOf } from '../ledger';
 import { LINK_ERROR_MESSAGE } from './supporterLinkRoutes';
 
@@ -12,23 +12,16 @@ const SITE = 'http://127.0.0.1:4999';
 const LINK_PAGE = `${SITE}/link/subscribestar`;
 
 describe.each(BACKENDS)('SubscribeStar linking on %s (sandbox over a real socket)', (backend) => {
+  let rig: PaymentsTestApp;
   let t: TestApp;
-  let payments: TestPaymentsSandbox;
 
   beforeAll(async () => {
-    payments = await startTestPaymentsSandbox({ allowedOrigins: [SITE] });
-    t = await startTestApp(backend, { payments, config: { publicUrl: SITE } });
+    rig = await startPaymentsTestApp(backend, undefined, { config: { publicUrl: SITE } });
+    ({ t } = rig);
   }, DB_SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-    await payments?.close();
-  });
+  afterAll(() => rig?.close());
 
-  async function member() {
-    const name = `star_${Math.random().toString(36).slice(2, 10)}`;
-    const signedIn = await signUp(t.app, `${name}@example.com`, name);
-    return { id: signedIn.user.id, headers: bearer(signedIn.token) };
-  }
+  const member = () => rig.member('star');
   const get = async (url: string, headers: Record<string, string>) => {
     const res = await t.app.inject({ method: 'GET', url: `/api${url}`, headers });
     return { status: res.statusCode, body: res.json() };
@@ -62,7 +55,7 @@ describe.each(BACKENDS)('SubscribeStar linking on %s (sandbox over a real socket
     const res = await authorize(m.headers);
     expect(res.status).toBe(200);
     const url = new URL(res.body.url);
-    expect(url.origin).toBe(payments.sandbox.url);
+    expect(url.origin).toBe(rig.line.url); // the sandbox's address the API was given (the rig's line in front of it)
     expect(url.pathname).toBe('/oauth2/authorize');
     expect(url.searchParams.get('redirect_uri')).toBe(LINK_PAGE);
     expect(url.searchParams.get('response_type')).toBe('code');

@@ -15,8 +15,30 @@ export async function recordEvent(db: Queryable, provider: string, event: Paymen
   return { applied: rows[0]?.applied_at != null };
 }
 
+/** How long a delivery may hold an event while applying it; after that another delivery may take it again. */
+export const EVENT_CLAIM_MS = 60_000;
+
+/**
+ * Takes the event for this delivery: true when no other delivery is applying it now (and it is not applied). Two
+ * copies of one event arriving together: one claims it and runs the handler, the other is acknowledged and does not.
+ */
+export async function claimEvent(db: Queryable, provider: string, eventId: string, now: Date): Promise<boolean> {
+  const { rows } = await db.query(
+    `update payment_webhook_events set claimed_until = $3
+      where provider = $1 and event_id = $2 and applied_at is null and (claimed_until is null or claimed_until <= $4)
+      returning event_id`,
+    [provider, eventId, new Date(now.getTime() + EVENT_CLAIM_MS), now],
+  );
+  return rows.length > 0;
+}
+
+/** Gives the event back when applying it failed, so that the provider's retry applies it at once. */
+export async function releaseEvent(db: Queryable, provider: string, eventId: string): Promise<void> {
+  await db.query('update payment_webhook_events set claimed_until = null where provider = $1 and event_id = $2 and applied_at is null', [provider, eventId]);
+}
+
 export async function markApplied(db: Queryable, provider: string, eventId: string, now: Date): Promise<void> {
-  await db.query('update payment_webhook_events set applied_at = $3 where provider = $1 and event_id = $2 and applied_at is null', [provider, eventId, now]);
+  await db.query('update payment_webhook_events set applied_at = $3, claimed_until = null where provider = $1 and event_id = $2 and applied_at is null', [provider, eventId, now]);
 }
 
 /**

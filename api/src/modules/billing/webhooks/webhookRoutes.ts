@@ -4,7 +4,7 @@ import type { ApiPlugin } from '../../../http/apiPlugin';
 import { WebhookSignatureError } from '../../../infra/payments/paymentsGateway';
 import { paymentsUnavailable } from '../subscribe/subscribeErrors';
 import { PaymentsUnavailableError } from '../../../infra/payments/paymentsGateway';
-import { markApplied, newerEventApplied, recordEvent } from './webhookEvents';
+import { claimEvent, markApplied, newerEventApplied, recordEvent, releaseEvent } from './webhookEvents';
 import { WEBHOOK_HANDLERS } from './webhookHandlers';
 
 /** Where the provider posts its events (payments-sandbox's API_WEBHOOK_PATH; Stripe's endpoint setting). */
@@ -17,8 +17,9 @@ const invalidSignature = (message: string) => new AppError(400, 'invalid_signatu
 /**
  * POST /api/v2/payments/webhook (issue 15): the provider's signed events. The signature covers the raw body, so this
  * route (in its own encapsulated plugin) keeps JSON bodies as text. Verified with each live secret (gateway), kept
- * once per event id, skipped when a later event about the same object was applied already, then handed to its
- * handler (webhookHandlers.ts). 200 once applied (or a duplicate, or a type we ignore); 400 for a bad signature;
+ * once per event id, claimed by one delivery at a time (a copy arriving while another applies it is acknowledged and
+ * not run), skipped when a later event about the same object was applied already, then handed to its handler
+ * (webhookHandlers.ts). 200 once applied (or a duplicate, or a type we ignore); 400 for a bad signature;
  * 5xx (the provider retries) when applying failed.
  */
 export const webhookRoutes: ApiPlugin = async (app, deps) => {
@@ -41,12 +42,14 @@ export const webhookRoutes: ApiPlugin = async (app, deps) => {
       const provider = deps.payments.provider;
       const now = deps.clock.now();
       const { applied } = await recordEvent(deps.db, provider, event, now);
-      if (applied) return { received: true as const };
+      // Applied already, or another delivery of the same event is applying it right now: acknowledged, not run again.
+      if (applied || !(await claimEvent(deps.db, provider, event.id, now))) return { received: true as const };
       const handler = WEBHOOK_HANDLERS[event.type];
       if (handler && !(await newerEventApplied(deps.db, provider, event))) {
         try {
           await handler({ db: deps.db, payments: deps.payments, clock: deps.clock, log: request.log }, event);
         } catch (err) {
+          await releaseEvent(deps.db, provider, event.id);
           if (err instanceof PaymentsUnavailableError) throw paymentsUnavailable();
           throw err;
         }

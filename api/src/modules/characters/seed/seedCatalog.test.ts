@@ -1,6 +1,5 @@
 import { CharacterSchema } from '@fable/contracts';
 import type { Database } from '../../../infra/db/database';
-import { migrate } from '../../../infra/db/migrate';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS, createScratchDatabase, type ScratchDatabase } from '../../../testing/testDatabases';
 import { toCharacter, type CharacterRow } from '../characterRow';
 import { countCharacters, loadSeedApplications, resetCatalog, seedCatalog, seedIfEmpty } from './seedCatalog';
@@ -14,9 +13,8 @@ describe.each(BACKENDS)('seeding the catalog on %s', (backend) => {
   let db: Database;
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase(backend);
+    scratch = await createScratchDatabase(backend, { migrated: true });
     db = await scratch.open();
-    await migrate(db);
   }, DB_SETUP_TIMEOUT_MS);
 
   afterAll(async () => {

@@ -1,0 +1,179 @@
+import '../../../testing/injectUnderJest';
+import { CARDS } from '../../../testing/paymentsSandbox';
+import { idempotencyKey, PAYER_DETAILS, startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
+import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
+import { runBillingJobs } from '../lifecycle/billingJobs';
+import { grantFreeMonths } from '../lifecycle/freeMonths';
+import { lifecycleDepsOf } from '../lifecycle/lifecycleTestKit';
+import { loadOrder } from '../subscribe/orders';
+import { REFUND_JOB_KIND } from '../subscribe/refundRetry';
+
+// A redirect payment completed for an order given up meanwhile (the member paid by card in another tab) is refunded
+// at the provider through the card's refund machinery: at once, else by the billing worker's refund job with backoff,
+// once however often the provider announces the completion. So is one completed for an open order when the member
+// got a subscription another way meanwhile (completePaidOrder's refund). Against the payments sandbox over its socket
+// (through a line the tests cut), on both databases.
+describe.each(BACKENDS)('refund of a redirect payment that cannot become a subscription on %s', (backend) => {
+  let kit: PaymentsTestApp;
+
+  beforeAll(async () => {
+    kit = await startPaymentsTestApp(backend);
+  }, DB_SETUP_TIMEOUT_MS);
+  afterAll(() => kit?.close());
+  afterEach(() => kit.settle());
+
+  const now = () => kit.t.clock.now();
+  const later = (ms: number) => kit.t.clock.set(new Date(now().getTime() + ms));
+  const sessionOf = (url: string) => kit.payments.sandbox.state.redirectSessions.get(new URL(url).pathname.split('/').pop() as string);
+  const refundsOf = (sessionId: string) => [...kit.payments.sandbox.state.refunds.values()].filter((r) => r.redirect_session === sessionId);
+  const subscriptionsOf = async (userId: string) =>
+    (await kit.t.db.query<{ status: string; plan_id: string }>('select status, plan_id from subscriptions where user_id = $1', [userId])).rows;
+  const ledgerOf = async (orderId: string) =>
+    (
+      await kit.t.db.query<{ action: string; actor: string; from_state: string | null; to_state: string | null; details: { attempt?: number } }>(
+        'select action, actor, from_state, to_state, details from billing_ledger where order_id = $1 order by id',
+        [orderId],
+      )
+    ).rows;
+  const actions = async (orderId: string) => (await ledgerOf(orderId)).map((e) => (e.action === 'order.refund_failed' ? `${e.action}#${e.details.attempt}` : e.action));
+  const printLedger = async (title: string, orderId: string) => {
+    const entries = await ledgerOf(orderId);
+    console.log(`${title} (${backend}):\n${entries.map((e) => `  ${e.actor} ${e.action} ${e.from_state ?? '-'} → ${e.to_state ?? '-'}`).join('\n')}`);
+  };
+  const refundJobOf = async (orderId: string) =>
+    (await kit.t.db.query<{ id: string; attempts: number; run_at: Date; completed_at: Date | null; payload: Record<string, unknown> }>(`select id::text as id, attempts, run_at, completed_at, payload from billing_jobs where kind = $1 and payload->>'order_id' = $2`, [REFUND_JOB_KIND, orderId])).rows;
+  /** The worker's runs of the order's refund job (the other tests' jobs share the queue). */
+  const refundRuns = async (orderId: string, ...runs: Array<Awaited<ReturnType<typeof runBillingJobs>>>) => {
+    const ids = (await refundJobOf(orderId)).map((j) => j.id);
+    return runs.flat().filter((r) => ids.includes(r.id)).map((r) => r.result);
+  };
+  const work = () => runBillingJobs(lifecycleDepsOf(kit), now());
+
+  /** The shopper pays on the sandbox's hosted page (straight to the sandbox, not through the API's line). */
+  async function payOnProviderPage(url: string) {
+    const res = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(res.status).toBe(303);
+  }
+
+  /**
+   * A member opens volt's page (a redirect order, pending), then pays by card in another tab: the card checkout gives
+   * the redirect order up (failed) and starts the subscription. Answers the given-up order and its provider page.
+   */
+  async function givenUpRedirectOrder() {
+    const m = await kit.member('rsrefund');
+    const redirect = await kit.call('POST', '/checkout/volt_new_payment', m.headers, { ...PAYER_DETAILS, plan_id: 'basic_1m', payment_option: null, idempotency_key: idempotencyKey() });
+    expect(redirect.status).toBe(200);
+    const { url, order_id: orderId } = redirect.body as { url: string; order_id: string };
+    const card = await kit.call('POST', '/checkout/subscribe', m.headers, await kit.cardCheckout(CARDS.approves));
+    expect([card.status, card.body.resp_msg]).toEqual([200, 'Approved']);
+    expect((await loadOrder(kit.t.db, orderId))?.status).toBe('failed');
+    const session = sessionOf(url)!;
+    expect(session.status).toBe('open');
+    return { m, url, orderId, sessionId: session.id };
+  }
+
+  it('refunds the session at once: net 0 at the provider, order.refunded once, one active subscription', async () => {
+    const { m, url, orderId, sessionId } = await givenUpRedirectOrder();
+    await payOnProviderPage(url);
+    await kit.payments.sandbox.webhooks.idle();
+
+    expect(sessionOf(url)).toMatchObject({ status: 'refunded', amount: 1609, amount_refunded: 1609 });
+    expect(refundsOf(sessionId)).toEqual([expect.objectContaining({ amount: 1609, status: 'succeeded' })]);
+    expect(await loadOrder(kit.t.db, orderId)).toMatchObject({ status: 'refunded', provider_charge_id: sessionId });
+    await printLedger('given-up redirect order refunded at once', orderId);
+    expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refunded']);
+    expect(await subscriptionsOf(m.id)).toEqual([{ status: 'active', plan_id: 'basic_1m' }]);
+    // the order reads canceled to the member (a refunded duplicate)
+    expect((await kit.call('GET', `/checkout/orders/${orderId}`, m.headers)).body.status).toBe('canceled');
+
+    // The queued retry finds it done and refunds nothing more.
+    later(60_000);
+    expect(await refundRuns(orderId, await work())).toEqual(['already_refunded']);
+    expect(refundsOf(sessionId)).toHaveLength(1);
+    expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refunded']);
+  });
+
+  it('with the provider down at first, the billing worker retries the refund with backoff until it is done, once', async () => {
+    const { m, url, orderId, sessionId } = await givenUpRedirectOrder();
+    kit.line.setMode('down');
+    await payOnProviderPage(url);
+    await kit.payments.sandbox.webhooks.idle();
+    expect(sessionOf(url)).toMatchObject({ status: 'completed', amount_refunded: 0 });
+    expect(await loadOrder(kit.t.db, orderId)).toMatchObject({ status: 'failed' });
+    expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refund_failed#0']);
+    // one job for the order, naming the session to refund as a redirect session
+    expect((await refundJobOf(orderId)).map((j) => j.payload)).toEqual([{ order_id: orderId, reason: 'paid_after_given_up', charge_id: sessionId, charge_kind: 'redirect_session' }]);
+
+    // Not due yet; then due with the provider still down: failed and recorded each time, retried 1 then 2 minutes later.
+    expect(await refundRuns(orderId, await work())).toEqual([]);
+    later(60_000);
+    expect(await refundRuns(orderId, await work())).toEqual(['error']);
+    expect((await refundJobOf(orderId))[0]).toMatchObject({ attempts: 1, completed_at: null, run_at: new Date(now().getTime() + 60_000) });
+    later(30_000);
+    expect(await refundRuns(orderId, await work())).toEqual([]);
+    later(30_000);
+    expect(await refundRuns(orderId, await work())).toEqual(['error']);
+    expect((await refundJobOf(orderId))[0]).toMatchObject({ attempts: 2, run_at: new Date(now().getTime() + 120_000) });
+    expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refund_failed#0', 'order.refund_failed#1', 'order.refund_failed#2']);
+    expect(sessionOf(url)?.amount_refunded).toBe(0);
+
+    // The provider is back: two workers at once, one refund.
+    kit.line.setMode('pass');
+    later(120_000);
+    expect(await refundRuns(orderId, ...(await Promise.all([work(), work()])))).toEqual(['refunded']);
+    expect(sessionOf(url)).toMatchObject({ status: 'refunded', amount_refunded: 1609 });
+    expect(refundsOf(sessionId)).toHaveLength(1);
+    await printLedger('given-up redirect order refunded by the worker', orderId);
+    expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refund_failed#0', 'order.refund_failed#1', 'order.refund_failed#2', 'order.refunded']);
+    expect(await loadOrder(kit.t.db, orderId)).toMatchObject({ status: 'refunded' });
+    expect((await refundJobOf(orderId))[0]?.completed_at).not.toBeNull();
+    expect(await subscriptionsOf(m.id)).toEqual([{ status: 'active', plan_id: 'basic_1m' }]);
+    later(24 * 3600_000);
+    expect(await refundRuns(orderId, await work())).toEqual([]);
+  });
+
+  it('refunds once however the completion is announced: duplicated, reordered, redelivered', async () => {
+    const { m, url, orderId, sessionId } = await givenUpRedirectOrder();
+    await kit.payments.control('POST', '/_sandbox/webhooks/hold');
+    await kit.payments.control('POST', '/_sandbox/webhooks/duplicate_next', { count: 3 });
+    await payOnProviderPage(url);
+    await kit.payments.control('POST', '/_sandbox/webhooks/release', { order: 'reverse' });
+    await kit.payments.sandbox.webhooks.idle();
+    const events = (await kit.payments.control('GET', '/_sandbox/events')).body.data as Array<{ id: string; type: string; data: { object: { id: string } } }>;
+    const completed = events.find((e) => e.type === 'redirect_session.completed' && e.data.object.id === sessionId);
+    await kit.payments.control('POST', `/_sandbox/events/${completed?.id}/redeliver`);
+    // and the same event posted twice at once
+    await kit.payments.control('POST', `/_sandbox/events/${completed?.id}/redeliver`);
+    await kit.payments.control('POST', `/_sandbox/events/${completed?.id}/redeliver`);
+    await kit.payments.sandbox.webhooks.idle();
+
+    expect(refundsOf(sessionId)).toHaveLength(1);
+    expect(sessionOf(url)).toMatchObject({ status: 'refunded', amount_refunded: 1609 });
+    await printLedger('given-up redirect order, completion delivered many times', orderId);
+    expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refunded']);
+    expect(await subscriptionsOf(m.id)).toEqual([{ status: 'active', plan_id: 'basic_1m' }]);
+    // the sandbox's redirect_session.refunded reached the API and was recorded without effect
+    const { rows } = await kit.t.db.query<{ applied: boolean }>(
+      `select applied_at is not null as applied from payment_webhook_events where type = 'redirect_session.refunded' and payload -> 'object' ->> 'id' = $1`,
+      [sessionId],
+    );
+    expect(rows).toEqual([{ applied: true }]);
+  });
+
+  it('refunds the session too when the order was still open but the member got a subscription another way meanwhile', async () => {
+    const m = await kit.member('rsrefund');
+    const redirect = await kit.call('POST', '/checkout/volt_new_payment', m.headers, { ...PAYER_DETAILS, plan_id: 'basic_1m', payment_option: null, idempotency_key: idempotencyKey() });
+    const { url, order_id: orderId } = redirect.body as { url: string; order_id: string };
+    // a leaderboard prize's free months start a complimentary subscription while the redirect order is open
+    expect((await grantFreeMonths(kit.t.db, { userId: m.id, applicationId: 'fable', tier: 'premium', months: 1, source: `test:${m.id}` }, now())).outcome).toBe('created');
+    await payOnProviderPage(url);
+    await kit.payments.sandbox.webhooks.idle();
+    const sessionId = sessionOf(url)!.id;
+    expect(sessionOf(url)).toMatchObject({ status: 'refunded', amount_refunded: 1609 });
+    expect(refundsOf(sessionId)).toHaveLength(1);
+    await printLedger('redirect order paid while subscribed another way', orderId);
+    expect(await actions(orderId)).toEqual(['order.redirected', 'order.succeeded', 'order.refund_due', 'order.refunded']);
+    expect((await refundJobOf(orderId)).map((j) => j.payload)).toEqual([{ order_id: orderId, reason: 'already_subscribed', charge_kind: 'redirect_session' }]);
+    expect(await subscriptionsOf(m.id)).toEqual([{ status: 'active', plan_id: 'premium_1m' }]);
+  });
+});

@@ -1,0 +1,131 @@
+import type { Database, Queryable } from '../../../infra/db/database';
+import type { PaymentsGateway } from '../../../infra/payments/paymentsGateway';
+import { enqueueJob, RETRY_BASE_MS, retryDelayMs, type BillingJob } from '../jobs/jobQueue';
+import { appendLedger } from '../ledger';
+import { redirectPaymentOf } from '../providers/redirectPayments';
+import { loadOrder, transitionOrder, type OrderRow } from './orders';
+
+/**
+ * The refund of a paid order that cannot become a subscription (order.refund_due: the member already had one, or the
+ * order had been given up before its payment went through), retried by the billing worker until the provider has
+ * done it (issue 15). Exactly once: one job per order (its dedupe key), claimed by one worker at a time (the queue's
+ * SKIP LOCKED claims), every attempt with the same provider idempotency key as the first one made at once
+ * (`<order>:refund`: the provider refunds once however many ask), and the order moves to refunded only from
+ * succeeded/failed (one ledger order.refunded). Each failed attempt is in the ledger (order.refund_failed, with the
+ * attempt and when the next one comes).
+ */
+
+export const REFUND_JOB_KIND = 'refund';
+export const refundJobKey = (orderId: string) => `refund:${orderId}`;
+/** The provider's idempotency key of an order's refund, shared by the first attempt and every retry. */
+export const refundIdempotencyKey = (orderId: string) => `${orderId}:refund`;
+/** With the queue's backoff (1 min doubling, at most 6 h), about two weeks of retries before a person must look. */
+export const REFUND_MAX_ATTEMPTS = 60;
+/** Statuses an order may be refunded from: paid (succeeded), or given up (failed, canceled) but paid after all. */
+const REFUNDABLE: readonly OrderRow['status'][] = ['succeeded', 'failed', 'canceled'];
+
+/** What an order's payment at the provider is: a card's payment intent, or a redirect provider's session (ours). */
+export type PaymentKind = 'payment_intent' | 'redirect_session';
+const PAYMENT_KINDS: readonly PaymentKind[] = ['payment_intent', 'redirect_session'];
+
+/**
+ * The payment to refund when the order row does not say it all: `chargeId`, the payment intent or session when the
+ * row does not hold it (a given-up order whose payment the webhook reported); `kind`, when the caller knows it.
+ */
+export interface RefundPayment {
+  chargeId?: string | null;
+  kind?: PaymentKind | null;
+}
+
+/**
+ * Queues the order's refund retry (in the transaction recording order.refund_due, so the debt and its collector
+ * commit together); false when it was queued already (one job per order). The first retry waits a minute: the caller
+ * normally tries at once itself.
+ */
+export async function queueRefund(db: Queryable, orderId: string, reason: string, now: Date, payment: RefundPayment = {}): Promise<boolean> {
+  return enqueueJob(
+    db,
+    {
+      kind: REFUND_JOB_KIND,
+      runAt: new Date(now.getTime() + RETRY_BASE_MS),
+      dedupeKey: refundJobKey(orderId),
+      maxAttempts: REFUND_MAX_ATTEMPTS,
+      payload: { order_id: orderId, reason, ...(payment.chargeId ? { charge_id: payment.chargeId } : {}), ...(payment.kind ? { charge_kind: payment.kind } : {}) },
+    },
+    now,
+  );
+}
+
+/**
+ * Asks the provider to refund the order's payment `chargeId` in full, with the order's refund key (the first
+ * attempt's and every retry's, so it is refunded once). A redirect payment is refunded as a redirect session: by the
+ * caller's `kind`, else when the order's recorded session (billing_redirect_payments) is `chargeId`; anything else is
+ * a card's payment intent.
+ */
+export async function refundAtProvider(deps: { db: Queryable; payments: PaymentsGateway }, orderId: string, chargeId: string, kind: PaymentKind | null = null): Promise<{ refundId: string }> {
+  const which = kind ?? ((await redirectPaymentOf(deps.db, orderId))?.session_id === chargeId ? 'redirect_session' : 'payment_intent');
+  const key = refundIdempotencyKey(orderId);
+  return which === 'redirect_session' ? deps.payments.refundRedirectSession(chargeId, null, key) : deps.payments.refund(chargeId, null, key);
+}
+
+const ledgerOf = (order: OrderRow) => ({
+  application_id: order.application_id,
+  user_id: order.user_id,
+  order_id: order.id,
+  subscription_id: order.subscription_id,
+  amount_minor: order.total_minor,
+  currency: order.currency,
+});
+
+/** Records a refund the provider made: the order refunded and order.refunded, once (false: someone else recorded it). */
+export async function recordRefunded(
+  db: Database,
+  order: OrderRow,
+  refundId: string,
+  who: { actor: 'member' | 'provider' | 'system'; actorId: string | null },
+  details: Record<string, unknown>,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const before = await transitionOrder(tx, order.id, 'refunded', { providerChargeId: order.provider_charge_id }, now, REFUNDABLE);
+    if (!before) return false;
+    await appendLedger(tx, { ...ledgerOf(before), actor: who.actor, actor_id: who.actorId, action: 'order.refunded', from_state: before.status, to_state: 'refunded', details: { refund: refundId, ...details } }, now);
+    return true;
+  });
+}
+
+/** Records a refund attempt that failed (attempt 0: the one made at once), with when the next one comes. */
+export async function recordRefundFailure(db: Queryable, order: OrderRow, attempt: number, error: unknown, retryAt: Date | null, now: Date): Promise<void> {
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  await appendLedger(
+    db,
+    { ...ledgerOf(order), actor: 'system', action: 'order.refund_failed', from_state: order.status, to_state: order.status, details: { attempt, error: message.slice(0, 500), retry_at: retryAt?.toISOString() ?? null } },
+    now,
+  );
+}
+
+/**
+ * The billing worker's refund job: an order already refunded (the first attempt worked, or another path did it) or
+ * never charged is done; otherwise the provider is asked again with the same key (a card's payment intent or a
+ * redirect session: the job's charge_kind, else refundAtProvider's rule). A failure is recorded and thrown,
+ * so the queue retries it with its backoff.
+ */
+export async function runRefundJob(deps: { db: Database; payments: PaymentsGateway | null }, job: BillingJob, now: Date): Promise<string> {
+  const orderId = typeof job.payload.order_id === 'string' ? job.payload.order_id : '';
+  const reason = typeof job.payload.reason === 'string' ? job.payload.reason : 'refund_due';
+  const stored = await loadOrder(deps.db, orderId);
+  if (!stored) return 'order_gone';
+  const order = { ...stored, provider_charge_id: stored.provider_charge_id ?? (typeof job.payload.charge_id === 'string' ? job.payload.charge_id : null) };
+  const kind = PAYMENT_KINDS.find((k) => k === job.payload.charge_kind) ?? null;
+  if (order.status === 'refunded') return 'already_refunded';
+  if (!REFUNDABLE.includes(order.status) || !order.provider_charge_id) return 'nothing_to_refund';
+  try {
+    if (!deps.payments) throw new Error('no payments provider configured');
+    const { refundId } = await refundAtProvider({ db: deps.db, payments: deps.payments }, order.id, order.provider_charge_id, kind);
+    return (await recordRefunded(deps.db, order, refundId, { actor: 'system', actorId: null }, { reason, attempt: job.attempts }, now)) ? 'refunded' : 'already_refunded';
+  } catch (err) {
+    const retryAt = job.attempts < job.max_attempts ? new Date(now.getTime() + retryDelayMs(job.attempts)) : null;
+    await recordRefundFailure(deps.db, order, job.attempts, err, retryAt, now);
+    throw err;
+  }
+}

@@ -1,0 +1,111 @@
+import type { Page } from '@playwright/test';
+import type { PortalSubscription } from '@fable/contracts';
+import { checkoutForm } from '../support/checkout';
+import { latestCode } from '../support/mailbox';
+import { completeOnboarding, signUpNewMember, unique } from '../support/members';
+import { chargesOf, redirectPaymentsOf } from '../support/payments';
+import { apiCall } from '../support/site';
+import { expect, test } from '../support/test';
+
+// Issue 15, the journeys around the card checkout (billing-checkout.spec.ts): a guest picking a plan, a redirect
+// provider paid on the payments sandbox's hosted page, and a SubscribeStar account linked through the sandbox's
+// OAuth 2 authorize page — on the real API.
+
+const subscriptions = (page: Page) => apiCall<PortalSubscription[]>(page, 'GET', '/subscriptions/sticky');
+
+test('a guest who picks a plan on /subscribe is asked to sign up, then goes on to the checkout of that plan', async ({ page }) => {
+  await page.goto('/subscribe');
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose your plan' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay Monthly' }).click();
+  // The plan card's button (the compare table has one of the same name).
+  await page.getByRole('button', { name: 'Choose True Supporter' }).filter({ hasText: 'Choose True Supporter' }).click();
+
+  // Document 2 §2: a guest's plan selection opens the sign-up dialog (the host's sign-in overlay).
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Sign in or create a free account with your email. We will send you a one-time code.')).toBeVisible();
+  await expect(page).toHaveURL(/\/subscribe$/);
+
+  const tag = unique();
+  const email = `e2e-guest-${tag}@example.com`;
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await expect(dialog.getByText(`We sent a 6-digit code to ${email}. Enter it below.`)).toBeVisible();
+  await dialog.getByLabel('Code').fill(await latestCode(email));
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await completeOnboarding(page, `guest_${tag}`, 'Gina Guest');
+
+  // Back to the checkout of the plan picked.
+  await expect(page).toHaveURL(/\/checkout\?plan_id=basic_1m$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(summary.getByText('Billed monthly')).toBeVisible();
+  await expect(summary.getByText('True Supporter', { exact: false })).toBeVisible();
+  await expect(checkoutForm(page).getByRole('button', { name: 'Subscribe' })).toBeVisible();
+});
+
+test('a member pays with a redirect provider on its hosted page and comes back to an active subscription, paid once', async ({ page }) => {
+  await page.goto('/');
+  await signUpNewMember(page, 'Rhea Redirect', 'redirect');
+  await page.goto('/checkout?plan_id=basic_1m');
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  const form = checkoutForm(page);
+  await form.getByRole('radio', { name: 'Bank transfer (Volt)' }).check();
+  // Another method than the card: no card fields, and the submit leads to the provider.
+  await expect(page.locator('iframe[title="Card number, expiry and CVC"]')).toHaveCount(0);
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(`payer${Date.now()}@example.com`);
+  await form.getByRole('textbox', { name: 'First name' }).fill('Rhea');
+  await form.getByRole('textbox', { name: 'Last name' }).fill('Redirect');
+  await form.getByRole('combobox', { name: 'Country' }).selectOption('US');
+  await form.getByRole('combobox', { name: 'State' }).selectOption('CA');
+  await form.getByRole('textbox', { name: 'Zip' }).fill('94103');
+  await form.getByRole('checkbox', { name: /I agree to the/ }).check();
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(summary.getByText('Subtotal')).toBeVisible();
+  await expect(summary).toHaveAttribute('aria-busy', 'false');
+  const total = (await page.getByTestId('order-total').innerText()).trim();
+  expect(total).toMatch(/^\$\d+\.\d\d$/);
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+
+  // The sandbox's page for the provider, asking for the checkout's total.
+  await expect(page).toHaveURL(new RegExp(`^${process.env.E2E_PAYMENTS_SANDBOX_URL}/pay/`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Sandbox payment: volt' })).toBeVisible();
+  await expect(page.getByText(`Pay ${total}.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Pay' }).click();
+
+  // Back on the site: the success page follows the order until the provider's webhook paid it.
+  await expect(page).toHaveURL(/\/checkout\/success\?order_id=[^&]+&session_id=/);
+  await expect(page.getByRole('heading', { name: 'Thank you for subscribing!' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Payment Details')).toBeVisible();
+  await expect(page.getByText('Success', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Account menu of Rhea Redirect, True Supporter/ })).toBeVisible({ timeout: 15_000 });
+
+  const live = await subscriptions(page);
+  expect(live).toHaveLength(1);
+  expect(live[0]).toMatchObject({ subscription_status: 'active', current_product: { plan_id: 'basic_1m' } });
+  expect(await redirectPaymentsOf(page)).toBe(1);
+  expect(await chargesOf(page)).toBe(0);
+});
+
+test('a member links a SubscribeStar account: the authorize page is approved and the pledged tier becomes theirs', async ({ page }) => {
+  await page.goto('/');
+  await signUpNewMember(page, 'Stella Star', 'star');
+  await expect(page.getByRole('button', { name: /Account menu of Stella Star, Free/ })).toBeVisible();
+  await page.goto('/link/subscribestar');
+  await expect(page.getByRole('heading', { level: 1, name: 'Link your SubscribeStar account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Connect SubscribeStar' }).click();
+
+  // The sandbox's SubscribeStar: its OAuth 2 authorize page. A new pledging account each run (an account links once).
+  await expect(page).toHaveURL(new RegExp(`^${process.env.E2E_PAYMENTS_SANDBOX_URL}/oauth2/authorize\\?`));
+  await expect(page.getByRole('heading', { level: 1, name: 'SubscribeStar (sandbox)' })).toBeVisible();
+  await page.getByRole('radio', { name: /new_premium_supporter/ }).check();
+  await page.getByRole('button', { name: 'Approve' }).click();
+
+  // Back on /link/subscribestar with the code: linked, the pledge's tier on the account.
+  await expect(page.getByRole('heading', { level: 1, name: 'Your SubscribeStar account is linked' })).toBeVisible();
+  await expect(page.getByText("Your pledge's benefits are now on your account.")).toBeVisible();
+  await expect(page.getByText("Your plan: I'm All In")).toBeVisible();
+  await expect(page).toHaveURL(/\/link\/subscribestar$/);
+  await expect(page.getByRole('button', { name: /Account menu of Stella Star, I'm All In/ })).toBeVisible({ timeout: 15_000 });
+  expect(await apiCall<{ tier: string }>(page, 'GET', '/v2/users')).toMatchObject({ tier: 'premium' });
+});
