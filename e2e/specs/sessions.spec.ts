@@ -107,6 +107,47 @@ test('a replayed old refresh token revokes the sign-in', async ({ page }) => {
   await expect(accountButton(page, 'Rex')).toHaveCount(0);
 });
 
+test('a refresh whose answer a reload cut off is retried under the same attempt id, and the member stays signed in', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/');
+  await signUpNewMember(page, 'Lars', 'lost');
+
+  // The API spends the token, and its answer never reaches the page (a reload at that moment). The route is in place
+  // before the token expires: any call the page makes after the expiry (not only ours) starts the refresh it catches.
+  const sent: { refresh_token: string; attempt_id: string }[] = [];
+  const answers: number[] = [];
+  await page.route('**/api/v2/auth/refresh', async (route) => {
+    sent.push(route.request().postDataJSON() as { refresh_token: string; attempt_id: string });
+    const answer = await route.fetch();
+    answers.push(answer.status());
+    if (answers.length === 1) return route.abort('connectionreset');
+    return route.fulfill({ response: answer }).catch(() => undefined); // the page may have gone meanwhile
+  });
+  await untilAccessTokenExpired(page);
+  await wake(page);
+  await expect.poll(() => answers.length).toBeGreaterThanOrEqual(1);
+  await page.reload();
+
+  // The new page refreshes the same token under the same attempt id: a retry, not a replay.
+  await expect(accountButton(page, 'Lars')).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => answers.length).toBeGreaterThanOrEqual(2);
+  expect(answers.slice(0, 2)).toEqual([200, 200]);
+  expect(sent[1]).toEqual(sent[0]);
+  const spent = sent[0]!.refresh_token;
+  expect(sent[0]!.attempt_id).toMatch(/^[0-9a-f]{32}$/);
+  const session = await sessionOf(page);
+  expect(session.status).toBe('authenticated');
+  expect(session.refreshToken).not.toBe(spent);
+
+  // The sign-in goes on: the next refresh is a new attempt, and it works.
+  await untilAccessTokenExpired(page);
+  const next = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/auth/refresh');
+  await wake(page);
+  expect((await next).status()).toBe(200);
+  expect(sent.at(-1)!.attempt_id).not.toBe(sent[0]!.attempt_id);
+  await expect(accountButton(page, 'Lars')).toBeVisible();
+});
+
 test('a refresh that meets a busy or unreachable API at boot keeps the member signed in', async ({ page }) => {
   test.setTimeout(60_000);
   await page.goto('/');
