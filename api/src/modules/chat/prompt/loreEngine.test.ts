@@ -83,11 +83,9 @@ describe('keyword matching', () => {
 
   it('refuses nested repetition (catastrophic backtracking) and still answers at once', () => {
     const evil = entry(['/(a+)+$/', '/(\\w|\\w\\w)*!/'], 'Evil.', undefined, 'evil');
-    const started = Date.now();
+    // A backtracking regex would take minutes here: the test's own time limit is what catches it.
     const result = run([evil], [`${'a'.repeat(5000)}b`]);
     expect(result.activated).toEqual([]);
-    // Not a timing assertion on the engine: a backtracking regex would take minutes here, not seconds.
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('scans only the last messages (4 by default; an entry’s scan_depth overrides it)', () => {
