@@ -71,11 +71,22 @@ export async function completeJob(db: Queryable, jobId: string, now: Date): Prom
 }
 
 /**
- * Records a failed attempt: retried after retryDelayMs(attempts), or given up (failed_at) once max_attempts are
- * spent. Answers whether it will be retried.
+ * A failure no retry can fix (the provider refused outright): a handler throws it and the job is given up at once,
+ * for a person to look at, instead of spending its attempts.
  */
-export async function failJob(db: Queryable, job: Pick<BillingJob, 'id' | 'attempts' | 'max_attempts'>, error: string, now: Date): Promise<boolean> {
-  const retry = job.attempts < job.max_attempts;
+export class JobGivenUpError extends Error {
+  constructor(message: string, override readonly cause?: unknown) {
+    super(message);
+    this.name = 'JobGivenUpError';
+  }
+}
+
+/**
+ * Records a failed attempt: retried after retryDelayMs(attempts), or given up (failed_at) once max_attempts are
+ * spent or when `giveUp` says so. Answers whether it will be retried.
+ */
+export async function failJob(db: Queryable, job: Pick<BillingJob, 'id' | 'attempts' | 'max_attempts'>, error: string, now: Date, giveUp = false): Promise<boolean> {
+  const retry = !giveUp && job.attempts < job.max_attempts;
   await db.query(
     `update billing_jobs set locked_until = null, last_error = $2,
             run_at = case when $3::boolean then $4::timestamptz else run_at end,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { claimDueJobs, completeJob, failJob, type BillingJob } from '../jobs/jobQueue';
+import { claimDueJobs, completeJob, failJob, JobGivenUpError, type BillingJob } from '../jobs/jobQueue';
 import { REFUND_JOB_KIND, runRefundJob } from '../subscribe/refundRetry';
 import { expireIfDue } from './expiry';
 import type { LifecycleDeps } from './lifecycleDeps';
@@ -34,7 +34,8 @@ async function runJob(deps: LifecycleDeps, job: BillingJob, now: Date): Promise<
  * One run of the billing worker at `now` (the injectable clock's time): queues what has come due (scheduleDueWork),
  * then claims due jobs in batches until none is left and runs each: renew, expire and refund (a paid order's refund
  * retried, subscribe/refundRetry.ts). A job that throws (an unreachable
- * provider) is failed with the queue's backoff and retried later with the same id, hence the same idempotency key.
+ * provider) is failed with the queue's backoff and retried later with the same id, hence the same idempotency key;
+ * one that throws JobGivenUpError (the provider refused outright) is given up at once.
  * Jobs a handler queues for later are not due now; a job it queues for now is run in the same call. Answers what ran.
  */
 export async function runBillingJobs(deps: LifecycleDeps, now: Date, options: { worker?: string } = {}): Promise<JobRun[]> {
@@ -51,7 +52,7 @@ export async function runBillingJobs(deps: LifecycleDeps, now: Date, options: { 
         runs.push({ id: job.id, kind: job.kind, subscription_id: subscriptionId, result });
       } catch (err) {
         const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-        await failJob(deps.db, job, message, now);
+        await failJob(deps.db, job, message, now, err instanceof JobGivenUpError);
         runs.push({ id: job.id, kind: job.kind, subscription_id: subscriptionId, result: 'error', error: message });
       }
     }

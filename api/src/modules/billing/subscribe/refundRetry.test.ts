@@ -122,6 +122,36 @@ describe.each(BACKENDS)('refund retry on %s', (backend) => {
     expect((await loadOrder(rig.t.db, givenUp))?.status).toBe('refunded');
   });
 
+  it('a refund the provider refuses outright (refunded already at its dashboard) is given up at once, for a person to look at', async () => {
+    // The sandbox's webhooks wait, so that this test, not the payment's webhook, completes the order.
+    await rig.payments.control('POST', '/_sandbox/webhooks/hold');
+    const { order, intentId } = await paidTwinOrder();
+    await rig.payments.gateway.refund(intentId, null, 'refunded-at-the-dashboard');
+    const outcome = await completePaidOrder(paymentDeps(), order, { intentId }, { actor: 'member', actorId: order.user_id });
+    expect(outcome).toMatchObject({ kind: 'refunded', order: { status: 'succeeded' } });
+    expect(await ledgerOf(order.id)).toEqual(['order.succeeded', 'order.refund_due', 'order.refund_failed#0']);
+
+    later(60_000);
+    expect(refundRuns(await runBillingJobs(lifecycleDepsOf(rig), now()))).toEqual(['error']);
+    const { rows } = await rig.t.db.query<{ failed_at: Date | null; last_error: string }>(`select failed_at, last_error from billing_jobs where kind = $1 and payload->>'order_id' = $2`, [REFUND_JOB_KIND, order.id]);
+    expect(rows).toEqual([{ failed_at: now(), last_error: expect.stringContaining('refused by the provider') }]);
+    const last = await rig.t.db.query<{ details: { attempt: number; retry_at: string | null; error: string } }>(
+      `select details from billing_ledger where order_id = $1 and action = 'order.refund_failed' order by id desc limit 1`,
+      [order.id],
+    );
+    expect(last.rows[0]?.details).toMatchObject({ attempt: 1, retry_at: null, error: expect.stringContaining('already been refunded') });
+    // No more attempts, however long the worker runs.
+    later(7 * 24 * 3600_000);
+    expect(refundRuns(await runBillingJobs(lifecycleDepsOf(rig), now()))).toEqual([]);
+    expect(chargeOf(order.id)?.refunded).toBe(2499);
+    expect((await loadOrder(rig.t.db, order.id))?.status).toBe('succeeded');
+
+    // The held webhooks change nothing: the order was completed already.
+    await rig.payments.control('POST', '/_sandbox/webhooks/release', { order: 'as_created' });
+    await rig.payments.sandbox.webhooks.idle();
+    expect(await ledgerOf(order.id)).toEqual(['order.succeeded', 'order.refund_due', 'order.refund_failed#0', 'order.refund_failed#1']);
+  });
+
   it('refunds at once when the provider answers; the queued retry then finds it done and refunds nothing more', async () => {
     const { order, intentId } = await paidTwinOrder();
     const outcome = await completePaidOrder(paymentDeps(), order, { intentId }, { actor: 'member', actorId: order.user_id });

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../../../infra/db/database';
-import type { PaymentsGateway } from '../../../infra/payments/paymentsGateway';
-import { enqueueJob, RETRY_BASE_MS, retryDelayMs, type BillingJob } from '../jobs/jobQueue';
+import { PaymentsUnavailableError, type PaymentsGateway } from '../../../infra/payments/paymentsGateway';
+import { enqueueJob, JobGivenUpError, RETRY_BASE_MS, retryDelayMs, type BillingJob } from '../jobs/jobQueue';
 import { appendLedger } from '../ledger';
 import { redirectPaymentOf } from '../providers/redirectPayments';
 import { loadOrder, transitionOrder, type OrderRow } from './orders';
@@ -108,7 +108,7 @@ export async function recordRefundFailure(db: Queryable, order: OrderRow, attemp
  * The billing worker's refund job: an order already refunded (the first attempt worked, or another path did it) or
  * never charged is done; otherwise the provider is asked again with the same key (a card's payment intent or a
  * redirect session: the job's charge_kind, else refundAtProvider's rule). A failure is recorded and thrown,
- * so the queue retries it with its backoff.
+ * so the queue retries it with its backoff; a refusal (the provider answered no) is given up at once.
  */
 export async function runRefundJob(deps: { db: Database; payments: PaymentsGateway | null }, job: BillingJob, now: Date): Promise<string> {
   const orderId = typeof job.payload.order_id === 'string' ? job.payload.order_id : '';
@@ -124,8 +124,11 @@ export async function runRefundJob(deps: { db: Database; payments: PaymentsGatew
     const { refundId } = await refundAtProvider({ db: deps.db, payments: deps.payments }, order.id, order.provider_charge_id, kind);
     return (await recordRefunded(deps.db, order, refundId, { actor: 'system', actorId: null }, { reason, attempt: job.attempts }, now)) ? 'refunded' : 'already_refunded';
   } catch (err) {
-    const retryAt = job.attempts < job.max_attempts ? new Date(now.getTime() + retryDelayMs(job.attempts)) : null;
+    // A provider that answered and refused (already refunded at its dashboard, disputed, …) will refuse again: the job
+    // is given up, and the ledger's last order.refund_failed (no retry_at) is for a person to look at.
+    const refused = deps.payments !== null && !(err instanceof PaymentsUnavailableError);
+    const retryAt = !refused && job.attempts < job.max_attempts ? new Date(now.getTime() + retryDelayMs(job.attempts)) : null;
     await recordRefundFailure(deps.db, order, job.attempts, err, retryAt, now);
-    throw err;
+    throw refused ? new JobGivenUpError(`refund refused by the provider: ${err instanceof Error ? err.message : String(err)}`, err) : err;
   }
 }
