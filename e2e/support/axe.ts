@@ -107,12 +107,9 @@ function recordVisits(context: BrowserContext, visited: Map<string, string>) {
   context.on('page', watch);
 }
 
-export const a11yTest = base.extend<{ a11yAudit: void }, { a11yChecked: Set<string> }>({
-  /** The routes checked so far in this worker (checkedRoutes): each is reopened and checked once a run. */
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none here.
-  a11yChecked: [async ({}, use) => use(checkedRoutes), { scope: 'worker' }],
+export const a11yTest = base.extend<{ a11yAudit: void }>({
   a11yAudit: [
-    async ({ context, a11yChecked }, use, testInfo) => {
+    async ({ context }, use, testInfo) => {
       const visited = new Map<string, string>();
       recordVisits(context, visited);
       await use();
@@ -123,15 +120,14 @@ export const a11yTest = base.extend<{ a11yAudit: void }, { a11yChecked: Set<stri
       for (const page of context.pages()) {
         if (page.isClosed() || !isSitePage(page.url())) continue;
         await expectNoSeriousA11yViolations(page, `${page.url()} (as the test left it)`);
-        a11yChecked.add(routeKey(page.url()));
       }
       // Every other route the test visited, reopened in the same context (same session).
-      const unchecked = [...visited].filter(([key]) => !a11yChecked.has(key));
+      const unchecked = [...visited].filter(([key]) => !checkedRoutes.has(key));
       if (unchecked.length === 0) return;
       const page = await context.newPage();
       try {
         for (const [key, url] of unchecked) {
-          a11yChecked.add(key);
+          checkedRoutes.add(key);
           await page.goto(url);
           await waitForPageContent(page);
           await expectNoSeriousA11yViolations(page, url);

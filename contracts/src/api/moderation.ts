@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { CountSchema, TimestampSchema } from '../entities/common';
+import { TimestampSchema } from '../entities/common';
 import {
   ModerationAuditEntrySchema,
   ModerationDecisionBodySchema,
   ModerationQueueStatusSchema,
   MODERATION_QUEUE_STATUSES,
 } from '../entities/moderationAudit';
+import { adminPageSchema } from './adminPage';
 import { defineCall } from './apiCall';
 import { OwnCharacterSchema } from './characters';
 import { CharacterIdParamsSchema } from './discovery';
@@ -39,12 +40,7 @@ export const ModerationQueueItemSchema = z.object({
 export type ModerationQueueItem = z.infer<typeof ModerationQueueItemSchema>;
 
 /** The oldest waiting first. */
-export const ModerationQueueSchema = z.object({
-  items: z.array(ModerationQueueItemSchema),
-  found: CountSchema,
-  page: z.number().int().min(1),
-  per_page: z.literal(MODERATION_QUEUE_PAGE_SIZE),
-});
+export const ModerationQueueSchema = adminPageSchema(ModerationQueueItemSchema, MODERATION_QUEUE_PAGE_SIZE);
 export type ModerationQueue = z.infer<typeof ModerationQueueSchema>;
 
 export const ModerationDecisionResultSchema = z.object({

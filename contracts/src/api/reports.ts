@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { CountSchema, IdSchema, TimestampSchema } from '../entities/common';
+import { IdSchema, TimestampSchema } from '../entities/common';
 import { ChatbotReportSchema, ReportExpectedResolutionSchema, ReportIssueTypeSchema } from '../entities/report';
 import { REPORT_LIMITS } from '../limits/reportLimits';
+import { adminPageSchema } from './adminPage';
 import { defineCall } from './apiCall';
 
 /**
@@ -70,12 +71,7 @@ export const AdminReportSchema = z.object({
 export type AdminReport = z.infer<typeof AdminReportSchema>;
 
 /** The open reports of the admin's application, oldest first. */
-export const AdminReportsSchema = z.object({
-  items: z.array(AdminReportSchema),
-  found: CountSchema,
-  page: z.number().int().min(1),
-  per_page: z.literal(REPORTS_PAGE_SIZE),
-});
+export const AdminReportsSchema = adminPageSchema(AdminReportSchema, REPORTS_PAGE_SIZE);
 export type AdminReports = z.infer<typeof AdminReportsSchema>;
 
 export const REPORT_NOTE_MAX = 1000;

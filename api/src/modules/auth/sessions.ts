@@ -47,7 +47,7 @@ export interface Rotated {
 }
 
 /** A retry of a lost refresh (same attempt id) is taken as the same refresh within this time of the first. */
-export const REFRESH_RETRY_MS = REFRESH_RETRY_SECONDS * 1000;
+const REFRESH_RETRY_MS = REFRESH_RETRY_SECONDS * 1000;
 
 /**
  * Spends a refresh token and returns its successor. An unknown, expired or revoked token fails; a token that was
