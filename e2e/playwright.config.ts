@@ -25,7 +25,8 @@ export default defineConfig({
       origins: [{ origin: `http://localhost:${SITE_PORT_BASE}`, localStorage: [{ name: 'fable.interestPickerDone', value: 'true' }] }],
     },
     launchOptions: chromiumLaunchOptions,
-    trace: 'retain-on-failure',
+    // CI keeps no trace: its printed output is all that is read of a run there, and recording one costs every test seconds.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

@@ -1,6 +1,7 @@
 // Accessibility checks with axe-core: every page the e2e visits, in the light and the dark theme, has no serious or
 // critical violation. Specs call expectNoSeriousA11yViolations after a navigation; the `a11yAudit` fixture (automatic)
-// also checks, when a test ends, the pages it left open and every other page it visited (each route once a run).
+// also checks, when a test ends, the pages it left open and every other page it visited (each route, and each dialog
+// or menu left open on one, once a run).
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import type { Result } from 'axe-core';
@@ -95,6 +96,17 @@ export async function waitForPageContent(page: Page) {
   await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
 }
 
+/** The open dialog or menu of the page, as ` role "name"` (its role and accessible name), or '' when none is open. */
+async function openOverlayOf(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const open = document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]');
+    if (!open) return '';
+    const labelledBy = open.getAttribute('aria-labelledby');
+    const name = open.getAttribute('aria-label') ?? (labelledBy ? document.getElementById(labelledBy.split(' ')[0]!)?.textContent : null) ?? '';
+    return ` ${open.getAttribute('role')} "${name.trim()}"`;
+  });
+}
+
 /** Records every page of the site the context's pages navigate to (client-side navigations included). */
 function recordVisits(context: BrowserContext, visited: Map<string, string>) {
   const watch = (page: Page) =>
@@ -116,9 +128,13 @@ export const a11yTest = base.extend<{ a11yAudit: void }>({
       // A test that failed already says why; its pages are checked by the tests that pass.
       if (testInfo.status !== testInfo.expectedStatus) return;
       await testInfo.attach('pages visited', { body: [...visited.values()].join('\n'), contentType: 'text/plain' });
-      // The pages the test left open, as they are (a dialog or a menu may be open).
+      // The pages the test left open, as they are: each route once a run, and again for each dialog or menu left open
+      // on it (what reopening the route would not show).
       for (const page of context.pages()) {
         if (page.isClosed() || !isSitePage(page.url())) continue;
+        const key = `${routeKey(page.url())}${await openOverlayOf(page)}`;
+        if (checkedRoutes.has(key)) continue;
+        checkedRoutes.add(key);
         await expectNoSeriousA11yViolations(page, `${page.url()} (as the test left it)`);
       }
       // Every other route the test visited, reopened in the same context (same session).
