@@ -149,7 +149,10 @@ export function CheckoutForm({ plan, offerId, presetCoupon, paymentMethods, coun
   const cardAvailable = Boolean(paymentConfig?.card_fields_url && paymentConfig.frame_origin);
   const cardOk = method !== 'card' || savedCard !== null || (cardAvailable && card.complete);
   const errorShown = Boolean(submitError || couponError || summaryError);
-  const loading = submitting || redirecting || (canPrice && priceQuery.isFetching);
+  // Subscribe waits for the price of the details as they are typed: while the debounce runs and while that price is on
+  // its way, so that what is charged is the total shown (and the button does not flip to disabled under a click).
+  const pricing = (values.email ?? '') !== email || postalNow !== postal || (canPrice && (priceQuery.isFetching || (priceQuery.currentData === undefined && !priceQuery.isError)));
+  const loading = submitting || redirecting || pricing;
   const payssionMissing = method === 'payssion' && payssionOptions.length > 0 && !payssionOption;
   const disabled = loading || errorShown || !terms || !personalValid || !cardOk || payssionMissing;
 

@@ -79,6 +79,23 @@ it('keeps the submit disabled until the details, the card and the terms are all 
   expect(submitButton()).toBeDisabled(); // blank
 });
 
+it('keeps Subscribe disabled while the price of a changed postal code is on its way, so the total charged is the one shown', async () => {
+  const user = userEvent.setup();
+  renderCheckout();
+  await fillPersonalInfo(user);
+  await completeCard();
+  await user.click(terms());
+  await priceCalculated();
+  expect(submitButton()).toBeEnabled();
+
+  const zip = screen.getByLabelText('Zip');
+  await user.clear(zip);
+  await user.type(zip, '94103');
+  expect(submitButton()).toBeDisabled(); // the 600 ms debounce runs, then the new price is fetched
+  await waitFor(() => expect(submitButton()).toBeEnabled(), { timeout: 3000 });
+  expect(screen.queryByText('Calculating the price…')).not.toBeInTheDocument();
+});
+
 it('subscribes with the card’s token once per attempt and lands on the success page with the order’s details', async () => {
   const user = userEvent.setup();
   const { fake, mock } = renderCheckout('/checkout?plan_id=basic_1m');
