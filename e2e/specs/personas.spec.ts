@@ -116,8 +116,11 @@ test('a member creates personas (every rule heard), makes the second default, ca
   await field(page, 'Highlights').fill('A cartographer who maps the stars.');
   // Leaving with the change asks first; Escape stays.
   await page.getByRole('link', { name: 'Cancel' }).click();
-  await expect(page.getByRole('dialog', { name: 'Unsaved Changes' })).toContainText('You have unsaved changes');
+  const unsaved = page.getByRole('dialog', { name: 'Unsaved Changes' });
+  await expect(unsaved).toContainText('You have unsaved changes');
+  await expect(unsaved.getByRole('button', { name: 'Discard' })).toBeFocused();
   await page.keyboard.press('Escape');
+  await expect(unsaved).toHaveCount(0);
   await save.click();
   await expect(page).toHaveURL(/\/personas$/);
   await expect(page.getByText('Persona updated', { exact: true })).toBeVisible();

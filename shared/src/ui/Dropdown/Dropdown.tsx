@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, type ButtonSize, type ButtonVariant } from '../Button';
 
@@ -145,7 +145,8 @@ export function Dropdown({
 
   const enabledIndexes = items.flatMap((item, i) => (item.disabled ? [] : [i]));
 
-  useEffect(() => {
+  // Before the menu is painted: a key pressed as soon as it shows (Escape, an arrow) already reaches it.
+  useLayoutEffect(() => {
     if (open && active >= 0) itemRefs.current[active]?.focus();
   }, [open, active]);
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { Button } from '../Button';
 import { Modal, type ModalProps } from './Modal';
@@ -72,6 +72,26 @@ describe('Modal', () => {
   it('focuses the dialog itself when the content has nothing focusable', async () => {
     const { dialog } = await openModal({ footer: undefined });
     expect(dialog).toHaveFocus();
+  });
+
+  it('has focus inside before the dialog is painted, so a key pressed as soon as it shows reaches it', () => {
+    const seen: (Element | null)[] = [];
+    function AfterModal() {
+      // A later sibling's layout effect runs after the Modal's, before the browser paints.
+      useLayoutEffect(() => {
+        seen.push(document.activeElement);
+      });
+      return null;
+    }
+    renderWithProviders(
+      <>
+        <Modal open onClose={() => undefined} title="At once">
+          <input aria-label="First field" />
+        </Modal>
+        <AfterModal />
+      </>,
+    );
+    expect(seen[0]).toBe(screen.getByRole('textbox', { name: 'First field' }));
   });
 
   it('closes on Escape and gives focus back', async () => {

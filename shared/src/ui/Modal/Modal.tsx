@@ -1,6 +1,6 @@
 import { keyframes } from '@emotion/react';
 import styled from '@emotion/styled';
-import { useEffect, useEffectEvent, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { useEffectEvent, useId, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { tabbableIn } from './focusable';
 import { lockBodyScroll } from './scrollLock';
@@ -169,7 +169,8 @@ export function Modal({
     const target = initialFocusRef?.current ?? (content ? tabbableIn(content)[0] : undefined) ?? dialogRef.current;
     target?.focus();
   });
-  useEffect(() => {
+  // Before the dialog is painted: a key pressed as soon as it shows (Escape, Tab) already reaches it.
+  useLayoutEffect(() => {
     if (!open) return;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const unlock = lockBodyScroll();
