@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import type { SignInResult, TokenPair } from '@fable/contracts';
 import { E2E_ADMIN_EMAIL } from './catalog';
-import { latestCode } from './mailbox';
+import { latestCode, newestMail } from './mailbox';
 
 const api = () => process.env.E2E_API_URL!;
 const HEADERS = { 'Content-Type': 'application/json', 'X-Application-Id': 'fable' };
@@ -26,9 +26,10 @@ async function adminAccessToken(): Promise<string> {
       return renewed.body.token;
     }
   }
+  const before = await newestMail(E2E_ADMIN_EMAIL);
   const sent = await post('/v2/auth/email-code', { email: E2E_ADMIN_EMAIL });
   expect(sent.status, 'the admin’s sign-in code is sent').toBe(200);
-  const verified = await post<SignInResult>('/v2/auth/email-code/verify', { email: E2E_ADMIN_EMAIL, code: await latestCode(E2E_ADMIN_EMAIL) });
+  const verified = await post<SignInResult>('/v2/auth/email-code/verify', { email: E2E_ADMIN_EMAIL, code: await latestCode(E2E_ADMIN_EMAIL, before) });
   expect(verified.status, 'the admin signs in').toBe(200);
   refreshToken = verified.body.refresh_token;
   return verified.body.token;

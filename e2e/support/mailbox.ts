@@ -1,16 +1,31 @@
 import { expect } from '@playwright/test';
 
-/** The newest sign-in code sent to `email`, read from the API's dev mailbox (the embedded mail adapter). */
-export async function latestCode(email: string): Promise<string> {
-  const api = process.env.E2E_API_URL!;
+type Mail = { text: string; sent_at: string };
+
+/** The messages the API's dev mailbox holds for `email`, newest first ([] when it cannot be read). */
+async function mailTo(email: string): Promise<Mail[]> {
+  const response = await fetch(`${process.env.E2E_API_URL!}/api/dev/mailbox?email=${encodeURIComponent(email)}`);
+  if (!response.ok) return [];
+  return ((await response.json()) as { messages: Mail[] }).messages;
+}
+
+const markOf = (mail: Mail | undefined) => (mail ? `${mail.sent_at} ${mail.text}` : null);
+
+/** The newest message `email` has had so far (null: none), to pass to latestCode so that it waits for a newer one. */
+export const newestMail = async (email: string): Promise<string | null> => markOf((await mailTo(email))[0]);
+
+/**
+ * The newest sign-in code sent to `email`, read from the API's dev mailbox (the embedded mail adapter). With `after`
+ * (newestMail taken before asking for a code), only a newer message counts: an address used before (the admin's) must
+ * not yield its previous, spent code while the new one is on its way.
+ */
+export async function latestCode(email: string, after: string | null = null): Promise<string> {
   let code = '';
   await expect
     .poll(
       async () => {
-        const response = await fetch(`${api}/api/dev/mailbox?email=${encodeURIComponent(email)}`);
-        if (!response.ok) return '';
-        const { messages } = (await response.json()) as { messages: { text: string }[] };
-        code = /\b(\d{6})\b/.exec(messages[0]?.text ?? '')?.[1] ?? '';
+        const newest = (await mailTo(email))[0];
+        code = newest && markOf(newest) !== after ? (/\b(\d{6})\b/.exec(newest.text)?.[1] ?? '') : '';
         return code;
       },
       { message: `a code mailed to ${email}`, timeout: 10_000 },

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { latestCode } from './mailbox';
+import { latestCode, newestMail } from './mailbox';
 
 /** A short unique suffix for emails and usernames. */
 export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -9,8 +9,9 @@ export async function signInWithEmail(page: Page, email: string) {
   await page.getByTestId('sign-in').click();
   const dialog = page.getByRole('dialog', { name: 'Sign In' });
   await dialog.getByLabel('Email').fill(email);
+  const before = await newestMail(email);
   await dialog.getByRole('button', { name: 'Send code' }).click();
-  await dialog.getByLabel('Code').fill(await latestCode(email));
+  await dialog.getByLabel('Code').fill(await latestCode(email, before));
   await dialog.getByRole('button', { name: 'Sign In' }).click();
 }
 
