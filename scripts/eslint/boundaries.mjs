@@ -1,4 +1,5 @@
-// The dependency direction of the house (ARCHITECTURE.md): contracts ← shared ← host, mf-*; contracts ← api.
+// The dependency direction of the house (docs/architecture.md, "The parts and the direction of dependencies"):
+// contracts ← shared ← host, mf-*; contracts ← api.
 // A remote never imports another remote or the host; the host never imports a remote's source;
 // contracts import nothing but zod (and eventsource-parser, the one SSE parser: contracts/src/http/sseStream.ts).
 // The folders come from the one list (scripts/lib/workspaces.cjs): a file in a top-level folder the list does not
