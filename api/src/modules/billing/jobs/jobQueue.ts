@@ -96,3 +96,15 @@ export async function failJob(db: Queryable, job: Pick<BillingJob, 'id' | 'attem
   );
   return retry;
 }
+
+/**
+ * Gives up the queued job of `dedupeKey` that has not run to its end (not done, not given up): failed_at now, with
+ * `error`, so no worker claims it again. Answers whether there was one.
+ */
+export async function giveUpQueuedJob(db: Queryable, dedupeKey: string, error: string, now: Date): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'update billing_jobs set failed_at = $3, last_error = $2, locked_until = null where dedupe_key = $1 and completed_at is null and failed_at is null',
+    [dedupeKey, error.slice(0, 2000), now],
+  );
+  return rowCount > 0;
+}

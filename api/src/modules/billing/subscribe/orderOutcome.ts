@@ -4,9 +4,9 @@ import type { ChargeResult, PaymentsGateway } from '../../../infra/payments/paym
 import { appendLedger, type LedgerEntry } from '../ledger';
 import { activateSubscription, chargesLeftAfterFirst, type PaymentMethodSummary } from '../subscriptions/activate';
 import type { PaidRole } from '../subscriptions/memberRole';
-import { RETRY_BASE_MS } from '../jobs/jobQueue';
+import { giveUpQueuedJob, RETRY_BASE_MS } from '../jobs/jobQueue';
 import { loadOrder, transitionOrder, type OrderRow } from './orders';
-import { queueRefund, recordRefunded, recordRefundFailure, refundAtProvider, type PaymentKind } from './refundRetry';
+import { queueRefund, recordRefunded, recordRefundFailure, refundAtProvider, refundJobKey, refusalMessage, type PaymentKind } from './refundRetry';
 
 /** What finishing an order needs: the database, the provider (refunds), the time and a log. */
 export interface PaymentDeps {
@@ -106,9 +106,10 @@ export async function completePaidOrder(deps: PaymentDeps, order: OrderRow, char
 /**
  * Pays back a paid order that cannot become a subscription (the member already had one, or the order had been given
  * up before its payment went through), at once: a card's payment intent or a redirect session (`kind`, else
- * refundAtProvider's rule). A provider that cannot be reached leaves it as it was, with the ledger's
- * order.refund_failed, and the billing worker's refund job retries it with backoff until it is done (refundRetry.ts;
- * the same provider key, so it is refunded once).
+ * refundAtProvider's rule). A failure leaves the order as it was, with the ledger's order.refund_failed, classified as
+ * the worker's attempts are (recordRefundFailure): a provider that cannot be reached is retried by the billing
+ * worker's refund job with backoff until it is done (refundRetry.ts; the same provider key, so it is refunded once);
+ * a refusal is given up at once (retry_at null, the job given up), for a person to look at.
  */
 export async function refundOrder(deps: PaymentDeps, order: OrderRow, who: OrderActor, reason: string, kind: PaymentKind | null = null): Promise<OrderRow> {
   if (!order.provider_charge_id) return order;
@@ -116,12 +117,15 @@ export async function refundOrder(deps: PaymentDeps, order: OrderRow, who: Order
     const { refundId } = await refundAtProvider(deps, order.id, order.provider_charge_id, kind);
     await recordRefunded(deps.db, order, refundId, who, { reason }, deps.clock.now());
   } catch (err) {
-    deps.log.error({ err, orderId: order.id }, 'refund of a paid order without subscription failed: the billing worker retries it');
     const now = deps.clock.now();
-    await deps.db.transaction(async (tx) => {
+    const failure = await deps.db.transaction(async (tx) => {
       await queueRefund(tx, order.id, reason, now, { chargeId: order.provider_charge_id, kind });
-      await recordRefundFailure(tx, order, 0, err, new Date(now.getTime() + RETRY_BASE_MS), now);
+      const recorded = await recordRefundFailure(tx, order, 0, err, RETRY_BASE_MS, now);
+      if (recorded.refused) await giveUpQueuedJob(tx, refundJobKey(order.id), refusalMessage(err), now);
+      return recorded;
     });
+    if (failure.refused) deps.log.error({ err, orderId: order.id }, 'refund of a paid order without subscription refused by the provider: given up, for a person to look at');
+    else deps.log.error({ err, orderId: order.id, retryAt: failure.retryAt }, 'refund of a paid order without subscription failed, the provider could not be reached: the billing worker retries it');
   }
   return (await loadOrder(deps.db, order.id))!;
 }

@@ -5,7 +5,7 @@ import { startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/pay
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
 import { runBillingJobs } from '../lifecycle/billingJobs';
 import { lifecycleDepsOf, subscribeForTest } from '../lifecycle/lifecycleTestKit';
-import { completePaidOrder, type PaymentDeps } from './orderOutcome';
+import { completePaidOrder, failOrder, refundOrder, type PaymentDeps } from './orderOutcome';
 import { insertOrder, loadOrder } from './orders';
 import { REFUND_JOB_KIND } from './refundRetry';
 
@@ -57,15 +57,22 @@ describe.each(BACKENDS)('refund retry on %s', (backend) => {
     ).rows.map((r) => (r.action === 'order.refund_failed' ? `${r.action}#${r.details.attempt}` : r.action));
   const refundJobOf = async (orderId: string) =>
     (await rig.t.db.query<{ attempts: number; run_at: Date; completed_at: Date | null }>(`select attempts, run_at, completed_at from billing_jobs where kind = $1 and payload->>'order_id' = $2`, [REFUND_JOB_KIND, orderId])).rows;
+  const failuresOf = async (orderId: string) =>
+    (await rig.t.db.query<{ details: { attempt: number; retry_at: string | null; error: string } }>(`select details from billing_ledger where order_id = $1 and action = 'order.refund_failed' order by id`, [orderId])).rows.map((r) => r.details);
+  const givenUpJobOf = async (orderId: string) =>
+    (await rig.t.db.query<{ failed_at: Date | null; last_error: string | null }>(`select failed_at, last_error from billing_jobs where kind = $1 and payload->>'order_id' = $2`, [REFUND_JOB_KIND, orderId])).rows;
   const refundRuns = (runs: Awaited<ReturnType<typeof runBillingJobs>>) => runs.filter((r) => r.kind === REFUND_JOB_KIND).map((r) => r.result);
 
   it('retries a refund the provider could not take, with backoff, until it is done; once with two workers', async () => {
     const { order, intentId } = await paidTwinOrder();
     rig.line.setMode('down');
+    logged.length = 0;
     const outcome = await completePaidOrder(paymentDeps(), order, { intentId }, { actor: 'member', actorId: order.user_id });
     expect(outcome.kind).toBe('refunded');
     expect(outcome.order.status).toBe('succeeded');
     expect(await ledgerOf(order.id)).toEqual(['order.succeeded', 'order.refund_due', 'order.refund_failed#0']);
+    expect(await failuresOf(order.id)).toEqual([expect.objectContaining({ attempt: 0, retry_at: new Date(now().getTime() + 60_000).toISOString() })]);
+    expect(logged).toEqual([expect.stringContaining('could not be reached: the billing worker retries it')]);
     expect(await refundJobOf(order.id)).toHaveLength(1);
 
     // Not due yet; then due with the provider still down: failed, recorded, retried a minute later.
@@ -122,25 +129,21 @@ describe.each(BACKENDS)('refund retry on %s', (backend) => {
     expect((await loadOrder(rig.t.db, givenUp))?.status).toBe('refunded');
   });
 
-  it('a refund the provider refuses outright (refunded already at its dashboard) is given up at once, for a person to look at', async () => {
+  it('a refund the provider refuses outright (refunded already at its dashboard) is given up at its first attempt, for a person to look at', async () => {
     // The sandbox's webhooks wait, so that this test, not the payment's webhook, completes the order.
     await rig.payments.control('POST', '/_sandbox/webhooks/hold');
     const { order, intentId } = await paidTwinOrder();
-    await rig.payments.gateway.refund(intentId, null, 'refunded-at-the-dashboard');
+    await rig.payments.gateway.refund(intentId, null, `dashboard:${order.id}`);
+    logged.length = 0;
     const outcome = await completePaidOrder(paymentDeps(), order, { intentId }, { actor: 'member', actorId: order.user_id });
     expect(outcome).toMatchObject({ kind: 'refunded', order: { status: 'succeeded' } });
     expect(await ledgerOf(order.id)).toEqual(['order.succeeded', 'order.refund_due', 'order.refund_failed#0']);
+    expect(await failuresOf(order.id)).toEqual([expect.objectContaining({ attempt: 0, retry_at: null, error: expect.stringContaining('already been refunded') })]);
+    expect(logged).toEqual([expect.stringContaining('refused by the provider: given up')]);
+    // The job queued with the debt is given up with the refusal, as the worker gives one up.
+    expect(await givenUpJobOf(order.id)).toEqual([{ failed_at: now(), last_error: expect.stringContaining('refused by the provider') }]);
 
-    later(60_000);
-    expect(refundRuns(await runBillingJobs(lifecycleDepsOf(rig), now()))).toEqual(['error']);
-    const { rows } = await rig.t.db.query<{ failed_at: Date | null; last_error: string }>(`select failed_at, last_error from billing_jobs where kind = $1 and payload->>'order_id' = $2`, [REFUND_JOB_KIND, order.id]);
-    expect(rows).toEqual([{ failed_at: now(), last_error: expect.stringContaining('refused by the provider') }]);
-    const last = await rig.t.db.query<{ details: { attempt: number; retry_at: string | null; error: string } }>(
-      `select details from billing_ledger where order_id = $1 and action = 'order.refund_failed' order by id desc limit 1`,
-      [order.id],
-    );
-    expect(last.rows[0]?.details).toMatchObject({ attempt: 1, retry_at: null, error: expect.stringContaining('already been refunded') });
-    // No more attempts, however long the worker runs.
+    // No attempt comes, however long the worker runs.
     later(7 * 24 * 3600_000);
     expect(refundRuns(await runBillingJobs(lifecycleDepsOf(rig), now()))).toEqual([]);
     expect(chargeOf(order.id)?.refunded).toBe(2499);
@@ -149,7 +152,23 @@ describe.each(BACKENDS)('refund retry on %s', (backend) => {
     // The held webhooks change nothing: the order was completed already.
     await rig.payments.control('POST', '/_sandbox/webhooks/release', { order: 'as_created' });
     await rig.payments.sandbox.webhooks.idle();
-    expect(await ledgerOf(order.id)).toEqual(['order.succeeded', 'order.refund_due', 'order.refund_failed#0', 'order.refund_failed#1']);
+    expect(await ledgerOf(order.id)).toEqual(['order.succeeded', 'order.refund_due', 'order.refund_failed#0']);
+  });
+
+  it('a refusal at the first attempt for a payment of a given-up order queues no retry either', async () => {
+    await rig.payments.control('POST', '/_sandbox/webhooks/hold');
+    const { order, intentId } = await paidTwinOrder();
+    await rig.payments.gateway.refund(intentId, null, `dashboard:${order.id}`);
+    const givenUp = await failOrder(paymentDeps(), order, { status: 'failed', intentId: null, code: 'replaced', declineCode: null, message: 'Given up.' }, { actor: 'member', actorId: order.user_id });
+    logged.length = 0;
+    await refundOrder(paymentDeps(), { ...givenUp, provider_charge_id: intentId }, { actor: 'provider', actorId: null }, 'paid_after_given_up');
+    expect(await ledgerOf(order.id)).toEqual(['order.failed', 'order.refund_failed#0']);
+    expect(await failuresOf(order.id)).toEqual([expect.objectContaining({ attempt: 0, retry_at: null })]);
+    expect(logged).toEqual([expect.stringContaining('refused by the provider: given up')]);
+    expect(await givenUpJobOf(order.id)).toEqual([{ failed_at: now(), last_error: expect.stringContaining('refused by the provider') }]);
+    later(24 * 3600_000);
+    expect(refundRuns(await runBillingJobs(lifecycleDepsOf(rig), now()))).toEqual([]);
+    expect(await ledgerOf(order.id)).toEqual(['order.failed', 'order.refund_failed#0']);
   });
 
   it('refunds at once when the provider answers; the queued retry then finds it done and refunds nothing more', async () => {

@@ -94,21 +94,39 @@ export async function recordRefunded(
   });
 }
 
-/** Records a refund attempt that failed (attempt 0: the one made at once), with when the next one comes. */
-export async function recordRefundFailure(db: Queryable, order: OrderRow, attempt: number, error: unknown, retryAt: Date | null, now: Date): Promise<void> {
+/** What a failed refund attempt was: `refused`, the provider answered no (given up); else retried at `retryAt`. */
+export interface RefundFailure {
+  refused: boolean;
+  retryAt: Date | null;
+}
+
+/** The words a refusal is given up with (the job's last_error), whichever attempt met it. */
+export const refusalMessage = (error: unknown) => `refund refused by the provider: ${error instanceof Error ? error.message : String(error)}`;
+
+/**
+ * A refund attempt that failed (attempt 0: the one made at once; then the worker's job's attempts), classified and
+ * recorded in the ledger (order.refund_failed), the same for every attempt. A provider that could not be reached
+ * (PaymentsUnavailableError) is asked again `retryInMs` later (null: no attempts left). Any other failure is the
+ * provider's refusal (refunded already at its dashboard, disputed, …): asking again would be refused again, so it is
+ * given up and retry_at is null, for a person to look at. The caller gives up or retries the job accordingly.
+ */
+export async function recordRefundFailure(db: Queryable, order: OrderRow, attempt: number, error: unknown, retryInMs: number | null, now: Date): Promise<RefundFailure> {
+  const refused = !(error instanceof PaymentsUnavailableError);
+  const retryAt = !refused && retryInMs !== null ? new Date(now.getTime() + retryInMs) : null;
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   await appendLedger(
     db,
     { ...ledgerOf(order), actor: 'system', action: 'order.refund_failed', from_state: order.status, to_state: order.status, details: { attempt, error: message.slice(0, 500), retry_at: retryAt?.toISOString() ?? null } },
     now,
   );
+  return { refused, retryAt };
 }
 
 /**
  * The billing worker's refund job: an order already refunded (the first attempt worked, or another path did it) or
  * never charged is done; otherwise the provider is asked again with the same key (a card's payment intent or a
- * redirect session: the job's charge_kind, else refundAtProvider's rule). A failure is recorded and thrown,
- * so the queue retries it with its backoff; a refusal (the provider answered no) is given up at once.
+ * redirect session: the job's charge_kind, else refundAtProvider's rule). A failure is recorded (recordRefundFailure)
+ * and thrown, so the queue retries it with its backoff; a refusal (the provider answered no) is given up at once.
  */
 export async function runRefundJob(deps: { db: Database; payments: PaymentsGateway | null }, job: BillingJob, now: Date): Promise<string> {
   const orderId = typeof job.payload.order_id === 'string' ? job.payload.order_id : '';
@@ -120,15 +138,11 @@ export async function runRefundJob(deps: { db: Database; payments: PaymentsGatew
   if (order.status === 'refunded') return 'already_refunded';
   if (!REFUNDABLE.includes(order.status) || !order.provider_charge_id) return 'nothing_to_refund';
   try {
-    if (!deps.payments) throw new Error('no payments provider configured');
+    if (!deps.payments) throw new PaymentsUnavailableError('no payments provider configured');
     const { refundId } = await refundAtProvider({ db: deps.db, payments: deps.payments }, order.id, order.provider_charge_id, kind);
     return (await recordRefunded(deps.db, order, refundId, { actor: 'system', actorId: null }, { reason, attempt: job.attempts }, now)) ? 'refunded' : 'already_refunded';
   } catch (err) {
-    // A provider that answered and refused (already refunded at its dashboard, disputed, …) will refuse again: the job
-    // is given up, and the ledger's last order.refund_failed (no retry_at) is for a person to look at.
-    const refused = deps.payments !== null && !(err instanceof PaymentsUnavailableError);
-    const retryAt = !refused && job.attempts < job.max_attempts ? new Date(now.getTime() + retryDelayMs(job.attempts)) : null;
-    await recordRefundFailure(deps.db, order, job.attempts, err, retryAt, now);
-    throw refused ? new JobGivenUpError(`refund refused by the provider: ${err instanceof Error ? err.message : String(err)}`, err) : err;
+    const failure = await recordRefundFailure(deps.db, order, job.attempts, err, job.attempts < job.max_attempts ? retryDelayMs(job.attempts) : null, now);
+    throw failure.refused ? new JobGivenUpError(refusalMessage(err), err) : err;
   }
 }
