@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { writeV2CardPng } from '../support/cardFiles';
 import { E2E_ADMIN_EMAIL, searchCatalog } from '../support/catalog';
 import { lastMessage, send } from '../support/chat';
 import { signInAs, signUpNewMember, unique } from '../support/members';
@@ -178,9 +179,9 @@ test('a draft survives a reload', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Half a pirate', exact: true })).toBeVisible();
 });
 
-test('the Seraphina card (SillyTavern) imports, exports as PNG and imports again with every field equal', async ({ page }) => {
+test('a SillyTavern-style card (V2 PNG, generated) imports, exports as PNG and imports again with every field equal', async ({ page }) => {
   test.setTimeout(120_000);
-  const seraphina = path.resolve(__dirname, '../../../shared/fixtures/character-cards/sillytavern/default_Seraphina.png');
+  const card = writeV2CardPng(test.info().outputDir);
   await page.goto('/');
   await signUpNewMember(page, 'Ivy Importer', 'im');
   await page.goto('/chatbot/create');
@@ -193,11 +194,11 @@ test('the Seraphina card (SillyTavern) imports, exports as PNG and imports again
     return values;
   };
 
-  await page.getByTestId('card-file').setInputFiles(seraphina);
-  await expect(page.getByRole('heading', { name: 'Imported from default_Seraphina.png' })).toBeVisible();
-  await expect(field(page, 'Name')).toHaveValue('Seraphina');
+  await page.getByTestId('card-file').setInputFiles(card.file);
+  await expect(page.getByRole('heading', { name: `Imported from ${path.basename(card.file)}` })).toBeVisible();
+  await expect(field(page, 'Name')).toHaveValue(card.name);
   // The card's picture became the avatar, uploaded and stored like any picture.
-  await expect(page.getByRole('img', { name: 'Avatar of Seraphina' })).toHaveAttribute('src', /^\/api\/images\/[0-9a-f]{32}\/400x400\.webp$/);
+  await expect(page.getByRole('img', { name: `Avatar of ${card.name}` })).toHaveAttribute('src', /^\/api\/images\/[0-9a-f]{32}\/400x400\.webp$/);
   const imported = await readForm();
   await page.getByRole('radio', { name: /^Private/ }).check();
   await page.getByRole('checkbox', { name: 'I agree with the Community Guidelines' }).check();

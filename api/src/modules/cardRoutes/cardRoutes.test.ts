@@ -1,5 +1,4 @@
 import '../../testing/injectUnderJest';
-import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
   CARD_CALL_ERRORS,
@@ -13,20 +12,16 @@ import fc from 'fast-check';
 import { MAX_BODY_DEPTH } from '../../http/inputGuard';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
 import { startTestApp, type TestApp } from '../../testing/testApp';
-import { CARD_CAPS, CARD_ERROR_MESSAGES, CARD_FIXTURES_DIR, CardExtrasSchema, exportCardCharx, importCard, sha256Hex } from '../cards';
+import { CARD_CAPS, CARD_ERROR_MESSAGES, CardExtrasSchema, exportCardCharx, importCard, sha256Hex } from '../cards';
 import { cardPng, cardText, chunksOfPng, text, textsOfPng, zipFrom } from '../cards/cardTestFiles';
-import { cardFixture as fixture, DEFAULT_CHAN, jsonFile as json, SERAPHINA, v2Card } from '../cards/sampleCards';
+import { jsonFile as json, v2Card } from '../cards/sampleCards';
+import { cardFixture as fixture, cardFixtureFiles, DEFAULT_CHAN, describeWithCardFixtures, SERAPHINA } from '../cards/testing/cardFixtures';
+import { generatedV2Card } from '../cards/testing/generatedCardData';
+import * as generated from '../cards/testing/generatedCardFiles';
 import { call, guestHeaders, signUpMember, type Member } from '../moderation/testing/chatbotTestKit';
 import { cardRouteCalls } from './cardRouteTestKit';
 
-/** Every file of the fixtures folder (SOURCE.md notes aside). */
-function fixtureFiles(dir = CARD_FIXTURES_DIR): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return fixtureFiles(full);
-    return name.endsWith('.md') ? [] : [path.relative(CARD_FIXTURES_DIR, full)];
-  });
-}
+const { badCrcPng, notBase64Png, traversalCharx, truncatedPng, v1CardPng, v2CardPng, v3CardPng, worldInfoJson, zipBombCharx } = generated;
 
 const nested = (depth: number): unknown => {
   let value: unknown = 'bottom';
@@ -51,55 +46,68 @@ describe.each(BACKENDS)('character card import and export over HTTP on %s', (bac
   const { upload, imported, exported, createFrom } = cardRouteCalls(() => t, () => owner);
 
   describe('import', () => {
-    it('reads each fixture of the fixtures folder, or refuses it with the reader’s code and message', async () => {
-      const files = fixtureFiles();
-      expect(files.length).toBeGreaterThanOrEqual(6);
+    /** Each file through the route: the kind imported, or the refusal's status, code and message. */
+    async function kindsOf(files: Array<[string, Uint8Array]>): Promise<Record<string, string>> {
       const seen: Record<string, string> = {};
-      for (const file of files) {
-        const res = await upload(fixture(file), file.endsWith('.png') ? 'image/png' : 'application/json', { filename: path.basename(file) });
+      for (const [file, bytes] of files) {
+        const res = await upload(bytes, file.endsWith('.png') ? 'image/png' : 'application/json', { filename: path.basename(file) });
         expect(res.status).toBeLessThan(500);
         if (res.status === 200) seen[file] = CardImportResultSchema.parse(res.body).kind;
         else seen[file] = `${res.status} ${res.body.error.code}: ${res.body.error.message}`;
       }
-      expect(seen).toEqual({
-        'choral/invalid-character.png': `400 no_text_fields: ${CARD_ERROR_MESSAGES.no_text_fields}`,
-        'choral/test-character-v3.png': 'character',
-        'sillytavern/Megumin.png': 'character',
-        'sillytavern/default_Seraphina.png': 'character',
-        'sillytavern-worlds/Eldoria.json': 'lorebook',
-        'sillytavern-worlds/Toaru.json': 'lorebook',
+      return seen;
+    }
+
+    it('reads each kind of card (generated), or refuses it with the reader’s code and message', async () => {
+      const characters = { 'v1.png': v1CardPng(), 'v2.png': v2CardPng(), 'v3.png': v3CardPng(), 'card.json': generated.jsonCard(), 'card.charx': await generated.charxCard() };
+      const lorebooks = { 'world.json': worldInfoJson(), 'old-world.json': worldInfoJson('old'), 'atlas.json': generated.lorebookV3Json() };
+      expect(await kindsOf(Object.entries({ ...characters, ...lorebooks, 'no-text.png': generated.picturePng() }))).toEqual({
+        ...Object.fromEntries(Object.keys(characters).map((file) => [file, 'character'])),
+        ...Object.fromEntries(Object.keys(lorebooks).map((file) => [file, 'lorebook'])),
+        'no-text.png': `400 no_text_fields: ${CARD_ERROR_MESSAGES.no_text_fields}`,
       });
     });
 
-    it('Seraphina (V2 PNG): the form’s fields, the warnings, the card’s other data and the PNG as the avatar', async () => {
-      const card = await imported(fixture(SERAPHINA), 'image/png', 'default_Seraphina.png');
-      expect(card.character).toMatchObject({
-        name: 'Seraphina',
-        title: 'ST Default Bot contest winner: roleplay bots category',
-        scenario: null,
-        dialogue: null,
-        tags: [],
+    describeWithCardFixtures('the real files of other apps', () => {
+      it('reads each file of the fixtures folder, or refuses it with the reader’s code and message', async () => {
+        const files = cardFixtureFiles();
+        expect(files.length).toBeGreaterThanOrEqual(6);
+        expect(await kindsOf(files.map((file) => [file, fixture(file)]))).toEqual({
+          'choral/invalid-character.png': `400 no_text_fields: ${CARD_ERROR_MESSAGES.no_text_fields}`,
+          'choral/test-character-v3.png': 'character',
+          'sillytavern/Megumin.png': 'character',
+          'sillytavern/default_Seraphina.png': 'character',
+          'sillytavern-worlds/Eldoria.json': 'lorebook',
+          'sillytavern-worlds/Toaru.json': 'lorebook',
+        });
       });
-      expect(card.character.persona.startsWith("[Seraphina's Personality=")).toBe(true);
-      expect(card.character.greeting.startsWith('*You wake with a start')).toBe(true);
+    });
+
+    it('a V2 PNG: the form’s fields, the warnings, the card’s other data and the PNG as the avatar', async () => {
+      const source = generatedV2Card().data;
+      const card = await imported(v2CardPng(), 'image/png', 'Lyra.png');
+      expect(card.character).toMatchObject({ name: 'Lyra', title: source.creator_notes, scenario: null, dialogue: null, tags: [] });
+      expect(card.character.persona).toBe(source.description);
+      expect(card.character.greeting).toBe(source.first_mes);
       expect(card.warnings).toEqual(expect.arrayContaining([expect.stringContaining('title'), 'Add at least 2 tags before making the chatbot public.']));
       expect(card.cut).toEqual([]);
       expect(card.dropped).toEqual([]);
-      expect(CardExtrasSchema.parse(card.card_extras).data).toMatchObject({ creator: 'OtisAlejandro', character_book: { name: 'Eldoria' } });
+      expect(CardExtrasSchema.parse(card.card_extras).data).toMatchObject({ creator: 'FableTests', character_book: { name: 'Brightwater' } });
       expect(SavedExtrasSchema.safeParse(card.card_extras).success).toBe(true);
       expect(card.avatar?.content_type).toBe('image/png');
       const avatar = Buffer.from(card.avatar!.data_base64, 'base64');
       expect(chunksOfPng(avatar).map((c) => c.type)).toEqual(['IHDR', 'IDAT', 'IEND']);
     });
 
-    it('Megumin (V1 PNG) and Default-chan (V3 PNG, ccv3 only) with their tags', async () => {
-      const megumin = await imported(fixture('sillytavern/Megumin.png'), 'image/png');
-      expect(megumin.character).toMatchObject({ name: 'Megumin', scenario: 'Megumin went out of city to train explosion magic' });
-      expect(megumin.character.dialogue?.startsWith('<START>')).toBe(true);
-      const chan = await imported(fixture(DEFAULT_CHAN), 'image/png');
-      expect(chan.character.name).toBe('Default-chan');
-      expect(chan.character.tags).toEqual(['Cute', 'Girlfriend', 'Cozy', 'Interactive Simulation', 'Video Games']);
-      expect((chan.card_extras.data as Record<string, unknown>).alternate_greetings).toHaveLength(2);
+    it('a V1 PNG, and a V3 PNG (ccv3 read before chara) with its tags', async () => {
+      const v1 = await imported(v1CardPng(), 'image/png');
+      expect(v1.character).toMatchObject({ name: 'Pip', scenario: 'Pip is fixing a clock in the market square' });
+      expect(v1.character.dialogue?.startsWith('<START>')).toBe(true);
+      const v3 = await imported(v3CardPng(), 'image/png');
+      expect(v3.character.name).toBe('Juniper');
+      expect(v3.character.tags).toEqual(['Cute', 'Helper', 'Cozy', 'Interactive Simulation', 'Software']);
+      expect(v3.card_extras.source).toEqual(expect.objectContaining({ spec: 'chara_card_v3' }));
+      expect((v3.card_extras.data as Record<string, unknown>).alternate_greetings).toHaveLength(2);
     });
 
     it('JSON cards of V1, V2 and V3, sent as application/json', async () => {
@@ -118,20 +126,20 @@ describe.each(BACKENDS)('character card import and export over HTTP on %s', (bac
       const res = await upload(json(lorebook), 'application/json', { filename: 'atlas.json' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ kind: 'lorebook', entry_count: 1, lorebook: { name: 'Atlas', entries: [{ keys: ['moon'] }] }, warnings: [] });
-      const world = await upload(fixture('sillytavern-worlds/Eldoria.json'), 'application/json', { filename: 'Eldoria.json' });
-      expect(world.body).toMatchObject({ kind: 'lorebook', lorebook: { name: 'Eldoria' } });
-      expect(world.body.entry_count).toBe(Object.keys(JSON.parse(fixture('sillytavern-worlds/Eldoria.json').toString('utf8')).entries).length);
+      const world = await upload(worldInfoJson(), 'application/json', { filename: 'Brightwater.json' });
+      expect(world.body).toMatchObject({ kind: 'lorebook', lorebook: { name: 'Brightwater' } });
+      expect(world.body.entry_count).toBe(Object.keys(JSON.parse(worldInfoJson().toString('utf8')).entries).length);
     });
 
     it('a CHARX (application/zip or octet-stream): the main icon is the avatar; other embedded files are referenced in card_extras.files', async () => {
-      const seraphina = await importCard(fixture(SERAPHINA));
-      if (!seraphina.ok || seraphina.card.kind !== 'character') throw new Error('fixture');
-      const charx = await exportCardCharx(seraphina.card.character, seraphina.card.extras, seraphina.card.avatar, {
+      const lyra = await importCard(v2CardPng());
+      if (!lyra.ok || lyra.card.kind !== 'character') throw new Error('generated card');
+      const charx = await exportCardCharx(lyra.card.character, lyra.card.extras, lyra.card.avatar, {
         files: [{ path: 'assets/other/audio/theme.mp3', bytes: Buffer.from('ID3 not really') }],
       });
       for (const type of ['application/zip', 'application/octet-stream', 'application/x-zip-compressed']) {
-        const card = await imported(charx, type, 'Seraphina.charx');
-        expect(card.character.name).toBe('Seraphina');
+        const card = await imported(charx, type, 'Lyra.charx');
+        expect(card.character.name).toBe('Lyra');
         expect(card.avatar?.content_type).toBe('image/png');
         expect(card.card_extras.files).toEqual([
           { path: 'assets/other/audio/theme.mp3', sha256: sha256Hex(Buffer.from('ID3 not really')), bytes: 14, content_type: 'audio/mpeg' },
@@ -177,17 +185,17 @@ describe.each(BACKENDS)('character card import and export over HTTP on %s', (bac
     });
 
     it('refuses guests and anonymous callers (401) before reading the file', async () => {
-      expect((await upload(fixture(SERAPHINA), 'image/png', { headers: {} })).status).toBe(401);
-      expect((await upload(fixture(SERAPHINA), 'image/png', { headers: guestHeaders() })).status).toBe(401);
+      expect((await upload(v2CardPng(), 'image/png', { headers: {} })).status).toBe(401);
+      expect((await upload(v2CardPng(), 'image/png', { headers: guestHeaders() })).status).toBe(401);
     });
 
     it('refuses other content types (415) and files of 10 MB or more (413), with messages for people', async () => {
       for (const type of ['text/plain', 'multipart/form-data; boundary=x', 'image/jpeg']) {
-        const res = await upload(fixture(SERAPHINA), type);
+        const res = await upload(v2CardPng(), type);
         expect(res.status).toBe(415);
         expect(res.body.error).toEqual({ code: 'unsupported_media_type', message: CARD_CALL_ERRORS.unsupported_media_type.message });
       }
-      expect((await upload(fixture(SERAPHINA), undefined)).status).toBe(415);
+      expect((await upload(v2CardPng(), undefined)).status).toBe(415);
       expect(CARD_IMPORT_MAX_BYTES).toBe(CARD_CAPS.maxInputBytes);
       for (const size of [CARD_IMPORT_MAX_BYTES, CARD_IMPORT_MAX_BYTES + 1, 20 * 1024 * 1024]) {
         const res = await upload(Buffer.alloc(size, 0x20), 'application/json');
@@ -206,19 +214,14 @@ describe.each(BACKENDS)('character card import and export over HTTP on %s', (bac
   });
 
   describe('malformed files get a clear error over HTTP, never a 5xx, never a hang', () => {
-    const seraphina = () => Buffer.from(fixture(SERAPHINA));
     // The file name as a browser sends it: it tells a JSON or PNG file that its first bytes do not give away.
     const cases: Array<[string, () => Uint8Array, string, string]> = [
       ['no text fields', () => cardPng(), 'no_text_fields', 'card.png'],
       ['no chara field', () => cardPng(text('Software', 'Krita')), 'no_chara_field', 'card.png'],
-      ['bad base64', () => cardPng(text('chara', '%%% not base64 %%%')), 'bad_base64', 'card.png'],
-      ['invalid header', () => Buffer.concat([Buffer.from('JFIF'), seraphina().subarray(4)]), 'invalid_header', 'card.png'],
-      ['bad CRC', () => {
-        const png = seraphina();
-        png[1000]! ^= 0xff;
-        return png;
-      }, 'bad_crc', 'card.png'],
-      ['missing header chunks', () => seraphina().subarray(0, 300_000), 'missing_header_chunks', 'card.png'],
+      ['bad base64', () => notBase64Png(), 'bad_base64', 'card.png'],
+      ['invalid header', () => Buffer.concat([Buffer.from('JFIF'), v2CardPng().subarray(4)]), 'invalid_header', 'card.png'],
+      ['bad CRC', () => badCrcPng(), 'bad_crc', 'card.png'],
+      ['missing header chunks', () => truncatedPng(), 'missing_header_chunks', 'card.png'],
       ['a PNG declaring a 64 MB chunk', () => {
         const png = cardPng(text('chara', cardText(v2Card())));
         png.writeUInt32BE(64 * 1024 * 1024, 33);
@@ -231,8 +234,8 @@ describe.each(BACKENDS)('character card import and export over HTTP on %s', (bac
       ['JSON nested 100,000 deep', () => Buffer.from(`{"spec":"chara_card_v2","data":${'['.repeat(100_000)}${']'.repeat(100_000)}}`), 'nested_too_deeply', 'card.json'],
       ['binary data named .json', () => Buffer.from(Array.from({ length: 5000 }, (_, i) => 0x80 + (i % 100))), 'invalid_text', 'card.json'],
       ['binary data', () => Buffer.from(Array.from({ length: 5000 }, (_, i) => 0x80 + (i % 100))), 'unsupported_format', 'card.bin'],
-      ['a zip bomb', () => zipFrom([{ name: 'card.json', data: Buffer.alloc(200 * 1024 * 1024), declaredSize: 10 }]), 'charx_too_large', 'card.charx'],
-      ['a CHARX with a ../ entry', () => zipFrom([{ name: 'card.json', data: json(v2Card()) }, { name: '../../etc/cron.d/x', data: Buffer.from('x') }]), 'charx_unsafe_path', 'card.charx'],
+      ['a zip bomb', () => zipBombCharx(), 'charx_too_large', 'card.charx'],
+      ['a CHARX with a ../ entry', () => traversalCharx('../../etc/cron.d/x'), 'charx_unsafe_path', 'card.charx'],
       ['a CHARX without card.json', () => zipFrom([{ name: 'cards/card.json', data: json(v2Card()) }]), 'charx_no_card', 'card.charx'],
       ['a PNG of 20,000 empty chunks', () => cardPng(...Array.from({ length: 20_000 }, () => text('x', ''))), 'png_too_many_chunks', 'card.png'],
       ['a zip that is cut off', () => zipFrom([{ name: 'card.json', data: json(v2Card()) }]).subarray(0, 60), 'charx_invalid', 'card.charx'],
@@ -255,8 +258,8 @@ describe.each(BACKENDS)('character card import and export over HTTP on %s', (bac
       expect(res.body.error.details.issues[0].path).toMatch(/^card\./);
     });
 
-    it('damaged copies of a real card: never a 5xx', async () => {
-      const original = fixture(SERAPHINA);
+    it('damaged copies of a card: never a 5xx', async () => {
+      const original = v2CardPng();
       const statuses = new Set<number>();
       await fc.assert(
         fc.asyncProperty(
@@ -279,37 +282,37 @@ describe.each(BACKENDS)('character card import and export over HTTP on %s', (bac
 
   describe('export', () => {
     it('the creator exports a private chatbot in each format; others get 404 as on the profile; always the saved state', async () => {
-      const card = await imported(fixture(SERAPHINA), 'image/png');
+      const card = await imported(v2CardPng(), 'image/png');
       const id = await createFrom(card);
       const png = await exported(id, 'png');
       expect(png.status).toBe(200);
       expect(png.headers['content-type']).toBe('image/png');
-      expect(png.headers['content-disposition']).toBe('attachment; filename="Seraphina.png"');
+      expect(png.headers['content-disposition']).toBe('attachment; filename="Lyra.png"');
       expect(png.headers['cache-control']).toBe('private, no-store');
       expect(textsOfPng(png.bytes).map(([keyword]) => keyword)).toEqual(['chara', 'ccv3']);
       const jsonFile = await exported(id, 'json');
       expect(jsonFile.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(jsonFile.headers['content-disposition']).toBe('attachment; filename="Seraphina.json"');
-      expect(jsonFile.body()).toMatchObject({ spec: 'chara_card_v3', data: { name: 'Seraphina' } });
+      expect(jsonFile.headers['content-disposition']).toBe('attachment; filename="Lyra.json"');
+      expect(jsonFile.body()).toMatchObject({ spec: 'chara_card_v3', data: { name: 'Lyra' } });
       const charx = await exported(id, 'charx');
       expect(charx.headers['content-type']).toBe('application/zip');
       expect(charx.bytes.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
       expect((await exported(id, 'png', other.headers)).status).toBe(404);
       expect((await exported(id, 'png', guestHeaders())).status).toBe(404);
 
-      expect((await call(t, 'PATCH', `/characters/${id}`, owner.headers, { name: 'Seraphine', title: 'Guardian of the glade' })).status).toBe(200);
+      expect((await call(t, 'PATCH', `/characters/${id}`, owner.headers, { name: 'Lyrabelle', title: 'Guardian of the glade' })).status).toBe(200);
       const after = await exported(id, 'json');
-      expect(after.body().data).toMatchObject({ name: 'Seraphine', extensions: { fable: { title: 'Guardian of the glade' } } });
-      expect(after.headers['content-disposition']).toBe('attachment; filename="Seraphine.json"');
+      expect(after.body().data).toMatchObject({ name: 'Lyrabelle', extensions: { fable: { title: 'Guardian of the glade' } } });
+      expect(after.headers['content-disposition']).toBe('attachment; filename="Lyrabelle.json"');
     });
 
     it('a public chatbot with its definition visible: any member and guests; anonymous callers 401', async () => {
-      const card = await imported(fixture(DEFAULT_CHAN), 'image/png');
+      const card = await imported(v3CardPng(), 'image/png');
       const id = await createFrom(card, { visibility: 'public' });
       expect((await exported(id, 'png', other.headers)).status).toBe(200);
       const byGuest = await exported(id, 'json', guestHeaders());
       expect(byGuest.status).toBe(200);
-      expect(byGuest.body().data.name).toBe('Default-chan');
+      expect(byGuest.body().data.name).toBe('Juniper');
       expect((await exported(id, 'png', {})).status).toBe(401);
       // Another application's members do not see it.
       const tales = await signUpMember(t, 'tales', { applicationId: 'tales' });
@@ -317,7 +320,7 @@ describe.each(BACKENDS)('character card import and export over HTTP on %s', (bac
     });
 
     it('a hidden definition, an unlisted chatbot or one moderation withdrew: 403 for others, the creator still exports', async () => {
-      const card = await imported(fixture(DEFAULT_CHAN), 'image/png');
+      const card = await imported(v3CardPng(), 'image/png');
       const hiddenDefinition = await createFrom(card, { visibility: 'public', definition_visible: false });
       const unlisted = await createFrom(card, { visibility: 'hidden' });
       const withdrawn = await createFrom(card, { visibility: 'public' });
@@ -368,11 +371,8 @@ describe.each(BACKENDS)('character card import and export over HTTP on %s', (bac
       expect(again.card_extras.legacy).toEqual(first.card_extras.legacy);
     }
 
-    it.each([
-      [SERAPHINA, 'private'],
-      [DEFAULT_CHAN, 'public'],
-    ] as const)('%s (%s) through PNG, JSON and CHARX', async (file, visibility) => {
-      const first = await imported(fixture(file), 'image/png', path.basename(file));
+    async function roundTrip(bytes: Uint8Array, fileName: string, visibility: 'private' | 'public') {
+      const first = await imported(bytes, 'image/png', fileName);
       const id = await createFrom(first, { visibility });
       for (const [format, type] of [['png', 'image/png'], ['json', 'application/json'], ['charx', 'application/octet-stream']] as const) {
         const file = await exported(id, format);
@@ -382,6 +382,18 @@ describe.each(BACKENDS)('character card import and export over HTTP on %s', (bac
         // The avatar (generated, drawn from its seed) comes with the PNG and as the CHARX main icon.
         if (format !== 'json') expect(again.avatar?.content_type).toBe('image/png');
       }
+    }
+
+    it.each([
+      ['a V2 PNG with a character book', () => v2CardPng(), 'private'],
+      ['a V3 PNG', () => v3CardPng(), 'public'],
+    ] as const)('%s (%s) through PNG, JSON and CHARX', async (_name, png, visibility) => roundTrip(png(), 'card.png', visibility));
+
+    describeWithCardFixtures('the real files of other apps', () => {
+      it.each([
+        [SERAPHINA, 'private'],
+        [DEFAULT_CHAN, 'public'],
+      ] as const)('%s (%s) through PNG, JSON and CHARX', async (file, visibility) => roundTrip(fixture(file), path.basename(file), visibility));
     });
   });
 });

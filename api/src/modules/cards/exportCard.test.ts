@@ -2,7 +2,7 @@ import { cardOfText, cardPng, chunksOfPng, entriesOfZip as zipEntries, textsOfPn
 import { CardV2Schema, CardV3Schema, emptyCardExtras, LorebookV3FileSchema } from './cardTypes';
 import { type ExportCharacter, exportCardCharx, exportCardJson, exportCardPng, exportLorebookJson } from './exportCard';
 import { importCard, type ImportedCharacter } from './importCard';
-import { cardFixture as fixture } from './sampleCards';
+import { v1CardPng, v2CardPng, v3CardPng } from './testing/generatedCardFiles';
 
 const NOW = new Date('2026-03-04T05:06:07Z');
 
@@ -64,7 +64,7 @@ describe('exportCardPng', () => {
   });
 
   it('is written on the avatar: its image chunks unchanged, old card chunks replaced', () => {
-    const avatar = fixture('sillytavern/default_Seraphina.png');
+    const avatar = v2CardPng();
     const png = exportCardPng(native, emptyCardExtras(), avatar, { now: NOW });
     const before = chunksOfPng(avatar).filter((c) => c.type !== 'tEXt');
     const after = chunksOfPng(png).filter((c) => c.type !== 'tEXt');
@@ -80,10 +80,10 @@ describe('exportCardPng', () => {
   });
 
   it('reflects the saved chatbot, not the card as imported', async () => {
-    const card = await imported(fixture('choral/test-character-v3.png'));
+    const card = await imported(v3CardPng(undefined, { chara: false }));
     const png = exportCardPng({ ...card.character, name: 'Renamed', tags: ['one', 'two'] }, card.extras, card.avatar?.bytes, { now: NOW });
     const { v3 } = cardsOfPng(png);
-    expect(v3.data).toMatchObject({ name: 'Renamed', tags: ['one', 'two'], creator: 'Choral' });
+    expect(v3.data).toMatchObject({ name: 'Renamed', tags: ['one', 'two'], creator: 'FableTests' });
   });
 });
 
@@ -143,20 +143,24 @@ describe('nothing is lost: import, export, import again gives the same fields', 
     ['CHARX', (card) => exportCardCharx(card.character, card.extras, card.avatar, { now: NOW, files: card.files }), 'again.charx'],
   ];
 
-  it.each(exports)('Seraphina through %s', async (_kind, exportTo, fileName) => {
-    const first = await imported(fixture('sillytavern/default_Seraphina.png'), 'default_Seraphina.png');
+  it.each(exports)('a V2 PNG with a character book (as SillyTavern writes it) through %s', async (_kind, exportTo, fileName) => {
+    const first = await imported(v2CardPng(), 'Lyra.png');
     expectKept(first, await imported(await exportTo(first), fileName));
   });
 
-  it.each(['sillytavern/Megumin.png', 'choral/test-character-v3.png'])('%s through PNG and CHARX', async (name) => {
-    const first = await imported(fixture(name));
+  it.each<[string, () => Buffer]>([
+    ['a V1 PNG', () => v1CardPng()],
+    ['a V3 PNG (ccv3 only)', () => v3CardPng(undefined, { chara: false })],
+    ['a V3 PNG (chara and ccv3)', () => v3CardPng()],
+  ])('%s through PNG and CHARX', async (_name, png) => {
+    const first = await imported(png());
     for (const [, exportTo, fileName] of [exports[0]!, exports[2]!]) {
       expectKept(first, await imported(await exportTo(first), fileName));
     }
   });
 
   it('exporting never changes the stored extras', async () => {
-    const first = await imported(fixture('sillytavern/default_Seraphina.png'));
+    const first = await imported(v2CardPng());
     const deepFreeze = (value: unknown): void => {
       if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
       Object.freeze(value);
@@ -169,7 +173,7 @@ describe('nothing is lost: import, export, import again gives the same fields', 
   });
 
   it('the avatar comes back as it went (PNG and CHARX)', async () => {
-    const first = await imported(fixture('choral/test-character-v3.png'));
+    const first = await imported(v3CardPng());
     for (const [, exportTo, fileName] of [exports[0]!, exports[2]!]) {
       const again = await imported(await exportTo(first), fileName);
       expect(Buffer.from(again.avatar!.bytes).equals(Buffer.from(first.avatar!.bytes))).toBe(true);

@@ -1,13 +1,12 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { CHARACTER_CARD_IMPORT_ERRORS } from '@fable/contracts';
 import { CARD_CAPS } from './cardCaps';
 import { CARD_ERROR_MESSAGES, PNG_CARD_ERROR_MESSAGES } from './cardErrors';
-import { CARD_FIXTURES_DIR } from './cardImportBench';
 import { cardPng, cardText, chunksOfPng, text, zipFrom } from './cardTestFiles';
 import { CardExtrasSchema } from './cardTypes';
 import { importCard, type ImportedCharacter, type ImportedLorebook } from './importCard';
-import { cardFixture as fixture, jsonFile as json, v2Card, v3Card } from './sampleCards';
+import { jsonFile as json, v2Card, v3Card } from './sampleCards';
+import { generatedV2Card, generatedV3Card } from './testing/generatedCardData';
+import { badCrcPng, charxCard, notBase64Png, picturePng, traversalCharx, truncatedPng, v1CardPng, v2CardPng, v3CardPng, worldInfoJson, zipBombCharx } from './testing/generatedCardFiles';
 
 async function character(bytes: Uint8Array, fileName?: string): Promise<ImportedCharacter> {
   const result = await importCard(bytes, fileName);
@@ -29,80 +28,79 @@ async function refusal(bytes: Uint8Array, fileName?: string) {
   return result.error;
 }
 
-describe('the fixtures folder', () => {
-  it('is found beside the repository', () => {
-    expect(existsSync(path.join(CARD_FIXTURES_DIR, 'sillytavern/default_Seraphina.png'))).toBe(true);
-  });
-});
-
-describe('cards made by other apps', () => {
-  it('SillyTavern Seraphina (V2 PNG, chara only, with a character book) imports', async () => {
-    const card = await character(fixture('sillytavern/default_Seraphina.png'), 'default_Seraphina.png');
-    expect(card.character.name).toBe('Seraphina');
-    expect(card.character.persona.startsWith("[Seraphina's Personality=")).toBe(true);
-    expect(card.character.greeting.startsWith('*You wake with a start')).toBe(true);
+describe('cards of each kind (generated, shaped like other apps\' cards; the real ones: realCardFiles.test.ts)', () => {
+  it('a V2 PNG (chara only, V1 fields mirrored, a character book) imports', async () => {
+    const source = generatedV2Card();
+    const card = await character(v2CardPng(), 'Lyra.png');
+    expect(card.character.name).toBe('Lyra');
+    expect(card.character.persona).toBe(source.data.description);
+    expect(card.character.greeting).toBe(source.data.first_mes);
     // Empty scenario and example dialogue are left out (kept only if longer than 1 char).
     expect(card.character.scenario).toBeUndefined();
     expect(card.character.dialogue).toBeUndefined();
     // No personality summary: the title comes from the creator's notes, with a warning.
-    expect(card.character.title).toBe('ST Default Bot contest winner: roleplay bots category');
+    expect(card.character.title).toBe(source.data.creator_notes);
     expect(card.warnings.some((w) => w.includes('title'))).toBe(true);
     expect(card.extras.source).toEqual({ container: 'png', spec: 'chara_card_v2', spec_version: '2.0' });
-    expect(card.extras.data.creator).toBe('OtisAlejandro');
-    expect(card.extras.data.extensions).toEqual({ talkativeness: '0.5', fav: false, world: 'Eldoria' });
+    expect(card.extras.data.creator).toBe('FableTests');
+    expect(card.extras.data.extensions).toEqual({ talkativeness: '0.5', fav: false, world: 'Brightwater' });
     const book = card.extras.data.character_book as { name: string; entries: Array<Record<string, unknown>> };
-    expect(book.name).toBe('Eldoria');
+    expect(book.name).toBe('Brightwater');
     expect(book.entries).toHaveLength(4);
-    expect(book.entries[0]).toMatchObject({ keys: ['eldoria', 'wood', 'forest', 'magical forest'], extensions: { position: 0, probability: null, useProbability: false } });
-    expect(card.extras.legacy).toMatchObject({ talkativeness: '0.5', creatorcomment: 'ST Default Bot contest winner: roleplay bots category' });
+    expect(book.entries[0]).toMatchObject({ keys: source.data.character_book.entries[0]!.keys, extensions: { position: 0, probability: null, useProbability: false } });
+    expect(card.extras.legacy).toMatchObject({ talkativeness: '0.5', creatorcomment: source.data.creator_notes });
     expect(CardExtrasSchema.safeParse(card.extras).success).toBe(true);
   });
 
   it('the avatar of a PNG card is the PNG itself without its card chunks', async () => {
-    const card = await character(fixture('sillytavern/default_Seraphina.png'));
+    const png = v2CardPng();
+    const card = await character(png);
     expect(card.avatar?.mimeType).toBe('image/png');
     const chunks = chunksOfPng(card.avatar!.bytes);
     expect(chunks.map((c) => c.type)).toEqual(['IHDR', 'IDAT', 'IEND']);
-    const original = chunksOfPng(fixture('sillytavern/default_Seraphina.png'));
-    expect(chunks[1]!.data.equals(original[1]!.data)).toBe(true);
+    expect(chunks[1]!.data.equals(chunksOfPng(png)[1]!.data)).toBe(true);
   });
 
-  it('SillyTavern Megumin (V1 PNG, flat fields, non-ASCII text) imports', async () => {
-    const card = await character(fixture('sillytavern/Megumin.png'));
-    expect(card.character).toMatchObject({
-      name: 'Megumin',
-      title: 'loud, intelligent, theatrical, hyperactive sometimes',
-      scenario: 'Megumin went out of city to train explosion magic',
-    });
-    expect(card.character.persona).toContain('wizard’s hat');
+  it('a V1 PNG (flat fields, legacy keys, non-ASCII text) imports', async () => {
+    const card = await character(v1CardPng());
+    expect(card.character).toMatchObject({ name: 'Pip', title: 'curious, talkative, clumsy at times', scenario: 'Pip is fixing a clock in the market square' });
+    expect(card.character.persona).toContain('tinker’s cap');
+    expect(card.character.persona).toContain('Zoë says Pip can mend anything — except');
     expect(card.character.dialogue?.startsWith('<START>')).toBe(true);
     expect(card.extras.source?.spec).toBe('chara_card_v1');
     expect(card.extras.legacy).toEqual({ avatar: 'none', chat: '1673323621108', create_date: '1674407315335' });
   });
 
-  it('Choral Default-chan (V3 PNG, ccv3 only) imports with its alternate greetings and tags', async () => {
-    const card = await character(fixture('choral/test-character-v3.png'));
-    expect(card.character.name).toBe('Default-chan');
-    expect(card.character.tags).toEqual(['Cute', 'Girlfriend', 'Cozy', 'Interactive Simulation', 'Video Games']);
+  it.each([
+    ['ccv3 only', false],
+    ['ccv3 beside its chara fallback', true],
+  ])('a V3 PNG (%s) imports from ccv3, with its alternate greetings and tags', async (_name, chara) => {
+    const card = await character(v3CardPng(generatedV3Card(), { chara }));
+    expect(card.character.name).toBe('Juniper');
+    expect(card.character.tags).toEqual(generatedV3Card().data.tags);
     expect(card.extras.source).toEqual({ container: 'png', spec: 'chara_card_v3', spec_version: '3.0' });
     expect(card.extras.data.alternate_greetings).toHaveLength(2);
+    expect(card.extras.data.creator_notes).toBe('');
     expect(card.extras.data.extensions).toEqual({});
     // The card leaves out group_only_greetings, which V3 requires: a warning, not a refusal.
     expect(card.warnings.some((w) => w.includes('group_only_greetings'))).toBe(true);
   });
 
   it('a PNG without any text chunk is refused with its message', async () => {
-    expect(await refusal(fixture('choral/invalid-character.png'), 'invalid-character.png')).toEqual({
+    expect(await refusal(picturePng(), 'invalid-character.png')).toEqual({
       code: 'no_text_fields',
       message: PNG_CARD_ERROR_MESSAGES.no_text_fields,
       status: 400,
     });
   });
 
-  it.each(['Eldoria', 'Toaru'])('SillyTavern World Info %s imports as a lorebook named after the file', async (name) => {
-    const book = await lorebook(fixture(`sillytavern-worlds/${name}.json`), `${name}.json`);
-    const original = JSON.parse(fixture(`sillytavern-worlds/${name}.json`).toString('utf8')) as { entries: Record<string, Record<string, unknown>> };
-    const entries = Object.values(original.entries);
+  it.each([
+    ['current', 'Brightwater'],
+    ['old', 'Harbour Town'],
+  ] as const)('SillyTavern World Info (%s format) imports as a lorebook named after the file', async (format, name) => {
+    const file = worldInfoJson(format);
+    const book = await lorebook(file, `${name}.json`);
+    const entries = Object.values((JSON.parse(file.toString('utf8')) as { entries: Record<string, Record<string, unknown>> }).entries);
     expect(book.lorebook.name).toBe(name);
     expect(book.lorebook.entries.map((e) => [e.keys, e.content, e.insertion_order])).toEqual(entries.map((e) => [e.key, e.content, e.order]));
     expect(book.warnings).toEqual([]);
@@ -117,19 +115,14 @@ describe('the PNG card errors of document 1 §5', () => {
     expect(new Set(Object.values(CARD_ERROR_MESSAGES)).size).toBe(Object.keys(CARD_ERROR_MESSAGES).length);
   });
 
-  const seraphina = () => fixture('sillytavern/default_Seraphina.png');
   it.each<[string, () => Uint8Array, string]>([
     ['no text fields', () => cardPng(), 'no_text_fields'],
     ['no chara field', () => cardPng(text('Software', 'Krita'), text('Comment', 'hello')), 'no_chara_field'],
-    ['bad base64', () => cardPng(text('chara', '%%% not base64 %%%')), 'bad_base64'],
+    ['bad base64', () => notBase64Png(), 'bad_base64'],
     ['bad base64 (a NUL inside the text)', () => cardPng({ type: 'tEXt', data: Buffer.from('chara\0eyJh\0IjoxfQ==', 'latin1') }), 'bad_base64'],
-    ['invalid header', () => Buffer.concat([Buffer.from('JFIF'), seraphina().subarray(4)]), 'invalid_header'],
-    ['bad CRC', () => {
-      const png = Buffer.from(seraphina());
-      png[1000]! ^= 0xff;
-      return png;
-    }, 'bad_crc'],
-    ['missing header chunks (file cut off)', () => seraphina().subarray(0, 300_000), 'missing_header_chunks'],
+    ['invalid header', () => Buffer.concat([Buffer.from('JFIF'), v2CardPng().subarray(4)]), 'invalid_header'],
+    ['bad CRC', () => badCrcPng(v2CardPng()), 'bad_crc'],
+    ['missing header chunks (file cut off)', () => truncatedPng(v2CardPng()), 'missing_header_chunks'],
   ])('%s', async (_name, bytes, code) => {
     const error = await refusal(bytes(), 'card.png');
     expect(error.code).toBe(code);
@@ -158,8 +151,8 @@ describe('malformed files get a clear error, quickly', () => {
     ['binary data named .json', () => Buffer.from(Array.from({ length: 5000 }, (_, i) => 0x80 + (i % 100))), 'card.json', 'invalid_text'],
     ['a text file', () => Buffer.from('name: Aria\n'), 'card.txt', 'unsupported_format'],
     ['a JPEG', () => Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]), 'card.jpg', 'unsupported_format'],
-    ['a zip bomb', () => zipFrom([{ name: 'card.json', data: Buffer.alloc(200 * 1024 * 1024), declaredSize: 10 }]), 'card.charx', 'charx_too_large'],
-    ['a CHARX with a ../ entry', () => zipFrom([{ name: 'card.json', data: json(v3Card()) }, { name: '../../etc/cron.d/x', data: Buffer.from('x') }]), 'card.charx', 'charx_unsafe_path'],
+    ['a zip bomb', () => zipBombCharx(), 'card.charx', 'charx_too_large'],
+    ['a CHARX with a ../ entry', () => traversalCharx('../../etc/cron.d/x'), 'card.charx', 'charx_unsafe_path'],
     ['a CHARX without card.json', () => zipFrom([{ name: 'cards/card.json', data: json(v3Card()) }]), 'card.charx', 'charx_no_card'],
     ['a PNG of 20,000 empty chunks', () => cardPng(...Array.from({ length: 20_000 }, () => text('x', ''))), 'card.png', 'png_too_many_chunks'],
     ['a CHARX that is not a zip', () => Buffer.from('this is not a zip'), 'card.charx', 'charx_invalid'],
@@ -308,6 +301,14 @@ describe('CHARX', () => {
     expect(card.files.map((f) => f.path).sort()).toEqual(['assets/emotion/images/happy.png', 'x_meta/app.json']);
     expect(card.extras.data.assets).toEqual([{ ...assets[0], uri: 'ccdefault:' }, assets[1]]);
     expect(card.extras.source?.container).toBe('charx');
+  });
+
+  it('a CHARX written by another zip writer (yazl): card.json and its main icon, the avatar', async () => {
+    const card = await character(await charxCard(generatedV3Card(), icon), 'juniper.charx');
+    expect(card.character.name).toBe('Juniper');
+    expect(card.extras.source).toEqual({ container: 'charx', spec: 'chara_card_v3', spec_version: '3.0' });
+    expect(Buffer.from(card.avatar!.bytes).equals(icon)).toBe(true);
+    expect(card.files).toEqual([]);
   });
 
   it('an icon that is a web address is not downloaded: a warning, no avatar', async () => {

@@ -16,4 +16,4 @@ export {
   type CardFileRef,
   type LorebookV3,
 } from './cardTypes';
-export { benchCardImport, CARD_FIXTURES_DIR } from './cardImportBench';
+export { benchCardImport } from './cardImportBench';

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { CardFailure } from './cardErrors';
-import { CARD_FIXTURES_DIR } from './cardImportBench';
 import { cardPng, chunksOfPng, iend, ihdr, idat, pngFromChunks, text, textsOfPng } from './cardTestFiles';
 import { isCardChunk, readPngChunks, textChunk, textKeyword, textOf, writePng } from './pngChunks';
+import { v1CardPng, v2CardPng, v3CardPng } from './testing/generatedCardFiles';
 
 const failureOf = (run: () => unknown): string | undefined => {
   try {
@@ -16,9 +14,9 @@ const failureOf = (run: () => unknown): string | undefined => {
 };
 
 describe('readPngChunks', () => {
-  it('reads the chunks of a real card up to IEND, CRCs checked', () => {
-    const png = readFileSync(path.join(CARD_FIXTURES_DIR, 'sillytavern/default_Seraphina.png'));
-    expect(readPngChunks(png).map((c) => c.name)).toEqual(['IHDR', 'IDAT', 'tEXt', 'IEND']);
+  it('reads the chunks of a card up to IEND, CRCs checked', () => {
+    expect(readPngChunks(v2CardPng()).map((c) => c.name)).toEqual(['IHDR', 'IDAT', 'tEXt', 'IEND']);
+    expect(readPngChunks(v3CardPng()).map((c) => c.name)).toEqual(['IHDR', 'IDAT', 'tEXt', 'tEXt', 'IEND']);
   });
 
   it('gives each tEXt keyword and text (Latin-1, NUL-separated)', () => {
@@ -46,8 +44,8 @@ describe('readPngChunks', () => {
     expect(failureOf(() => readPngChunks(bytes))).toBe(code);
   });
 
-  it('finds a one-bit change in the middle of a real image (bad CRC)', () => {
-    const png = Buffer.from(readFileSync(path.join(CARD_FIXTURES_DIR, 'sillytavern/Megumin.png')));
+  it('finds a one-bit change in the middle of an image (bad CRC)', () => {
+    const png = Buffer.from(v1CardPng());
     png[png.length >> 1]! ^= 0x01;
     expect(failureOf(() => readPngChunks(png))).toBe('bad_crc');
   });
@@ -61,8 +59,8 @@ describe('writePng', () => {
     expect(textsOfPng(png)).toEqual([['ccv3', 'abc']]);
   });
 
-  it('round-trips a real image byte for byte', () => {
-    const png = readFileSync(path.join(CARD_FIXTURES_DIR, 'choral/test-character-v3.png'));
+  it('round-trips an image byte for byte', () => {
+    const png = v3CardPng(undefined, { chara: false });
     expect(Buffer.from(writePng(readPngChunks(png))).equals(png)).toBe(true);
   });
 });

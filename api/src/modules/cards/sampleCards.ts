@@ -1,17 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { CARD_FIXTURES_DIR } from './cardImportBench';
-
 /**
- * Cards for tests (this module's and the card routes'): the fixtures made by other apps, and V2/V3 cards written
- * from the published specifications (every field present), with the fields a test needs changed.
+ * Cards for tests (this module's and the card routes'): V2/V3 cards written from the published specifications
+ * (every field present), with the fields a test needs changed. Cards shaped like other apps' are in
+ * ./testing/generatedCardData; the real files of other apps are read through ./testing/cardFixtures.
  */
-
-export const SERAPHINA = 'sillytavern/default_Seraphina.png';
-export const DEFAULT_CHAN = 'choral/test-character-v3.png';
-
-/** A file of the fixtures folder (../shared/fixtures/character-cards). */
-export const cardFixture = (name: string) => readFileSync(path.join(CARD_FIXTURES_DIR, name));
 
 /** A JSON card file's bytes (UTF-8). */
 export const jsonFile = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');

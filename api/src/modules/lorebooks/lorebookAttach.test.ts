@@ -1,10 +1,10 @@
 import '../../testing/injectUnderJest';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { LorebookDetailSchema, OwnCharacterSchema, type CharacterCardImport } from '@fable/contracts';
 import { BACKENDS } from '../../testing/testDatabases';
 import type { TestApp } from '../../testing/testApp';
-import { CARD_FIXTURES_DIR, CardExtrasSchema, type CardExtras } from '../cards';
+import { CardExtrasSchema, type CardExtras } from '../cards';
+import { cardFixture, describeWithCardFixtures, SERAPHINA } from '../cards/testing/cardFixtures';
+import { v2CardPng } from '../cards/testing/generatedCardFiles';
 import { call, chatbotForm, createChatbot, guestHeaders, signUpMember, uniqueWord, type Member } from '../moderation/testing/chatbotTestKit';
 import { cardExtrasWithLorebooks } from './characterBook';
 import { countRows, createLorebook, lorebookTestApp } from './testing/lorebookTestKit';
@@ -126,22 +126,19 @@ describe.each(BACKENDS)('lorebooks on chatbots on %s', (backend) => {
   });
 
   describe('a card’s character book', () => {
-    const seraphina = () => readFileSync(path.join(CARD_FIXTURES_DIR, 'sillytavern/default_Seraphina.png'));
-
-    /** The import's answer, its card_extras read as the cards module's CardExtras. */
-    async function importedSeraphina(): Promise<{ card_extras: CardExtras }> {
+    /** The import's answer for a PNG card (by default a generated V2 card with a book), its card_extras read as the cards module's CardExtras. */
+    async function importedCard(png: Buffer = v2CardPng(), filename = 'Lyra.png'): Promise<{ card_extras: CardExtras }> {
       const res = await t.app.inject({
         method: 'POST',
-        url: '/api/characters/import?filename=default_Seraphina.png',
+        url: `/api/characters/import?filename=${filename}`,
         headers: { ...owner.headers, 'content-type': 'image/png' },
-        payload: seraphina(),
+        payload: png,
       });
       expect(res.statusCode).toBe(200);
       return { card_extras: CardExtrasSchema.parse(res.json<CharacterCardImport>().card_extras) };
     }
 
-    it('becomes the chatbot’s lorebook when the chatbot is created, and is written back whole as its character book', async () => {
-      const card = await importedSeraphina();
+    async function becomesTheChatbotsLorebook(card: { card_extras: CardExtras }) {
       const book = card.card_extras.data.character_book as { name: string; entries: unknown[] };
       expect(book.entries.length).toBeGreaterThan(0);
       const lorebooksBefore = await countRows(t, 'lorebooks');
@@ -156,10 +153,18 @@ describe.each(BACKENDS)('lorebooks on chatbots on %s', (backend) => {
 
       const extras = await cardExtrasWithLorebooks(t.db, bot.id, OwnCharacterSchema.parse(bot).card_extras as { data: Record<string, unknown> });
       expect(extras.data.character_book).toEqual(book);
+    }
+
+    it('becomes the chatbot’s lorebook when the chatbot is created, and is written back whole as its character book', async () =>
+      becomesTheChatbotsLorebook(await importedCard()));
+
+    describeWithCardFixtures('a real card (SillyTavern’s Seraphina)', () => {
+      it('its character book becomes the chatbot’s lorebook, and is written back whole', async () =>
+        becomesTheChatbotsLorebook(await importedCard(cardFixture(SERAPHINA), 'default_Seraphina.png')));
     });
 
     it('becomes a lorebook on an update too, unless the chatbot has 5 already: then it stays in card_extras', async () => {
-      const card = await importedSeraphina();
+      const card = await importedCard();
       // Private: a public chatbot is under review after its creation, and a review refuses edits.
       const bot = await createChatbot(t, owner, uniqueWord(), { visibility: 'private' });
       const updated = await call(t, 'PATCH', `/characters/${bot.id}`, owner.headers, { card_extras: card.card_extras });
@@ -191,7 +196,7 @@ describe.each(BACKENDS)('lorebooks on chatbots on %s', (backend) => {
     });
 
     it('creates nothing when the chatbot save is refused', async () => {
-      const card = await importedSeraphina();
+      const card = await importedCard();
       const before = await countRows(t, 'lorebooks');
       const res = await call(t, 'POST', '/characters', owner.headers, chatbotForm(uniqueWord(), { card_extras: card.card_extras, tags: ['Only'] }));
       expect(res.status).toBe(400);

@@ -1,6 +1,4 @@
 import '../../testing/injectUnderJest';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import {
   CONTEXT_SIZES,
   LorebookImportResultSchema,
@@ -11,8 +9,9 @@ import {
 } from '@fable/contracts';
 import { BACKENDS } from '../../testing/testDatabases';
 import type { TestApp } from '../../testing/testApp';
-import { CARD_FIXTURES_DIR } from '../cards';
 import { LorebookV3FileSchema } from '../cards/cardTypes';
+import { cardFixture, describeWithCardFixtures } from '../cards/testing/cardFixtures';
+import { lorebookV3Json, worldInfoJson } from '../cards/testing/generatedCardFiles';
 import { loreBudgetForContext } from '../chat/prompt/loreEngine';
 import { call, guestHeaders, type Member } from '../moderation/testing/chatbotTestKit';
 import { countRows, createLorebook, entryForm, issueMessages, lorebookTestApp } from './testing/lorebookTestKit';
@@ -61,36 +60,61 @@ describe.each(BACKENDS)('lorebook files and the test view on %s', (backend) => {
     return { status: res.statusCode, headers: res.headers, text: res.body };
   }
 
+  /** A World Info or lorebook file imported, made a lorebook, exported: the file imports again to the same book. */
+  async function importsAndExportsBack(bytes: Buffer, file: string) {
+    const book = await importedBook(bytes, file);
+    const lorebook = await importLorebook(book.name!, book);
+    expect(lorebook.num_entries).toBe(book.entries.length);
+    expect(lorebook.entries.every((e) => e.content.length <= 1000 && e.name.length >= 3)).toBe(true);
+
+    const file1 = await exported(owner, lorebook.id);
+    expect(file1.status).toBe(200);
+    expect(file1.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(file1.headers['content-disposition']).toBe(`attachment; filename="${book.name}.json"; filename*=UTF-8''${book.name}.json`);
+    expect(file1.headers['cache-control']).toBe('private, no-store');
+    const parsed = LorebookV3FileSchema.parse(JSON.parse(file1.text));
+    expect(parsed.data).toEqual(book);
+    // The exported file imports again to the same lorebook.
+    const again = await importedBook(file1.text, `${book.name}.json`);
+    expect(again).toEqual(book);
+  }
+
+  /** A World Info file with content over 1000 characters, and one with entries of a single keyword: kept, with warnings. */
+  async function keepsWhatAFormRefuses(long: [Buffer, string], fewKeywords: [Buffer, string], singles: string[][]) {
+    const longBook = await importedBook(...long);
+    const lorebook = await importLorebook(longBook.name!, longBook);
+    expect(lorebook.warnings).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\d+ entr(y|ies): content longer than 1000 characters was cut \(the export writes it back whole\)\.$/)]),
+    );
+    const fewBook = await importedBook(...fewKeywords);
+    const imported = await importLorebook(fewBook.name!, fewBook);
+    expect(imported.entries.filter((e) => e.keywords.length < 2).map((e) => e.keywords)).toEqual(singles);
+    expect(imported.warnings).toContain(`${singles.length} entries: have fewer than 2 keywords and were kept as they are.`);
+  }
+
   describe('import and export', () => {
-    it.each(['Eldoria.json', 'Toaru.json'])('imports SillyTavern’s %s and exports it back as it came (lorebook_v3)', async (file) => {
-      const book = await importedBook(readFileSync(path.join(CARD_FIXTURES_DIR, 'sillytavern-worlds', file)), file);
-      const lorebook = await importLorebook(book.name!, book);
-      expect(lorebook.num_entries).toBe(book.entries.length);
-      expect(lorebook.entries.every((e) => e.content.length <= 1000 && e.name.length >= 3)).toBe(true);
+    it.each<[string, () => Buffer]>([
+      ['Brightwater.json', () => worldInfoJson()],
+      ['Saltmarsh.json', () => worldInfoJson('old')],
+      ['Atlas.json', () => lorebookV3Json()],
+    ])('imports %s (World Info, current and old, and lorebook_v3) and exports it back as it came (lorebook_v3)', (file, bytes) =>
+      importsAndExportsBack(bytes(), file),
+    );
 
-      const file1 = await exported(owner, lorebook.id);
-      expect(file1.status).toBe(200);
-      expect(file1.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(file1.headers['content-disposition']).toBe(`attachment; filename="${book.name}.json"; filename*=UTF-8''${book.name}.json`);
-      expect(file1.headers['cache-control']).toBe('private, no-store');
-      const parsed = LorebookV3FileSchema.parse(JSON.parse(file1.text));
-      expect(parsed.data).toEqual(book);
-      // The exported file imports again to the same lorebook.
-      const again = await importedBook(file1.text, `${book.name}.json`);
-      expect(again).toEqual(book);
-    });
+    it('keeps the entries a form would refuse, and says what it fitted', () =>
+      keepsWhatAFormRefuses([worldInfoJson(), 'Brightwater.json'], [worldInfoJson('old'), 'Saltmarsh.json'], [['Lighthouse'], ['Tide Tables']]));
 
-    it('keeps the entries a form would refuse, and says what it fitted', async () => {
-      const eldoria = await importedBook(readFileSync(path.join(CARD_FIXTURES_DIR, 'sillytavern-worlds/Eldoria.json')), 'Eldoria.json');
-      const lorebook = await importLorebook('Eldoria', eldoria);
-      expect(lorebook.warnings).toEqual(
-        expect.arrayContaining([expect.stringMatching(/^\d+ entr(y|ies): content longer than 1000 characters was cut \(the export writes it back whole\)\.$/)]),
+    describeWithCardFixtures('SillyTavern’s World Info files (the real ones)', () => {
+      it.each(['Eldoria.json', 'Toaru.json'])('imports %s and exports it back as it came (lorebook_v3)', (file) =>
+        importsAndExportsBack(cardFixture(`sillytavern-worlds/${file}`), file),
       );
-      const toaru = await importedBook(readFileSync(path.join(CARD_FIXTURES_DIR, 'sillytavern-worlds/Toaru.json')), 'Toaru.json');
-      const imported = await importLorebook('Toaru', toaru);
-      const single = imported.entries.filter((e) => e.keywords.length < 2);
-      expect(single.map((e) => e.keywords)).toEqual([['Judgement'], ['Personal Reality']]);
-      expect(imported.warnings).toContain('2 entries: have fewer than 2 keywords and were kept as they are.');
+
+      it('keeps the entries a form would refuse, and says what it fitted', () =>
+        keepsWhatAFormRefuses(
+          [cardFixture('sillytavern-worlds/Eldoria.json'), 'Eldoria.json'],
+          [cardFixture('sillytavern-worlds/Toaru.json'), 'Toaru.json'],
+          [['Judgement'], ['Personal Reality']],
+        ));
     });
 
     it('refuses an import without entries or with more than 100, and the form’s own rules, writing nothing', async () => {

@@ -1,43 +1,55 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { LorebookEntryInputSchema, LorebookEntrySchema } from '@fable/contracts';
-import { CARD_FIXTURES_DIR, importCard, type LorebookV3 } from '../cards';
+import { importCard, type LorebookV3 } from '../cards';
 import { LorebookV3FileSchema } from '../cards/cardTypes';
+import { cardFixture, describeWithCardFixtures } from '../cards/testing/cardFixtures';
+import { lorebookV3Json, v2CardPng, worldInfoJson } from '../cards/testing/generatedCardFiles';
 import { FITTED_KEY, entryFromV3, entryToV3, fitKeywords, lorebookFromV3, lorebookToV3, readBook, type StoredLorebook } from './lorebookV3';
 
-/** The V3 lorebook the cards module reads out of a fixture (World Info files, a card's character book). */
-async function importedBook(relative: string): Promise<LorebookV3> {
-  const result = await importCard(new Uint8Array(readFileSync(path.join(CARD_FIXTURES_DIR, relative))), path.basename(relative));
-  if (!result.ok) throw new Error(`${relative}: ${result.error.message}`);
+/** The V3 lorebook the cards module reads out of a file (World Info files, lorebook_v3, a card's character book). */
+async function importedBook(bytes: Uint8Array, fileName: string): Promise<LorebookV3> {
+  const result = await importCard(new Uint8Array(bytes), fileName);
+  if (!result.ok) throw new Error(`${fileName}: ${result.error.message}`);
   if (result.card.kind === 'lorebook') return result.card.lorebook;
   const book = result.card.extras.data.character_book;
-  if (!book) throw new Error(`${relative} has no character book`);
+  if (!book) throw new Error(`${fileName} has no character book`);
   return book as LorebookV3;
+}
+
+/** A book made a lorebook (as stored) and written back: nothing lost, each stored entry within the stored limits. */
+async function roundTrips(bytes: Uint8Array, fileName: string) {
+  const book = await importedBook(bytes, fileName);
+  // The form's fields as prefilled from the book (its name; it has no description, so one is typed).
+  const stored = throughJson(lorebookFromV3(book, { name: book.name ?? 'Imported', description: 'From a file' }));
+  expect(stored.entries).toHaveLength(book.entries.length);
+  for (const entry of stored.entries) {
+    expect(LorebookEntrySchema.safeParse({ id: 'x', ...entry }).success).toBe(true);
+    expect(entry.name.length).toBeGreaterThanOrEqual(3);
+  }
+  const written = lorebookToV3(stored);
+  expect(LorebookV3FileSchema.safeParse({ spec: 'lorebook_v3', data: written }).success).toBe(true);
+  expect(written).toEqual(book);
 }
 
 /** What the database keeps: JSON in, JSON out. */
 const throughJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 describe('an imported book made a lorebook and written back', () => {
-  it.each(['sillytavern-worlds/Eldoria.json', 'sillytavern-worlds/Toaru.json', 'sillytavern/default_Seraphina.png'])(
-    '%s round-trips without loss, each stored entry within the stored limits',
-    async (fixture) => {
-      const book = await importedBook(fixture);
-      // The form's fields as prefilled from the book (its name; it has no description, so one is typed).
-      const stored = throughJson(lorebookFromV3(book, { name: book.name ?? 'Imported', description: 'From a file' }));
-      expect(stored.entries).toHaveLength(book.entries.length);
-      for (const entry of stored.entries) {
-        expect(LorebookEntrySchema.safeParse({ id: 'x', ...entry }).success).toBe(true);
-        expect(entry.name.length).toBeGreaterThanOrEqual(3);
-      }
-      const written = lorebookToV3(stored);
-      expect(LorebookV3FileSchema.safeParse({ spec: 'lorebook_v3', data: written }).success).toBe(true);
-      expect(written).toEqual(book);
-    },
-  );
+  it.each<[string, () => Uint8Array, string]>([
+    ['World Info (current format)', () => worldInfoJson(), 'Brightwater.json'],
+    ['World Info (old format)', () => worldInfoJson('old'), 'Saltmarsh.json'],
+    ['a lorebook_v3 file', () => lorebookV3Json(), 'Atlas.json'],
+    ['a V2 PNG card’s character book', () => v2CardPng(), 'Lyra.png'],
+  ])('%s round-trips without loss, each stored entry within the stored limits', (_name, bytes, fileName) => roundTrips(bytes(), fileName));
+
+  describeWithCardFixtures('the real files of other apps', () => {
+    it.each(['sillytavern-worlds/Eldoria.json', 'sillytavern-worlds/Toaru.json', 'sillytavern/default_Seraphina.png'])(
+      '%s round-trips without loss, each stored entry within the stored limits',
+      (file) => roundTrips(cardFixture(file), file.split('/').pop()!),
+    );
+  });
 
   it('cuts content over 1000 characters for the engine and writes the whole content back while unchanged', async () => {
-    const book = await importedBook('sillytavern-worlds/Eldoria.json');
+    const book = await importedBook(worldInfoJson(), 'Brightwater.json');
     const long = book.entries.findIndex((e) => e.content.length > 1000);
     expect(long).toBeGreaterThanOrEqual(0);
     const entry = entryFromV3(book.entries[long]!, long);
