@@ -2,7 +2,7 @@ import '../../../testing/injectUnderJest';
 import { API_HEADERS } from '@fable/contracts';
 import { randomUUID } from 'node:crypto';
 import { CARDS, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
-import { startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
+import { describePayments } from '../../../testing/paymentsDescribe';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
 import { bearer, signUp, startTestApp, testGuestId, TEST_JWT_SECRET, type TestApp } from '../../../testing/testApp';
 import { testConfig } from '../../../config';
@@ -23,17 +23,10 @@ jest.setTimeout(30_000);
 const URL_PATH = `/api${BILLING_TEST_CONTROL_PATH}`;
 const ADMIN_EMAIL = 'control-admin@example.com';
 
-describe.each(BACKENDS)('billing test control on %s', (backend) => {
-  let rig: PaymentsTestApp;
+describePayments('billing test control on %s', { config: { billingTestControl: true, adminEmails: [ADMIN_EMAIL] } }, (rig) => {
   let t: TestApp;
   let sandbox: TestPaymentsSandbox;
-
-  beforeAll(async () => {
-    rig = await startPaymentsTestApp(backend, undefined, { config: { billingTestControl: true, adminEmails: [ADMIN_EMAIL] } });
-    ({ t, payments: sandbox } = rig);
-  }, DB_SETUP_TIMEOUT_MS);
-  afterAll(() => rig?.close());
-  afterEach(() => rig.settle());
+  beforeAll(() => ({ t, payments: sandbox } = rig));
 
   async function member(email = `ctl_${randomUUID().slice(0, 8)}@example.com`) {
     const username = `ctl_${randomUUID().slice(0, 8)}`;

@@ -1,7 +1,6 @@
 import '../../../testing/injectUnderJest';
 import { CARDS, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
-import { startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
-import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
+import { describePayments } from '../../../testing/paymentsDescribe';
 import type { TestApp } from '../../../testing/testApp';
 import { ledgerOf } from '../ledger';
 import { runBillingJobs } from './billingJobs';
@@ -21,19 +20,14 @@ import { loadSubscription } from './subscriptionStore';
 // Each test talks to the sandbox many times over its socket: more than jest's 5 s on a busy machine.
 jest.setTimeout(30_000);
 
-describe.each(BACKENDS)('billing lifecycle on %s', (backend) => {
-  let rig: PaymentsTestApp;
+describePayments('billing lifecycle on %s', (rig) => {
   let t: TestApp;
   let sandbox: TestPaymentsSandbox;
   let deps: LifecycleDeps;
-
-  beforeAll(async () => {
-    rig = await startPaymentsTestApp(backend);
+  beforeAll(() => {
     ({ t, payments: sandbox } = rig);
     deps = lifecycleDepsOf(rig);
-  }, DB_SETUP_TIMEOUT_MS);
-  afterAll(() => rig?.close());
-  afterEach(() => rig.settle());
+  });
 
   const member = async () => (await rig.member('cycle')).id;
   const now = () => t.clock.now();

@@ -2,8 +2,7 @@ import '../../../testing/injectUnderJest';
 import { API_HEADERS, PORTAL_ACTION_SUCCESS, PortalSubscriptionSchema, YEARLY_SUBSCRIPTION_FREQUENCY } from '@fable/contracts';
 import { randomUUID } from 'node:crypto';
 import { CARDS, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
-import { startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
-import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
+import { describePayments } from '../../../testing/paymentsDescribe';
 import { bearer, signInByEmail, testGuestId, type TestApp } from '../../../testing/testApp';
 import { ledgerOf } from '../ledger';
 import { runBillingJobs } from '../lifecycle/billingJobs';
@@ -19,19 +18,14 @@ import { loadSubscription } from '../lifecycle/subscriptionStore';
 // Each test talks to the sandbox many times over its socket: more than jest's 5 s on a busy machine.
 jest.setTimeout(30_000);
 
-describe.each(BACKENDS)('subscriber portal on %s', (backend) => {
-  let rig: PaymentsTestApp;
+describePayments('subscriber portal on %s', (rig, backend) => {
   let t: TestApp;
   let sandbox: TestPaymentsSandbox;
   let deps: LifecycleDeps;
-
-  beforeAll(async () => {
-    rig = await startPaymentsTestApp(backend);
+  beforeAll(() => {
     ({ t, payments: sandbox } = rig);
     deps = lifecycleDepsOf(rig);
-  }, DB_SETUP_TIMEOUT_MS);
-  afterAll(() => rig?.close());
-  afterEach(() => rig.settle());
+  });
 
   const member = () => rig.member('portal');
   async function subscriber(planId: string, card: string = CARDS.approves) {

@@ -1,9 +1,9 @@
 import '../../../testing/injectUnderJest';
 import { API_HEADERS, CheckoutOrderSchema, ProviderPaymentResultSchema } from '@fable/contracts';
 import { randomUUID } from 'node:crypto';
-import { idempotencyKey, PAYER_DETAILS, startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
+import { describePayments } from '../../../testing/paymentsDescribe';
+import { idempotencyKey, PAYER_DETAILS, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
 import type { PaymentsLine, TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
-import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
 import { forApplication, testGuestId, type TestApp } from '../../../testing/testApp';
 
 // Redirect providers against the payments sandbox over a real socket (through a line the tests can cut), its hosted
@@ -12,26 +12,18 @@ import { forApplication, testGuestId, type TestApp } from '../../../testing/test
 /** The site's origin: the test app's PUBLIC_URL (unset: the default). */
 const SITE = 'http://localhost:3000';
 
-describe.each(BACKENDS)('redirect providers on %s', (backend) => {
-  let kit: PaymentsTestApp;
+describePayments('redirect providers on %s', (kit, backend) => {
   let t: TestApp;
   let payments: TestPaymentsSandbox;
   let line: PaymentsLine;
 
   beforeAll(async () => {
-    kit = await startPaymentsTestApp(backend);
     ({ t, payments, line } = kit);
     // storynest offers every payment method, for the provider paths (fable: card, volt, coinpayments, payssion)
     await t.db.query(
       `update billing_purchase_options set payment_methods = $1 where application_id = 'storynest'`,
       [JSON.stringify(['card', 'volt', 'payport', 'antrpay', 'directa24', 'luxfin', 'payok', 'inwizo_ecom', 'inwizo_tpay', 'inwizo_sbp', 'ug_alipay', 'ug_kakao', 'ug_upi', 'coinpayments', 'overpay', 'fpay_alipay', 'fpay_wechat', 'payssion'])],
     );
-  }, DB_SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await kit?.close();
-  });
-  afterEach(async () => {
-    await kit.settle();
   });
 
   /** A member of the application the headers name (none: the main brand's). */

@@ -1,7 +1,7 @@
 import '../../../testing/injectUnderJest';
 import { CARDS } from '../../../testing/paymentsSandbox';
-import { idempotencyKey, PAYER_DETAILS, startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
-import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
+import { describePayments } from '../../../testing/paymentsDescribe';
+import { idempotencyKey, PAYER_DETAILS } from '../../../testing/paymentsTestApp';
 import { runBillingJobs } from '../lifecycle/billingJobs';
 import { grantFreeMonths } from '../lifecycle/freeMonths';
 import { lifecycleDepsOf } from '../lifecycle/lifecycleTestKit';
@@ -13,15 +13,7 @@ import { REFUND_JOB_KIND } from '../subscribe/refundRetry';
 // once however often the provider announces the completion. So is one completed for an open order when the member
 // got a subscription another way meanwhile (completePaidOrder's refund). Against the payments sandbox over its socket
 // (through a line the tests cut), on both databases.
-describe.each(BACKENDS)('refund of a redirect payment that cannot become a subscription on %s', (backend) => {
-  let kit: PaymentsTestApp;
-
-  beforeAll(async () => {
-    kit = await startPaymentsTestApp(backend);
-  }, DB_SETUP_TIMEOUT_MS);
-  afterAll(() => kit?.close());
-  afterEach(() => kit.settle());
-
+describePayments('refund of a redirect payment that cannot become a subscription on %s', (kit, backend) => {
   const now = () => kit.t.clock.now();
   const later = (ms: number) => kit.t.clock.set(new Date(now().getTime() + ms));
   const sessionOf = (url: string) => kit.payments.sandbox.state.redirectSessions.get(new URL(url).pathname.split('/').pop() as string);

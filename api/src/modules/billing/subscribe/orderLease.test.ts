@@ -6,23 +6,21 @@ import { DEFAULT_RATE_LIMITS } from '../../../http/rateLimits';
 import type { Database } from '../../../infra/db/database';
 import { eventually } from '../../../testing/eventually';
 import { CARDS, startPaymentsLine, type PaymentsLine } from '../../../testing/paymentsSandbox';
-import { startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
+import { describePayments } from '../../../testing/paymentsDescribe';
 import { LOOSE_LIMITS, TEST_JWT_SECRET } from '../../../testing/testApp';
-import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
+import { DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
 import { acquireOrderLease, isOrderLeased, releaseOrderLease, waitForOrderLease } from './orderLease';
 import { insertOrder } from './orders';
 
 // Two API instances behind one database (issue 15): a double-clicked Subscribe whose two requests land on different
 // instances charges once. The second instance's line to the provider is cut, so it can only answer without calling the
 // provider: it waits for the order's lease (orderLease.ts) held by the first instance, then answers the same order.
-describe.each(BACKENDS)('card subscribe across API instances on %s', (backend) => {
-  let rig: PaymentsTestApp;
+describePayments('card subscribe across API instances on %s', (rig, backend) => {
   let second: App;
   let secondDb: Database;
   let cutLine: PaymentsLine;
 
   beforeAll(async () => {
-    rig = await startPaymentsTestApp(backend);
     cutLine = await startPaymentsLine(rig.payments.sandbox.url);
     cutLine.setMode('down');
     // PostgreSQL: a pool of its own, as another process has; PGlite is one in-memory database, shared.
@@ -37,9 +35,7 @@ describe.each(BACKENDS)('card subscribe across API instances on %s', (backend) =
   afterAll(async () => {
     await second?.close();
     await cutLine?.close();
-    await rig?.close();
   });
-  afterEach(() => rig.settle());
 
   const body = async (extra: object = {}) => ({
     payment_token: await rig.payments.cardToken(CARDS.approves),

@@ -1,8 +1,7 @@
 import '../../../testing/injectUnderJest';
 import { randomUUID } from 'node:crypto';
 import { CARDS } from '../../../testing/paymentsSandbox';
-import { startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
-import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
+import { describePayments } from '../../../testing/paymentsDescribe';
 import { runBillingJobs } from '../lifecycle/billingJobs';
 import { lifecycleDepsOf, subscribeForTest } from '../lifecycle/lifecycleTestKit';
 import { completePaidOrder, failOrder, refundOrder, type PaymentDeps } from './orderOutcome';
@@ -12,15 +11,7 @@ import { REFUND_JOB_KIND } from './refundRetry';
 // order.refund_due: a payment that succeeded for an order that cannot be fulfilled (the member already has a
 // subscription) is refunded at once, else by the billing worker's refund job with backoff until the provider does it,
 // each step in the ledger, once even when two workers run.
-describe.each(BACKENDS)('refund retry on %s', (backend) => {
-  let rig: PaymentsTestApp;
-
-  beforeAll(async () => {
-    rig = await startPaymentsTestApp(backend);
-  }, DB_SETUP_TIMEOUT_MS);
-  afterAll(() => rig?.close());
-  afterEach(() => rig.settle());
-
+describePayments('refund retry on %s', (rig) => {
   const now = () => rig.t.clock.now();
   const later = (ms: number) => rig.t.clock.set(new Date(now().getTime() + ms));
   const logged: string[] = [];

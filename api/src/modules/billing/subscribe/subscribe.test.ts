@@ -2,25 +2,18 @@ import '../../../testing/injectUnderJest';
 import { API_HEADERS, CheckoutOrderSchema, PaymentConfigSchema, PurchaseResultSchema } from '@fable/contracts';
 import { randomUUID } from 'node:crypto';
 import { CARDS, type PaymentsLine, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
-import { startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
-import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
+import { describePayments } from '../../../testing/paymentsDescribe';
+import type { PaymentsTestApp } from '../../../testing/paymentsTestApp';
 import { testGuestId, type TestApp } from '../../../testing/testApp';
 import { ledgerOf } from '../ledger';
 
 // Card subscribe against the payments sandbox over a real socket (through a line the tests can cut), on both databases.
 
-describe.each(BACKENDS)('card subscribe on %s', (backend) => {
-  let rig: PaymentsTestApp;
+describePayments('card subscribe on %s', (rig, backend) => {
   let t: TestApp;
   let payments: TestPaymentsSandbox;
   let line: PaymentsLine;
-
-  beforeAll(async () => {
-    rig = await startPaymentsTestApp(backend);
-    ({ t, payments, line } = rig);
-  }, DB_SETUP_TIMEOUT_MS);
-  afterAll(() => rig?.close());
-  afterEach(() => rig.settle());
+  beforeAll(() => ({ t, payments, line } = rig));
 
   const member = () => rig.member('payer');
 

@@ -2,8 +2,7 @@ import '../../../testing/injectUnderJest';
 import { API_HEADERS } from '@fable/contracts';
 // eslint-disable-next-line fable/boundaries -- test harness only: plays the shopper on the sandbox's authorize page
 import { decideOnAuthorizePage } from '@fable/payments-sandbox/src/subscribestar/subscribeStarTesting';
-import { startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
-import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
+import { describePayments } from '../../../testing/paymentsDescribe';
 import { testGuestId, type TestApp } from '../../../testing/testApp';
 import { ledgerOf } from '../ledger';
 import { LINK_ERROR_MESSAGE } from './supporterLinkRoutes';
@@ -11,15 +10,9 @@ import { LINK_ERROR_MESSAGE } from './supporterLinkRoutes';
 const SITE = 'http://127.0.0.1:4999';
 const LINK_PAGE = `${SITE}/link/subscribestar`;
 
-describe.each(BACKENDS)('SubscribeStar linking on %s (sandbox over a real socket)', (backend) => {
-  let rig: PaymentsTestApp;
+describePayments('SubscribeStar linking on %s (sandbox over a real socket)', { config: { publicUrl: SITE } }, (rig, backend) => {
   let t: TestApp;
-
-  beforeAll(async () => {
-    rig = await startPaymentsTestApp(backend, undefined, { config: { publicUrl: SITE } });
-    ({ t } = rig);
-  }, DB_SETUP_TIMEOUT_MS);
-  afterAll(() => rig?.close());
+  beforeAll(() => ({ t } = rig));
 
   const member = () => rig.member('star');
   const get = async (url: string, headers: Record<string, string>) => {

@@ -1,8 +1,7 @@
 import '../../../testing/injectUnderJest';
 import { randomUUID } from 'node:crypto';
 import { PAYMENTS_WEBHOOK_PATH, signatureHeader, TEST_WEBHOOK_SECRETS } from '../../../testing/paymentsSandbox';
-import { startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
-import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
+import { describePayments } from '../../../testing/paymentsDescribe';
 import { WEBHOOK_HANDLERS } from './webhookHandlers';
 
 // Copies of one event delivered at the same moment (a provider's retry racing its first attempt): one delivery claims
@@ -11,13 +10,11 @@ import { WEBHOOK_HANDLERS } from './webhookHandlers';
 
 const TEST_TYPE = 'fable_test.slow_event';
 
-describe.each(BACKENDS)('webhook deliveries of one event at once on %s', (backend) => {
-  let rig: PaymentsTestApp;
+describePayments('webhook deliveries of one event at once on %s', (rig) => {
   let runs = 0;
   let failNext = false;
 
-  beforeAll(async () => {
-    rig = await startPaymentsTestApp(backend);
+  beforeAll(() => {
     WEBHOOK_HANDLERS[TEST_TYPE] = async () => {
       runs += 1;
       await new Promise((resolve) => setTimeout(resolve, 150));
@@ -26,10 +23,9 @@ describe.each(BACKENDS)('webhook deliveries of one event at once on %s', (backen
         throw new Error('handler failed');
       }
     };
-  }, DB_SETUP_TIMEOUT_MS);
-  afterAll(async () => {
+  });
+  afterAll(() => {
     delete WEBHOOK_HANDLERS[TEST_TYPE];
-    await rig?.close();
   });
   beforeEach(() => {
     runs = 0;

@@ -1,8 +1,7 @@
 import '../../../testing/injectUnderJest';
 import { createHmac, randomUUID } from 'node:crypto';
 import { CARDS, PAYMENTS_WEBHOOK_PATH, TEST_WEBHOOK_SECRETS, type PaymentsLine, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
-import { startPaymentsTestApp, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
-import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
+import { describePayments } from '../../../testing/paymentsDescribe';
 import type { TestApp } from '../../../testing/testApp';
 
 // POST /api/v2/payments/webhook against the sandbox's real deliveries (duplicated, reordered, redelivered) and against
@@ -15,18 +14,11 @@ interface SandboxEvent {
   data: { object: { id: string; object: string; metadata?: Record<string, string> } };
 }
 
-describe.each(BACKENDS)('payments webhook on %s', (backend) => {
-  let rig: PaymentsTestApp;
+describePayments('payments webhook on %s', (rig) => {
   let t: TestApp;
   let payments: TestPaymentsSandbox;
   let line: PaymentsLine;
-
-  beforeAll(async () => {
-    rig = await startPaymentsTestApp(backend);
-    ({ t, payments, line } = rig);
-  }, DB_SETUP_TIMEOUT_MS);
-  afterAll(() => rig?.close());
-  afterEach(() => rig.settle());
+  beforeAll(() => ({ t, payments, line } = rig));
 
   const member = () => rig.member('hook');
   const subscribe = async (headers: Record<string, string>, card: string, extra: object = {}) => {
