@@ -1,13 +1,14 @@
 import type { Queryable } from '../../../infra/db/database';
 
-/** A redirect provider's session of an order (billing_redirect_payments, migration 018). */
+/** A redirect provider's session of an order (billing_redirect_payments, migrations 018 and 023). */
 export interface RedirectPayment {
   order_id: string;
   payment_method: string;
   provider: string;
   session_id: string;
   url: string;
-  status: 'open' | 'completed' | 'canceled';
+  /** refunded: the order's refund of this session is recorded (markRedirectPaymentRefunded). */
+  status: 'open' | 'completed' | 'canceled' | 'refunded';
 }
 
 const COLUMNS = 'order_id::text as order_id, payment_method, provider, session_id, url, status';
@@ -30,4 +31,14 @@ export async function saveRedirectPayment(db: Queryable, payment: Omit<RedirectP
 /** The session's end as the provider announced it (once: only an open session changes). */
 export async function finishRedirectPayment(db: Queryable, orderId: string, status: 'completed' | 'canceled', now: Date): Promise<void> {
   await db.query(`update billing_redirect_payments set status = $2, finished_at = $3 where order_id = $1 and status = 'open'`, [orderId, status, now]);
+}
+
+/**
+ * The order's session `sessionId` refunded: called in the transaction that records the order's refund
+ * (recordRefunded's order.refunded), so the row and the ledger say it together. Whatever the row read before (a
+ * completion the API had not recorded yet, or a cancel the provider's completion came after), the money came and went
+ * back; a card payment's refund (another charge id) leaves the row as it is.
+ */
+export async function markRedirectPaymentRefunded(db: Queryable, orderId: string, sessionId: string, now: Date): Promise<void> {
+  await db.query(`update billing_redirect_payments set status = 'refunded', refunded_at = $3 where order_id = $1 and session_id = $2 and status <> 'refunded'`, [orderId, sessionId, now]);
 }

@@ -40,6 +40,9 @@ describePayments('refund of a redirect payment that cannot become a subscription
     return runs.flat().filter((r) => ids.includes(r.id)).map((r) => r.result);
   };
   const work = () => runBillingJobs(lifecycleDepsOf(kit), now());
+  /** The order's session row as the API keeps it (billing_redirect_payments). */
+  const redirectRowOf = async (orderId: string) =>
+    (await kit.t.db.query<{ status: string; refunded_at: Date | null }>('select status, refunded_at from billing_redirect_payments where order_id = $1', [orderId])).rows[0];
 
   /** The shopper pays on the sandbox's hosted page (straight to the sandbox, not through the API's line). */
   async function payOnProviderPage(url: string) {
@@ -74,6 +77,7 @@ describePayments('refund of a redirect payment that cannot become a subscription
     expect(await loadOrder(kit.t.db, orderId)).toMatchObject({ status: 'refunded', provider_charge_id: sessionId });
     await printLedger('given-up redirect order refunded at once', orderId);
     expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refunded']);
+    expect(await redirectRowOf(orderId)).toEqual({ status: 'refunded', refunded_at: now() });
     expect(await subscriptionsOf(m.id)).toEqual([{ status: 'active', plan_id: 'basic_1m' }]);
     // the order reads canceled to the member (a refunded duplicate)
     expect((await kit.call('GET', `/checkout/orders/${orderId}`, m.headers)).body.status).toBe('canceled');
@@ -93,6 +97,7 @@ describePayments('refund of a redirect payment that cannot become a subscription
     expect(sessionOf(url)).toMatchObject({ status: 'completed', amount_refunded: 0 });
     expect(await loadOrder(kit.t.db, orderId)).toMatchObject({ status: 'failed' });
     expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refund_failed#0']);
+    expect(await redirectRowOf(orderId)).toEqual({ status: 'completed', refunded_at: null });
     // one job for the order, naming the session to refund as a redirect session
     expect((await refundJobOf(orderId)).map((j) => j.payload)).toEqual([{ order_id: orderId, reason: 'paid_after_given_up', charge_id: sessionId, charge_kind: 'redirect_session' }]);
 
@@ -118,6 +123,7 @@ describePayments('refund of a redirect payment that cannot become a subscription
     await printLedger('given-up redirect order refunded by the worker', orderId);
     expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refund_failed#0', 'order.refund_failed#1', 'order.refund_failed#2', 'order.refunded']);
     expect(await loadOrder(kit.t.db, orderId)).toMatchObject({ status: 'refunded' });
+    expect(await redirectRowOf(orderId)).toEqual({ status: 'refunded', refunded_at: now() });
     expect((await refundJobOf(orderId))[0]?.completed_at).not.toBeNull();
     expect(await subscriptionsOf(m.id)).toEqual([{ status: 'active', plan_id: 'basic_1m' }]);
     later(24 * 3600_000);
@@ -143,6 +149,7 @@ describePayments('refund of a redirect payment that cannot become a subscription
     expect(sessionOf(url)).toMatchObject({ status: 'refunded', amount_refunded: 1609 });
     await printLedger('given-up redirect order, completion delivered many times', orderId);
     expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refunded']);
+    expect(await redirectRowOf(orderId)).toMatchObject({ status: 'refunded' });
     expect(await subscriptionsOf(m.id)).toEqual([{ status: 'active', plan_id: 'basic_1m' }]);
     // the sandbox's redirect_session.refunded reached the API and was recorded without effect
     const { rows } = await kit.t.db.query<{ applied: boolean }>(
@@ -165,6 +172,7 @@ describePayments('refund of a redirect payment that cannot become a subscription
     expect(refundsOf(sessionId)).toHaveLength(1);
     await printLedger('redirect order paid while subscribed another way', orderId);
     expect(await actions(orderId)).toEqual(['order.redirected', 'order.succeeded', 'order.refund_due', 'order.refunded']);
+    expect(await redirectRowOf(orderId)).toEqual({ status: 'refunded', refunded_at: now() });
     expect((await refundJobOf(orderId)).map((j) => j.payload)).toEqual([{ order_id: orderId, reason: 'already_subscribed', charge_kind: 'redirect_session' }]);
     expect(await subscriptionsOf(m.id)).toEqual([{ status: 'active', plan_id: 'premium_1m' }]);
   });

@@ -2,7 +2,7 @@ import type { Database, Queryable } from '../../../infra/db/database';
 import { PaymentsUnavailableError, type PaymentsGateway } from '../../../infra/payments/paymentsGateway';
 import { enqueueJob, JobGivenUpError, RETRY_BASE_MS, retryDelayMs, type BillingJob } from '../jobs/jobQueue';
 import { appendLedger } from '../ledger';
-import { redirectPaymentOf } from '../providers/redirectPayments';
+import { markRedirectPaymentRefunded, redirectPaymentOf } from '../providers/redirectPayments';
 import { loadOrder, transitionOrder, type OrderRow } from './orders';
 
 /**
@@ -77,7 +77,10 @@ const ledgerOf = (order: OrderRow) => ({
   currency: order.currency,
 });
 
-/** Records a refund the provider made: the order refunded and order.refunded, once (false: someone else recorded it). */
+/**
+ * Records a refund the provider made: the order refunded and order.refunded, once (false: someone else recorded it),
+ * and in the same transaction a redirect session's row (billing_redirect_payments) refunded when it was the payment.
+ */
 export async function recordRefunded(
   db: Database,
   order: OrderRow,
@@ -90,6 +93,7 @@ export async function recordRefunded(
     const before = await transitionOrder(tx, order.id, 'refunded', { providerChargeId: order.provider_charge_id }, now, REFUNDABLE);
     if (!before) return false;
     await appendLedger(tx, { ...ledgerOf(before), actor: who.actor, actor_id: who.actorId, action: 'order.refunded', from_state: before.status, to_state: 'refunded', details: { refund: refundId, ...details } }, now);
+    if (order.provider_charge_id) await markRedirectPaymentRefunded(tx, order.id, order.provider_charge_id, now);
     return true;
   });
 }
