@@ -8,7 +8,11 @@ import { useHost_getProvidersQuery, useHost_requestEmailCodeMutation, useHost_ve
 import { signInEmailError } from './emailCheck';
 import { rememberReturnPath, takeReturnPath } from './returnPath';
 import { completeSignIn } from './sessionLifecycle';
-import { authErrorMessage, RESEND_COOLDOWN_SECONDS, SIGN_IN_TEXTS as T } from './signInTexts';
+import { SignInCodeActions } from './SignInCodeActions';
+import { SignInProviders } from './SignInProviders';
+import { authErrorMessage, SIGN_IN_TEXTS as T } from './signInTexts';
+import { useLeavingFor } from './useLeavingFor';
+import { useResendCooldown } from './useResendCooldown';
 
 const Form = styled.form`
   display: flex;
@@ -28,35 +32,6 @@ const Intro = styled.p`
   margin: 0 0 16px;
   color: ${({ theme }) => theme.colors.textMuted};
   overflow-wrap: anywhere;
-`;
-
-const Divider = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 12px;
-  margin: 20px 0 12px;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 0.85rem;
-  &::before,
-  &::after {
-    content: '';
-    flex: 1;
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
-  }
-`;
-
-const Providers = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-`;
-
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: space-between;
-  gap: 8px;
-  margin-top: 12px;
 `;
 
 const Note = styled.p`
@@ -95,10 +70,9 @@ export default function SignInOverlay({ open, onClose, returnTo, leavePage = (ur
   const [emailError, setEmailError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const [resendAt, setResendAt] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
   const [resent, setResent] = useState(false);
-  const [leavingFor, setLeavingFor] = useState<string | null>(null);
+  const [leavingFor, setLeavingFor] = useLeavingFor();
+  const { cooldown, restart: restartCooldown } = useResendCooldown();
   const codeRef = useRef<HTMLInputElement>(null);
 
   const [requestCode, requestState] = useHost_requestEmailCodeMutation();
@@ -112,25 +86,6 @@ export default function SignInOverlay({ open, onClose, returnTo, leavePage = (ur
     if (open) rememberHere();
   }, [open]);
 
-  // A provider's button loads until the page is hidden or shown again (document 1 §4).
-  useEffect(() => {
-    if (!leavingFor) return;
-    const done = () => setLeavingFor(null);
-    document.addEventListener('visibilitychange', done);
-    window.addEventListener('pageshow', done);
-    return () => {
-      document.removeEventListener('visibilitychange', done);
-      window.removeEventListener('pageshow', done);
-    };
-  }, [leavingFor]);
-
-  const cooldown = Math.max(0, Math.ceil((resendAt - now) / 1000));
-  useEffect(() => {
-    if (cooldown <= 0) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [cooldown]);
-
   useEffect(() => {
     if (step === 'code') codeRef.current?.focus();
   }, [step]);
@@ -138,8 +93,7 @@ export default function SignInOverlay({ open, onClose, returnTo, leavePage = (ur
   const send = async (target: string) => {
     const result = await requestCode({ email: target });
     if ('error' in result && result.error) return authErrorMessage(result.error);
-    setResendAt(Date.now() + RESEND_COOLDOWN_SECONDS * 1000);
-    setNow(Date.now());
+    restartCooldown();
     return null;
   };
 
@@ -214,26 +168,7 @@ export default function SignInOverlay({ open, onClose, returnTo, leavePage = (ur
               {T.sendCode}
             </Button>
           </Form>
-          {providers.data && providers.data.length > 0 ? (
-            <>
-              <Divider>{T.or}</Divider>
-              <Providers>
-                {providers.data.map((provider) => (
-                  <Button
-                    key={provider.id}
-                    variant="secondary"
-                    fullWidth
-                    loading={leavingFor === provider.id}
-                    disabled={leavingFor !== null && leavingFor !== provider.id}
-                    onClick={() => startProvider(provider)}
-                    data-provider={provider.id}
-                  >
-                    {T.continueWith(provider.name)}
-                  </Button>
-                ))}
-              </Providers>
-            </>
-          ) : null}
+          <SignInProviders providers={providers.data} leavingFor={leavingFor} onProvider={startProvider} />
         </>
       ) : (
         <>
@@ -259,14 +194,12 @@ export default function SignInOverlay({ open, onClose, returnTo, leavePage = (ur
               {T.verify}
             </Button>
           </Form>
-          <Row>
-            <Button variant="ghost" size="sm" onClick={onResend} disabled={cooldown > 0} loading={requestState.isLoading}>
-              {cooldown > 0 ? T.resendIn(cooldown) : T.resend}
-            </Button>
-            <Button variant="ghost" size="sm" onClick={() => setStep('email')}>
-              {T.changeEmail}
-            </Button>
-          </Row>
+          <SignInCodeActions
+            cooldown={cooldown}
+            sending={requestState.isLoading}
+            onResend={onResend}
+            onChangeEmail={() => setStep('email')}
+          />
         </>
       )}
     </Modal>
