@@ -4,16 +4,10 @@ import { createModelRegistry } from '../../infra/inference/models';
 import type { CharacterRow } from '../characters/characterRow';
 import type { Tokenizer } from './prompt/tokenizer';
 import type { TurnHistoryMessage } from './promptSources';
-import {
-  askOf,
-  checkTurnContext,
-  chooseModel,
-  generationSettings,
-  planTurn,
-  unsavedReply,
-  type PlanMember,
-  type TurnPlanInput,
-} from './turnPlan';
+import { unsavedReply } from './turnKeep';
+import { chooseModel, generationSettings, type PlanMember } from './turnModel';
+import { planTurn, type TurnPlanInput } from './turnPlan';
+import { askOf, checkTurnContext } from './turnRequest';
 
 /** One token per word: prompts stay readable in the assertions. */
 const words: Tokenizer = { name: 'words', count: (text) => (text.trim() === '' ? 0 : text.trim().split(/\s+/).length) };

@@ -1,6 +1,6 @@
 import { AppError } from '../../../http/appError';
 import type { TurnMemberRow } from '../promptSources';
-import type { TurnLine } from '../turnPlan';
+import type { TurnLine } from '../turnPrompt';
 import { speakerOf, speakingMembers } from './groupTurn';
 
 const row = (id: string, name: string, over: Partial<TurnMemberRow> = {}): TurnMemberRow => ({

@@ -4,7 +4,8 @@ import type { CharacterRow } from '../../characters/characterRow';
 import { memberShows } from '../../groupChats/groupMembers';
 import { groupWithoutMembers, notAGroupChat, notAGroupMember } from '../chatErrors';
 import { loadSpeakerLore, type TurnMemberRow } from '../promptSources';
-import type { TurnAsk, TurnGroup, TurnLine } from '../turnPlan';
+import type { TurnGroup, TurnLine } from '../turnPrompt';
+import type { TurnAsk } from '../turnRequest';
 import { pickSpeaker } from './groupSpeaker';
 
 /**

@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { TurnHistoryMessage } from '../promptSources';
 import { bpeTokenizer } from '../prompt/tokenizer';
-import { planTurn, type TurnGroup, type TurnPlanInput } from '../turnPlan';
+import { planTurn, type TurnPlanInput } from '../turnPlan';
+import type { TurnGroup } from '../turnPrompt';
 import { pickSpeaker } from './groupSpeaker';
 
 /**
