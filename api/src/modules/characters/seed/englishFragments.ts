@@ -1,3 +1,4 @@
+// data: exempt from the size rule (the word lists the seed generator composes characters from).
 /**
  * Curated English fragments the generator composes characters from, by genre. Placeholders: {name}, {first},
  * {role}, {place}, {Sub}/{sub} (she, he, they), {obj}, {pos}, {is}, {has}, {age}; {{user}} and {{char}} are kept
