@@ -1,7 +1,8 @@
 import styled from '@emotion/styled';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useId, type ReactNode } from 'react';
 import { Button, type ButtonSize, type ButtonVariant } from '../Button';
+import { DropdownMenuItem } from './DropdownMenuItem';
+import { useDropdownMenu } from './useDropdownMenu';
 
 export interface DropdownItem {
   id: string;
@@ -111,10 +112,6 @@ const Menu = styled.ul<{ $align: 'start' | 'end' }>`
   }
 `;
 
-function textOf(item: DropdownItem): string {
-  return (item.textValue ?? (typeof item.label === 'string' ? item.label : '')).trim().toLowerCase();
-}
-
 /**
  * A menu button after the WAI-ARIA pattern: the trigger opens a role="menu" list; Arrow keys, Home/End
  * and typing a letter move between items, Enter or Space chooses, Escape closes and goes back to the
@@ -137,98 +134,11 @@ export function Dropdown({
   const baseId = useId();
   const menuId = `${baseId}-menu`;
   const triggerId = `${baseId}-trigger`;
-  const rootRef = useRef<HTMLDivElement>(null);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const itemRefs = useRef<(HTMLElement | null)[]>([]);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-
-  const enabledIndexes = items.flatMap((item, i) => (item.disabled ? [] : [i]));
-
-  // Before the menu is painted: a key pressed as soon as it shows (Escape, an arrow) already reaches it.
-  useLayoutEffect(() => {
-    if (open && active >= 0) itemRefs.current[active]?.focus();
-  }, [open, active]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: MouseEvent | TouchEvent) => {
-      if (rootRef.current && event.target instanceof Node && !rootRef.current.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointerDown);
-    document.addEventListener('touchstart', onPointerDown);
-    return () => {
-      document.removeEventListener('mousedown', onPointerDown);
-      document.removeEventListener('touchstart', onPointerDown);
-    };
-  }, [open]);
-
-  const openAt = (where: 'first' | 'last' | 'selected') => {
-    const selected = items.findIndex((item) => item.id === selectedId && !item.disabled);
-    const first = enabledIndexes[0] ?? -1;
-    const last = enabledIndexes[enabledIndexes.length - 1] ?? -1;
-    setActive(where === 'last' ? last : where === 'selected' && selected >= 0 ? selected : first);
-    setOpen(true);
-  };
-
-  const close = (returnFocus: boolean) => {
-    setOpen(false);
-    setActive(-1);
-    if (returnFocus) triggerRef.current?.focus();
-  };
-
-  const choose = (item: DropdownItem) => {
-    if (item.disabled) return;
-    item.onSelect?.();
-    onSelect?.(item.id);
-    close(true);
-  };
-
-  const move = (step: 1 | -1) => {
-    if (enabledIndexes.length === 0) return;
-    const at = enabledIndexes.indexOf(active);
-    const next = at < 0 ? (step === 1 ? 0 : enabledIndexes.length - 1) : (at + step + enabledIndexes.length) % enabledIndexes.length;
-    setActive(enabledIndexes[next] ?? -1);
-  };
-
-  const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      openAt(event.key === 'ArrowUp' ? 'last' : 'selected');
-    }
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const key = event.key;
-    if (key === 'ArrowDown' || key === 'ArrowUp') {
-      event.preventDefault();
-      move(key === 'ArrowDown' ? 1 : -1);
-    } else if (key === 'Home' || key === 'End') {
-      event.preventDefault();
-      setActive((key === 'Home' ? enabledIndexes[0] : enabledIndexes[enabledIndexes.length - 1]) ?? -1);
-    } else if (key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation(); // a dropdown inside a dialog closes alone
-      close(true);
-    } else if (key === 'Tab') {
-      close(false);
-    } else if (key === ' ' || key === 'Enter') {
-      // Buttons choose on their own click; links only follow Enter, so Space clicks them here.
-      const el = itemRefs.current[active];
-      if (key === ' ' && el instanceof HTMLAnchorElement) {
-        event.preventDefault();
-        el.click();
-      }
-    } else if (key.length === 1 && /\S/.test(key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      const char = key.toLowerCase();
-      const order = [...enabledIndexes.filter((i) => i > active), ...enabledIndexes.filter((i) => i <= active)];
-      const match = order.find((i) => {
-        const item = items[i];
-        return item !== undefined && textOf(item).startsWith(char);
-      });
-      if (match !== undefined) setActive(match);
-    }
-  };
+  const { rootRef, triggerRef, itemRef, open, setActive, openAt, close, choose, onTriggerKeyDown, onMenuKeyDown } = useDropdownMenu({
+    items,
+    selectedId,
+    onSelect,
+  });
 
   const radio = selectedId !== undefined;
 
@@ -256,56 +166,17 @@ export function Dropdown({
       </Button>
       {open ? (
         <Menu id={menuId} role="menu" aria-labelledby={triggerId} $align={align} onKeyDown={onMenuKeyDown}>
-          {items.map((item, i) => {
-            const checked = radio ? item.id === selectedId : undefined;
-            const common = {
-              className: 'item',
-              role: radio ? 'menuitemradio' : 'menuitem',
-              'aria-checked': checked,
-              'aria-disabled': item.disabled || undefined,
-              tabIndex: -1,
-              ref: (el: HTMLElement | null) => {
-                itemRefs.current[i] = el;
-              },
-              onMouseEnter: () => !item.disabled && setActive(i),
-            };
-            const content = (
-              <>
-                {radio ? (
-                  <span className="check" aria-hidden="true">
-                    {checked ? '✓' : ''}
-                  </span>
-                ) : null}
-                <span>{item.label}</span>
-                {item.badge ? <span className="badge">{item.badge}</span> : null}
-              </>
-            );
-            let element: ReactNode;
-            if (item.to && !item.disabled) {
-              element = (
-                <Link {...common} to={item.to} onClick={() => choose(item)}>
-                  {content}
-                </Link>
-              );
-            } else if (item.href && !item.disabled) {
-              element = (
-                <a {...common} href={item.href} target="_blank" rel="noopener noreferrer" onClick={() => choose(item)}>
-                  {content}
-                </a>
-              );
-            } else {
-              element = (
-                <button {...common} type="button" onClick={() => choose(item)}>
-                  {content}
-                </button>
-              );
-            }
-            return (
-              <li key={item.id} role="none">
-                {element}
-              </li>
-            );
-          })}
+          {items.map((item, i) => (
+            <DropdownMenuItem
+              key={item.id}
+              item={item}
+              radio={radio}
+              checked={radio ? item.id === selectedId : undefined}
+              itemRef={itemRef(i)}
+              onHover={() => setActive(i)}
+              onChoose={() => choose(item)}
+            />
+          ))}
         </Menu>
       ) : null}
     </Root>
