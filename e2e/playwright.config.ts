@@ -2,12 +2,34 @@ import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from '../scripts/lib/chromium';
 import { SITE_PORT_BASE } from './support/ports';
 
+/**
+ * The specs that change what every other page sees, run one at a time after all the others: they stop and start
+ * remote servers, edit the served deployments, change the fake engine's replies (echo, cuts, failures, pace), move a
+ * subscription's billing time and run the due billing jobs, or count on 4-second access tokens against the clock.
+ * Every other spec keeps to its own members and data, and runs in parallel workers.
+ */
+const SERIAL_SPECS = [
+  'remote-down',
+  'remote-versions',
+  'redeploy-remote',
+  'new-remote',
+  'chat',
+  'chat-actions',
+  'groupchat-chat',
+  'lore-in-chat',
+  'personas',
+  'billing-lifecycle',
+  'sessions',
+];
+const SERIAL = new RegExp(`/(${SERIAL_SPECS.join('|')})\\.spec\\.ts$`);
+
 // The composed production build, every remote on its own origin, in Debian's Chromium.
 export default defineConfig({
   testDir: './specs',
   globalSetup: './support/globalSetup.ts',
-  // Specs stop and start remote servers and edit the deployment: one worker keeps them from meeting.
-  workers: 1,
+  // Two workers for the independent specs (the machine has two cores, and a test waits on the site much of the time);
+  // the serial project below holds itself to one.
+  workers: 2,
   fullyParallel: false,
   // No retries: a test that fails once is a failure to fix, not a flake to hide.
   retries: 0,
@@ -29,5 +51,9 @@ export default defineConfig({
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'parallel', testIgnore: SERIAL, use: { browserName: 'chromium' } },
+    // After every parallel spec has finished, so that nothing it changes meets a test in flight.
+    { name: 'serial', testMatch: SERIAL, workers: 1, dependencies: ['parallel'], use: { browserName: 'chromium' } },
+  ],
 });

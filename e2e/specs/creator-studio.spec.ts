@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { writeV2CardPng } from '../support/cardFiles';
-import { E2E_ADMIN_EMAIL, searchCatalog } from '../support/catalog';
+import { E2E_ADMINS, searchCatalog } from '../support/catalog';
 import { lastMessage, send } from '../support/chat';
 import { signInAs, signUpNewMember, unique } from '../support/members';
 import { describeViolations, expect, recordCspViolations, test, type CspViolation } from '../support/test';
@@ -122,7 +122,7 @@ test('a member creates a chatbot (every rule heard once), chats, edits, publishe
   // The moderator asks for a fix.
   const moderator = await anotherBrowser(browser, otherViolations);
   await moderator.goto('/admin/moderation');
-  await signInAs(moderator, E2E_ADMIN_EMAIL, 'e2e_admin', 'Admin Ada');
+  await signInAs(moderator, E2E_ADMINS.moderator.email, E2E_ADMINS.moderator.username, E2E_ADMINS.moderator.name);
   await expect(moderator.getByRole('heading', { level: 1, name: 'Moderation' })).toBeVisible();
   const item = moderator.getByRole('article', { name });
   await item.getByRole('button', { name: 'Require Fixes' }).click();

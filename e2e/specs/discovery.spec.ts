@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../support/test';
-import { E2E_ADMIN_EMAIL, E2E_FAVORITE_LIMIT, searchCatalog } from '../support/catalog';
+import { E2E_ADMINS, E2E_FAVORITE_LIMIT, searchCatalog } from '../support/catalog';
 import { signInAs, signUpNewMember } from '../support/members';
 
 async function openHome(page: Page, path = '/') {
@@ -167,7 +167,7 @@ test('the leaderboard shows a month computed and approved by an admin', async ({
   const month = `${previous.getUTCFullYear()}-${String(previous.getUTCMonth() + 1).padStart(2, '0')}`;
 
   await page.goto('/creators/leaderboard');
-  await signInAs(page, E2E_ADMIN_EMAIL, 'e2e_admin', 'Admin Ada');
+  await signInAs(page, E2E_ADMINS.leaderboard.email, E2E_ADMINS.leaderboard.username, E2E_ADMINS.leaderboard.name);
   await page.getByLabel('Month to compute').fill(month);
   await page.getByRole('button', { name: 'Compute' }).click();
   await expect(page.getByText(/entries computed for/)).toBeVisible();

@@ -1,7 +1,9 @@
 import { expect } from '@playwright/test';
 import type { SignInResult, TokenPair } from '@fable/contracts';
-import { E2E_ADMIN_EMAIL } from './catalog';
+import { E2E_ADMINS } from './catalog';
 import { latestCode, newestMail } from './mailbox';
+
+const ADMIN_EMAIL = E2E_ADMINS.api.email;
 
 const api = () => process.env.E2E_API_URL!;
 const HEADERS = { 'Content-Type': 'application/json', 'X-Application-Id': 'fable' };
@@ -15,7 +17,7 @@ async function post<T>(path: string, body: unknown): Promise<{ ok: boolean; stat
 }
 
 /**
- * A fresh access token of the e2e admin (E2E_ADMIN_EMAIL): signed in by email code through the API once per worker,
+ * A fresh access token of the e2e admin of API calls (E2E_ADMINS.api): signed in by email code through the API once per worker,
  * renewed with its refresh token afterwards (the e2e API's access tokens last seconds).
  */
 async function adminAccessToken(): Promise<string> {
@@ -26,10 +28,10 @@ async function adminAccessToken(): Promise<string> {
       return renewed.body.token;
     }
   }
-  const before = await newestMail(E2E_ADMIN_EMAIL);
-  const sent = await post('/v2/auth/email-code', { email: E2E_ADMIN_EMAIL });
+  const before = await newestMail(ADMIN_EMAIL);
+  const sent = await post('/v2/auth/email-code', { email: ADMIN_EMAIL });
   expect(sent.status, 'the admin’s sign-in code is sent').toBe(200);
-  const verified = await post<SignInResult>('/v2/auth/email-code/verify', { email: E2E_ADMIN_EMAIL, code: await latestCode(E2E_ADMIN_EMAIL, before) });
+  const verified = await post<SignInResult>('/v2/auth/email-code/verify', { email: ADMIN_EMAIL, code: await latestCode(ADMIN_EMAIL, before) });
   expect(verified.status, 'the admin signs in').toBe(200);
   refreshToken = verified.body.refresh_token;
   return verified.body.token;

@@ -4,8 +4,18 @@ import type { SearchCharactersParams, SearchCharactersResult } from '@fable/cont
 export const E2E_CATALOG_SIZE = 2000;
 /** The e2e API's favourites limit (CHARACTER_FAVORITE_LIMIT), small enough to reach in a spec. */
 export const E2E_FAVORITE_LIMIT = 3;
-/** Signing in with this email gives the admin permission (ADMIN_EMAILS). */
-export const E2E_ADMIN_EMAIL = 'e2e-admin@example.com';
+/**
+ * Signing in with one of these emails gives the admin permission (ADMIN_EMAILS). One account per use, so that specs
+ * running in parallel workers never ask for the same address's sign-in code at once (a newer code replaces the older).
+ */
+export const E2E_ADMINS = {
+  /** The leaderboard's admin (discovery.spec), signed in through the page. */
+  leaderboard: { email: 'e2e-admin@example.com', username: 'e2e_admin', name: 'Admin Ada' },
+  /** The moderator of the creator studio spec, signed in through the page. */
+  moderator: { email: 'e2e-moderator@example.com', username: 'e2e_moderator', name: 'Moderator Mo' },
+  /** The admin of API calls (support/admin.ts). */
+  api: { email: 'e2e-admin-api@example.com', username: 'e2e_admin_api', name: 'Admin Api' },
+} as const;
 
 let guestId: Promise<string> | null = null;
 

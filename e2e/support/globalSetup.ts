@@ -11,7 +11,7 @@ import { buildApps, publishRemotes } from '../../scripts/build/buildApps';
 import { ROOT } from '../../scripts/lib/apps';
 import { startFakeOpenAiEngine, type FakeEngineBehaviour } from '../../api/src/testing/fakeOpenAiEngine';
 import { startSiteSandbox } from '../../payments-sandbox/src/siteSandbox';
-import { E2E_ADMIN_EMAIL, E2E_CATALOG_SIZE, E2E_FAVORITE_LIMIT } from './catalog';
+import { E2E_ADMINS, E2E_CATALOG_SIZE, E2E_FAVORITE_LIMIT } from './catalog';
 import { API_PORT, CONTROL_PORT, PAYMENTS_SANDBOX_PORT, SITE_PORT_BASE } from './ports';
 
 /** Runs a command to completion, failing on a non-zero exit. */
@@ -92,7 +92,7 @@ export default async function globalSetup() {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],
       // Short-lived access tokens so that the refresh spec sees one expire.
-      // A favourites limit small enough for a spec to reach it; one admin account (leaderboard).
+      // A favourites limit small enough for a spec to reach it; the admin accounts (leaderboard, moderation, reports).
       env: {
         ...process.env,
         PORT: String(API_PORT),
@@ -101,7 +101,7 @@ export default async function globalSetup() {
         ACCESS_TOKEN_TTL_SECONDS: '4',
         LOG_LEVEL: 'warn',
         CHARACTER_FAVORITE_LIMIT: String(E2E_FAVORITE_LIMIT),
-        ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+        ADMIN_EMAILS: Object.values(E2E_ADMINS).map((admin) => admin.email).join(','),
         INFERENCE_MODELS_FILE: modelsFile,
         // The site's origin: redirect providers return to it and SubscribeStar's redirect_url must be one of its pages.
         PUBLIC_URL: `http://localhost:${SITE_PORT_BASE}`,
