@@ -14,8 +14,18 @@ const steps: [string, () => Promise<unknown>][] = [
   ['e2e', () => run(process.execPath, [bin('@playwright/test', 'cli.js'), 'test'], { cwd: path.join(ROOT, 'e2e') })],
 ];
 
+const seconds = (since: number) => (Date.now() - since) / 1000;
+
+/** Each phase's time, and the whole run's, as a table: CI's printed output is what tells where the time went. */
+function printTimes(times: [string, number][], total: number) {
+  console.log('\n=== phase times');
+  for (const [name, s] of [...times, ['total', total] as [string, number]]) console.log(`${name.padEnd(20)} ${s.toFixed(1).padStart(7)} s`);
+}
+
 async function main() {
   const only = process.argv[2];
+  const times: [string, number][] = [];
+  const runStarted = Date.now();
   for (const [name, step] of steps) {
     if (only && !name.startsWith(only)) continue;
     const started = Date.now();
@@ -23,11 +33,15 @@ async function main() {
     try {
       await step();
     } catch (error) {
+      times.push([`${name} (failed)`, seconds(started)]);
+      printTimes(times, seconds(runStarted));
       console.error(`\n✗ ${name} failed: ${(error as Error).message}`);
       process.exit(1);
     }
-    console.log(`✓ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    times.push([name, seconds(started)]);
+    console.log(`✓ ${name} (${seconds(started).toFixed(1)} s)`);
   }
+  printTimes(times, seconds(runStarted));
 }
 
 void main();
