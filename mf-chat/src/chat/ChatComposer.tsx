@@ -1,0 +1,43 @@
+import type { CharacterProfile } from '@fable/contracts';
+import { ChatInput } from './ChatInput';
+import { CHAT_TEXTS } from './chatTexts';
+import { AUTO_SPEAKER } from './group/groupMembers';
+import { SpeakerStrip } from './group/SpeakerStrip';
+import type { ChatScreenModel } from './useChatScreen';
+
+/** Where the user writes: a group chat's speaker strip, and the input with Send, Stop and Autopilot. */
+export function ChatComposer({ screen, profile, disabled }: { screen: ChatScreenModel; profile: CharacterProfile; disabled: boolean }) {
+  const { chat, groupChat, input, setInput } = screen;
+  const { talk, send } = screen.turn;
+  const { streaming } = chat;
+
+  return (
+    <>
+      {groupChat.members && (
+        <SpeakerStrip
+          members={groupChat.members}
+          onPick={(memberId) => talk(input, memberId)}
+          onNext={() => talk(input, AUTO_SPEAKER)}
+          disabled={streaming || disabled}
+          autoResponse={groupChat.autoResponse}
+        />
+      )}
+      <ChatInput
+        value={input}
+        onChange={(text) => {
+          setInput(text);
+          groupChat.onType(text);
+        }}
+        onSend={send}
+        onStop={() => {
+          groupChat.onStop();
+          chat.stop();
+        }}
+        onAutopilot={screen.nsfwLocked || !screen.lastReply ? undefined : chat.autopilot}
+        streaming={streaming}
+        disabled={disabled}
+        placeholder={CHAT_TEXTS.inputPlaceholder(profile.name)}
+      />
+    </>
+  );
+}
