@@ -29,3 +29,14 @@ export function imageContentRefused(kind: 'underage' | 'explicit', details: { fi
   const entry = ERROR_CATALOGUE[code];
   return new AppError(entry.status, String(code), entry.message, details);
 }
+
+/** The AppError of a picture refused by the pipeline; anything else is rethrown. */
+function asAppError(err: unknown): AppError {
+  if (err instanceof ImageInputError) return err.toAppError();
+  throw err;
+}
+
+/** Rethrows a picture refused by the pipeline as its AppError (4xx); anything else as it is. */
+export const asClientError = (err: unknown): never => {
+  throw asAppError(err);
+};
