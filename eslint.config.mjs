@@ -36,6 +36,16 @@ export default tseslint.config(
     },
   },
   {
+    // Code a person can read: no function over 150 lines, no file over 400. Tests (and e2e specs) and data files that
+    // say so at their top are exempt.
+    files: ['**/*.{ts,tsx,mjs,cjs}'],
+    ignores: ['**/*.test.{ts,tsx}', 'e2e/specs/**', 'api/src/modules/characters/seed/englishFragments.ts'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
+      'max-lines': ['error', { max: 400 }],
+    },
+  },
+  {
     // CommonJS helpers every kind of tool loads (scripts/lib/workspaces.cjs).
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
