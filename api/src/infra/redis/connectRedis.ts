@@ -43,7 +43,9 @@ export async function connectRedis(url: string, options: ConnectRedisOptions = {
     await client.connect();
     connected = true;
   } catch (err) {
-    client.disconnect();
+    // A refused connection has already ended the client (no retries before the first connection); disconnect() then
+    // would leave ioredis's disconnectTimeout timer on a socket that never closes again, holding the process open.
+    if (client.status !== 'end') client.disconnect();
     throw new Error(`Cannot connect to Redis at ${withoutPassword(url)}: ${(lastError ?? (err as Error)).message}`, { cause: err });
   }
   return client;
