@@ -14,7 +14,6 @@ const SERIAL_SPECS = [
   'redeploy-remote',
   'new-remote',
   'chat',
-  'chat-actions',
   'groupchat-chat',
   'lore-in-chat',
   'personas',

@@ -1,12 +1,11 @@
 import { expect, test, type Page } from '../support/test';
 import { lastMessage, messages, safeCharacter, send } from '../support/chat';
 import { signUpNewMember } from '../support/members';
-import { setEngine } from '../support/site';
 
 // The message actions of the chat screen (document 1 §2 "Chat screen", §4 "Message actions", "Rating box"), for a
 // signed-up member, against the fake OpenAI-compatible engine (e2e/support/globalSetup.ts). It answers
-// `*smiles* You said "<the first six words>". Tell me more, I am listening.`, so the texts sent here stay short.
-test.afterEach(() => setEngine());
+// `*smiles* You said "<the first six words>". Tell me more, I am listening.`, so the texts sent here stay short. It
+// changes nothing of the engine, and runs in parallel with the specs that leave it at its defaults.
 
 /** The message whose bubble says exactly `text` (a user's message; a reply quotes it, but not exactly). */
 const messageSaying = (page: Page, text: string) => messages(page).filter({ has: page.getByText(text, { exact: true }) });
