@@ -8,3 +8,4 @@ export * from './limits';
 export * from './errors';
 export * from './text';
 export * from './api';
+export * from './routes';
