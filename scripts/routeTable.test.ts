@@ -7,7 +7,7 @@ import { remoteSource, remotes } from './lib/workspaces.cjs';
 function declaredRoutes(): Map<string, string> {
   const declared = new Map<string, string>();
   for (const app of remotes()) {
-    for (const { path } of (remoteSource(app) as { routes: { path: string }[] }).routes) declared.set(path, app);
+    for (const { path } of remoteSource(app).routes as { path: string }[]) declared.set(path, app);
   }
   return declared;
 }

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '../support/test';
 import { expectNoSeriousA11yViolations, waitForPageContent } from '../support/axe';
 import { signUpNewMember } from '../support/members';
+import { routeIds, routeTableUrls } from '../support/routeTable';
 import { routeKey } from '../support/routes';
 
 /**
@@ -59,6 +60,13 @@ async function collectLinks(page: Page, into: Map<string, FoundLink>) {
   await page.keyboard.press('Escape');
 }
 
+/** The page open is a real one: not the 404 page, not the remote fallback, and with a heading of its own. */
+async function expectOwnPage(page: Page, url: string, from: string) {
+  await expect.soft(page.getByTestId('not-found'), `${url} (${from}) opens the 404 page`).toHaveCount(0);
+  await expect.soft(page.getByTestId('remote-fallback'), `${url} (${from}) shows the remote fallback`).toHaveCount(0);
+  await expect.soft(page.getByRole('heading', { level: 1 }).first(), `${url} (${from}) shows no heading of its own`).toBeVisible();
+}
+
 /** Visits every link: a real page (its own heading, no 404, no fallback), or the 404 page for a pending route. */
 async function visitAll(page: Page, links: Map<string, FoundLink>) {
   const pendingSeen = new Set<string>();
@@ -73,9 +81,7 @@ async function visitAll(page: Page, links: Map<string, FoundLink>) {
         await expect.soft(notFound, `${url} (${from}) is listed as pending (${pending}) but opens a page: take it off PENDING_ROUTES`).toBeVisible();
         return;
       }
-      await expect.soft(notFound, `${url} (${from}) opens the 404 page`).toHaveCount(0);
-      await expect.soft(page.getByTestId('remote-fallback'), `${url} (${from}) shows the remote fallback`).toHaveCount(0);
-      await expect.soft(page.getByRole('heading', { level: 1 }).first(), `${url} (${from}) shows no heading of its own`).toBeVisible();
+      await expectOwnPage(page, url, from);
       await expectNoSeriousA11yViolations(page, url);
     });
   }
@@ -122,6 +128,27 @@ test('every link a member sees in the navigation, header, footer, cards, menus a
   expect(links.size).toBeGreaterThan(15);
   await listLinks(links);
   await visitAll(page, links);
+});
+
+test('every page of the route table (routes of @fable/contracts) opens for a member, and for a guest or asks a guest to sign in', async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  await page.goto('/');
+  await signUpNewMember(page, 'Rhea Routes', 'routes');
+  const entries = routeTableUrls(await routeIds(page));
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  for (const { name, url, signIn } of entries) {
+    await test.step(`routes.${name}: ${url}`, async () => {
+      await page.goto(url);
+      await waitForPageContent(page);
+      await expectOwnPage(page, url, `routes.${name}, a member`);
+      await guest.goto(url);
+      await waitForPageContent(guest);
+      if (signIn) await expect.soft(guest.getByTestId('route-sign-in-required'), `${url} (routes.${name}) does not ask a guest to sign in`).toBeVisible();
+      else await expectOwnPage(guest, url, `routes.${name}, a guest`);
+    });
+  }
+  await guestContext.close();
 });
 
 test('every pending route still opens the 404 page (a route that works comes off PENDING_ROUTES)', async ({ page }) => {
