@@ -1,3 +1,4 @@
+import { routes } from '@fable/contracts';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useStore } from 'react-redux';
 import { useNavigate } from 'react-router';
@@ -43,7 +44,7 @@ export function AuthLayer() {
     signingOut.current = true;
     void signOut(store, { logoutDomain: logoutDomainOf(deployment) })
       .then((leaving) => {
-        if (!leaving) navigate('/');
+        if (!leaving) navigate(routes.home());
       })
       .finally(() => {
         signingOut.current = false;

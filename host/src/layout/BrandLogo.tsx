@@ -1,3 +1,4 @@
+import { routes } from '@fable/contracts';
 import styled from '@emotion/styled';
 import { Link } from 'react-router';
 import { selectBrand, useAppSelector } from '@fable/shared';
@@ -18,7 +19,7 @@ export function BrandLogo() {
   const brand = useAppSelector(selectBrand);
   if (!brand) return null;
   return (
-    <Home to="/" aria-label={`${brand.name} home`} data-testid="brand-logo">
+    <Home to={routes.home()} aria-label={`${brand.name} home`} data-testid="brand-logo">
       <img src={brand.logoUrl} alt={brand.name} />
     </Home>
   );

@@ -1,7 +1,7 @@
+import { routes, type Brand } from '@fable/contracts';
 import styled from '@emotion/styled';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Brand } from '@fable/contracts';
 import { selectDeployment, useAppSelector } from '@fable/shared';
 import { useShellSettings } from '../settings/appSettingsApi';
 
@@ -66,8 +66,8 @@ function DeploymentLinks({ links, main }: { links: Brand['links']; main: boolean
       <BrandLink to={links.terms}>Terms</BrandLink>
       <BrandLink to={links.privacy}>Privacy</BrandLink>
       <BrandLink to={links.refund}>Refunds</BrandLink>
-      <Link to="/report">Reporting</Link>
-      <Link to="/guidelines">Guidelines</Link>
+      <Link to={routes.report()}>Reporting</Link>
+      <Link to={routes.guidelines()}>Guidelines</Link>
       <BrandLink to={links.support}>Support</BrandLink>
       {main && links.affiliates && <BrandLink to={links.affiliates}>Affiliates</BrandLink>}
       {main && links.discord && <BrandLink to={links.discord}>Discord</BrandLink>}
@@ -101,13 +101,13 @@ export function Footer() {
   return (
     <Foot data-testid="footer" data-variant="main">
       <div className="row">
-        <Link to="/" className="logo" aria-label={`${brand.name} home`}>
+        <Link to={routes.home()} className="logo" aria-label={`${brand.name} home`}>
           <img src={brand.logoUrl} alt={brand.name} />
         </Link>
-        <Link to="/download" className="badge" aria-label="Download on the App Store">
+        <Link to={routes.download()} className="badge" aria-label="Download on the App Store">
           <small>Download on the</small>App Store
         </Link>
-        <Link to="/download" className="badge" aria-label="Get it on Google Play">
+        <Link to={routes.download()} className="badge" aria-label="Get it on Google Play">
           <small>Get it on</small>Google Play
         </Link>
       </div>
@@ -126,9 +126,9 @@ export function Footer() {
       {brand.footer.addresses.map((address) => (
         <address key={address}>{address}</address>
       ))}
-      {main && !settingsLinks?.some((link) => link.to === '/2257') && (
+      {main && !settingsLinks?.some((link) => link.to === routes.compliance2257()) && (
         <p>
-          <Link to="/2257">18 U.S.C. 2257 Record-Keeping Requirements Compliance Statement</Link>
+          <Link to={routes.compliance2257()}>18 U.S.C. 2257 Record-Keeping Requirements Compliance Statement</Link>
         </p>
       )}
       <p>

@@ -1,3 +1,4 @@
+import { routes } from '@fable/contracts';
 import { EmptyState } from '@fable/shared';
 
 /** The limited-access ban screen (document 1 §2 "Ban screen": Restricted). */
@@ -6,7 +7,7 @@ export function LimitedAccessPage() {
     <EmptyState
       title="Restricted"
       description="Your account has limited access. Please read our guidelines or contact us."
-      action={{ label: 'Guidelines', to: '/guidelines' }}
+      action={{ label: 'Guidelines', to: routes.guidelines() }}
     />
   );
 }

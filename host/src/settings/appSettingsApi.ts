@@ -1,3 +1,4 @@
+import { routes } from '@fable/contracts';
 import * as z from 'zod/mini';
 import { api, selectAuthStatus, useAppSelector } from '@fable/shared';
 
@@ -14,7 +15,7 @@ export type ShellSettings = z.infer<typeof ShellSettingsSchema>;
 
 export type NavHeaderButton = NonNullable<ShellSettings['navHeaderButton']>;
 
-export const DEFAULT_UPGRADE_BUTTON: NavHeaderButton = { label: 'Upgrade', to: '/subscribe' };
+export const DEFAULT_UPGRADE_BUTTON: NavHeaderButton = { label: 'Upgrade', to: routes.subscribe() };
 
 const appSettingsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,3 +1,4 @@
+import { routes } from '@fable/contracts';
 import styled from '@emotion/styled';
 import type { ReactNode } from 'react';
 import { selectHiddenByPartner, useAppSelector } from '@fable/shared';
@@ -152,7 +153,7 @@ export function DownloadPage() {
         <AppCard icon={<BrowserIcon />} title={t.web.title}>
           <p>{t.web.description(name)}</p>
           <span className="spacer" />
-          <ButtonLink to="/" variant="secondary">
+          <ButtonLink to={routes.home()} variant="secondary">
             {t.web.action}
           </ButtonLink>
         </AppCard>

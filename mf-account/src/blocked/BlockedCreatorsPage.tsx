@@ -1,6 +1,6 @@
+import { routes, type BlockedCreator } from '@fable/contracts';
 import styled from '@emotion/styled';
 import { useState } from 'react';
-import type { BlockedCreator } from '@fable/contracts';
 import {
   apiErrorMessage,
   Avatar,
@@ -88,7 +88,7 @@ function BlockedList({ creators }: { creators: BlockedCreator[] }) {
         {creators.map((creator) => (
           <Row key={creator.id}>
             <Avatar name={creator.username} size={40} />
-            <Link to={`/creator/${encodeURIComponent(creator.username)}`}>@{creator.username}</Link>
+            <Link to={routes.creator({ creatorUsername: creator.username })}>@{creator.username}</Link>
             <Button variant="secondary" size="sm" onClick={() => setPending(creator)} aria-label={`${BLOCKED_TEXTS.unblock} @${creator.username}`}>
               {BLOCKED_TEXTS.unblock}
             </Button>

@@ -1,3 +1,4 @@
+import { routes } from '@fable/contracts';
 import { Link } from '@fable/shared';
 import { SupportLink } from '../brand/SupportLink';
 import { useBrandInfo } from '../brand/useBrandInfo';
@@ -25,7 +26,7 @@ export function RefundPage() {
       heading: 'Cancelling',
       content: (
         <p>
-          You can cancel at any time in <Link to="/manage-subscription">Manage Subscription</Link>. Nothing more is charged, and
+          You can cancel at any time in <Link to={routes.manageSubscription()}>Manage Subscription</Link>. Nothing more is charged, and
           you keep your benefits until the end of the period you already paid for. You can undo the cancellation until then.
         </p>
       ),

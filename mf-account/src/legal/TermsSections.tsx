@@ -1,3 +1,4 @@
+import { routes } from '@fable/contracts';
 import { Link } from '@fable/shared';
 import { SupportLink } from '../brand/SupportLink';
 
@@ -96,7 +97,7 @@ export function Subscriptions() {
     <>
       <p>
         Paid plans (Get a Taste, True Supporter and I&apos;m All In) unlock extra features, described on the{' '}
-        <Link to="/plan-comparison">plan comparison</Link> page.
+        <Link to={routes.planComparison()}>plan comparison</Link> page.
       </p>
       <ul>
         <li>A subscription renews automatically at the end of each billing period until you cancel it.</li>

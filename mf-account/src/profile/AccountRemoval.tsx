@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { ACCOUNT_REMOVAL_COUNTDOWN, type SessionUser as ApiUser } from '@fable/contracts';
+import { ACCOUNT_REMOVAL_COUNTDOWN, type SessionUser as ApiUser, routes } from '@fable/contracts';
 import { Button, ButtonLink, ConfirmationModal, Modal } from '@fable/shared';
 import { PROFILE_TEXTS as T } from './profileTexts';
 
@@ -124,7 +124,7 @@ export function SubscriptionWarningDialog({ open, onClose, onProceed }: { open: 
       onConfirm={onProceed}
       onClose={onClose}
     >
-      <ButtonLink to="/manage-subscription" variant="secondary" style={{ marginTop: 8 }}>
+      <ButtonLink to={routes.manageSubscription()} variant="secondary" style={{ marginTop: 8 }}>
         {T.manageSubscription}
       </ButtonLink>
     </ConfirmationModal>

@@ -1,6 +1,6 @@
+import { routes, type SessionUser as ApiUser } from '@fable/contracts';
 import styled from '@emotion/styled';
 import { useState } from 'react';
-import type { SessionUser as ApiUser } from '@fable/contracts';
 import { Button, signOutRequested, useAppDispatch, useNavigate, useNotify } from '@fable/shared';
 import { AccountRemovalDialog, SubscriptionWarningDialog, hasActiveSubscription } from './AccountRemoval';
 import { useAccount_removeAccountMutation } from './profileApi';
@@ -54,7 +54,7 @@ export function AccountSection({ user, onLogout, onRemoved }: { user: ApiUser; o
     setRemoval(null);
     notify.success(T.removed, { duration: 'long' });
     dispatch(signOutRequested());
-    navigate('/', { replace: true });
+    navigate(routes.home(), { replace: true });
   };
 
   return (

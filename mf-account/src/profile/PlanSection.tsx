@@ -1,4 +1,4 @@
-import { TIER_MARKETING_NAME, type SessionUser as ApiUser } from '@fable/contracts';
+import { TIER_MARKETING_NAME, type SessionUser as ApiUser, routes } from '@fable/contracts';
 import { ButtonLink } from '@fable/shared';
 import { Section, SpreadRow } from './profileLayout';
 import { PROFILE_TEXTS as T } from './profileTexts';
@@ -11,12 +11,12 @@ export function PlanSection({ user }: { user: ApiUser }) {
       <SpreadRow>
         <strong data-testid="current-plan">{TIER_MARKETING_NAME[user.tier] ?? T.freePlan}</strong>
         {user.tier === 'premium' ? null : (
-          <ButtonLink to="/subscribe" variant="secondary">
+          <ButtonLink to={routes.subscribe()} variant="secondary">
             {T.upgrade}
           </ButtonLink>
         )}
         {user.subscription?.status === 'active' ? (
-          <ButtonLink to="/manage-subscription" variant="secondary">
+          <ButtonLink to={routes.manageSubscription()} variant="secondary">
             {T.manageSubscription}
           </ButtonLink>
         ) : null}

@@ -1,3 +1,4 @@
+import { routes } from '@fable/contracts';
 import {
   Navigate,
   selectAuthStatus,
@@ -18,7 +19,7 @@ export function SignupPage() {
   if (partner && externalMode) return <Navigate to="/external/signup" replace />;
   return (
     <SignInRequired openAtOnce>
-      {(user) => (user.username ? <Navigate to="/" replace /> : <OnboardingFlow user={user} layout="page" onDone={() => navigate('/')} />)}
+      {(user) => (user.username ? <Navigate to={routes.home()} replace /> : <OnboardingFlow user={user} layout="page" onDone={() => navigate(routes.home())} />)}
     </SignInRequired>
   );
 }
@@ -29,7 +30,7 @@ export function ExternalSignupPage() {
   return (
     <SignInRequired openAtOnce>
       {(user) =>
-        user.username ? <Navigate to="/" replace /> : <OnboardingFlow user={user} variant="partner" layout="page" onDone={() => navigate('/')} />
+        user.username ? <Navigate to={routes.home()} replace /> : <OnboardingFlow user={user} variant="partner" layout="page" onDone={() => navigate(routes.home())} />
       }
     </SignInRequired>
   );

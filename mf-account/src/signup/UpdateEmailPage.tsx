@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema } from '@fable/contracts';
+import { EmailSchema, routes } from '@fable/contracts';
 import { apiErrorOf, Button, sessionFromUser, signedIn, useAppDispatch, useNavigate, useNotify, type SessionUser } from '@fable/shared';
 import { Form, FormTextField, useZodForm } from '@fable/shared/forms';
 import { Card, SignInRequired } from '../session/SignInRequired';
@@ -25,7 +25,7 @@ function UpdateEmailForm({ user }: { user: SessionUser }) {
     }
     if (!result.data) return;
     dispatch(signedIn(sessionFromUser(result.data)));
-    navigate('/'); // on success goes to / (document 1 §2)
+    navigate(routes.home()); // on success goes to / (document 1 §2)
   };
 
   return (

@@ -1,3 +1,4 @@
+import { routes } from '@fable/contracts';
 import styled from '@emotion/styled';
 import { Button, selectAuthStatus, signOutRequested, useAppDispatch, useAppSelector, useNavigate } from '@fable/shared';
 import { INVALID_ACCOUNT_TEXTS as T } from './signupTexts';
@@ -39,7 +40,7 @@ export function UserNotFoundPage() {
             {T.logout}
           </Button>
         ) : null}
-        <Button onClick={() => navigate('/')}>{T.backToHome}</Button>
+        <Button onClick={() => navigate(routes.home())}>{T.backToHome}</Button>
       </div>
     </Page>
   );

@@ -1,5 +1,5 @@
+import { routes, type Country, type CountryState, type PaymentConfig, type PaymentMethod } from '@fable/contracts';
 import { useEffect, useState } from 'react';
-import type { Country, CountryState, PaymentConfig, PaymentMethod } from '@fable/contracts';
 import { selectBrand, selectUser, useAppSelector } from '@fable/shared';
 import { Form, useWatch, useZodForm } from '@fable/shared/forms';
 import { BillingDetailsStep } from './BillingDetailsStep';
@@ -124,7 +124,7 @@ export function CheckoutForm({ plan, offerId, presetCoupon, paymentMethods, coun
           <SubscribeStep
             terms={terms}
             onTerms={setTerms}
-            termsUrl={brand?.links.terms ?? '/terms'}
+            termsUrl={brand?.links.terms ?? routes.terms()}
             termsError={terms && !cardOk && method === 'card' ? T.invalidCard : null}
             submitError={payment.submitError}
             onRetry={() => void form.handleSubmit(payment.pay)()}

@@ -1,3 +1,4 @@
+import { routes } from '@fable/contracts';
 import styled from '@emotion/styled';
 import { useState } from 'react';
 import { apiErrorMessage, Button, ButtonLink, Spinner, useParams } from '@fable/shared';
@@ -113,7 +114,7 @@ function LinkStateView({ link, reloadTo }: { link: SupporterLink; reloadTo: stri
           <h1>{T.successTitle}</h1>
           <p>{T.success}</p>
           {link.tier ? <p>{T.successTier(TIER_NAME[link.tier as keyof typeof TIER_NAME] ?? link.tier)}</p> : null}
-          <ButtonLink to="/">{T.startChatting}</ButtonLink>
+          <ButtonLink to={routes.home()}>{T.startChatting}</ButtonLink>
         </>
       );
     case 'invalid_pledge':

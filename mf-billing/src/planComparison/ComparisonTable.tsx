@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { TIER_RANK, type Tier } from '@fable/contracts';
+import { TIER_RANK, type Tier, routes } from '@fable/contracts';
 import { Button, ButtonLink, VisuallyHidden } from '@fable/shared';
 import { TIER_NAME, comparisonRows, planFor, featureLabel, formatPrice, priceOf, tiersFor, type BillingFrequency, type PlansByPeriod } from '../plans/plans';
 import { CheckIcon, DashIcon } from '../ui/icons';
@@ -168,7 +168,7 @@ function PlanColumnHead({ tier, price, currency, frequency, current, onChoose }:
       <span className="period">{frequency === 'annual' ? T.perYear : T.perMonth}</span>
       {current ? <span className="yours">{T.yourPlan}</span> : null}
       {tier === 'free' ? (
-        <ButtonLink to="/" variant="secondary">
+        <ButtonLink to={routes.home()} variant="secondary">
           {T.startFree}
         </ButtonLink>
       ) : onChoose ? (

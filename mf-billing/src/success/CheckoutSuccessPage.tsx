@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useEffect, useState } from 'react';
-import { BILLING_TIMINGS } from '@fable/contracts';
+import { BILLING_TIMINGS, routes } from '@fable/contracts';
 import { api, ButtonLink, EmptyState, renewAccessToken, selectIsSignedIn, Spinner, useAppDispatch, useAppSelector, useSearchParams } from '@fable/shared';
 import { useCheckout_orderQuery } from '../checkout/checkoutApi';
 import { formatPrice } from '../plans/plans';
@@ -128,7 +128,7 @@ export function CheckoutSuccessPage() {
   if (needsOrder && order.isError) {
     return (
       <Page>
-        <EmptyState title={T.loadError} action={{ label: T.startChatting, to: '/' }} />
+        <EmptyState title={T.loadError} action={{ label: T.startChatting, to: routes.home() }} />
       </Page>
     );
   }
@@ -149,7 +149,7 @@ export function CheckoutSuccessPage() {
         <h1>{T.title}</h1>
         {giveUp ? <p role="status">{T.stillPending}</p> : <Spinner center label={T.pending} />}
         {!giveUp && <p role="status">{T.pending}</p>}
-        <ButtonLink to="/">{T.startChatting}</ButtonLink>
+        <ButtonLink to={routes.home()}>{T.startChatting}</ButtonLink>
       </Page>
     );
   }
@@ -194,7 +194,7 @@ export function CheckoutSuccessPage() {
           <dd className="ok">{T.success}</dd>
         </dl>
       </Details>
-      <ButtonLink to="/">{T.startChatting}</ButtonLink>
+      <ButtonLink to={routes.home()}>{T.startChatting}</ButtonLink>
     </Page>
   );
 }

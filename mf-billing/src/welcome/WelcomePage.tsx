@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useEffect, useState } from 'react';
-import { BILLING_TIMINGS } from '@fable/contracts';
+import { BILLING_TIMINGS, routes } from '@fable/contracts';
 import { ButtonLink, useNavigate } from '@fable/shared';
 
 /** The thank-you pages' words (document 2 §2 "Post-subscription thank-you pages"; the spec gives no words: ours). */
@@ -67,7 +67,7 @@ function ThankYou({ to, body, redirect, goLabel }: { to: string; body: string; r
 
 /** /welcome: thanks, then / after 10 seconds. */
 export function WelcomePage() {
-  return <ThankYou to="/" body={T.body} redirect={T.redirectHome} goLabel={T.goHome} />;
+  return <ThankYou to={routes.home()} body={T.body} redirect={T.redirectHome} goLabel={T.goHome} />;
 }
 
 /** /welcome/subscribestar: thanks, then /link/subscribestar after 10 seconds to link the accounts. */

@@ -1,3 +1,4 @@
+import { routes } from '@fable/contracts';
 import styled from '@emotion/styled';
 import { ButtonLink } from '../ButtonLink';
 
@@ -50,7 +51,7 @@ export function NotFoundPage() {
       </p>
       <h1>{NOT_FOUND_TEXTS.title}</h1>
       <p>{NOT_FOUND_TEXTS.description}</p>
-      <ButtonLink to="/">{NOT_FOUND_TEXTS.action}</ButtonLink>
+      <ButtonLink to={routes.home()}>{NOT_FOUND_TEXTS.action}</ButtonLink>
     </Page>
   );
 }
@@ -62,7 +63,7 @@ export function ForbiddenPage() {
         403
       </p>
       <h1>{FORBIDDEN_TEXT}</h1>
-      <ButtonLink to="/">{NOT_FOUND_TEXTS.action}</ButtonLink>
+      <ButtonLink to={routes.home()}>{NOT_FOUND_TEXTS.action}</ButtonLink>
     </Page>
   );
 }
