@@ -1,3 +1,4 @@
+import { routes } from '@fable/contracts';
 import styled from '@emotion/styled';
 import { Avatar, Button, Dropdown, Link, type DropdownItem } from '@fable/shared';
 import { CHAT_TEXTS } from './chatTexts';
@@ -69,7 +70,7 @@ export function ChatHeader({ name, avatarUrl, avatarNsfw, creatorUsername, onBac
       <Avatar src={avatarUrl} name={name} size="md" nsfw={avatarNsfw} blur={avatarNsfw} />
       <Who>
         <h1>{name}</h1>
-        <Link to={`/creator/${encodeURIComponent(creatorUsername)}`}>@{creatorUsername}</Link>
+        <Link to={routes.creator({ creatorUsername })}>@{creatorUsername}</Link>
       </Who>
       <Tools>
         {onRate && (

@@ -1,3 +1,4 @@
+import { routes } from '@fable/contracts';
 import styled from '@emotion/styled';
 import { useRef } from 'react';
 import { apiErrorOf, Button, Navigate, Spinner, selectAuthStatus, useAppSelector, useParams } from '@fable/shared';
@@ -63,7 +64,7 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
   }
   if (!profile) return <Spinner label="Loading chat" center />;
   // The chat redirects to the chatbots list when the character needs manual review (document 1 §2).
-  if (profile.aicq_manual_review_required) return <Navigate to="/my-chatbots" replace />;
+  if (profile.aicq_manual_review_required) return <Navigate to={routes.myChatbots()} replace />;
 
   return (
     <Screen aria-label="Chat" ref={screenRef}>

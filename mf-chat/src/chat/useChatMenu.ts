@@ -1,4 +1,4 @@
-import type { CharacterProfile } from '@fable/contracts';
+import { routes, type CharacterProfile } from '@fable/contracts';
 import { apiErrorMessage, selectPermissions, selectSession, shareLink, useAppSelector, useNavigate, useNotify, type DropdownItem } from '@fable/shared';
 import { useCharacters_favoriteMutation } from '@fable/shared/characters';
 import { canShareChatbot, chatMenuEntries, type ChatMenuEntry } from './chatMenu';
@@ -25,7 +25,7 @@ export function useChatMenu(screen: ChatScreenModel, profile: CharacterProfile) 
 
   const share = async () => {
     try {
-      const shared = await shareLink({ title: botName, url: `${window.location.origin}/chatbot/${encodeURIComponent(characterId)}` });
+      const shared = await shareLink({ title: botName, url: `${window.location.origin}${routes.chatbotProfile({ characterId })}` });
       if (shared === 'copied') notify.success(CHAT_TEXTS.copied);
     } catch {
       notify.error(CHAT_TEXTS.generic);
@@ -61,7 +61,7 @@ export function useChatMenu(screen: ChatScreenModel, profile: CharacterProfile) 
     },
     autoResponse: { label: groupChat.autoResponse ? GROUP_TEXTS.disableAutoResponse : GROUP_TEXTS.enableAutoResponse, onSelect: groupChat.toggleAutoResponse },
     blockCreator: { label: CHAT_TEXTS.blockCreator, onSelect: () => openModal({ kind: 'block' }) },
-    editChatbot: { label: CHAT_TEXTS.editChatbot, to: `/chatbot/edit/${encodeURIComponent(characterId)}` },
+    editChatbot: { label: CHAT_TEXTS.editChatbot, to: routes.editChatbot({ characterId }) },
     manageMemories: { label: CHAT_TEXTS.manageMemories, onSelect: () => openModal({ kind: 'memories' }) },
     generationSettings: { label: CHAT_TEXTS.generationSettings, onSelect: () => openModal({ kind: 'settings' }) },
   };

@@ -1,3 +1,4 @@
+import { routes } from '@fable/contracts';
 import styled from '@emotion/styled';
 import { useMemo, useState } from 'react';
 import { Button, Link, Modal, textInputCss, useDebounce } from '@fable/shared';
@@ -16,7 +17,7 @@ export const PERSONA_PICKER_TEXTS = {
 } as const;
 
 /** The personas page (mf-creator), reached by URL only. */
-export const PERSONAS_PATH = '/personas';
+export const PERSONAS_PATH = routes.personas();
 /** Local search debounce (document 1 §5, §9: 300 ms). */
 export const PERSONA_SEARCH_DEBOUNCE_MS = 300;
 

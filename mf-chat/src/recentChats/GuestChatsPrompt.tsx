@@ -1,3 +1,4 @@
+import { routes } from '@fable/contracts';
 import { Button, ButtonLink, EmptyState, signInRequested, useAppDispatch, useLocation } from '@fable/shared';
 import { ChatBubbles } from './ChatBubbles';
 import { Actions, Panel } from './chatsLayout';
@@ -18,7 +19,7 @@ export function GuestChatsPrompt() {
       <EmptyState icon={<ChatBubbles />} title={GUEST_CHATS_TEXTS.title} description={GUEST_CHATS_TEXTS.text}>
         <Actions>
           <Button onClick={() => dispatch(signInRequested({ returnTo: location.pathname }))}>{GUEST_CHATS_TEXTS.createFreeAccount}</Button>
-          <ButtonLink to="/" variant="secondary">
+          <ButtonLink to={routes.home()} variant="secondary">
             {GUEST_CHATS_TEXTS.exploreChatbots}
           </ButtonLink>
         </Actions>

@@ -1,3 +1,4 @@
+import { routes } from '@fable/contracts';
 import { ButtonLink, EmptyState, Spinner, selectAuthStatus, useAppSelector } from '@fable/shared';
 import { ChatBubbles } from './ChatBubbles';
 import { Actions, HeadingRow, Page, Panel } from './chatsLayout';
@@ -27,7 +28,7 @@ export function RecentChatsPage() {
             <Panel>
               <EmptyState icon={<ChatBubbles />} title={RECENT_CHATS_TEXTS.emptyTitle} description={RECENT_CHATS_TEXTS.emptyText}>
                 <Actions>
-                  <ButtonLink to="/">{RECENT_CHATS_TEXTS.exploreChatbots}</ButtonLink>
+                  <ButtonLink to={routes.home()}>{RECENT_CHATS_TEXTS.exploreChatbots}</ButtonLink>
                 </Actions>
               </EmptyState>
             </Panel>

@@ -1,5 +1,5 @@
+import { routes, type CharacterImportInputSchema, type CharacterInputSchema, type CharacterTokenCount, type OwnCharacter } from '@fable/contracts';
 import { useCallback, useRef, useState } from 'react';
-import type { CharacterImportInputSchema, CharacterInputSchema, CharacterTokenCount, OwnCharacter } from '@fable/contracts';
 import { apiErrorOf, selectUser, useAppSelector, useNavigate, useNotify } from '@fable/shared';
 import type { ZodForm } from '@fable/shared/forms';
 import { useCreator_createChatbotMutation, useCreator_updateChatbotMutation } from '../creatorApi';
@@ -79,7 +79,7 @@ export function useChatbotSave({ form, schema, saved, draftId, cardExtras, statu
       notify.success(T.created);
       const failed = lorebooksOn ? await attachLorebooks(answer.data.id, lorebookIds) : null;
       if (failed) notify.error(failed);
-      void navigate(failed ? `/chatbot/edit/${answer.data.id}` : `/chat/${answer.data.id}`);
+      void navigate(failed ? `/chatbot/edit/${answer.data.id}` : routes.chat({ characterId: answer.data.id }));
     }
   };
 

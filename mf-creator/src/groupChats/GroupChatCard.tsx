@@ -1,5 +1,5 @@
+import { routes, type MyCharacter, type SubCharacter } from '@fable/contracts';
 import styled from '@emotion/styled';
-import type { MyCharacter, SubCharacter } from '@fable/contracts';
 import { memo, useId } from 'react';
 import { Avatar, Button, CardLink, VisuallyHidden } from '@fable/shared';
 import { CardRoot, SmallButtonLink } from '../myChatbots/cardParts';
@@ -46,7 +46,7 @@ const Stack = styled.div`
   }
 `;
 
-const chatPath = (id: string) => `/chat/${encodeURIComponent(id)}`;
+const chatPath = (id: string) => routes.chat({ characterId: id });
 
 /** The members' avatars, overlapping, the first five and "+n"; their names for assistive technology. */
 function MemberStack({ members }: { members: readonly SubCharacter[] }) {

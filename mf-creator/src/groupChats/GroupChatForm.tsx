@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { CHARACTER_LIMITS as CL, GROUP_CHAT_LIMITS as L, type GroupChatDetail, type GroupChatVisibility } from '@fable/contracts';
+import { CHARACTER_LIMITS as CL, GROUP_CHAT_LIMITS as L, type GroupChatDetail, type GroupChatVisibility, routes } from '@fable/contracts';
 import { apiErrorOf, Button, ConfirmationModal, selectUser, useAppSelector, useNavigate, useNotify } from '@fable/shared';
 import { Form, FormRadioGroupField, FormTextField, UnsavedChangesDialog, useUnsavedChangesGuard, useZodForm } from '@fable/shared/forms';
 import { AvatarField } from '../chatbotForm/AvatarField';
@@ -94,7 +94,7 @@ export function GroupChatForm({ saved, initial, restored }: GroupChatFormProps) 
     guard.allowLeaving();
     notify.success(saved ? T.saved : T.created);
     if (leavingAfterSave.current) guard.proceed();
-    else void navigate(saved ? MY_GROUPCHATS_PATH : `/chat/${encodeURIComponent(answer.data.id)}`);
+    else void navigate(saved ? MY_GROUPCHATS_PATH : routes.chat({ characterId: answer.data.id }));
   };
 
   const onSubmit = () => {

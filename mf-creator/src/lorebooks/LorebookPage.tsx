@@ -1,6 +1,6 @@
+import { routes, type LorebookDetail } from '@fable/contracts';
 import styled from '@emotion/styled';
 import { useState } from 'react';
-import type { LorebookDetail } from '@fable/contracts';
 import { apiErrorOf, Avatar, Button, ButtonLink, copyToClipboard, EmptyState, Link, Modal, NotFoundPage, Spinner, useNotify, useParams } from '@fable/shared';
 import { useLorebook_getQuery } from './lorebookApi';
 import { LOREBOOK_TEXTS as T } from './lorebookTexts';
@@ -182,7 +182,7 @@ function LorebookView({ lorebook }: { lorebook: LorebookDetail }) {
         <div className="heading">
           <h1 id="lorebook-name">{lorebook.name}</h1>
           <p className="creator">
-            {T.by} <Link to={`/creator/${encodeURIComponent(lorebook.creator_username)}`}>@{lorebook.creator_username}</Link>
+            {T.by} <Link to={routes.creator({ creatorUsername: lorebook.creator_username })}>@{lorebook.creator_username}</Link>
             {' · '}
             {T.entriesOf(lorebook.entries.length)}
           </p>

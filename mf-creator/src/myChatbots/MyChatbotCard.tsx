@@ -1,4 +1,4 @@
-import { CHARACTER_VISIBILITY_LABELS, type MyCharacter } from '@fable/contracts';
+import { CHARACTER_VISIBILITY_LABELS, type MyCharacter, routes } from '@fable/contracts';
 import { memo, useId } from 'react';
 import { Avatar, Button, CardLink, VisuallyHidden } from '@fable/shared';
 import { CardRoot, SmallButtonLink } from './cardParts';
@@ -7,7 +7,7 @@ import { MY_CHATBOTS_TEXTS as T } from './myChatbotsTexts';
 
 const TONE = { fix_required: 'error', under_review: 'warning', manual_review: 'info' } as const;
 
-export const chatPath = (id: string) => `/chat/${encodeURIComponent(id)}`;
+export const chatPath = (id: string) => routes.chat({ characterId: id });
 export const editPath = (id: string) => `/chatbot/edit/${encodeURIComponent(id)}`;
 
 export interface MyChatbotCardProps {

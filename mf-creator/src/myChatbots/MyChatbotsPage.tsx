@@ -1,3 +1,4 @@
+import { routes } from '@fable/contracts';
 import styled from '@emotion/styled';
 import { useMemo, useRef, useState } from 'react';
 import {
@@ -119,7 +120,7 @@ export function MyChatbotsPage() {
           actions={
             <>
               <ButtonLink to={SIGN_UP_PATH}>{T.createFreeAccount}</ButtonLink>
-              <ButtonLink to="/" variant="secondary">
+              <ButtonLink to={routes.home()} variant="secondary">
                 {T.exploreChatbots}
               </ButtonLink>
             </>

@@ -1,10 +1,10 @@
-import { formatMessage } from '@fable/contracts';
+import { formatMessage, routes } from '@fable/contracts';
 import { Button, ButtonLink, Modal, selectUser, useAppSelector } from '@fable/shared';
 import { offersUpgrade, type PersonaLimit } from './personaList';
 import { PERSONA_TEXTS as T } from './personaTexts';
 
 /** Where Upgrade leads: the subscribe page (document 2 §2). */
-export const SUBSCRIBE_PATH = '/subscribe';
+export const SUBSCRIBE_PATH = routes.subscribe();
 
 export interface LimitReachedModalProps {
   /** The numbers of the text; null: closed. */

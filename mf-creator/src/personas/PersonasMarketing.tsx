@@ -1,3 +1,4 @@
+import { routes } from '@fable/contracts';
 import { ButtonLink } from '@fable/shared';
 import { FeatureCards, type FeatureCard } from '../marketing/FeatureCards';
 import { EyeIcon, PencilIcon, StackIcon } from '../marketing/icons';
@@ -21,7 +22,7 @@ export function PersonasMarketing() {
         actions={
           <>
             <ButtonLink to={SIGN_UP_PATH}>{T.createFreeAccount}</ButtonLink>
-            <ButtonLink to="/" variant="secondary">
+            <ButtonLink to={routes.home()} variant="secondary">
               {T.exploreChatbots}
             </ButtonLink>
           </>

@@ -1,3 +1,4 @@
+import { routes } from '@fable/contracts';
 import styled from '@emotion/styled';
 import { memo, useId, useMemo, useRef } from 'react';
 import { abbreviateCount, CardLink, CardSurface, Dropdown, Link, VisuallyHidden, type DropdownItem } from '@fable/shared';
@@ -158,7 +159,7 @@ export const CharacterCard = memo(function CharacterCard({ character, badge }: C
     if (!actions.shareHidden && (character.visibility === 'public' || character.visibility === 'hidden')) {
       list.push({ id: 'share', label: CARD_TEXTS.share, onSelect: () => void actions.share(character) });
     }
-    if (!actions.reportHidden && !own) list.push({ id: 'report', label: CARD_TEXTS.report, to: `/report/${encodeURIComponent(character.id)}` });
+    if (!actions.reportHidden && !own) list.push({ id: 'report', label: CARD_TEXTS.report, to: routes.reportCharacter({ characterId: character.id }) });
     if (viewer.signedIn && !own) list.push({ id: 'block', label: CARD_TEXTS.blockCreator, onSelect: () => actions.askBlock(character) });
     return list;
   }, [own, liked, viewer.signedIn, actions, character]);

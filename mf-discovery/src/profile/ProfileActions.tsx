@@ -1,5 +1,5 @@
+import { routes, type CharacterProfile } from '@fable/contracts';
 import styled from '@emotion/styled';
-import type { CharacterProfile } from '@fable/contracts';
 import { ButtonLink, Link, selectAuthStatus, selectHiddenByPartner, useAppSelector } from '@fable/shared';
 import { BlockCreatorButton } from './BlockCreatorButton';
 import { FavoriteButton } from './FavoriteButton';
@@ -73,7 +73,7 @@ export function ProfileActions({ profile, kind, blockedByViewer }: ProfileAction
     <>
       <Actions>
         {blockedByViewer ? null : (
-          <ButtonLink to={`/chat/${encodeURIComponent(profile.id)}`}>
+          <ButtonLink to={routes.chat({ characterId: profile.id })}>
             <ChatIcon />
             {PROFILE_TEXTS.chatNow}
           </ButtonLink>
@@ -94,7 +94,7 @@ export function ProfileActions({ profile, kind, blockedByViewer }: ProfileAction
       {!creator && (!reportHidden || (signedIn && !blockedByViewer)) ? (
         <Secondary>
           {!reportHidden ? (
-            <Link to={`/report/${encodeURIComponent(profile.id)}`}>
+            <Link to={routes.reportCharacter({ characterId: profile.id })}>
               <FlagIcon />
               {PROFILE_TEXTS.report}
             </Link>

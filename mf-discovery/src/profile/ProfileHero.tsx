@@ -1,5 +1,5 @@
+import { routes, type CharacterProfile } from '@fable/contracts';
 import styled from '@emotion/styled';
-import type { CharacterProfile } from '@fable/contracts';
 import { abbreviateCount, Avatar, Link, selectAuthStatus, selectHiddenByPartner, useAppSelector } from '@fable/shared';
 import { BlockCreatorButton } from './BlockCreatorButton';
 import { ProfileActions } from './ProfileActions';
@@ -191,7 +191,7 @@ export function ProfileHero({ profile, kind }: { profile: CharacterProfile; kind
         </Stats>
         {lorebook ? (
           <Lorebook>
-            {PROFILE_TEXTS.lorebook}: <Link to={`/lorebook/${encodeURIComponent(lorebook.id)}`}>{displayText(lorebook.name)}</Link>
+            {PROFILE_TEXTS.lorebook}: <Link to={routes.lorebook({ id: lorebook.id })}>{displayText(lorebook.name)}</Link>
           </Lorebook>
         ) : null}
         {blockedByViewer ? (

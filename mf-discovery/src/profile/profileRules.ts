@@ -1,4 +1,4 @@
-import { CHARACTER_LIMITS, stripHtml, type CharacterProfile, type CharacterVisibility } from '@fable/contracts';
+import { CHARACTER_LIMITS, stripHtml, type CharacterProfile, type CharacterVisibility, routes } from '@fable/contracts';
 
 /**
  * The rules of the chatbot profile (document 1 §2 "Chatbot profile", §6), as plain functions so that they are tested
@@ -65,5 +65,5 @@ export function profilePath(kind: ProfileKind, characterId: string): string {
  * id in that path: ours passes it as ?id=).
  */
 export function editPath(kind: ProfileKind, characterId: string): string {
-  return kind === 'groupchat' ? `/groupchat/edit?id=${encodeURIComponent(characterId)}` : `/chatbot/edit/${encodeURIComponent(characterId)}`;
+  return kind === 'groupchat' ? routes.editGroupchat({ id: characterId }) : routes.editChatbot({ characterId });
 }

@@ -1,3 +1,4 @@
+import { routes } from '@fable/contracts';
 import styled from '@emotion/styled';
 import { Button, Modal, signInRequested, useAppDispatch, useLocation, useNavigate } from '@fable/shared';
 import { PROMPT_TEXTS } from './promptTexts';
@@ -68,7 +69,7 @@ export default function ListingPrompts({ prompt, onClose }: { prompt: ListingPro
             <Button
               onClick={() => {
                 onClose();
-                navigate('/profile');
+                navigate(routes.profile());
               }}
             >
               {PROMPT_TEXTS.goToProfile}
