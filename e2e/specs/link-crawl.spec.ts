@@ -10,6 +10,10 @@ import { routeKey } from '../support/routes';
  */
 const PENDING_ROUTES: { route: RegExp; example: string; why: string }[] = [];
 
+// The crawls are the longest tests of the suite and each keeps to its own visitor or member: they spread over the
+// parallel project's workers instead of holding one worker for all of them.
+test.describe.configure({ mode: 'parallel' });
+
 /** Where links are collected: the shell's navigation, header and footer, cards, open menus, and the page itself. */
 const AREAS = {
   menu: '[role="menu"]',
