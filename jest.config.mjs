@@ -70,6 +70,8 @@ export default {
   // with one worker a core the two cores of CI's machine sat idle 44% of the run (12.4 CPU-minutes in 11.0 minutes).
   // Measured on them: 659 s with two workers, 467 s with four.
   maxWorkers: availableParallelism() * 2,
+  // The default report, and one line for the run when the tests on other apps' real card files were skipped.
+  reporters: ['default', '<rootDir>/scripts/jest/skippedFixturesReporter.cjs'],
   // One project per workspace, from the one list (scripts/lib/workspaces.cjs): a new remote is picked up by its folder.
   projects: [
     ...['contracts', 'scripts', 'deploy', 'api', 'payments-sandbox'].map(node),

@@ -4,8 +4,8 @@ import path from 'node:path';
 /**
  * The character cards made by other apps (SillyTavern, Choral): real files kept outside the repository, in
  * shared/fixtures beside it (read, never copied in). A clone without that folder still passes its tests: the
- * tests on the real files are declared with describeWithCardFixtures, and skipped (with one line saying so) when
- * the folder is missing; every other test uses the cards of ./generatedCardFiles.
+ * tests on the real files are declared with describeWithCardFixtures, and skipped (with one line for the run saying
+ * how many and why) when the folder is missing; every other test uses the cards of ./generatedCardFiles.
  *
  * FABLE_FIXTURES_DIR overrides where the shared fixtures are (e.g. FABLE_FIXTURES_DIR=/nonexistent to run the
  * tests as a clone without them would).
@@ -39,62 +39,12 @@ export function cardFixtureFiles(dir = CARD_FIXTURES_DIR): string[] {
   });
 }
 
-let skipped = 0;
-
-/** One line per test file that skipped tests, once the file's tests are all declared. */
-function noteSkipped(count: number): void {
-  if (skipped === 0) {
-    void Promise.resolve().then(() => {
-      const file = path.basename(expect.getState().testPath ?? 'this file');
-      console.log(
-        `${skipped} test${skipped === 1 ? '' : 's'} of ${file} skipped: they read the real cards made by other apps in ${CARD_FIXTURES_DIR}, ` +
-          `which does not exist (put shared/fixtures beside the repository, or point ${FIXTURES_DIR_ENV} at it).`,
-      );
-    });
-  }
-  skipped += count;
-}
-
-type Globals = { it: jest.It; test: jest.It };
-
-/** `it` that counts the tests declared through it (each row of it.each a test) instead of running anything. */
-function counting(original: jest.It, count: (n: number) => void): jest.It {
-  const each = (table: unknown, ...rest: unknown[]) => {
-    const rows = Array.isArray(table) && !('raw' in table) ? table.length : 1;
-    const declare = (original.each as (...args: unknown[]) => (...a: unknown[]) => void)(table, ...rest);
-    return (...args: unknown[]) => {
-      count(rows);
-      declare(...args);
-    };
-  };
-  const wrapped = (...args: Parameters<jest.It>) => {
-    count(1);
-    original(...args);
-  };
-  return Object.assign(wrapped, original, { each }) as unknown as jest.It;
-}
-
 /**
- * A describe block of tests on the real files of the fixtures folder: run when the folder exists; otherwise
- * skipped, and counted for the one line that says how many were skipped and why.
+ * A describe block of tests on the real files of the fixtures folder: run when the folder exists; otherwise declared
+ * skipped, under a title that says why. The run's reporter (scripts/jest/skippedFixturesReporter.cjs) counts them and
+ * prints one line for the whole run.
  */
 export function describeWithCardFixtures(name: string, body: () => void): void {
-  if (cardFixturesAvailable()) {
-    describe(name, body);
-    return;
-  }
-  describe.skip(name, () => {
-    const globals = globalThis as unknown as Globals;
-    const { it, test } = globals;
-    let count = 0;
-    globals.it = counting(it, (n) => (count += n));
-    globals.test = counting(test, (n) => (count += n));
-    try {
-      body();
-    } finally {
-      globals.it = it;
-      globals.test = test;
-    }
-    noteSkipped(count);
-  });
+  if (cardFixturesAvailable()) describe(name, body);
+  else describe.skip(`${name} [fixtures missing: ${CARD_FIXTURES_DIR} does not exist]`, body);
 }
