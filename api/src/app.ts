@@ -160,7 +160,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerInputGuard(app);
   let deps: AuthDeps;
   try {
-    const limits = { ...DEFAULT_RATE_LIMITS, ...options.limits };
+    const authPerIp = config.authRateLimitPerIp ? { authPerIp: { ...DEFAULT_RATE_LIMITS.authPerIp, max: config.authRateLimitPerIp } } : {};
+    const limits = { ...DEFAULT_RATE_LIMITS, ...authPerIp, ...options.limits };
     const rateLimit = await registerRateLimits(app, limits, { redis: rateLimitRedis, keyPrefix: options.rateLimitKeyPrefix });
     deps = { ...services, rateLimit };
   } catch (err) {

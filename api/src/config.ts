@@ -53,6 +53,8 @@ const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(1).max(86_400).default(AUTH_TOKEN_LIFETIMES.accessSeconds),
   ),
+  /** Auth calls allowed per IP in 10 minutes (rate limit authPerIp); the e2e suite, all of it from one IP, raises it. */
+  AUTH_RATE_LIMIT_PER_IP: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(1_000_000).optional()),
   /** Connections of the PostgreSQL pool (each API process). */
   DATABASE_POOL_MAX: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(500).default(DATABASE_POOL_MAX)),
   /** How many bots a member may favourite (document 1 §8 character_favorite_limit); the e2e suite sets it small. */
@@ -130,6 +132,8 @@ export interface AppConfig {
   partnerSecrets?: Readonly<Record<string, string>>;
   /** Lower-case verified emails whose users get the employee role (admin permission) at sign-in (ADMIN_EMAILS). */
   adminEmails?: readonly string[];
+  /** Auth calls allowed per IP in the authPerIp window, over the default (AUTH_RATE_LIMIT_PER_IP). */
+  authRateLimitPerIp?: number;
   /** The configured social sign-in providers (those whose OIDC_<PROVIDER>_* variables are set). */
   oidcProviders?: readonly OidcProviderConfig[];
   /** The inference models (read from INFERENCE_MODELS_FILE); none means the built-in demo model. */
@@ -240,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
     characterFavoriteLimit: e.CHARACTER_FAVORITE_LIMIT,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

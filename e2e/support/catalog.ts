@@ -22,7 +22,10 @@ let guestId: Promise<string> | null = null;
 /** A guest id the e2e API issued (it refuses ids it did not sign), asked for once per worker. */
 function e2eGuestId(): Promise<string> {
   guestId ??= fetch(`${process.env.E2E_API_URL}/api/v2/auth/guest`, { method: 'POST', headers: { 'X-Application-Id': 'fable' } })
-    .then((r) => r.json() as Promise<{ guest_user_id: string }>)
+    .then(async (r) => {
+      if (!r.ok) throw new Error(`a guest id was refused: ${r.status} ${await r.text()}`);
+      return r.json() as Promise<{ guest_user_id: string }>;
+    })
     .then((body) => body.guest_user_id);
   return guestId;
 }
