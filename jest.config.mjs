@@ -25,7 +25,10 @@ const common = {
     '^@fable/contracts$': '<rootDir>/../contracts/src/index.ts',
     '^@fable/shared$': '<rootDir>/../shared/src/index.ts',
     '^@fable/shared/testing$': '<rootDir>/../shared/src/testing/index.ts',
-    '^@fable/shared/mocks$': '<rootDir>/../shared/src/mocks/index.ts',
+    '^@fable/mocks$': '<rootDir>/../mocks/src/index.ts',
+    '^@fable/mocks/browser$': '<rootDir>/../mocks/src/browser.ts',
+    '^@fable/mocks/node$': '<rootDir>/../mocks/src/testing/index.ts',
+    '^@fable/rules/(billing|lore|group|tokens)$': '<rootDir>/../rules/src/$1/index.ts',
     '^@fable/shared/forms$': '<rootDir>/../shared/src/forms/index.ts',
     '^@fable/shared/characters$': '<rootDir>/../shared/src/api/charactersApi.ts',
   },
@@ -74,7 +77,7 @@ export default {
   reporters: ['default', '<rootDir>/scripts/jest/skippedFixturesReporter.cjs'],
   // One project per workspace, from the one list (scripts/lib/workspaces.cjs): a new remote is picked up by its folder.
   projects: [
-    ...['contracts', 'scripts', 'deploy', 'api', 'payments-sandbox'].map(node),
+    ...['contracts', 'rules', 'scripts', 'deploy', 'api', 'payments-sandbox'].map(node),
     ...webWorkspaces().map(web),
   ],
 };

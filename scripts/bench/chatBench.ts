@@ -14,7 +14,7 @@ import { DEFAULT_RATE_LIMITS } from '../../api/src/http/rateLimits';
 import { openDatabase } from '../../api/src/infra/db/openDatabase';
 import { buildPrompt, type PromptHistoryMessage } from '../../api/src/modules/chat/prompt/buildPrompt';
 import type { PromptLoreEntry } from '../../api/src/modules/chat/prompt/lorebookActivation';
-import { bpeTokenizer } from '../../api/src/modules/chat/prompt/tokenizer';
+import { bpeTokenizer } from '@fable/rules/tokens';
 import { postSse } from '../../api/src/modules/chat/testing/sseClient';
 import { insertCharacter, insertCreator } from '../../api/src/modules/discovery/testing/catalogFixture';
 import { LOOSE_LIMITS, bearer, signUp } from '../../api/src/testing/testApp';

@@ -1,5 +1,9 @@
 // The dependency direction of the house (docs/architecture.md, "The parts and the direction of dependencies"):
-// contracts ← shared ← host, mf-*; contracts ← api.
+// contracts ← shared ← host, mf-*; contracts ← api; rules ← api, shared, mocks, host, mf-*.
+// rules (the product's pure rules, docs/adr/0006-one-home-for-the-rules.md) import nothing: no workspace, no package,
+// but gpt-tokenizer in rules/src/tokens (the token count both sides must agree on).
+// mocks (the mock API) is development only: tests, a testing/ folder and the standalone harness import it, never a
+// file that a production bundle holds.
 // A remote never imports another remote or the host; the host never imports a remote's source;
 // contracts import nothing but zod (and eventsource-parser, the one SSE parser: contracts/src/http/sseStream.ts).
 // The folders come from the one list (scripts/lib/workspaces.cjs): a file in a top-level folder the list does not
@@ -26,8 +30,21 @@ function workspaceOfImport(root, fromFile, spec, known) {
   return null;
 }
 
-/** Why `from` may not import `spec`, or null when allowed. */
-export function boundaryViolation(from, target, spec) {
+/** Files that no production bundle holds: tests, test kits in a testing/ folder, Jest's setup, the standalone harness's start. */
+const DEV_ONLY_FILE = /(\.test\.tsx?$|\/testing\/|^scripts\/jest\/|^shared\/src\/remote\/startStandalone\.tsx$)/;
+
+/** Why `from` may not import `spec`, or null when allowed. `file` is the importing file, relative to the root. */
+export function boundaryViolation(from, target, spec, file = '') {
+  if (from === 'rules') {
+    const tokenizer = spec === 'gpt-tokenizer' && file.startsWith('rules/src/tokens/');
+    if ((target && target !== 'rules') || (!target && !spec.startsWith('.') && !tokenizer)) {
+      return `rules import nothing: they are pure functions of their arguments (found "${spec}")`;
+    }
+    return null;
+  }
+  if (target === 'mocks' && from !== 'mocks' && !DEV_ONLY_FILE.test(file)) {
+    return `@fable/mocks is development only: import it from a test, a testing/ folder or the standalone harness, never from code a production bundle holds (found "${spec}")`;
+  }
   if (from === 'contracts') {
     if (target && target !== 'contracts') return `contracts import nothing but zod (found "${spec}")`;
     if (!target && !spec.startsWith('.') && spec !== 'zod' && !spec.startsWith('zod/') && spec !== 'eventsource-parser') {
@@ -36,14 +53,15 @@ export function boundaryViolation(from, target, spec) {
     return null;
   }
   if (!target || target === from) return null;
-  if (from === 'shared' && target !== 'contracts') return `shared depends only on contracts (found "${spec}")`;
+  if (from === 'shared' && !['contracts', 'rules', 'mocks'].includes(target)) return `shared depends only on contracts and rules (found "${spec}")`;
+  if (from === 'mocks' && !['contracts', 'rules'].includes(target)) return `the mock API depends only on contracts and rules (found "${spec}")`;
   if (from.startsWith('mf-') && (target.startsWith('mf-') || target === 'host')) {
     return `a remote never imports another remote or the host: ${from} imports "${spec}"; go through the URL or shared state`;
   }
   if (from === 'host' && target.startsWith('mf-')) {
     return `the host never imports a remote's source ("${spec}"); it loads remotes at run time with loadRemote`;
   }
-  if (from === 'api' && target !== 'contracts') return `api depends only on contracts (found "${spec}")`;
+  if (from === 'api' && !['contracts', 'rules'].includes(target)) return `api depends only on contracts and rules (found "${spec}")`;
   return null;
 }
 
@@ -64,7 +82,8 @@ export const boundariesPlugin = (root) => ({
         const from = folder;
         const check = (node, spec) => {
           if (typeof spec !== 'string') return;
-          const message = boundaryViolation(from, workspaceOfImport(root, context.filename, spec, known), spec);
+          const file = path.relative(root, context.filename).split(path.sep).join('/');
+          const message = boundaryViolation(from, workspaceOfImport(root, context.filename, spec, known), spec, file);
           if (message) context.report({ node, message });
         };
         return {

@@ -22,6 +22,24 @@ describe('boundaryViolation', () => {
     expect(boundaryViolation('shared', 'contracts', '@fable/contracts')).toBeNull();
     expect(boundaryViolation('host', 'shared', '@fable/shared')).toBeNull();
   });
+  it('lets rules import nothing but their own files (and gpt-tokenizer for the token counts)', () => {
+    expect(boundaryViolation('rules', 'rules', './money', 'rules/src/billing/pricing.ts')).toBeNull();
+    expect(boundaryViolation('rules', null, 'gpt-tokenizer', 'rules/src/tokens/tokenizer.ts')).toBeNull();
+    expect(boundaryViolation('rules', null, 'gpt-tokenizer', 'rules/src/lore/loreEngine.ts')).toMatch(/rules import nothing/);
+    expect(boundaryViolation('rules', 'contracts', '@fable/contracts', 'rules/src/billing/pricing.ts')).toMatch(/rules import nothing/);
+    expect(boundaryViolation('rules', null, 'zod', 'rules/src/billing/pricing.ts')).toMatch(/rules import nothing/);
+  });
+  it('lets the API, shared, the mocks and the apps import the rules', () => {
+    for (const from of ['api', 'shared', 'mocks', 'host', 'mf-billing']) expect(boundaryViolation(from, 'rules', '@fable/rules/billing', `${from}/src/x.ts`)).toBeNull();
+  });
+  it('keeps the mock API out of production code: tests, testing/ folders and the standalone harness only', () => {
+    expect(boundaryViolation('mf-billing', 'mocks', '@fable/mocks', 'mf-billing/src/checkout/CheckoutPage.tsx')).toMatch(/development only/);
+    expect(boundaryViolation('shared', 'mocks', '@fable/mocks', 'shared/src/api/api.ts')).toMatch(/development only/);
+    expect(boundaryViolation('mf-billing', 'mocks', '@fable/mocks', 'mf-billing/src/checkout/CheckoutPage.test.tsx')).toBeNull();
+    expect(boundaryViolation('mf-billing', 'mocks', '@fable/mocks', 'mf-billing/src/testing/renderPortal.tsx')).toBeNull();
+    expect(boundaryViolation('shared', 'mocks', '@fable/mocks/browser', 'shared/src/remote/startStandalone.tsx')).toBeNull();
+    expect(boundaryViolation('mocks', 'shared', '@fable/shared', 'mocks/src/mockDb.ts')).toMatch(/only on contracts and rules/);
+  });
 });
 
 describe('the boundaries rule on files', () => {

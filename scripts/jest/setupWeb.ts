@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
-import { mockServer } from '../../shared/src/testing/mockApi';
+import { mockServer } from '@fable/mocks/node';
 
-// The mock API (MSW, shared/src/testing/mockApi.ts) answers every test's requests; one a test did not expect fails it.
+// The mock API (MSW, mocks/src/testing/mockApi.ts) answers every test's requests; one a test did not expect fails it.
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => mockServer.resetHandlers());
 afterAll(() => mockServer.close());

@@ -40,9 +40,9 @@ function apps(root = ROOT) {
   return ['host', ...remotes(root)];
 }
 
-/** Workspaces with web code (jsdom tests, DOM types): shared and the apps. */
+/** Workspaces with web code (jsdom tests, DOM types): shared, the mock API and the apps. */
 function webWorkspaces(root = ROOT) {
-  return ['shared', ...apps(root)];
+  return ['shared', 'mocks', ...apps(root)];
 }
 
 /** The federation name of a remote's folder, as its remote.json names it (mf-chat → mf_chat). */

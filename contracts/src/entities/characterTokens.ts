@@ -1,9 +1,11 @@
 import type { z } from 'zod';
+import type { CharacterTokenCount } from '../api/characters';
 import {
   CHARACTER_LIMITS,
   CHARACTER_MESSAGES,
   CHARACTER_TOKEN_FIELDS,
   CHARACTER_TOKEN_HARD_LIMIT,
+  CHARACTER_TOKENIZER,
   tokenCounterText,
 } from '../limits/characterLimits';
 import type { CharacterVisibility } from './character';
@@ -29,6 +31,22 @@ export function countCharacterTokens(values: CharacterTokenValues, count: TokenC
     if (text) total += count(text);
   }
   return total;
+}
+
+/** The answer of POST /characters/token-count (the API's, and the mock API's): the total, each field, the limits. */
+export function characterTokenCount(values: CharacterTokenValues & { visibility?: CharacterVisibility | undefined }, count: TokenCounter): CharacterTokenCount {
+  const field = (text: string | null | undefined) => (text ? count(text) : 0);
+  const total = countCharacterTokens(values, count);
+  const limit = characterTokenLimit(values.visibility ?? 'private');
+  return {
+    token_count: total,
+    limit,
+    warning_at: CHARACTER_LIMITS.tokenWarning,
+    warning: total > CHARACTER_LIMITS.tokenWarning,
+    over_limit: total > limit,
+    tokenizer: CHARACTER_TOKENIZER,
+    fields: { greeting: field(values.greeting), persona: field(values.persona), scenario: field(values.scenario), dialogue: field(values.dialogue) },
+  };
 }
 
 /** The hard limit for a visibility (CHARACTER_TOKEN_HARD_LIMIT). */

@@ -57,7 +57,7 @@ export const CHARACTER_TOKEN_HARD_LIMIT = {
 } as const;
 
 /**
- * The tokenizer the token counter uses: the chat's (api/src/modules/chat/prompt/tokenizer.ts, gpt-tokenizer's
+ * The tokenizer the token counter uses: the chat's (rules/src/tokens/tokenizer.ts, gpt-tokenizer's
  * o200k_base encoding). A client counting for itself must use the same encoding, or ask the API (POST
  * /characters/token-count, contracts' characterCalls.countTokens).
  */

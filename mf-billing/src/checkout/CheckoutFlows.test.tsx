@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { checkoutStorageKey } from './checkoutSession';
 import { browserNavigation } from './useCheckoutPayment';
-import { completeCard, fillPersonalInfo, location, post, priceCalculated, renderCheckout, SANDBOX_ORIGIN, submitButton, terms } from './checkoutTestKit';
+import { completeCard, fillPersonalInfo, location, post, priceCalculated, renderCheckout, SANDBOX_ORIGIN, submitButton, terms } from '../testing/checkoutTestKit';
 
 jest.setTimeout(30_000);
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { completeCard, fillPersonalInfo, location, priceCalculated, renderCheckout, submitButton, terms } from './checkoutTestKit';
+import { completeCard, fillPersonalInfo, location, priceCalculated, renderCheckout, submitButton, terms } from '../testing/checkoutTestKit';
 
 jest.setTimeout(30_000);
 

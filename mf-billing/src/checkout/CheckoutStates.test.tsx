@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { becameGuest, selectSignInPrompt } from '@fable/shared';
 import { mockApi, renderRoute, storeWith, deploymentFixture } from '@fable/shared/testing';
 import { CheckoutPage } from './CheckoutPage';
-import { renderCheckout } from './checkoutTestKit';
+import { renderCheckout } from '../testing/checkoutTestKit';
 
 jest.setTimeout(30_000);
 

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MOCK_CATALOG_OPTIONS } from '@fable/shared/mocks';
+import { MOCK_CATALOG_OPTIONS } from '@fable/mocks';
 import { partnerFixture } from '@fable/shared/testing';
-import { location, renderBilling } from '../plans/renderBilling';
+import { location, renderBilling } from '../testing/renderBilling';
 import { SubscribeCryptoPage } from './SubscribeCryptoPage';
 
 const PAGE = { path: '/subscribe-crypto', url: '/subscribe-crypto' };

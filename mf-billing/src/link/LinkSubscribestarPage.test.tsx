@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { billingFlowCalls } from '@fable/contracts';
-import { MOCK_SUPPORTER_CODES, MOCK_TRANSIENT_LINKS } from '@fable/shared/mocks';
+import { MOCK_SUPPORTER_CODES, MOCK_TRANSIENT_LINKS } from '@fable/mocks';
 import { apiErrorBody, type FakeHandler, type MockApi } from '@fable/shared/testing';
-import { currentLocation, renderPortal } from '../portal/renderPortal';
+import { currentLocation, renderPortal } from '../testing/renderPortal';
 import { LinkSubscribestarPage, providerNavigation } from './LinkSubscribestarPage';
 import { LINK_TEXTS as T } from './linkTexts';
 import { SUPPORTER_LINK_CALLS } from './supporterLinkApi';

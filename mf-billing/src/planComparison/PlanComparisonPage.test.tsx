@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selectBillingFrequency } from '../billingSlice';
 import { selectSignInPrompt } from '@fable/shared';
-import { location, renderBilling, type BillingSetup } from '../plans/renderBilling';
+import { location, renderBilling, type BillingSetup } from '../testing/renderBilling';
 import { PlanComparisonPage } from './PlanComparisonPage';
 
 const PATHS = ['/plan-comparison', '/plan-comparison/:frequency'];

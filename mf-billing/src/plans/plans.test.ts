@@ -1,4 +1,4 @@
-import { MOCK_CATALOG_OPTIONS } from '@fable/shared/mocks';
+import { MOCK_CATALOG_OPTIONS } from '@fable/mocks';
 import { comparisonRows, cryptoPlans, discounted, formatPrice, isBillingFrequency, priceOf, tiersFor } from './plans';
 
 const plans = MOCK_CATALOG_OPTIONS.plans;

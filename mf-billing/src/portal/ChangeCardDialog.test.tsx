@@ -1,11 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MockApi } from '@fable/shared/testing';
-import { MOCK_DECLINED_CARD_TOKEN } from '@fable/shared/mocks';
+import { MOCK_DECLINED_CARD_TOKEN } from '@fable/mocks';
 import { CHECKOUT_TEXTS } from '../checkout/checkoutTexts';
 import { PortalPage } from './PortalPage';
 import { PORTAL_TEXTS as T } from './portalTexts';
-import { renderPortal } from './renderPortal';
+import { renderPortal } from '../testing/renderPortal';
 
 const D = T.changeCardDialog;
 const FRAME_ORIGIN = 'https://payments.example';

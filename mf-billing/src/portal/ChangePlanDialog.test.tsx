@@ -5,7 +5,7 @@ import type { AvailablePlan } from '@fable/contracts';
 import { formatPrice } from '../plans/plans';
 import { PortalPage } from './PortalPage';
 import { PORTAL_TEXTS as T } from './portalTexts';
-import { renderPortal } from './renderPortal';
+import { renderPortal } from '../testing/renderPortal';
 
 const D = T.changePlanDialog;
 

@@ -5,7 +5,7 @@ import { PORTAL_CALLS } from './portalApi';
 import { PortalPage } from './PortalPage';
 import { formatPortalDate } from './portalRules';
 import { PORTAL_TEXTS as T } from './portalTexts';
-import { currentLocation, renderPortal } from './renderPortal';
+import { currentLocation, renderPortal } from '../testing/renderPortal';
 import { SUBSCRIBE_TEXTS } from '../subscribe/subscribeTexts';
 import { billingFlowCalls, type PortalSubscription } from '@fable/contracts';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selectSignInPrompt } from '@fable/shared';
-import { location, renderBilling, type BillingSetup } from '../plans/renderBilling';
+import { location, renderBilling, type BillingSetup } from '../testing/renderBilling';
 import { SalePage } from './SalePage';
 
 const PAGE = { path: '/sale', url: '/sale' };

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selectSignInPrompt } from '@fable/shared';
 import { partnerFixture } from '@fable/shared/testing';
-import { location, renderBilling, type BillingSetup } from '../plans/renderBilling';
+import { location, renderBilling, type BillingSetup } from '../testing/renderBilling';
 import { DISMISSED_SALES_KEY } from '../sale/SaleBanner';
 import { SubscribePage } from './SubscribePage';
 

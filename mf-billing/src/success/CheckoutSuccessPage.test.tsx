@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { becameGuest, sessionFromUser, signedIn, tokensReceived } from '@fable/shared';
-import { checkoutMockState, type MockDb } from '@fable/shared/mocks';
+import { checkoutMockState, type MockDb } from '@fable/mocks';
 import { apiUserFixture, deploymentFixture, mockApi, renderRoute, storeWith, type FakeHandler } from '@fable/shared/testing';
 import { CheckoutSuccessPage, ORDER_POLL } from './CheckoutSuccessPage';
 

@@ -127,7 +127,7 @@ describe('a new chat', () => {
   });
 });
 
-describe('on the mock API alone (the resources of @fable/shared/mocks, no stand-in stream)', () => {
+describe('on the mock API alone (the resources of @fable/mocks, no stand-in stream)', () => {
   it('a member chats: the reply streams from the mock, the URL gets the new conversation, which holds both messages', async () => {
     window.sessionStorage.clear();
     const first = renderChatRemote(<ChatPage />, { member: true, url: '/chat/bot1/new', path: PATHS });

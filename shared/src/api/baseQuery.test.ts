@@ -2,7 +2,7 @@ import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { readStoredGuestId, writeStoredGuestId, writeStoredTokens } from '../session/credentials';
 import { becameGuest, selectSession, tokensReceived } from '../session/sessionSlice';
 import { createStore, type AppStore } from '../store/store';
-import { apiErrorBody, mockApi, type FakeAnswer, type FakeCall } from '../testing/mockApi';
+import { apiErrorBody, mockApi, type FakeAnswer, type FakeCall } from '@fable/mocks/node';
 import { baseQuery, renewAccessToken } from './baseQuery';
 
 let fake: ReturnType<typeof mockApi> | undefined;

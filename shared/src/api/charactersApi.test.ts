@@ -1,7 +1,7 @@
 import { discoveryCalls } from '@fable/contracts';
 import { createStore, type AppStore } from '../store/store';
-import { characterProfileFixture } from '../testing/characterProfileFixture';
-import { apiErrorBody, mockApi, type FakeAnswer } from '../testing/mockApi';
+import { characterProfileFixture } from '@fable/mocks/node';
+import { apiErrorBody, mockApi, type FakeAnswer } from '@fable/mocks/node';
 import { api } from './api';
 import { CHARACTER_CALLS, charactersApi, FAVORITES_TAG } from './charactersApi';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { createMemoryRouter, Link, RouterProvider, useLocation } from 'react-router';
 import { AppProviders } from '../app/AppProviders';
 import { createStore } from '../store/store';
-import { mockApi } from '../testing/mockApi';
+import { mockApi } from '@fable/mocks/node';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 

@@ -10,13 +10,13 @@ import type { RemoteRoutesModule } from './remoteRoutesModule';
 import { StandaloneRemote } from './StandaloneRemote';
 
 /**
- * Who the standalone page is. In development (`npm run dev -w mf-…`) the mock API of @fable/shared/mocks answers in
+ * Who the standalone page is. In development (`npm run dev -w mf-…`) the mock API of @fable/mocks answers in
  * a service worker and its member is signed in, so every page works without the API; STANDALONE_API=real talks to
  * the API behind the dev server's /api proxy instead, signed out (no host here to sign in), as a production build.
  */
 async function startSession(store: AppStore): Promise<void> {
   if (__STANDALONE_API__ === 'mock') {
-    const { startMockApi } = await import('../mocks/browser');
+    const { startMockApi } = await import('@fable/mocks/browser');
     const { member, tokens } = await startMockApi();
     store.dispatch(tokensReceived(tokens));
     store.dispatch(signedIn(sessionFromUser(member)));

@@ -2,7 +2,6 @@
 export * from './renderWithProviders';
 export * from './renderRoute';
 export * from './deployments';
-export * from './mockApi';
-export * from './userFixture';
-export * from './characterProfileFixture';
+// The mock API and its fixtures live in the dev-only @fable/mocks workspace; the UI tests reach them from here.
+export * from '@fable/mocks/node';
 export * from './remoteManifest';

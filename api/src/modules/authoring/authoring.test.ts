@@ -7,7 +7,7 @@ import {
 } from '@fable/contracts';
 import { BACKENDS } from '../../testing/testDatabases';
 import type { TestApp } from '../../testing/testApp';
-import { bpeTokenizer } from '../chat/prompt/tokenizer';
+import { bpeTokenizer } from '@fable/rules/tokens';
 import {
   call,
   chatbotTestApp,

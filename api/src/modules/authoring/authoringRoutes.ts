@@ -1,9 +1,6 @@
 import {
-  CHARACTER_LIMITS,
-  CHARACTER_TOKENIZER,
   characterCalls,
-  characterTokenLimit,
-  countCharacterTokens,
+  characterTokenCount,
   type CharacterVisibility,
   type OwnCharacter,
 } from '@fable/contracts';
@@ -12,7 +9,7 @@ import type { ApiDeps, ApiPlugin } from '../../http/apiPlugin';
 import type { ObjectStore } from '../../infra/storage/objectStore';
 import { cardFileIssues } from '../cardRoutes/cardFileStore';
 import { bumpCatalogVersion } from '../catalogVersion/catalogVersion';
-import { bpeTokenizer } from '../chat/prompt/tokenizer';
+import { bpeTokenizer } from '@fable/rules/tokens';
 import type { ContentClassifier } from '../moderation/contentClassifier';
 import { findFullCharacter, toOwnCharacter, type FullCharacterRow } from '../moderation/fullCharacter';
 import { openContentClassifier } from '../moderation/moderationConfig';
@@ -178,19 +175,6 @@ export const authoringRoutes: ApiPlugin<AuthoringDeps> = async (app, deps) => {
   const tokens = characterCalls.countTokens;
   app.post(tokens.path, { schema: { body: tokens.body, response: { 200: tokens.response } }, config: { access: tokens.access } }, async (request) => {
     memberOf(request);
-    const field = (text: string | null | undefined) => (text ? bpeTokenizer.count(text) : 0);
-    const { greeting, persona, scenario, dialogue } = request.body;
-    const fields = { greeting: field(greeting), persona: field(persona), scenario: field(scenario), dialogue: field(dialogue) };
-    const count = countCharacterTokens(request.body, bpeTokenizer.count);
-    const limit = characterTokenLimit(request.body.visibility ?? 'private');
-    return {
-      token_count: count,
-      limit,
-      warning_at: CHARACTER_LIMITS.tokenWarning,
-      warning: count > CHARACTER_LIMITS.tokenWarning,
-      over_limit: count > limit,
-      tokenizer: CHARACTER_TOKENIZER,
-      fields,
-    };
+    return characterTokenCount(request.body, bpeTokenizer.count);
   });
 };

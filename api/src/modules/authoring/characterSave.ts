@@ -14,7 +14,7 @@ import {
   type ModerationFinding,
   type ModerationStatus,
 } from '@fable/contracts';
-import type { Tokenizer } from '../chat/prompt/tokenizer';
+import type { Tokenizer } from '@fable/rules/tokens';
 import type { ContentClassifier } from '../moderation/contentClassifier';
 import { reviewCharacter } from '../moderation/characterModeration';
 import type { FullCharacterRow } from '../moderation/fullCharacter';

@@ -5,7 +5,7 @@ import { chatTurn } from './chatTurn';
 import { conversationRoutes } from './conversationRoutes';
 import { createMessageCounter } from './messageCounter';
 import { messageRoutes } from './messageRoutes';
-import { bpeTokenizer } from './prompt/tokenizer';
+import { bpeTokenizer } from '@fable/rules/tokens';
 
 /** How often message counts are written (see messageCounter.ts). */
 export const MESSAGE_COUNT_FLUSH_MS = 250;

@@ -13,7 +13,7 @@ import { openChatStream, type ChatStreamChannel } from './chatStreamChannel';
 import { groupOfTurn } from './group/groupTurn';
 import { speakerGuard } from './group/speakerGuard';
 import type { MessageCounter } from './messageCounter';
-import type { Tokenizer } from './prompt/tokenizer';
+import type { Tokenizer } from '@fable/rules/tokens';
 import { loadTurnContext } from './promptSources';
 import { pickAlternate } from './replyWrites';
 import { unsavedReply } from './turnKeep';

@@ -13,7 +13,7 @@ import {
   toChatMessage,
   type MessageRow,
 } from './chatRepository';
-import { bpeTokenizer } from './prompt/tokenizer';
+import { bpeTokenizer } from '@fable/rules/tokens';
 import { lockIdleConversation } from './turnLease';
 
 /**

@@ -2,7 +2,7 @@ import { GENERATION_DEFAULTS, GUEST_PERMISSIONS } from '@fable/contracts';
 import { AppError } from '../../http/appError';
 import { createModelRegistry } from '../../infra/inference/models';
 import type { CharacterRow } from '../characters/characterRow';
-import type { Tokenizer } from './prompt/tokenizer';
+import type { Tokenizer } from '@fable/rules/tokens';
 import type { TurnHistoryMessage } from './promptSources';
 import { unsavedReply } from './turnKeep';
 import { chooseModel, generationSettings, type PlanMember } from './turnModel';

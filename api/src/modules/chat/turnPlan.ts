@@ -3,7 +3,7 @@ import type { InferenceRequest } from '../../infra/inference/engine';
 import type { OfferedModel } from '../../infra/inference/models';
 import type { PromptPersona } from '../personas/promptPersona';
 import type { PromptMemory } from './prompt/buildPrompt';
-import type { Tokenizer } from './prompt/tokenizer';
+import type { Tokenizer } from '@fable/rules/tokens';
 import type { TurnHistoryMessage } from './promptSources';
 import { workOf, type SavedTurn, type UnsavedTurn } from './turnKeep';
 import { generationSettings, type PlanMember } from './turnModel';

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { TurnHistoryMessage } from '../promptSources';
-import { bpeTokenizer } from '../prompt/tokenizer';
+import { bpeTokenizer } from '@fable/rules/tokens';
 import { planTurn, type TurnPlanInput } from '../turnPlan';
 import type { TurnGroup } from '../turnPrompt';
 import { pickSpeaker } from './groupSpeaker';

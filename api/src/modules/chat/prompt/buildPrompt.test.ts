@@ -1,6 +1,6 @@
 import { buildPrompt, type PromptHistoryMessage, type PromptInput } from './buildPrompt';
 import { applyMacros } from './macros';
-import { bpeTokenizer, type Tokenizer } from './tokenizer';
+import { bpeTokenizer, type Tokenizer } from '@fable/rules/tokens';
 
 /** One token per word: budgets in tests are easy to reason about. */
 const words: Tokenizer = { name: 'words', count: (t) => (t.trim() === '' ? 0 : t.trim().split(/\s+/).length) };

@@ -2,7 +2,7 @@ import { loreBudgetForContext, runLoreEngine, type LoreResult, type LoreState } 
 import type { PromptLoreEntry } from './lorebookActivation';
 import { LORE_TITLE, placeLore, withLoreAtDepth, type PlacedLore } from './lorePlacement';
 import { applyMacros } from './macros';
-import { MESSAGE_OVERHEAD_TOKENS, type Tokenizer } from './tokenizer';
+import { MESSAGE_OVERHEAD_TOKENS, type Tokenizer } from '@fable/rules/tokens';
 
 /** One message of an OpenAI-style chat prompt. */
 export interface PromptMessage {

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { buildPrompt, type PromptHistoryMessage, type PromptInput } from './buildPrompt';
 import { runLoreEngine, type LoreEntry } from './loreEngine';
-import { bpeTokenizer } from './tokenizer';
+import { bpeTokenizer } from '@fable/rules/tokens';
 
 /**
  * "Prompt building with the large lorebook and long chat" for npm run bench (issue 14: under 5 ms): a lorebook of

@@ -2,9 +2,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import type { OnFile } from '@fable/contracts';
 import { sessionFromUser, signedIn, tokensReceived } from '@fable/shared';
-import { checkoutMockState } from '@fable/shared/mocks';
+import { checkoutMockState } from '@fable/mocks';
 import { apiUserFixture, deploymentFixture, mockApi, renderRoute, storeWith, type FakeHandler } from '@fable/shared/testing';
-import { CheckoutPage } from './CheckoutPage';
+import { CheckoutPage } from '../checkout/CheckoutPage';
 
 /** Test helpers of the checkout: a signed-in member, the mock API, and a stand-in for the hosted card fields' frame. */
 export const SANDBOX_ORIGIN = 'http://sandbox.test';

@@ -1,5 +1,5 @@
 import { MOCK_ACCESS_PREFIX } from '..';
-import { mockApi } from '../../testing/mockApi';
+import { mockApi } from '../testing/mockApi';
 import { MOCK_DECLINED_CARD_TOKEN, MOCK_SUPPORTER_CODES, MOCK_TRANSIENT_LINKS, setPortalScenario } from './portal';
 
 const member = { authorization: `Bearer ${MOCK_ACCESS_PREFIX}u1`, 'content-type': 'application/json' };

@@ -1,5 +1,5 @@
 import { MOCK_ACCESS_PREFIX } from '../contractRoute';
-import { mockApi } from '../../testing/mockApi';
+import { mockApi } from '../testing/mockApi';
 
 const as = (userId: string) => ({ authorization: `Bearer ${MOCK_ACCESS_PREFIX}${userId}`, 'content-type': 'application/json' });
 const send = (method: string, path: string, body?: unknown, headers = as('u1')) =>

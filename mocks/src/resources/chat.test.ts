@@ -1,6 +1,6 @@
 import { readSseEvents } from '@fable/contracts';
 import { MOCK_ACCESS_PREFIX } from '../contractRoute';
-import { mockApi } from '../../testing/mockApi';
+import { mockApi } from '../testing/mockApi';
 
 const member = { authorization: `Bearer ${MOCK_ACCESS_PREFIX}u1`, 'content-type': 'application/json' };
 const guest = { 'content-type': 'application/json' };

@@ -1,5 +1,5 @@
 import { MOCK_ACCESS_PREFIX } from '..';
-import { mockApi } from '../../testing/mockApi';
+import { mockApi } from '../testing/mockApi';
 
 const json = { 'content-type': 'application/json' };
 const member = { ...json, authorization: `Bearer ${MOCK_ACCESS_PREFIX}u1` };

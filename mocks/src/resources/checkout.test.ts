@@ -1,5 +1,5 @@
 import { MOCK_ACCESS_PREFIX } from '..';
-import { mockApi } from '../../testing/mockApi';
+import { mockApi } from '../testing/mockApi';
 import { checkoutMockState } from './checkout';
 
 const member = { authorization: `Bearer ${MOCK_ACCESS_PREFIX}u1`, 'content-type': 'application/json' };

@@ -1,5 +1,5 @@
 import { MOCK_ACCESS_PREFIX } from '.';
-import { mockApi } from '../testing/mockApi';
+import { mockApi } from './testing/mockApi';
 import { mockHarness, MOCK_ADMIN_STORAGE_KEY } from './mockHarness';
 
 const ada = { authorization: `Bearer ${MOCK_ACCESS_PREFIX}u1` };

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { sessionFromUser, signedIn, tokensReceived } from '@fable/shared';
-import { setPortalScenario, type PortalScenario } from '@fable/shared/mocks';
+import { setPortalScenario, type PortalScenario } from '@fable/mocks';
 import { apiUserFixture, deploymentFixture, mockApi, renderRoute, storeWith, type FakeHandler } from '@fable/shared/testing';
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import type { Deployment, SessionUser as ApiUser } from '@fable/contracts';
 import { becameGuest, sessionFromUser, signedIn, tokensReceived } from '@fable/shared';
-import { setMockSale, type MockSale } from '@fable/shared/mocks';
+import { setMockSale, type MockSale } from '@fable/mocks';
 import { apiUserFixture, deploymentFixture, mockApi, renderRoute, storeWith, type FakeHandler } from '@fable/shared/testing';
 
 export interface BillingSetup {

@@ -1,5 +1,5 @@
 import { permissionsFor, type CharacterProfile, type ModerationAuditEntry, type ModerationReport } from '@fable/contracts';
-import { characterProfileFixture } from '../testing/characterProfileFixture';
+import { characterProfileFixture } from './testing/characterProfileFixture';
 import type { MockDb, MockDbSeed } from './mockDb';
 import { recordModerationAudit } from './resources/moderation';
 

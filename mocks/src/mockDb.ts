@@ -1,6 +1,6 @@
 import type { CharacterProfile, ChatMessage, Conversation, LorebookDetail, Persona, SessionUser as ApiUser } from '@fable/contracts';
-import { characterProfileFixture } from '../testing/characterProfileFixture';
-import { apiUserFixture } from '../testing/userFixture';
+import { characterProfileFixture } from './testing/characterProfileFixture';
+import { apiUserFixture } from './testing/userFixture';
 
 /**
  * The state behind the mock API: what the resource handlers read and change, so a favourite, a renamed

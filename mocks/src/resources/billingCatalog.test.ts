@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PromotionsSchema, PurchaseOptionsSchema } from '@fable/contracts';
-import { mockApi } from '../../testing/mockApi';
+import { mockApi } from '../testing/mockApi';
 import { MOCK_CATALOG_OPTIONS, setMockSale } from './billingCatalog';
 
 const get = async (pathname: string) => {
@@ -11,7 +11,7 @@ const get = async (pathname: string) => {
 
 /** The plans the API's migration seeds: (plan_id, name, role, period, price_minor, features, sort). */
 function seededPlans() {
-  const sql = readFileSync(path.join(__dirname, '../../../../api/src/infra/db/migrations/016_billing.sql'), 'utf8');
+  const sql = readFileSync(path.join(__dirname, '../../../api/src/infra/db/migrations/016_billing.sql'), 'utf8');
   const rows = [...sql.matchAll(/\('(\w+_1[my])', '((?:[^']|'')+)', '(paid_\w+)', '(monthly|annual)', (\d+),\s*'(\[[^\]]*\])', \d+\)/g)];
   return rows.map(([, plan_id, name, role, period, priceMinor, features]) => ({
     plan_id,

@@ -1,10 +1,9 @@
-import { characterCalls, CHARACTER_TOKEN_HARD_LIMIT, CHARACTER_TOKENIZER, CHARACTER_LIMITS, MyCharacterSchema, type CharacterProfile, type OwnCharacter } from '@fable/contracts';
+import { bpeTokenizer } from '@fable/rules/tokens';
+import { characterCalls, countCharacterTokens, characterTokenCount, MyCharacterSchema, type CharacterProfile, type OwnCharacter } from '@fable/contracts';
 import { apiError, contractRoute } from '../contractRoute';
 import type { MockDb } from '../mockDb';
 import { myGroupChats } from './groupChats';
 
-/** The mock's token count: about four characters a token (the API counts with the chat's tokenizer). */
-export const mockTokenCount = (texts: readonly (string | null | undefined)[]) => texts.reduce((sum, t) => sum + Math.ceil((t ?? '').length / 4), 0);
 
 /** What card imports kept, by chatbot (card_extras). */
 const extras = new WeakMap<MockDb, Map<string, Record<string, unknown>>>();
@@ -13,7 +12,7 @@ const extrasOf = (db: MockDb) => extras.get(db) ?? extras.set(db, new Map()).get
 /** A chatbot as its creator (and a moderator) sees it: the whole definition, token count, card_extras. */
 export const ownCharacterOf = ({ definition_hidden: _, num_favorites: __, viewer: ___, ...character }: CharacterProfile, db?: MockDb): OwnCharacter => ({
   ...character,
-  token_count: mockTokenCount([character.greeting, character.persona, character.scenario, character.dialogue]),
+  token_count: countCharacterTokens(character, bpeTokenizer.count),
   card_extras: (db && extrasOf(db).get(character.id)) ?? {},
 });
 
@@ -80,22 +79,7 @@ export function authoringHandlers(db: MockDb) {
       return { ok: true as const, id: found.id };
     }),
     contractRoute(characterCalls.countTokens, ({ body }) => {
-      const count = mockTokenCount([body.greeting, body.persona, body.scenario, body.dialogue]);
-      const limit = CHARACTER_TOKEN_HARD_LIMIT[body.visibility ?? 'private'];
-      return {
-        token_count: count,
-        limit,
-        warning_at: CHARACTER_LIMITS.tokenWarning,
-        warning: count > CHARACTER_LIMITS.tokenWarning,
-        over_limit: count > limit,
-        tokenizer: CHARACTER_TOKENIZER,
-        fields: {
-          greeting: mockTokenCount([body.greeting]),
-          persona: mockTokenCount([body.persona]),
-          scenario: mockTokenCount([body.scenario]),
-          dialogue: mockTokenCount([body.dialogue]),
-        },
-      };
+      return characterTokenCount(body, bpeTokenizer.count);
     }),
   ];
 }

@@ -1,6 +1,6 @@
 import { discoveryCalls, readSseEvents } from '@fable/contracts';
 import { contractRoute, MOCK_ACCESS_PREFIX, mockReply } from '.';
-import { mockApi, mockServer } from '../testing/mockApi';
+import { mockApi, mockServer } from './testing/mockApi';
 
 const member = { authorization: `Bearer ${MOCK_ACCESS_PREFIX}u1`, 'content-type': 'application/json' };
 const get = (path: string, headers: Record<string, string> = member) => fetch(`/api${path}`, { headers });

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { createMockDb, MOCK_ACCESS_PREFIX, MOCK_REFRESH_TOKEN, resourceHandlers, seededMember, type MockDb, type MockDbSeed } from '../mocks';
+import { createMockDb, MOCK_ACCESS_PREFIX, MOCK_REFRESH_TOKEN, resourceHandlers, seededMember, type MockDb, type MockDbSeed } from '../index';
 
 /**
  * The mock API of the UI tests: MSW's server (real fetch, intercepted at the request level, as the browser's

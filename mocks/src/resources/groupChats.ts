@@ -6,6 +6,7 @@ import {
   groupChatCalls,
   groupChatListRank,
   worstMemberStatus,
+  countCharacterTokens,
   type CharacterProfile,
   type GroupChatDetail,
   type GroupChatErrorCode,
@@ -18,7 +19,7 @@ import { HttpResponse } from 'msw';
 import { apiError, contractRoute } from '../contractRoute';
 import type { MockDb } from '../mockDb';
 // authoring.ts imports myGroupChats back: both are used at call time only.
-import { mockTokenCount } from './authoring';
+import { bpeTokenizer } from '@fable/rules/tokens';
 import { visibleTo } from './characters';
 
 /** Each group's member ids, in order, by mock database (the profile keeps `sub_characters` as of the last save). */
@@ -32,7 +33,7 @@ const groupError = (code: GroupChatErrorCode, details?: unknown) =>
 const listable = (c: CharacterProfile) =>
   c.visibility === 'public' && !c.aicq_manual_review_required && !['fix_required', 'manual_review_required'].includes(c.moderationReport?.moderation_status ?? '');
 const isChatbot = (c: CharacterProfile | undefined): c is CharacterProfile => !!c && (c.type ?? 'character') === 'character';
-const tokensOf = (c: CharacterProfile) => c.token_count ?? mockTokenCount([c.greeting, c.persona, c.scenario, c.dialogue]);
+const tokensOf = (c: CharacterProfile) => c.token_count ?? countCharacterTokens(c, bpeTokenizer.count);
 const subCharacterOf = (c: CharacterProfile): SubCharacter => ({
   id: c.id,
   name: c.name,
