@@ -138,21 +138,18 @@ export function v2FallbackOf(card: { data: Record<string, unknown> }) {
   return { spec: 'chara_card_v2', spec_version: '2.0', data: { ...data, creator_notes: V3_BACKFILL_NOTE } };
 }
 
+/** A World Info file's entries keyed "0".."n": the fields both formats share, `extra` (the newer format's) over them. */
+function worldInfoEntries(entries: ReadonlyArray<WorldEntry & { order?: number }>, extra: object) {
+  const keyed = entries.map((entry, uid) => [
+    String(uid),
+    { uid, key: entry.keys, keysecondary: [] as string[], comment: '', content: entry.content, constant: false, selective: false, order: entry.order ?? 100, ...extra },
+  ]);
+  return { entries: Object.fromEntries(keyed) };
+}
+
 /** A SillyTavern World Info file of the current format: entries keyed "0".."n" (uid, key, order, position, …). */
 export function worldInfoFile() {
-  const entries = BRIGHTWATER_ENTRIES.map((entry, uid) => ({
-    uid,
-    key: entry.keys,
-    keysecondary: [] as string[],
-    comment: '',
-    content: entry.content,
-    constant: false,
-    selective: false,
-    order: 100,
-    position: 0,
-    disable: false,
-  }));
-  return { entries: Object.fromEntries(entries.map((entry, i) => [String(i), entry])) };
+  return worldInfoEntries(BRIGHTWATER_ENTRIES, { position: 0, disable: false });
 }
 
 /** The entries of the old World Info file; two have a single keyword (a form asks for 2). */
@@ -167,17 +164,7 @@ export const HARBOUR_TOWN_ENTRIES: Array<WorldEntry & { order: number }> = [
 
 /** A World Info file of the old (TavernAI-era) format: fewer fields, no position or disable. */
 export function oldWorldInfoFile() {
-  const entries = HARBOUR_TOWN_ENTRIES.map((entry, uid) => ({
-    uid,
-    key: entry.keys,
-    keysecondary: [] as string[],
-    comment: '',
-    content: entry.content,
-    constant: false,
-    selective: false,
-    order: entry.order,
-  }));
-  return { entries: Object.fromEntries(entries.map((entry, i) => [String(i), entry])) };
+  return worldInfoEntries(HARBOUR_TOWN_ENTRIES, {});
 }
 
 /** A standalone lorebook_v3 file. */
