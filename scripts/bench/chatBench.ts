@@ -13,7 +13,7 @@ import { testConfig, type AppConfig } from '../../api/src/config';
 import { DEFAULT_RATE_LIMITS } from '../../api/src/http/rateLimits';
 import { openDatabase } from '../../api/src/infra/db/openDatabase';
 import { buildPrompt, type PromptHistoryMessage } from '../../api/src/modules/chat/prompt/buildPrompt';
-import type { PromptLoreEntry } from '../../api/src/modules/chat/prompt/lorebookActivation';
+import type { PromptLoreEntry } from '@fable/rules/lore';
 import { bpeTokenizer } from '@fable/rules/tokens';
 import { postSse } from '../../api/src/modules/chat/testing/sseClient';
 import { insertCharacter, insertCreator } from '../../api/src/modules/discovery/testing/catalogFixture';

@@ -110,7 +110,7 @@ describe('the mock API’s lorebooks keep the rules of the API', () => {
     expect(file.data.entries[0]).toMatchObject({ name: 'Moon', keys, content: 'Rewritten by the creator.' });
   });
 
-  it('runs a plausible test view: whole-word keys in the last 4 messages, recursion to step 3, disabled and budget left out', async () => {
+  it('answers the test view with the API’s lore engine: whole-word keys in the last 4 messages, recursion to step 3, disabled and budget left out', async () => {
     const fake = mockApi();
     const lorebook = fake.db.lorebooks.get('lb-ada')!;
     const e = (id: string, keywords: string[], content: string, extensions?: Record<string, unknown>) => ({ id, name: id, keywords, content, ...(extensions ? { extensions } : {}) });
@@ -128,11 +128,12 @@ describe('the mock API’s lorebooks keep the rules of the API', () => {
     const test = async (messages: string[], budget_tokens?: number) => (await send('POST', '/lorebooks/lb-ada/test', { messages, budget_tokens })).json();
     const result = await test(['Docks?', 'old message', 'x', 'y', 'Meet me at the DOCKS by the shelf.'], 200);
     expect(result.activated.map((a: { entry_id: string; step: number; matched: string }) => [a.entry_id, a.step, a.matched])).toEqual([
+      // In prompt order: one place and one insertion_order for all of them, so lorebook order.
       ['docks', 0, 'docks'],
-      ['always', 0, '(constant)'],
       ['hale', 1, 'Hale'],
       ['lantern', 2, 'lantern'],
       ['rum', 3, 'rum'],
+      ['always', 0, '(constant)'],
     ]);
     expect(result.left_out.map((l: { entry_id: string; reason: string }) => [l.entry_id, l.reason])).toEqual([
       ['off', 'disabled'],

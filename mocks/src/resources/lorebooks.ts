@@ -13,9 +13,9 @@ import {
   type LorebookEntryInput,
   type LorebookSummary,
 } from '@fable/contracts';
+import { loreBudgetForContext, loreTestView } from '@fable/rules/lore';
 import { apiError, contractRoute } from '../contractRoute';
 import type { MockDb, MockLorebook } from '../mockDb';
-import { mockLoreTest } from './lorebookMockEngine';
 
 /** The API's answer for one of LOREBOOK_ERRORS. */
 const refuse = (code: keyof typeof LOREBOOK_ERRORS) => apiError(LOREBOOK_ERRORS[code].status, code, LOREBOOK_ERRORS[code].message);
@@ -270,11 +270,11 @@ export function lorebookHandlers(db: MockDb) {
         headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"` },
       });
     }),
-    // The test view: the engine's main rules as far as a mock goes (lorebookMockEngine.ts); the budget of a 4K context by default.
+    // The test view: the API's lore engine itself (@fable/rules/lore); the lore budget of a 4K context by default.
     contractRoute(lorebookCalls.testLorebook, ({ userId, params, body }) => {
       const lorebook = own(userId, params.lorebookId);
       if (lorebook instanceof Response) return lorebook;
-      return mockLoreTest(lorebook.entries, body.messages, body.budget_tokens ?? 1024);
+      return loreTestView(lorebook.entries, body.messages, { budgetTokens: body.budget_tokens ?? loreBudgetForContext(4096) });
     }),
   ];
 }

@@ -12,7 +12,7 @@ import {
   type LoreState,
   type TimedStatus,
 } from './loreTimedEffects';
-import { bpeTokenizer } from '@fable/rules/tokens';
+import { bpeTokenizer } from '../tokens';
 
 /**
  * The lore engine: which lorebook entries a chat turn puts into the prompt, and which it leaves out and why.

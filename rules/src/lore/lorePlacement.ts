@@ -1,5 +1,5 @@
 import type { LorePlacement } from './loreSettings';
-import { MESSAGE_OVERHEAD_TOKENS } from '@fable/rules/tokens';
+import { MESSAGE_OVERHEAD_TOKENS } from '../tokens';
 
 /** An activated entry ready for the prompt: its text (macros applied), tokens, place and budget rank. */
 export interface PlacedLore {

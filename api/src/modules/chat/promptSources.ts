@@ -5,7 +5,7 @@ import { MEMBER_COLUMNS, type MemberRow } from '../groupChats/groupMembers';
 import { promptMemoriesJson, type PromptMemory } from '../memories/promptMemories';
 import { promptPersonaJson, type PromptPersona } from '../personas/promptPersona';
 import type { ConversationRow } from './chatRepository';
-import type { PromptLoreEntry } from './prompt/lorebookActivation';
+import type { PromptLoreEntry } from '@fable/rules/lore';
 
 /**
  * Everything a chat turn reads before it calls the engine, in one statement (one round trip, one snapshot): the

@@ -2,7 +2,7 @@ import type { InferenceSettings } from '@fable/contracts';
 import type { InferenceRequest } from '../../infra/inference/engine';
 import type { PromptPersona } from '../personas/promptPersona';
 import { buildPrompt, type PromptCharacter, type PromptMemory } from './prompt/buildPrompt';
-import type { PromptLoreEntry } from './prompt/lorebookActivation';
+import type { PromptLoreEntry } from '@fable/rules/lore';
 import type { Tokenizer } from '@fable/rules/tokens';
 import type { TurnPlanInput } from './turnPlan';
 import type { TurnMode } from './turnRequest';

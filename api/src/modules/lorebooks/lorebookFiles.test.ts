@@ -12,7 +12,7 @@ import type { TestApp } from '../../testing/testApp';
 import { LorebookV3FileSchema } from '../cards/cardTypes';
 import { cardFixture, describeWithCardFixtures } from '../cards/testing/cardFixtures';
 import { lorebookV3Json, worldInfoJson } from '../cards/testing/generatedCardFiles';
-import { loreBudgetForContext } from '../chat/prompt/loreEngine';
+import { loreBudgetForContext } from '@fable/rules/lore';
 import { call, guestHeaders, type Member } from '../moderation/testing/chatbotTestKit';
 import { countRows, createLorebook, entryForm, issueMessages, lorebookTestApp } from './testing/lorebookTestKit';
 

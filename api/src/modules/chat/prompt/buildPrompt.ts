@@ -1,6 +1,14 @@
-import { loreBudgetForContext, runLoreEngine, type LoreResult, type LoreState } from './loreEngine';
-import type { PromptLoreEntry } from './lorebookActivation';
-import { LORE_TITLE, placeLore, withLoreAtDepth, type PlacedLore } from './lorePlacement';
+import {
+  LORE_TITLE,
+  loreBudgetForContext,
+  placeLore,
+  runLoreEngine,
+  withLoreAtDepth,
+  type LoreResult,
+  type LoreState,
+  type PlacedLore,
+  type PromptLoreEntry,
+} from '@fable/rules/lore';
 import { applyMacros } from './macros';
 import { MESSAGE_OVERHEAD_TOKENS, type Tokenizer } from '@fable/rules/tokens';
 
@@ -65,7 +73,7 @@ export interface PromptInput {
   loreBudgetTokens?: number;
   /** The lore engine's probability rolls and group draws (tests); default Math.random. */
   random?: () => number;
-  /** The conversation's lore state, when the caller keeps one (loreTimedEffects.ts); else replayed from the history. */
+  /** The conversation's lore state, when the caller keeps one (rules/src/lore/loreTimedEffects.ts); else replayed from the history. */
   loreState?: LoreState;
 }
 
@@ -79,7 +87,7 @@ export interface BuiltPrompt {
   lore: LoreResult<PromptLoreEntry>;
 }
 
-export { DEFAULT_LORE_SCAN_DEPTH } from './loreEngine';
+export { DEFAULT_LORE_SCAN_DEPTH } from '@fable/rules/lore';
 
 /** One counting function per tokenizer, so the lore engine's token counts stay cached across turns. */
 const counters = new WeakMap<Tokenizer, (text: string) => number>();
@@ -99,8 +107,8 @@ const NO_LORE: LoreResult<PromptLoreEntry> = { activated: [], leftOut: [], usedT
  * holds, in this order: the instruction, lore placed before the character, the character's personality, the
  * scenario, the user's persona, pinned memories, other memories, lore (the default place), the example dialogue,
  * and lore placed after it; the conversation follows, as much of it as fits, newest kept first, with lore placed at
- * a depth put between its messages. The lore engine (loreEngine.ts, LORE.md) picks the entries within the lore
- * budget (loreBudgetForContext of the context) from the recent messages.
+ * a depth put between its messages. The lore engine (@fable/rules/lore: rules/src/lore, LORE.md there) picks the
+ * entries within the lore budget (loreBudgetForContext of the context) from the recent messages.
  *
  * Over budget, what goes first: the oldest messages, down to the latest one (always kept); then unpinned memories
  * (oldest first), lorebook entries (the last in the engine's budget order first), the example dialogue, pinned

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { buildPrompt, type PromptHistoryMessage, type PromptInput } from './buildPrompt';
-import { runLoreEngine, type LoreEntry } from './loreEngine';
+import { runLoreEngine, type LoreEntry } from '@fable/rules/lore';
 import { bpeTokenizer } from '@fable/rules/tokens';
 
 /**
