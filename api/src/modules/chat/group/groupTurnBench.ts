@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import type { TurnHistoryMessage } from '../promptSources';
+import { pickSpeaker } from '@fable/rules/group';
 import { bpeTokenizer } from '@fable/rules/tokens';
 import { planTurn, type TurnPlanInput } from '../turnPlan';
 import type { TurnGroup } from '../turnPrompt';
-import { pickSpeaker } from './groupSpeaker';
 
 /**
  * "A group turn's added time" for npm run bench (issue 14): the pure work of a member's turn in a group of 3 (the

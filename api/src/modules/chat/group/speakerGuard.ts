@@ -1,4 +1,4 @@
-import { escapeRegExp } from './groupSpeaker';
+import { escapeRegExp } from '@fable/rules/group';
 
 /**
  * Keeps a group member's reply to its own voice (README "Group chats: one member per reply"): models in a group often
