@@ -18,3 +18,4 @@ export {
   type MemberRefusal,
   type MemberRefusalReason,
 } from './groupMembers';
+export { groupChatDetail, memberOptionList, mergeFields, type GroupFields, type GroupFieldsInput, type GroupRowView, type MemberOptionRow } from './groupChatDetail';

@@ -1,4 +1,5 @@
 import { GROUP_CHAT_LIMITS, type GroupChatVisibility, type GroupMemberOption } from '@fable/contracts';
+import { memberOptionList } from '@fable/rules/group';
 import type { Queryable } from '../../infra/db/database';
 import { claimRevision, findFullCharacter, type FullCharacterRow } from '../moderation/fullCharacter';
 import { escapeLike } from '../search/searchRequest';
@@ -77,7 +78,8 @@ type OptionRow = MemberRow & { own: boolean };
  * The chatbots the member may add to a group (the members page), at most memberOptionsMax: their own chatbots (any
  * visibility, newest first), then their favourites, then, with a `query`, other public matches (most messages
  * first). Others' chatbots only when listings show them (public, not withdrawn) and their creator is not blocked.
- * `query` matches name or title anywhere, case-insensitive, its % and _ taken literally.
+ * `query` matches name or title anywhere, case-insensitive, its % and _ taken literally. The SQL orders the rows;
+ * @fable/rules/group's memberOptionList takes each once, at most `max` (as the mock API does).
  */
 export async function memberOptions(db: Queryable, applicationId: string, userId: string, query: string): Promise<GroupMemberOption[]> {
   const max = GROUP_CHAT_LIMITS.memberOptionsMax;
@@ -104,21 +106,5 @@ export async function memberOptions(db: Queryable, applicationId: string, userId
      order by bucket, popularity desc, at desc, id`,
     [applicationId, userId, userId, pattern, max],
   );
-  const seen = new Set<string>();
-  const options: GroupMemberOption[] = [];
-  for (const r of rows) {
-    if (seen.has(r.id) || options.length >= max) continue;
-    seen.add(r.id);
-    options.push({
-      id: r.id,
-      name: r.name,
-      title: r.title,
-      avatar_url: r.avatar_url,
-      avatar_is_nsfw: r.avatar_is_nsfw,
-      visibility: r.visibility,
-      creator_username: r.creator_username,
-      own: r.own,
-    });
-  }
-  return options;
+  return memberOptionList(rows, max);
 }

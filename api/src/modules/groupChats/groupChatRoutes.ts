@@ -1,4 +1,5 @@
-import { groupChatCalls, worstMemberStatus, type GroupChatDetail, type GroupChatVisibility } from '@fable/contracts';
+import { groupChatCalls, worstMemberStatus, type GroupChatDetail } from '@fable/contracts';
+import { groupChatDetail, mergeFields } from '@fable/rules/group';
 import { memberOf, type MemberCaller } from '../../http/access';
 import type { ApiDeps, ApiPlugin } from '../../http/apiPlugin';
 import { bumpCatalogVersion } from '../catalogVersion/catalogVersion';
@@ -9,8 +10,8 @@ import { openContentClassifier } from '../moderation/moderationConfig';
 import { findAppSettings } from '../settings/appSettingsRepository';
 import { editConflict, groupChatNotFound, notOwner, restricted, usernameRequired } from './groupChatErrors';
 import { findGroup, insertGroup, lockGroup, memberOptions, updateGroup } from './groupChatRepository';
-import { checkGroupTexts, mergeFields, planGroupValues } from './groupChatSave';
-import { groupMembersFor, membersTokenCount, toSubCharacter } from './groupMembers';
+import { checkGroupTexts, planGroupValues } from './groupChatSave';
+import { groupMembersFor } from './groupMembers';
 
 /** Attempts of an update that finds the group changed under it before it gives up with 409. */
 const UPDATE_ATTEMPTS = 3;
@@ -36,28 +37,9 @@ export const groupChatRoutes: ApiPlugin<GroupChatDeps> = async (app, deps) => {
     if (!member.user.permissions.includes('create_character')) throw restricted();
   };
 
-  /** The group as `viewerUserId` sees it: its members as they are now (groupMembers.ts). */
-  const detail = async (row: FullCharacterRow, viewerUserId: string | null): Promise<GroupChatDetail> => {
-    const members = (await groupMembersFor(db, [row], viewerUserId)).get(row.id) ?? [];
-    const subCharacters = members.map(toSubCharacter);
-    return {
-      id: row.id,
-      name: row.name,
-      title: row.title,
-      avatar: row.avatar_url,
-      avatar_is_nsfw: row.avatar_is_nsfw,
-      visibility: row.visibility as GroupChatVisibility,
-      sub_characters: subCharacters,
-      sub_character_ids: members.map((m) => m.id),
-      token_count: membersTokenCount(members),
-      definition_visible: row.definition_visible,
-      aicq_manual_review_required: row.aicq_manual_review_required,
-      num_messages: Number(row.num_messages),
-      tags: row.tags,
-      creator_username: row.creator_username,
-      worst_member_status: worstMemberStatus(subCharacters),
-    };
-  };
+  /** The group as `viewerUserId` sees it: its members as they are now (groupMembers.ts), mapped by @fable/rules/group. */
+  const detail = async (row: FullCharacterRow, viewerUserId: string | null): Promise<GroupChatDetail> =>
+    groupChatDetail(row, (await groupMembersFor(db, [row], viewerUserId)).get(row.id) ?? [], worstMemberStatus);
 
   /** Listings show public characters: a change to a group that is or was public is seen at once. */
   const touchedListings = async (applicationId: string, ...visibilities: string[]) => {

@@ -1,4 +1,5 @@
-import { GROUP_CHAT_MESSAGES, parseImageUrl, type GroupChatInput, type GroupChatUpdateInput, type GroupChatVisibility } from '@fable/contracts';
+import { GROUP_CHAT_MESSAGES, parseImageUrl } from '@fable/contracts';
+import { membersTokenCount, planMembers, type GroupFields } from '@fable/rules/group';
 import type { Queryable } from '../../infra/db/database';
 import type { ContentClassifier } from '../moderation/contentClassifier';
 import { reviewCharacter } from '../moderation/characterModeration';
@@ -6,35 +7,14 @@ import type { FullCharacterRow } from '../moderation/fullCharacter';
 import { findImage } from '../images/imageRepository';
 import { contentRefused, invalidBody, memberRefused } from './groupChatErrors';
 import type { GroupValues } from './groupChatRepository';
-import { checkMembers, memberShows, membersTokenCount, readMemberRows } from './groupMembers';
+import { readMemberRows } from './groupMembers';
 
 /**
  * One save of a group chat, decided in two steps: its own texts (name, title, tags) and avatar are checked before the
  * transaction (the automatic checks may call a remote classifier), its members inside it (the database's state when
- * it is written).
+ * it is written). The rules (mergeFields: the fields sent over the stored ones; planMembers: the members to write)
+ * are @fable/rules/group's, which the mock API calls too; here the reads and the API's errors.
  */
-
-/** The group's own fields after a save: the fields sent over the stored ones (all of them on create). */
-export interface GroupFields {
-  name: string;
-  title: string;
-  tags: string[];
-  visibility: GroupChatVisibility;
-  avatar_url: string | null;
-  /** The members sent, or null to keep the stored ones. */
-  sent_member_ids: string[] | null;
-}
-
-export function mergeFields(current: FullCharacterRow | null, input: GroupChatInput | GroupChatUpdateInput): GroupFields {
-  return {
-    name: input.name ?? current!.name,
-    title: input.title ?? current?.title ?? '',
-    tags: input.tags ?? current?.tags ?? [],
-    visibility: input.visibility ?? (current!.visibility as GroupChatVisibility),
-    avatar_url: input.avatar !== undefined ? input.avatar : (current?.avatar_url ?? null),
-    sent_member_ids: input.sub_character_ids ?? null,
-  };
-}
 
 /** What the checks of the group's own texts and avatar found. */
 export interface TextOutcome {
@@ -84,17 +64,14 @@ export async function planGroupValues(
   fields: GroupFields,
   text: TextOutcome,
 ): Promise<GroupValues> {
-  let ids = fields.sent_member_ids;
-  let rows = await readMemberRows(tx, ids ?? current?.sub_character_ids ?? []);
-  if (ids === null) {
-    const ref = { application_id: group.applicationId, creator_user_id: group.creatorUserId };
-    ids = (current?.sub_character_ids ?? []).filter((id) => memberShows(rows.get(id), ref, group.creatorUserId));
-    rows = new Map(ids.map((id) => [id, rows.get(id)!]));
+  const stored = current?.sub_character_ids ?? [];
+  const rows = await readMemberRows(tx, fields.sent_member_ids ?? stored);
+  const plan = planMembers(fields.sent_member_ids, stored, rows, { ...group, visibility: fields.visibility });
+  if ('refused' in plan) {
+    if (plan.refused === 'none') throw invalidBody([{ path: 'body.sub_character_ids', message: GROUP_CHAT_MESSAGES.minimumText }]);
+    throw memberRefused(plan.refusal);
   }
-  if (ids.length === 0) throw invalidBody([{ path: 'body.sub_character_ids', message: GROUP_CHAT_MESSAGES.minimumText }]);
-  const refusal = checkMembers(ids, rows, { ...group, visibility: fields.visibility });
-  if (refusal) throw memberRefused(refusal);
-  const members = ids.map((id) => rows.get(id)!);
+  const { ids, members } = plan;
   return {
     name: fields.name,
     title: fields.title,
