@@ -40,6 +40,15 @@ describe('the mock API’s chat stream, as the API’s', () => {
     expect(startOf(asked).character_id).toBe('bot2');
   });
 
+  it('chooses as the API does (@fable/rules/group): the earliest member named speaks; one who is no member is refused', async () => {
+    mockApi();
+    const group = await newGroup();
+    expect(startOf(await chat({ character_id: group, message: 'Brother Aldric, then you, Captain Mira?' })).character_id).toBe('bot2');
+    const refused = await send('/chat', { character_id: group, sub_character_id: 'bot3' });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.code).toBe('sub_character_not_member');
+  });
+
   it('a chatbot’s start event names no member', async () => {
     mockApi();
     expect(startOf(await chat({ character_id: 'bot1', message: 'Hello' }))).not.toHaveProperty('character_id');

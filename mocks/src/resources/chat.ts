@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { API_BASE, chatCalls, ChatRequestSchema, GROUP_CHAT_LIMITS, type CharacterProfile, type ChatMessage, type Conversation, type SubCharacter } from '@fable/contracts';
+import { chooseSpeaker } from '@fable/rules/group';
 import { apiError, callerOf, contractRoute } from '../contractRoute';
 import type { MockDb } from '../mockDb';
 
@@ -10,29 +11,18 @@ export const mockReply = (characterName: string, said: string | undefined) =>
   said ? `*${characterName} considers your words.* "${said.slice(0, 60)}" — tell me more.` : `*${characterName} smiles.* Where were we?`;
 
 const AUTO = GROUP_CHAT_LIMITS.autoSubCharacterId;
-/** Whether a word of `name` (3+ letters) is in `text`, whole, any case. */
-const namedIn = (text: string, name: string) =>
-  name
-    .split(/\s+/)
-    .some((word) => word.length >= 3 && new RegExp(`(?<!\\p{L})${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'iu').test(text));
 
 /**
- * Who answers in a group chat, as the API decides (api/src/modules/chat/README.md "Group chats"), simplified: the
- * member asked for; else one named in the last message (not its writer); else the next after the last speaker who has
- * not spoken since the user's last message. Null with a refusal when the asked one is not a member.
+ * Who answers in a group chat: the API's rule (@fable/rules/group chooseSpeaker: the member asked for; else AUTO's
+ * pickSpeaker on the conversation and the user's new message), over the group's members as its profile holds them.
+ * The mock turns the rule's refusals into the API's errors.
  */
-function groupSpeaker(members: readonly SubCharacter[], asked: string | undefined, lines: readonly ChatMessage[], text: string | undefined): SubCharacter | 'refused' | null {
-  if (members.length === 0) return null;
-  if (asked && asked !== AUTO) return members.find((m) => m.id === asked) ?? 'refused';
-  const last = text ? { role: 'user' as const, content: text, character_id: null } : lines.at(-1);
-  const named = last && members.find((m) => m.id !== last.character_id && namedIn(last.content, m.name));
-  if (named) return named;
-  const all = text ? [...lines, { role: 'user' as const, character_id: null }] : lines;
-  const since = all.slice(all.findLastIndex((l) => l.role === 'user') + 1).map((l) => l.character_id);
-  const anchor = all.findLast((l) => l.role === 'assistant' && members.some((m) => m.id === l.character_id))?.character_id;
-  const from = anchor ? members.findIndex((m) => m.id === anchor) + 1 : 0;
-  const order = members.map((_, i) => members[(from + i) % members.length]!);
-  return order.find((m) => !since.includes(m.id) && m.id !== last?.character_id) ?? order.find((m) => m.id !== last?.character_id) ?? members[0]!;
+function groupSpeaker(members: readonly SubCharacter[], asked: string | undefined, lines: readonly ChatMessage[], said: string | undefined) {
+  return chooseSpeaker(members, {
+    ask: said ? { mode: 'message', text: said } : { mode: 'next' },
+    asked: asked === undefined || asked === AUTO ? null : asked,
+    lines: lines.map((l) => ({ role: l.role, speaker: l.character_id ?? null, content: l.content })),
+  });
 }
 
 const isGroup = (c: CharacterProfile) => c.type === 'group';
@@ -111,10 +101,14 @@ export function chatHandlers(db: MockDb) {
         const lines: ChatMessage[] = existing
           ? db.messages.get(existing.id)!
           : (chat.history ?? []).map((h, i) => ({ ...h, id: `h${i}`, prev_id: null, is_alternative: false, createdAt: '', conversation_id: 'guest' }));
-        const picked = groupSpeaker(character.sub_characters ?? [], chat.sub_character_id, lines, said);
-        if (picked === 'refused') return apiError(400, 'sub_character_not_member', 'This chatbot is not a member of this group chat.');
-        if (picked === null) return apiError(409, 'group_without_members', 'None of the chatbots of this group chat can answer right now.');
-        speaker = picked;
+        const members = character.sub_characters ?? [];
+        const picked = groupSpeaker(members, chat.sub_character_id, lines, said);
+        if ('refused' in picked) {
+          return picked.refused === 'not_a_member'
+            ? apiError(400, 'sub_character_not_member', 'This chatbot is not a member of this group chat.')
+            : apiError(409, 'group_without_members', 'None of the chatbots of this group chat can answer right now.');
+        }
+        speaker = members.find((m) => m.id === picked.speaker)!;
       } else if (chat.sub_character_id && chat.sub_character_id !== AUTO) {
         return apiError(400, 'not_a_group_chat', 'Only a group chat has members to pick: send a message to this chatbot instead.');
       }

@@ -40,4 +40,14 @@ describe('the mock API’s group chats keep the rules of the API', () => {
     expect((await send('DELETE', `/characters/${created.id}`)).status).toBe(200);
     expect((await send('GET', `/groupchats/${created.id}`)).status).toBe(404);
   });
+
+  it('an update that sends no members keeps the stored ones still shown to the creator, checked again (the API’s planMembers)', async () => {
+    mockApi();
+    const created = await (await send('POST', '/groupchats', { name: 'Night Shift', visibility: 'private', sub_character_ids: ['bot3', 'bot1'] })).json();
+    const madePublic = await send('PATCH', `/groupchats/${created.id}`, { visibility: 'public' });
+    expect(madePublic.status).toBe(400);
+    expect((await madePublic.json()).error).toMatchObject({ code: 'group_member_not_public', details: { character_id: 'bot3', index: 0 } });
+    const others = await (await send('GET', `/groupchats/${created.id}`, undefined, as('u2'))).json();
+    expect(others.error.code).toBe('group_chat_not_found');
+  });
 });

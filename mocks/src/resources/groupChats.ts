@@ -1,4 +1,5 @@
 import {
+  GROUP_CHAT_ERROR_CODES,
   GROUP_CHAT_ERRORS,
   GROUP_CHAT_LIMITS,
   GROUP_CHAT_MESSAGES,
@@ -10,11 +11,19 @@ import {
   type CharacterProfile,
   type GroupChatDetail,
   type GroupChatErrorCode,
-  type GroupChatVisibility,
-  type GroupMemberOption,
   type MyCharacter,
-  type SubCharacter,
 } from '@fable/contracts';
+import {
+  groupChatDetail,
+  memberOptionList,
+  membersTokenCount,
+  mergeFields,
+  planMembers,
+  shownMembers,
+  toSubCharacter,
+  type GroupFieldsInput,
+  type MemberRefusalReason,
+} from '@fable/rules/group';
 import { HttpResponse } from 'msw';
 import { apiError, contractRoute } from '../contractRoute';
 import type { MockDb } from '../mockDb';
@@ -29,81 +38,75 @@ const memberIdsOf = (db: MockDb) => memberIdsByDb.get(db) ?? memberIdsByDb.set(d
 const groupError = (code: GroupChatErrorCode, details?: unknown) =>
   HttpResponse.json({ error: { code, message: GROUP_CHAT_ERRORS[code].message, ...(details === undefined ? {} : { details }) } }, { status: GROUP_CHAT_ERRORS[code].status });
 
-/** Shown by listings: public, not withdrawn by moderation. */
+/** The one application of the mock API (the rules compare a member's application with its group's). */
+const MOCK_APPLICATION = 'mock';
+
+/** Shown by listings: public, not withdrawn by moderation (the API's search_listable). */
 const listable = (c: CharacterProfile) =>
   c.visibility === 'public' && !c.aicq_manual_review_required && !['fix_required', 'manual_review_required'].includes(c.moderationReport?.moderation_status ?? '');
 const isChatbot = (c: CharacterProfile | undefined): c is CharacterProfile => !!c && (c.type ?? 'character') === 'character';
-const tokensOf = (c: CharacterProfile) => c.token_count ?? countCharacterTokens(c, bpeTokenizer.count);
-const subCharacterOf = (c: CharacterProfile): SubCharacter => ({
+
+/** A stored chatbot as the group rules read it (the API's MemberRow). */
+const memberRowOf = (c: CharacterProfile) => ({
   id: c.id,
   name: c.name,
   avatar_url: c.avatar_url,
   moderation_status: c.moderationReport?.moderation_status ?? null,
+  application_id: MOCK_APPLICATION,
+  creator_user_id: c.creator_user_id,
+  visibility: c.visibility,
+  type: c.type ?? 'character',
+  token_count: c.token_count ?? countCharacterTokens(c, bpeTokenizer.count),
+  is_nsfw: c.is_nsfw,
+  listable: listable(c),
 });
+/** The stored chatbots of `ids`, by id, as the group rules read them (unknown ids are absent). */
+const memberRows = (db: MockDb, ids: readonly string[]) =>
+  new Map(ids.flatMap((id) => (db.characters.has(id) ? [[id, memberRowOf(db.characters.get(id)!)] as const] : [])));
+const ownerOf = (group: CharacterProfile) => ({ application_id: MOCK_APPLICATION, creator_user_id: group.creator_user_id });
 
-/** A group's members as `viewer` sees them now: the creator their own chatbots, everyone the listable ones. */
-function membersFor(db: MockDb, group: CharacterProfile, viewer: string | null): CharacterProfile[] {
-  return (memberIdsOf(db).get(group.id) ?? []).flatMap((id) => {
-    const m = db.characters.get(id);
-    if (!isChatbot(m)) return [];
-    return listable(m) || (m.creator_user_id === group.creator_user_id && viewer === group.creator_user_id) ? [m] : [];
-  });
+/** A group's members as `viewer` sees them now (the rule: the creator their own chatbots, everyone the listable ones). */
+function membersFor(db: MockDb, group: CharacterProfile, viewer: string | null) {
+  const ids = memberIdsOf(db).get(group.id) ?? [];
+  return shownMembers(ids, memberRows(db, ids), ownerOf(group), viewer);
 }
-const tokenCountOf = (members: CharacterProfile[]) => members.reduce((sum, m) => sum + tokensOf(m), 0);
+/** A stored group as the rules read its row. */
+const groupRowOf = (g: CharacterProfile) => ({ ...g, aicq_manual_review_required: g.aicq_manual_review_required ?? false });
+
+const MEMBER_CODES: Record<MemberRefusalReason, GroupChatErrorCode> = {
+  unavailable: GROUP_CHAT_ERROR_CODES.MEMBER_UNAVAILABLE,
+  not_public: GROUP_CHAT_ERROR_CODES.MEMBER_NOT_PUBLIC,
+  withdrawn: GROUP_CHAT_ERROR_CODES.MEMBER_WITHDRAWN,
+};
 
 /**
- * The group chat calls with the API's rules (api/src/modules/groupChats/README.md): members are the creator's own
- * chatbots (any visibility; public ones only in a public group) and others' public ones not withdrawn; read as they
- * are now (the creator sees their own, others the listable ones); updates change only the fields sent. The content
- * checks are the API's alone. `myGroupChats` serves GET /users/characters?type=group (resources/authoring.ts).
+ * The group chat calls with the API's rules, called from @fable/rules/group (rules/src/group: which members show to
+ * whom, which a save refuses, the fields an update keeps, the answer's shape, the options' each-once-at-most-max):
+ * this file holds the mock's state (its rows, each group's member ids) and the protocol (errors as the API answers
+ * them). The content checks are the API's alone. `myGroupChats` serves GET /users/characters?type=group
+ * (resources/authoring.ts).
  */
 export function groupChatHandlers(db: MockDb) {
   const ids = memberIdsOf(db);
 
-  const membersOf = (group: CharacterProfile, viewer: string | null) => membersFor(db, group, viewer);
+  const detail = (group: CharacterProfile, viewer: string | null): GroupChatDetail => groupChatDetail(groupRowOf(group), membersFor(db, group, viewer), worstMemberStatus);
 
-  const detail = (group: CharacterProfile, viewer: string | null): GroupChatDetail => {
-    const members = membersOf(group, viewer);
-    const subs = members.map(subCharacterOf);
-    return {
-      id: group.id,
-      name: group.name,
-      title: group.title,
-      avatar: group.avatar_url,
-      avatar_is_nsfw: group.avatar_is_nsfw,
-      visibility: group.visibility as GroupChatVisibility,
-      sub_characters: subs,
-      sub_character_ids: members.map((m) => m.id),
-      token_count: tokenCountOf(members),
-      definition_visible: false,
-      aicq_manual_review_required: false,
-      num_messages: group.num_messages,
-      tags: group.tags,
-      creator_username: group.creator_username,
-      worst_member_status: worstMemberStatus(subs),
-    };
-  };
-
-  /** The first member the rules refuse, as the API answers it, or null. */
-  const refusal = (memberIds: string[], userId: string, visibility: GroupChatVisibility): Response | null => {
-    for (const [index, id] of memberIds.entries()) {
-      const m = db.characters.get(id);
-      const details = { character_id: id, index };
-      if (!isChatbot(m)) return groupError('group_member_unavailable', details);
-      if (m.creator_user_id !== userId) {
-        if (!listable(m)) return groupError('group_member_unavailable', details);
-      } else if (visibility === 'public') {
-        if (m.visibility !== 'public') return groupError('group_member_not_public', details);
-        if (!listable(m)) return groupError('group_member_withdrawn', details);
-      }
-    }
-    return null;
+  /** A save's fields and members by the API's rules (mergeFields, planMembers), or the API's refusal. */
+  const plan = (current: CharacterProfile | null, body: GroupFieldsInput, userId: string) => {
+    const fields = mergeFields(current, body);
+    const stored = current ? (ids.get(current.id) ?? []) : [];
+    const group = { applicationId: MOCK_APPLICATION, creatorUserId: userId, visibility: fields.visibility };
+    const members = planMembers(fields.sent_member_ids, stored, memberRows(db, fields.sent_member_ids ?? stored), group);
+    if (!('refused' in members)) return { fields, memberIds: members.ids };
+    if (members.refused === 'none') return apiError(400, 'validation_error', `sub_character_ids: ${GROUP_CHAT_MESSAGES.minimumText}`);
+    const { reason, character_id, index } = members.refusal;
+    return groupError(MEMBER_CODES[reason], { character_id, index });
   };
 
   const save = (group: CharacterProfile, memberIds: string[]) => {
     ids.set(group.id, memberIds);
-    const members = membersOf(group, group.creator_user_id);
-    const stored = { ...group, sub_characters: members.map(subCharacterOf), token_count: tokenCountOf(members) };
+    const members = membersFor(db, group, group.creator_user_id);
+    const stored = { ...group, sub_characters: members.map(toSubCharacter), token_count: membersTokenCount(members), is_nsfw: members.some((m) => m.is_nsfw) };
     db.characters.set(group.id, stored);
     return stored;
   };
@@ -124,14 +127,7 @@ export function groupChatHandlers(db: MockDb) {
       const own = all.filter((c) => c.creator_user_id === userId && matches(c)).reverse();
       const favourites = others.filter((c) => db.favorites.has(`${userId}:${c.id}`));
       const found = q ? [...others].sort((a, b) => b.num_messages - a.num_messages) : [];
-      const seen = new Set<string>();
-      const options: GroupMemberOption[] = [];
-      for (const c of [...own, ...favourites, ...found]) {
-        if (seen.has(c.id) || options.length >= GROUP_CHAT_LIMITS.memberOptionsMax) continue;
-        seen.add(c.id);
-        const { id, name, title, avatar_url, avatar_is_nsfw, visibility, creator_username } = c;
-        options.push({ id, name, title, avatar_url, avatar_is_nsfw, visibility, creator_username, own: c.creator_user_id === userId });
-      }
+      const options = memberOptionList([...own, ...favourites, ...found].map((c) => ({ ...c, own: c.creator_user_id === userId })), GROUP_CHAT_LIMITS.memberOptionsMax);
       return { options };
     }),
     contractRoute(groupChatCalls.groupChat, ({ userId, params }) => {
@@ -141,23 +137,24 @@ export function groupChatHandlers(db: MockDb) {
     contractRoute(groupChatCalls.createGroupChat, ({ userId, body }) => {
       const user = db.users.get(userId!)!;
       if (!user.username) return groupError('username_required');
-      const refused = refusal(body.sub_character_ids, user.id, body.visibility);
-      if (refused) return refused;
+      const planned = plan(null, body, user.id);
+      if (planned instanceof Response) return planned;
+      const { fields } = planned;
       const now = new Date().toISOString();
       const group = save(
         {
           id: db.nextId('group-new-'),
           type: 'group',
-          name: body.name,
-          title: body.title ?? '',
+          name: fields.name,
+          title: fields.title,
           persona: '',
           greeting: '',
-          avatar_url: body.avatar ?? null,
+          avatar_url: fields.avatar_url,
           avatar_is_nsfw: false,
           is_nsfw: false,
-          visibility: body.visibility,
+          visibility: fields.visibility,
           definition_visible: false,
-          tags: body.tags,
+          tags: fields.tags,
           creator_user_id: user.id,
           creator_username: user.username,
           num_messages: 0,
@@ -170,7 +167,7 @@ export function groupChatHandlers(db: MockDb) {
           num_favorites: 0,
           viewer: { is_creator: true, is_favorite: false, rating: null, creator_blocked: false },
         },
-        body.sub_character_ids,
+        planned.memberIds,
       );
       return detail(group, user.id);
     }),
@@ -178,23 +175,10 @@ export function groupChatHandlers(db: MockDb) {
       const group = findGroup(params.characterId);
       if (!group) return notFound();
       if (group.creator_user_id !== userId) return groupError('not_owner');
-      const visibility = body.visibility ?? (group.visibility as GroupChatVisibility);
-      const memberIds = body.sub_character_ids ?? membersOf(group, userId).map((m) => m.id);
-      if (memberIds.length === 0) return apiError(400, 'validation_error', `sub_character_ids: ${GROUP_CHAT_MESSAGES.minimumText}`);
-      const refused = refusal(memberIds, userId, visibility);
-      if (refused) return refused;
-      const updated = save(
-        {
-          ...group,
-          name: body.name ?? group.name,
-          title: body.title ?? group.title,
-          tags: body.tags ?? group.tags,
-          avatar_url: body.avatar !== undefined ? body.avatar : group.avatar_url,
-          visibility,
-          updatedAt: new Date().toISOString(),
-        },
-        memberIds,
-      );
+      const planned = plan(group, body, userId);
+      if (planned instanceof Response) return planned;
+      const { name, title, tags, avatar_url, visibility } = planned.fields;
+      const updated = save({ ...group, name, title, tags, avatar_url, visibility, updatedAt: new Date().toISOString() }, planned.memberIds);
       return detail(updated, userId);
     }),
   ];
@@ -206,7 +190,7 @@ export function myGroupChats(db: MockDb, userId: string | null): MyCharacter[] {
   return groups
     .map((group) => {
       const members = membersFor(db, group, userId);
-      return MyCharacterSchema.parse({ ...group, sub_characters: members.map(subCharacterOf), token_count: tokenCountOf(members) });
+      return MyCharacterSchema.parse({ ...group, sub_characters: members.map(toSubCharacter), token_count: membersTokenCount(members) });
     })
     .map((group, at) => ({ group, at, rank: groupChatListRank(group.sub_characters ?? []) }))
     .sort((a, b) => a.rank - b.rank || a.at - b.at)
