@@ -1,26 +1,33 @@
 import { isValidPostalCode, PersonalInfoSchema } from '@fable/contracts';
-import { isKnownCountry, statesOf } from './countries';
+import { checkoutAddressProblem, type AddressBook, type CheckoutAddress } from '@fable/rules/billing';
+import { statesOf } from './countries';
 import { invalidEmail, invalidPostalCode, invalidState, unknownCountry } from './billingErrors';
 
 const EmailSchema = PersonalInfoSchema.shape.email;
 
+/** Our countries and states (countries.ts) and the contract's postal code and email checks. */
+const ADDRESS_BOOK: AddressBook = {
+  statesOf,
+  isValidPostalCode,
+  isValidEmail: (email) => EmailSchema.safeParse(email).success,
+};
+
 /**
- * The checkout's address and email rules (document 2 §5), with the contract's helpers: a country of ours; a state of
- * the country's list when it has one (empty allowed: the tax is then the country's); the postal code valid for the
- * country ('Invalid Zip' / 'Invalid Postal Code'); the email ('Invalid email address'). Throws the first broken
- * rule; answers the state in its list's case.
+ * The checkout's address and email rules (document 2 §5; the rule is @fable/rules/billing's checkoutAddressProblem,
+ * which the mock API calls too): throws the first broken rule as its error ('Invalid Zip' / 'Invalid Postal Code',
+ * 'Invalid email address', ...); answers the state in its list's case.
  */
-export function checkCheckoutAddress(input: { email: string; country: string; state: string; postal_code: string }): { state: string } {
-  if (!isKnownCountry(input.country)) throw unknownCountry(input.country);
-  const states = statesOf(input.country) ?? [];
-  const typed = input.state.trim().toUpperCase();
-  let state = '';
-  if (typed !== '') {
-    const match = states.find((s) => s.state_code.toUpperCase() === typed);
-    if (!match) throw invalidState(input.country);
-    state = match.state_code;
+export function checkCheckoutAddress(input: CheckoutAddress): { state: string } {
+  const checked = checkoutAddressProblem(input, ADDRESS_BOOK);
+  if ('state' in checked) return checked;
+  switch (checked.problem) {
+    case 'unknown_country':
+      throw unknownCountry(input.country);
+    case 'invalid_state':
+      throw invalidState(input.country);
+    case 'invalid_postal_code':
+      throw invalidPostalCode(input.country);
+    case 'invalid_email':
+      throw invalidEmail();
   }
-  if (!isValidPostalCode(input.country, input.postal_code)) throw invalidPostalCode(input.country);
-  if (!EmailSchema.safeParse(input.email.trim()).success) throw invalidEmail();
-  return { state };
 }

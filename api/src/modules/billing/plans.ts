@@ -1,8 +1,7 @@
 import type { PurchaseOptions, PurchasePlan } from '@fable/contracts';
 import { TIER_OF_ROLE, type SubscriptionRole } from '@fable/contracts';
+import { toMajor, type PricedPlan } from '@fable/rules/billing';
 import type { Queryable } from '../../infra/db/database';
-import { toMajor } from './money';
-import type { PricedPlan } from './pricing';
 
 interface PlanRow extends PricedPlan {
   role: Exclude<SubscriptionRole, 'free_tier'>;

@@ -1,12 +1,11 @@
 import type { PriceCalculation, PriceCalculationRequest } from '@fable/contracts';
 import type { Queryable } from '../../infra/db/database';
 import { invalidCoupon, offerNotFound, planNotFound } from './billingErrors';
+import { checkoutPriceOf, couponProblem, priceInMajor, type Coupon, type PriceBreakdown, type PricedPlan } from '@fable/rules/billing';
 import { checkCheckoutAddress } from './checkoutRules';
-import { couponProblem, couponRedemptions, discountOf, findCoupon, type Coupon } from './coupons';
+import { couponRedemptions, findCoupon } from './coupons';
 import { loadOnFile } from './customers';
-import { toMajor } from './money';
 import { findPlan } from './plans';
-import { priceOf, type PriceBreakdown, type PricedPlan } from './pricing';
 import { taxRateBps } from './taxRates';
 
 export interface CalculatedPrice {
@@ -30,7 +29,8 @@ async function usableCoupon(db: Queryable, applicationId: string, plan: PricedPl
  * The price of a plan for a member at `now` (document 2 §3, §5, §7 checkout/calculate): the address and email rules,
  * the plan of the caller's application, the offer (o_id) and the promo code (one discount: the promo code when both
  * are given, the offer otherwise), the tax of the country and state. The subscribe call (next) charges this same
- * breakdown.
+ * breakdown. The rules are @fable/rules/billing's (checkoutAddressProblem, couponProblem, checkoutPriceOf), which the
+ * mock API calls too; here the reads of the plan, the codes, their redemptions and the tax rate.
  */
 export async function calculatePrice(db: Queryable, applicationId: string, input: PriceCalculationRequest, now: Date): Promise<CalculatedPrice> {
   const { state } = checkCheckoutAddress({ email: input.email, country: input.country, state: input.state ?? '', postal_code: input.postal_code });
@@ -40,21 +40,12 @@ export async function calculatePrice(db: Queryable, applicationId: string, input
   const offer = offerId ? await usableCoupon(db, applicationId, plan, offerId, 'offer', now) : null;
   const promoCode = input.promo_code?.trim();
   const promo = promoCode ? await usableCoupon(db, applicationId, plan, promoCode, 'coupon', now) : null;
-  const coupon = promo ?? offer;
-  const breakdown = priceOf(plan, coupon ? discountOf(coupon) : null, await taxRateBps(db, input.country, state));
+  const { coupon, breakdown } = checkoutPriceOf(plan, { promo, offer }, await taxRateBps(db, input.country, state));
   return { plan, coupon, state, breakdown };
 }
 
 /** The price calculation answer, with the member's card on file. */
 export async function priceCalculationAnswer(db: Queryable, applicationId: string, userId: string, input: PriceCalculationRequest, now: Date): Promise<PriceCalculation> {
   const { plan, breakdown } = await calculatePrice(db, applicationId, input, now);
-  return {
-    line_items: [{ name: plan.name, total: toMajor(breakdown.subtotal_minor) }],
-    subtotal: toMajor(breakdown.subtotal_minor),
-    discounts: toMajor(breakdown.discount_minor),
-    tax: toMajor(breakdown.tax_minor),
-    total: toMajor(breakdown.total_minor),
-    currency: breakdown.currency,
-    on_file: await loadOnFile(db, userId, applicationId),
-  };
+  return { ...priceInMajor(plan.name, breakdown), on_file: await loadOnFile(db, userId, applicationId) };
 }

@@ -10,7 +10,7 @@ import { buildApp } from '../../../app';
 import { ledgerOf } from '../ledger';
 import { GRACE_DAYS } from './lifecycleRules';
 import { chargesOf, subscribeForTest, tierOf } from './lifecycleTestKit';
-import { DAY_MS } from './periods';
+import { DAY_MS } from '@fable/rules/billing';
 import { loadSubscription } from './subscriptionStore';
 import { BILLING_TEST_CONTROL_PATH } from './billingTestControl';
 

@@ -9,7 +9,7 @@ import type { Database } from '../../../infra/db/database';
 import { portalErrors } from '../portal/portalErrors';
 import { runBillingJobs, type JobRun } from './billingJobs';
 import type { LifecycleDeps } from './lifecycleDeps';
-import { DAY_MS } from './periods';
+import { DAY_MS } from '@fable/rules/billing';
 import { changeSubscription } from './subscriptionChange';
 import { loadSubscription, subscriptionsOf, type SubscriptionRow } from './subscriptionStore';
 

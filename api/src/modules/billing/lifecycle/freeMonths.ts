@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../../../infra/db/database';
 import { appendLedger } from '../ledger';
 import { setMemberRole } from '../subscriptions/memberRole';
 import { scheduleRenewal } from './lifecycleSchedule';
-import { addMonths } from './periods';
+import { addMonths } from '@fable/rules/billing';
 import type { LifecyclePlan } from './subscriptionPlans';
 import { changeSubscription } from './subscriptionChange';
 import { COMPLIMENTARY_PROVIDER, liveSubscriptionOf, loadSubscription, type SubscriptionRow } from './subscriptionStore';

@@ -8,7 +8,7 @@ import { grantFreeMonths } from './freeMonths';
 import type { LifecycleDeps } from './lifecycleDeps';
 import { GRACE_DAYS, GRACE_RETRY_DAYS } from './lifecycleRules';
 import { chargesOf, lifecycleDepsOf, subscribeForTest, tierOf } from './lifecycleTestKit';
-import { DAY_MS, addMonths } from './periods';
+import { DAY_MS, addMonths } from '@fable/rules/billing';
 import { renewSubscription } from './renewal';
 import { loadSubscription } from './subscriptionStore';
 

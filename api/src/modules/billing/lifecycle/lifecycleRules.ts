@@ -1,4 +1,4 @@
-import { DAY_MS } from './periods';
+import { DAY_MS } from '@fable/rules/billing';
 
 /**
  * The lifecycle's timings (ours; the spec names grace "failed payment" and no durations):

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../../infra/db/database';
 import { enqueueJob } from '../jobs/jobQueue';
-import { DAY_MS } from './periods';
+import { DAY_MS } from '@fable/rules/billing';
 import { GRACE_RETRY_DAYS, JOB_KINDS, expireKey, graceEndsAt, renewKey } from './lifecycleRules';
 import type { SubscriptionRow } from './subscriptionStore';
 

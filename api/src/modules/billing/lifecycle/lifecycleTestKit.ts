@@ -8,7 +8,7 @@ import type { PaymentsTestApp } from '../../../testing/paymentsTestApp';
 import { cardSummary } from '../portal/cardChange';
 import { setMemberRole } from '../subscriptions/memberRole';
 import type { LifecycleDeps } from './lifecycleDeps';
-import { periodEnd } from './periods';
+import { periodEnd } from '@fable/rules/billing';
 import { requirePlan } from './subscriptionPlans';
 import { loadSubscription, type SubscriptionRow } from './subscriptionStore';
 

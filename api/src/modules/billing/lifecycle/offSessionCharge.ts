@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../../infra/db/database';
 import { PaymentsUnavailableError, type PaymentsGateway } from '../../../infra/payments/paymentsGateway';
 import { appendLedger } from '../ledger';
-import type { PriceBreakdown } from '../pricing';
+import type { PriceBreakdown } from '@fable/rules/billing';
 import type { SubscriptionRow } from './subscriptionStore';
 
 /** What a charge without the member (renewal, upgrade, amount due) needs. */

@@ -2,7 +2,7 @@ import { expireIfDue } from './expiry';
 import type { LifecycleDeps } from './lifecycleDeps';
 import { scheduleGrace, scheduleRenewal } from './lifecycleSchedule';
 import { chargeOffSession, refundUnapplied } from './offSessionCharge';
-import { periodEnd as endOfPeriod } from './periods';
+import { periodEnd as endOfPeriod } from '@fable/rules/billing';
 import { renewalPrice } from './renewalPrice';
 import { changeSubscription } from './subscriptionChange';
 import { isChargedByUs, loadSubscription } from './subscriptionStore';

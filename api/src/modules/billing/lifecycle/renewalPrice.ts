@@ -1,6 +1,5 @@
 import type { Queryable } from '../../../infra/db/database';
-import { discountOf, type Coupon } from '../coupons';
-import { priceOf, type Discount, type PriceBreakdown } from '../pricing';
+import { discountOf, priceOf, type Coupon, type Discount, type PriceBreakdown } from '@fable/rules/billing';
 import { taxRateBps } from '../taxRates';
 import { requirePlan, type LifecyclePlan } from './subscriptionPlans';
 import type { SubscriptionRow } from './subscriptionStore';
@@ -26,7 +25,7 @@ async function remainingDiscount(db: Queryable, sub: SubscriptionRow): Promise<D
       order by kind limit 1`,
     [sub.application_id, sub.coupon_code],
   );
-  return rows[0] ? discountOf(rows[0] as Coupon) : null;
+  return rows[0] ? discountOf(rows[0]) : null;
 }
 
 export interface RenewalPrice {

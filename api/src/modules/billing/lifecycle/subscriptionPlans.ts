@@ -1,6 +1,6 @@
 import type { SubscriptionRole } from '@fable/contracts';
 import type { Queryable } from '../../../infra/db/database';
-import type { PricedPlan } from '../pricing';
+import type { PricedPlan } from '@fable/rules/billing';
 
 /** A plan as the lifecycle needs it: priced, with its role. */
 export interface LifecyclePlan extends PricedPlan {

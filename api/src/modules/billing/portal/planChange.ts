@@ -3,12 +3,11 @@ import { PaymentsUnavailableError } from '../../../infra/payments/paymentsGatewa
 import type { LifecycleDeps } from '../lifecycle/lifecycleDeps';
 import { scheduleRenewal } from '../lifecycle/lifecycleSchedule';
 import { chargeOffSession, refundUnapplied } from '../lifecycle/offSessionCharge';
-import { periodEnd } from '../lifecycle/periods';
 import { memberTaxRateBps } from '../lifecycle/renewalPrice';
 import { changeSubscription } from '../lifecycle/subscriptionChange';
 import { planOf, requirePlan } from '../lifecycle/subscriptionPlans';
 import { isChargedByUs, loadSubscription, type SubscriptionRow } from '../lifecycle/subscriptionStore';
-import { priceOf, prorate } from '../pricing';
+import { periodEnd, planChangeProblem, priceOf, prorate } from '@fable/rules/billing';
 import { portalErrors } from './portalErrors';
 import { dayOf, succeeded } from './portalAnswers';
 
@@ -31,9 +30,8 @@ export async function changePlan(deps: LifecycleDeps, target: SubscriptionRow, p
   const current = await requirePlan(db, sub.application_id, sub.plan_id);
   const wanted = await planOf(db, sub.application_id, planId);
   if (!wanted || !wanted.active) throw portalErrors.planNotFound(planId);
-  if (wanted.plan_id === current.plan_id) throw portalErrors.actionNotAllowed('change_plan', sub.status, 'current_plan');
-  if (current.period === 'annual' && wanted.period !== 'annual') throw portalErrors.actionNotAllowed('change_plan', sub.status, 'yearly_subscriber_annual_only');
-  if (wanted.currency !== current.currency) throw portalErrors.actionNotAllowed('change_plan', sub.status, 'other_currency');
+  const problem = planChangeProblem(current, wanted);
+  if (problem) throw portalErrors.actionNotAllowed('change_plan', sub.status, problem);
 
   const proration = prorate(current, wanted, sub.current_period_start, sub.current_period_end, now);
   if (proration.upgrade_price_minor === 0) {

@@ -8,7 +8,7 @@ import { ledgerOf } from '../ledger';
 import { runBillingJobs } from '../lifecycle/billingJobs';
 import type { LifecycleDeps } from '../lifecycle/lifecycleDeps';
 import { chargesOf, lifecycleDepsOf, subscribeForTest, tierOf } from '../lifecycle/lifecycleTestKit';
-import { addMonths } from '../lifecycle/periods';
+import { addMonths } from '@fable/rules/billing';
 import { loadSubscription } from '../lifecycle/subscriptionStore';
 
 /**

@@ -1,7 +1,6 @@
 import { YEARLY_SUBSCRIPTION_FREQUENCY, type AvailablePlan, type PortalSubscription, type SubscriptionProduct } from '@fable/contracts';
 import type { Queryable } from '../../../infra/db/database';
-import { toMajor } from '../money';
-import { prorate } from '../pricing';
+import { changeablePlans, prorate, toMajor } from '@fable/rules/billing';
 import { plansOnSale, requirePlan, type LifecyclePlan } from '../lifecycle/subscriptionPlans';
 import { COMPLIMENTARY_PROVIDER, isManagedHere, subscriptionsOf, type SubscriptionRow } from '../lifecycle/subscriptionStore';
 
@@ -18,16 +17,15 @@ function productOf(plan: LifecyclePlan): SubscriptionProduct {
 /**
  * The plans a subscriber may change to (document 2 §4 "Change plan"): the application's plans on sale in the
  * subscription's currency, the current plan left out (it cannot be selected), only annual plans for a yearly
- * subscriber; each with upgrade_price = prorate() at `now` (above 0: charged now plus taxes; 0: from the next cycle).
+ * subscriber (changeablePlans); each with upgrade_price = prorate() at `now` (above 0: charged now plus taxes; 0: from
+ * the next cycle). Both rules are @fable/rules/billing's, which the mock API's portal calls too.
  */
 export function availablePlans(current: LifecyclePlan, onSale: readonly LifecyclePlan[], sub: Pick<SubscriptionRow, 'current_period_start' | 'current_period_end'>, now: Date): AvailablePlan[] {
-  return onSale
-    .filter((p) => p.plan_id !== current.plan_id && p.currency === current.currency && (current.period !== 'annual' || p.period === 'annual'))
-    .map((p) => ({
-      ...productOf(p),
-      billing_frequency: p.period,
-      upgrade_price: toMajor(prorate(current, p, sub.current_period_start, sub.current_period_end, now).upgrade_price_minor),
-    }));
+  return changeablePlans(current, onSale).map((p) => ({
+    ...productOf(p),
+    billing_frequency: p.period,
+    upgrade_price: toMajor(prorate(current, p, sub.current_period_start, sub.current_period_end, now).upgrade_price_minor),
+  }));
 }
 
 interface CardState {

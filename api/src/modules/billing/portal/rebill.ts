@@ -3,7 +3,7 @@ import { PaymentsUnavailableError } from '../../../infra/payments/paymentsGatewa
 import type { LifecycleDeps } from '../lifecycle/lifecycleDeps';
 import { scheduleRenewal } from '../lifecycle/lifecycleSchedule';
 import { chargeOffSession, refundUnapplied } from '../lifecycle/offSessionCharge';
-import { periodEnd } from '../lifecycle/periods';
+import { periodEnd } from '@fable/rules/billing';
 import { renewalPrice } from '../lifecycle/renewalPrice';
 import { changeSubscription } from '../lifecycle/subscriptionChange';
 import { loadSubscription, type SubscriptionRow } from '../lifecycle/subscriptionStore';

@@ -1,6 +1,6 @@
 import type { Promotion } from '@fable/contracts';
 import type { Queryable } from '../../../infra/db/database';
-import { toMajor } from '../money';
+import { toMajor } from '@fable/rules/billing';
 
 interface PromotionRow {
   id: string;

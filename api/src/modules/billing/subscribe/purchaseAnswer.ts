@@ -1,6 +1,6 @@
 import type { CheckoutOrder, PurchaseResult } from '@fable/contracts';
 import type { Queryable } from '../../../infra/db/database';
-import { toMajor } from '../money';
+import { toMajor } from '@fable/rules/billing';
 import type { OrderRow } from './orders';
 
 /** The spec's word for a paid purchase (document 2 §3: resp_msg 'Approved' = paid). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../../infra/db/database';
 import { appendLedger, type LedgerEntry } from '../ledger';
-import { periodEnd } from '../lifecycle/periods';
+import { periodEnd } from '@fable/rules/billing';
 import { setMemberRole, type PaidRole } from './memberRole';
 
 /** The card that pays (subscriptions.payment_method; billing_customers.card): the summary and the provider's id. */

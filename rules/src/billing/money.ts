@@ -16,6 +16,11 @@ export function toMajor(minor: number): number {
   return Math.round(minor) / 100;
 }
 
+/** An amount in major units as the answers and the catalogs write it, in minor units (149.99 → 14999). */
+export function toMinor(major: number): number {
+  return Math.round(major * 100);
+}
+
 /** A share of an amount in basis points (1 % = 100), rounded half up: 1000 at 725 bps → 73. */
 export function basisPointsOf(amountMinor: number, bps: number): number {
   return roundDiv(amountMinor * bps, 10_000);
