@@ -1,4 +1,5 @@
 import { BILLING_ERRORS, billingCalls, billingFlowCalls, type Country, type CountryState, type Promotion, type PurchaseOptions, type PurchasePlan } from '@fable/contracts';
+import { TIER_FEATURES, toMajor, type PaidTier } from '@fable/rules/billing';
 import { apiError, contractRoute } from '../contractRoute';
 import type { MockDb } from '../mockDb';
 import { harnessLocation, harnessStorage } from '../harnessGlobals';
@@ -6,7 +7,9 @@ import { harnessLocation, harnessStorage } from '../harnessGlobals';
 /**
  * The billing catalog of the mock API: what the subscribe, comparison, crypto and sale pages read (contracts'
  * billingCalls.purchaseOptions, countries, countryStates and billingFlowCalls.promotions). The plans and prices are
- * the API's seed (api/src/infra/db/migrations/016_billing.sql, application `fable`), features included.
+ * the API's seed (api/src/infra/db/migrations/016_billing.sql, application `fable`); the tiers' features are
+ * @fable/rules/billing's TIER_FEATURES (the seed's lists, which the test holds equal) and prices are minor units
+ * written in major units by the rules' toMajor, as the API answers them.
  *
  * Promotions: the spec's birthday sale (Feb 13 to Feb 15, 2025, $0.99 for one month) is always listed, over and done
  * with. A sale running now is added with setMockSale(db, kind) in tests, or in the dev harness with
@@ -15,22 +18,15 @@ import { harnessLocation, harnessStorage } from '../harnessGlobals';
  * the API does (migration 017): a promotion per annual plan with its price ($36, $110, $180) and offer.
  */
 
-const FEATURES: Record<PurchasePlan['tier'], string[]> = {
-  free: [],
-  minimal: ['skip the waiting line', 'memory manager'],
-  basic: ['4K context', 'semantic memory 2.0', 'longer responses', 'conversation images', 'access to 45B models'],
-  premium: ['a priority generation queue', 'a 70b model (beta)', 'an 8K context model (beta)', 'conversation images on private bots'],
-};
-
-const plan = (plan_id: string, name: string, tier: 'minimal' | 'basic' | 'premium', priceMinor: number): PurchasePlan => ({
+const plan = (plan_id: string, name: string, tier: PaidTier, priceMinor: number): PurchasePlan => ({
   plan_id,
   name,
   role: `paid_${tier}`,
   tier,
   period: plan_id.includes('1y') ? 'annual' : 'monthly',
   currency: 'USD',
-  features: FEATURES[tier],
-  price: priceMinor / 100,
+  features: [...TIER_FEATURES[tier]],
+  price: toMajor(priceMinor),
 });
 
 /** GET subscriptions/purchase_options of the seed's `fable` application. */

@@ -24,6 +24,9 @@ describe('the mock checkout keeps the API’s price rules', () => {
     expect((await send('POST', '/checkout/calculate', { ...address, plan_id: 'basic_1m', promo_code: 'welcome10' })).body).toMatchObject({ discounts: 1.5, tax: 0.98, total: 14.48 });
     expect((await send('POST', '/checkout/calculate', { ...address, state: '', plan_id: 'premium_1y', offer_id: 'BLACKFRIDAY_PREMIUM' })).body).toMatchObject({ discounts: 69.99, total: 180 });
     expect((await send('POST', '/checkout/calculate', { ...address, plan_id: 'basic_1m', offer_id: 'BLACKFRIDAY_PREMIUM' })).status).toBe(404);
+    // Codes of either kind are read in any case (the rules' normalCode, as the API's table lookup).
+    expect((await send('POST', '/checkout/calculate', { ...address, state: '', plan_id: 'premium_1m', offer_id: 'bday99' })).body).toMatchObject({ discounts: 24, total: 0.99 });
+    expect((await send('POST', '/checkout/calculate', { ...address, state: '', plan_id: 'premium_1m', offer_id: 'BDAY99' })).body).toMatchObject({ total: 0.99 });
     expect((await send('POST', '/checkout/calculate', { ...address, country: 'GB', state: '', postal_code: 'SW1A 1AA', plan_id: 'premium_1y' })).body).toMatchObject({ tax: 50, total: 299.99 });
   });
 

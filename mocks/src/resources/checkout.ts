@@ -9,16 +9,32 @@ import {
   type CheckoutOrder,
   type OnFile,
 } from '@fable/contracts';
+import {
+  checkoutAddressProblem,
+  checkoutPriceOf,
+  couponProblem,
+  normalCode,
+  priceInMajor,
+  toMajor,
+  toMinor,
+  type AddressBook,
+  type CheckoutAddressProblem,
+  type Coupon,
+  type PriceBreakdown,
+  type PricedPlan,
+} from '@fable/rules/billing';
 import { apiError, contractRoute } from '../contractRoute';
 import type { MockDb } from '../mockDb';
 import { catalogStatesOf, MOCK_CATALOG_COUNTRIES, MOCK_CATALOG_OPTIONS } from './billingCatalog';
 import { harnessOrigin, harnessStorage } from '../harnessGlobals';
 
 /**
- * The checkout of the mock API (document 2 §3, §4, §7; the API's rules in api/src/modules/billing): the price
- * calculation (priceCalculation.ts: the address rules, one discount — the promo code, else the offer —, the tax of the
- * country and state on what is left, each amount rounded once in cents), the card fields' configuration, card
+ * The checkout of the mock API (document 2 §3, §4, §7): the price calculation, the card fields' configuration, card
  * subscribe with idempotency keys, the 3-D Secure confirmation, orders, the redirect providers and the abandon event.
+ * The price is the API's by the API's own rules, @fable/rules/billing (checkoutAddressProblem, couponProblem,
+ * checkoutPriceOf, priceInMajor: the address rules, one discount — the promo code, else the offer —, the tax of the
+ * country and state on what is left, integer minor units rounded once); the mock holds only its tables (plans, tax
+ * rates, coupons) and its state (cards on file, orders, idempotency keys).
  *
  * Card results follow Stripe's well-known test tokens, which the UI tests' card fields answer:
  * `pm_card_chargeDeclined` (402 'Your card was declined.'), `pm_card_chargeDeclinedInsufficientFunds`,
@@ -32,12 +48,14 @@ import { harnessOrigin, harnessStorage } from '../harnessGlobals';
  * The plans, countries and states are the catalog's (billingCatalog.ts), which answers their calls.
  */
 
-/** The plans the checkout sells: the catalog's (billingCatalog.ts), priced in cents. */
+/** The plans the checkout sells: the catalog's (billingCatalog.ts), priced in minor units. */
 const PLANS = [...MOCK_CATALOG_OPTIONS.plans.monthly, ...MOCK_CATALOG_OPTIONS.plans.annual].map((p) => ({
   plan_id: p.plan_id,
   name: p.name ?? p.plan_id,
   tier: p.tier,
-  priceMinor: Math.round(p.price * 100),
+  period: p.period,
+  currency: p.currency,
+  price_minor: toMinor(p.price),
 }));
 
 /** Tax rates in basis points by `country` or `country:state` (the API's stand-in table, in part). */
@@ -58,19 +76,30 @@ const TAX_BPS: Record<string, number> = {
   NG: 750,
 };
 
-/** Coupons (normal form: upper case) and offers of the mock. */
-const COUPONS: Record<string, { percent?: number; amountMinor?: number; plans?: string[] }> = {
-  WELCOME10: { percent: 10 },
-  FIVEOFF: { amountMinor: 500 },
-  ANNUAL20: { percent: 20, plans: ['basic_1y', 'premium_1y', 'minimal_1y'] },
-};
-/** The promotions' offers (billingCatalog.ts): the sale price of their plan as an amount off. */
-const OFFERS: Record<string, { percent?: number; amountMinor?: number; plans?: string[] }> = {
-  bday99: { amountMinor: 2400, plans: ['premium_1m'] },
-  BLACKFRIDAY_MINIMAL: { amountMinor: 1400, plans: ['minimal_1y'] },
-  BLACKFRIDAY_BASIC: { amountMinor: 3999, plans: ['basic_1y'] },
-  BLACKFRIDAY_PREMIUM: { amountMinor: 6999, plans: ['premium_1y'] },
-};
+/** A row of the mock's coupon table: a coupon or offer without dates or a redemption limit. */
+const code = (code: string, kind: Coupon['kind'], terms: Pick<Coupon, 'percent_off' | 'amount_off_minor' | 'currency' | 'plan_ids'>): Coupon => ({
+  code,
+  kind,
+  ...terms,
+  duration: 'once',
+  duration_months: null,
+  valid_from: null,
+  valid_until: null,
+  max_redemptions: null,
+});
+/** The mock's coupon table, by normal code (normalCode): promo codes and the promotions' offers (billingCatalog.ts). */
+const COUPONS: ReadonlyMap<string, Coupon> = new Map(
+  [
+    code('WELCOME10', 'coupon', { percent_off: '10.00', amount_off_minor: null, currency: null, plan_ids: null }),
+    code('FIVEOFF', 'coupon', { percent_off: null, amount_off_minor: 500, currency: 'USD', plan_ids: null }),
+    code('ANNUAL20', 'coupon', { percent_off: '20.00', amount_off_minor: null, currency: null, plan_ids: ['basic_1y', 'premium_1y', 'minimal_1y'] }),
+    // The offers: the sale price of their plan as an amount off.
+    code('BDAY99', 'offer', { percent_off: null, amount_off_minor: 2400, currency: 'USD', plan_ids: ['premium_1m'] }),
+    code('BLACKFRIDAY_MINIMAL', 'offer', { percent_off: null, amount_off_minor: 1400, currency: 'USD', plan_ids: ['minimal_1y'] }),
+    code('BLACKFRIDAY_BASIC', 'offer', { percent_off: null, amount_off_minor: 3999, currency: 'USD', plan_ids: ['basic_1y'] }),
+    code('BLACKFRIDAY_PREMIUM', 'offer', { percent_off: null, amount_off_minor: 6999, currency: 'USD', plan_ids: ['premium_1y'] }),
+  ].map((c) => [`${c.kind}:${c.code}`, c]),
+);
 
 /** What the checkout mock keeps per mock database: cards on file, orders, idempotency keys, abandon events. */
 export interface CheckoutMockState {
@@ -103,8 +132,6 @@ function sandboxUrl(): string | null {
   }
 }
 
-const bps = (amount: number, rate: number) => Math.floor((2 * amount * rate + 10_000) / 20_000);
-
 interface PriceInput {
   plan_id: string;
   offer_id?: string | null;
@@ -115,33 +142,44 @@ interface PriceInput {
   postal_code: string;
 }
 
-/** The price as the API calculates it, or the error it answers. */
-function priceOf(input: PriceInput) {
-  const known = MOCK_CATALOG_COUNTRIES.some((c) => c.iso2 === input.country);
-  if (!known) return billingError('unknown_country');
-  const list = catalogStatesOf(input.country);
-  const typed = (input.state ?? '').trim().toUpperCase();
-  const state = typed ? list.find((s) => s.state_code === typed)?.state_code : '';
-  if (state === undefined) return billingError('invalid_state');
-  if (!isValidPostalCode(input.country, input.postal_code)) return billingError('invalid_postal_code', postalCodeMessage(input.country));
-  if (!PersonalInfoSchema.shape.email.safeParse(input.email.trim()).success) return billingError('invalid_email');
-  const plan = PLANS.find((p) => p.plan_id === input.plan_id);
-  if (!plan) return billingError('plan_not_found');
-  const offerId = input.offer_id?.trim();
-  const offer = offerId ? OFFERS[offerId] : null;
-  if (offerId && (!offer || (offer.plans && !offer.plans.includes(input.plan_id)))) return billingError('offer_not_found');
-  const code = input.promo_code?.trim().toUpperCase();
-  const coupon = code ? COUPONS[code] : null;
-  if (code && (!coupon || (coupon.plans && !coupon.plans.includes(plan.plan_id)))) return billingError('invalid_coupon');
-  const discount = coupon ?? offer;
-  const subtotal = plan.priceMinor;
-  const off = !discount ? 0 : Math.min(subtotal, discount.percent !== undefined ? bps(subtotal, discount.percent * 100) : discount.amountMinor!);
-  const rate = TAX_BPS[`${input.country}:${state}`] ?? TAX_BPS[input.country] ?? 0;
-  const tax = bps(subtotal - off, rate);
-  return { plan, subtotal, off, tax, total: subtotal - off + tax };
+/** The catalog's countries and states and the contract's postal code and email checks, for the address rules. */
+const ADDRESS_BOOK: AddressBook = {
+  statesOf: (country) => (MOCK_CATALOG_COUNTRIES.some((c) => c.iso2 === country) ? catalogStatesOf(country) : null),
+  isValidPostalCode,
+  isValidEmail: (email) => PersonalInfoSchema.shape.email.safeParse(email).success,
+};
+
+const ADDRESS_ERRORS: Record<CheckoutAddressProblem, (country: string) => Response> = {
+  unknown_country: () => billingError('unknown_country'),
+  invalid_state: () => billingError('invalid_state'),
+  invalid_postal_code: (country) => billingError('invalid_postal_code', postalCodeMessage(country)),
+  invalid_email: () => billingError('invalid_email'),
+};
+
+/**
+ * A code of the mock's table that applies to the plan now (the rules' couponProblem; the mock keeps no redemption
+ * count, its codes have no limit), null when none was typed, or the error the API answers.
+ */
+function usableCode(typed: string | null | undefined, kind: Coupon['kind'], plan: PricedPlan): Coupon | null | Response {
+  if (!typed?.trim()) return null;
+  const coupon = COUPONS.get(`${kind}:${normalCode(typed)}`);
+  if (coupon && couponProblem(coupon, plan, new Date(), 0) === null) return coupon;
+  return kind === 'offer' ? billingError('offer_not_found') : billingError('invalid_coupon');
 }
 
-const major = (minor: number) => minor / 100;
+/** The price as the API calculates it, by the same rules (@fable/rules/billing), or the error it answers. */
+function priceOf(input: PriceInput) {
+  const address = checkoutAddressProblem({ ...input, state: input.state ?? '' }, ADDRESS_BOOK);
+  if ('problem' in address) return ADDRESS_ERRORS[address.problem](input.country);
+  const plan = PLANS.find((p) => p.plan_id === input.plan_id);
+  if (!plan) return billingError('plan_not_found');
+  const offer = usableCode(input.offer_id, 'offer', plan);
+  if (offer instanceof Response) return offer;
+  const promo = usableCode(input.promo_code, 'coupon', plan);
+  if (promo instanceof Response) return promo;
+  const rate = TAX_BPS[`${input.country}:${address.state}`] ?? TAX_BPS[input.country] ?? 0;
+  return { plan, ...checkoutPriceOf(plan, { promo, offer }, rate) };
+}
 
 export function checkoutHandlers(db: MockDb) {
   const mock = checkoutMockState(db);
@@ -168,7 +206,7 @@ export function checkoutHandlers(db: MockDb) {
     return 'body' in kept ? (kept.body as never) : apiError(kept.status, kept.code, kept.message);
   }
 
-  function newOrder(userId: string, planId: string, totalMinor: number, status: CheckoutOrder['status']) {
+  function newOrder(userId: string, planId: string, price: PriceBreakdown, status: CheckoutOrder['status']) {
     const plan = PLANS.find((p) => p.plan_id === planId)!;
     const order = {
       order_id: db.nextId('order'),
@@ -176,8 +214,8 @@ export function checkoutHandlers(db: MockDb) {
       status,
       plan: plan.name,
       plan_id: plan.plan_id,
-      orderTotal: major(totalMinor),
-      currency: 'USD',
+      orderTotal: toMajor(price.total_minor),
+      currency: price.currency,
       subscription_id: null as string | null,
       transaction_id: null as string | null,
       date: new Date().toISOString(),
@@ -212,15 +250,7 @@ export function checkoutHandlers(db: MockDb) {
     contractRoute(billingCalls.calculatePrice, ({ body, userId }) => {
       const price = priceOf(body);
       if (price instanceof Response) return price;
-      return {
-        line_items: [{ name: price.plan.name, total: major(price.subtotal) }],
-        subtotal: major(price.subtotal),
-        discounts: major(price.off),
-        tax: major(price.tax),
-        total: major(price.total),
-        currency: 'USD',
-        on_file: mock.onFile.get(userId!) ?? null,
-      };
+      return { ...priceInMajor(price.plan.name, price.breakdown), on_file: mock.onFile.get(userId!) ?? null };
     }),
     contractRoute(billingFlowCalls.paymentConfig, () => {
       const sandbox = sandboxUrl();
@@ -244,7 +274,7 @@ export function checkoutHandlers(db: MockDb) {
         if (!token && !onFile?.credit_card) return declined('Add a card to pay with.');
         if (token === 'pm_card_chargeDeclined') return declined('Your card was declined.');
         if (token === 'pm_card_chargeDeclinedInsufficientFunds') return declined('Your card has insufficient funds.');
-        const order = newOrder(userId!, body.plan_id, price.total, 'pending');
+        const order = newOrder(userId!, body.plan_id, price.breakdown, 'pending');
         const card = { last_4: token === 'pm_card_threeDSecure2Required' ? '3184' : '4242', type: 'visa', exp: '12/30' };
         mock.onFile.set(userId!, {
           first_name: body.first_name,
@@ -290,7 +320,7 @@ export function checkoutHandlers(db: MockDb) {
       return idempotent(userId!, body.idempotency_key, { ...body, payment: params.payment }, () => {
         const price = priceOf(body);
         if (price instanceof Response) return price;
-        const order = newOrder(userId!, body.plan_id, price.total, 'pending');
+        const order = newOrder(userId!, body.plan_id, price.breakdown, 'pending');
         const origin = harnessOrigin();
         return { status: 200 as const, body: { url: `${origin}/checkout/success?order_id=${order.order_id}`, order_id: order.order_id } };
       });

@@ -40,6 +40,22 @@ describe('the mock API keeps the portal rules of document 2 §4', () => {
     expect((await act('change_plan', { plan_id: 'premium_1m' })).status).toBe(409);
   });
 
+  it('prorates by the API’s rule, in integer cents and calendar months', async () => {
+    // 2026-03-10: the active scenario's period ends in 20 days (2026-03-30) and started a calendar month before
+    // (2026-02-28), 30 days. premium_1m: 2499 × 20/30 = 1666 less 1500 × 20/30 = 1000; premium_1y: 24999 less 1000, minimal_1y 5000 less 1000.
+    const now = jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-03-10T00:00:00Z'));
+    try {
+      mockApi();
+      const { available_plans: plans } = (await send('GET', '/subscriptions/sticky')).body[0] as { available_plans: { plan_id: string; upgrade_price: number }[] };
+      expect(Object.fromEntries(plans.map((p) => [p.plan_id, p.upgrade_price]))).toEqual({ minimal_1y: 40, basic_1m: 0, basic_1y: 139.99, premium_1m: 6.66, premium_1y: 239.99 });
+      expect((await act('change_plan', { plan_id: 'premium_1y' })).body.status).toBe('SUCCESS');
+      // A change of period starts a new annual period now.
+      expect((await send('GET', '/subscriptions/sticky')).body[0].recur_at).toBe('2027-03-10T00:00:00.000Z');
+    } finally {
+      now.mockRestore();
+    }
+  });
+
   it('keeps a yearly subscriber on annual plans', async () => {
     const { db } = mockApi();
     setPortalScenario(db, 'yearly');

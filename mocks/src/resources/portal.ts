@@ -1,7 +1,6 @@
 import {
   BILLING_ERRORS,
   billingFlowCalls,
-  isAnnualPlanId,
   NO_ACTIVE_PLEDGE_SERVER_MESSAGE,
   PORTAL_ACTION_SUCCESS,
   YEARLY_SUBSCRIPTION_FREQUENCY,
@@ -10,12 +9,15 @@ import {
   type PortalActionRequest,
   type PortalActionResult,
   type PortalSubscription,
+  type PurchasePlan,
   type SubscriptionProduct,
   type SubscriptionStatus,
   type Tier,
 } from '@fable/contracts';
+import { addMonths, DAY_MS as DAY, PERIOD_MONTHS, periodEnd, planChangeProblem, prorate, toMajor, toMinor, type PricedPlan } from '@fable/rules/billing';
 import { apiError, contractRoute } from '../contractRoute';
 import { seededMember, type MockDb } from '../mockDb';
+import { MOCK_CATALOG_OPTIONS } from './billingCatalog';
 import { harnessLocation, harnessStorage } from '../harnessGlobals';
 
 /**
@@ -28,7 +30,8 @@ import { harnessLocation, harnessStorage } from '../harnessGlobals';
  * member's profile is left as it is. The actions change it as §4 says: cancel (active or grace → cancelled, access
  * until recur_at), uncancel (back to the status it had), change_plan (upgrade_price above 0: charged now, the new plan
  * at once; otherwise the next plan, from the next billing cycle), change_card, charge_rebill (grace → active, a new
- * period). A card token `pm_card_chargeDeclined` (Stripe's test token, as the checkout mock) is declined; in the
+ * period). Which plan one may change to, the proration and the periods are the API's own rules, @fable/rules/billing
+ * (planChangeProblem, prorate in integer minor units, periodEnd in calendar months); the mock keeps the state. A card token `pm_card_chargeDeclined` (Stripe's test token, as the checkout mock) is declined; in the
  * grace scenario the card on file fails on charge until it is changed.
  */
 
@@ -49,23 +52,16 @@ export const MOCK_DECLINED_CARD_TOKEN = 'pm_card_chargeDeclined';
 export const MOCK_FAILING_CARD_LAST4 = '0341';
 const DECLINED_MESSAGE = 'Your card was declined.';
 
-const DAY = 86_400_000;
-
-const PLANS: (SubscriptionProduct & { billing_frequency: 'monthly' | 'annual'; tier: Tier })[] = [
-  { plan_id: 'minimal_1y', name: 'Get a Taste', role: 'paid_minimal', price: 50, currency: 'USD', billing_frequency: 'annual', tier: 'minimal' },
-  { plan_id: 'basic_1m', name: 'True Supporter', role: 'paid_basic', price: 15, currency: 'USD', billing_frequency: 'monthly', tier: 'basic' },
-  { plan_id: 'basic_1y', name: 'True Supporter', role: 'paid_basic', price: 149.99, currency: 'USD', billing_frequency: 'annual', tier: 'basic' },
-  { plan_id: 'premium_1m', name: "I'm All In", role: 'paid_premium', price: 24.99, currency: 'USD', billing_frequency: 'monthly', tier: 'premium' },
-  { plan_id: 'premium_1y', name: "I'm All In", role: 'paid_premium', price: 249.99, currency: 'USD', billing_frequency: 'annual', tier: 'premium' },
-];
+/** A plan of the portal: the catalog's (billingCatalog.ts), priced in minor units as the rules take it. */
+type PortalPlan = PricedPlan & { role: SubscriptionProduct['role']; tier: Tier };
+const TIER_ORDER: readonly Tier[] = ['free', 'minimal', 'basic', 'premium'];
+/** The catalog's plans, cheapest tier first, monthly before annual. */
+const PLANS: PortalPlan[] = [...MOCK_CATALOG_OPTIONS.plans.monthly, ...MOCK_CATALOG_OPTIONS.plans.annual]
+  .map((p: PurchasePlan) => ({ plan_id: p.plan_id, name: p.name ?? p.plan_id, role: p.role, tier: p.tier, period: p.period, currency: p.currency, price_minor: toMinor(p.price) }))
+  .sort((a, b) => TIER_ORDER.indexOf(a.tier) - TIER_ORDER.indexOf(b.tier));
 
 const planOf = (planId: string) => PLANS.find((p) => p.plan_id === planId);
-const productOf = (planId: string): SubscriptionProduct => {
-  const { plan_id, name, role, price, currency } = planOf(planId)!;
-  return { plan_id, name, role, price, currency };
-};
-const periodMs = (planId: string) => (isAnnualPlanId(planId) ? 365 : 30) * DAY;
-const cents = (amount: number) => Math.round(amount * 100) / 100;
+const productOf = (plan: PortalPlan): SubscriptionProduct => ({ plan_id: plan.plan_id, name: plan.name, role: plan.role, price: toMajor(plan.price_minor), currency: plan.currency });
 
 interface PortalState {
   subscription: PortalSubscription | null;
@@ -82,36 +78,44 @@ interface PortalState {
 const states = new WeakMap<MockDb, PortalState>();
 
 /**
- * upgrade_price as the API's prorate(): the same period, the price difference for the share of the period left; a
- * change of period, the new plan's full price less the unused share of the current one. 0 when nothing is due now.
+ * upgrade_price by the API's own rule, @fable/rules/billing's prorate() (integer minor units): the same period, the
+ * price difference for the share of the period left; a change of period, the new plan's full price less the unused
+ * share of the current one. 0 when nothing is due now.
  */
-function upgradePrice(current: SubscriptionProduct, target: SubscriptionProduct, periodStart: number, recurAt: number, now: number): number {
-  const left = Math.min(1, Math.max(0, (recurAt - now) / Math.max(1, recurAt - periodStart)));
-  const samePeriod = isAnnualPlanId(current.plan_id) === isAnnualPlanId(target.plan_id);
-  const due = samePeriod ? (target.price - current.price) * left : target.price - current.price * left;
-  return Math.max(0, cents(due));
+function upgradePrice(current: PortalPlan, target: PortalPlan, periodStart: number, recurAt: number, now: number): number {
+  return toMajor(prorate(current, target, new Date(periodStart), new Date(recurAt), new Date(now)).upgrade_price_minor);
 }
 
-function availablePlans(state: PortalState, current: SubscriptionProduct, recurAt: number): AvailablePlan[] {
-  return PLANS.map(({ tier: _, ...plan }) => ({
-    ...plan,
-    upgrade_price: plan.plan_id === current.plan_id ? 0 : upgradePrice(current, plan, state.periodStart, recurAt, Date.now()),
+/**
+ * Every plan with its upgrade_price, the current one included (at 0): the portal's dialog lists the current plan
+ * and a yearly subscriber's monthly plans and leaves them out itself (mf-billing portalRules.ts), where the API
+ * answers only the plans one may change to (changeablePlans). change_plan refuses the others by the API's rule.
+ */
+function availablePlans(state: PortalState, current: PortalPlan, recurAt: number): AvailablePlan[] {
+  const now = Date.now();
+  return PLANS.map((plan) => ({
+    ...productOf(plan),
+    billing_frequency: plan.period,
+    upgrade_price: upgradePrice(current, plan, state.periodStart, recurAt, now),
   }));
 }
 
+/** The subscription's current plan (the catalog's: it exists). */
+const currentPlanOf = (sub: PortalSubscription) => planOf(sub.current_product.plan_id)!;
+
 /** The subscription with its frequency and available plans worked out from its current plan. */
 function refreshed(state: PortalState, sub: PortalSubscription): PortalSubscription {
-  const recurAt = Date.parse(sub.recur_at);
+  const current = currentPlanOf(sub);
   return {
     ...sub,
-    frequency: isAnnualPlanId(sub.current_product.plan_id) ? YEARLY_SUBSCRIPTION_FREQUENCY : 'Monthly Subscription',
-    available_plans: availablePlans(state, sub.current_product, recurAt),
+    frequency: current.period === 'annual' ? YEARLY_SUBSCRIPTION_FREQUENCY : 'Monthly Subscription',
+    available_plans: availablePlans(state, current, Date.parse(sub.recur_at)),
   };
 }
 
 function subscriptionFor(state: PortalState, scenario: PortalScenario, now: number): PortalSubscription | null {
   if (scenario === 'none' || scenario === 'in_app') return null;
-  const planId = scenario === 'yearly' ? 'premium_1y' : 'basic_1m';
+  const plan = planOf(scenario === 'yearly' ? 'premium_1y' : 'basic_1m')!;
   const recurAt = {
     active: now + 20 * DAY,
     yearly: now + 200 * DAY,
@@ -120,7 +124,8 @@ function subscriptionFor(state: PortalState, scenario: PortalScenario, now: numb
     grace: now + 3 * DAY,
     expired: now - 40 * DAY,
   }[scenario];
-  state.periodStart = recurAt - periodMs(planId);
+  // The period that ends at recur_at, in calendar months as the API's (the rules' PERIOD_MONTHS).
+  state.periodStart = addMonths(new Date(recurAt), -PERIOD_MONTHS[plan.period]).getTime();
   const status: SubscriptionStatus = scenario === 'yearly' ? 'active' : scenario;
   return refreshed(state, {
     order_id: 'order-mock-1',
@@ -128,8 +133,8 @@ function subscriptionFor(state: PortalState, scenario: PortalScenario, now: numb
     subscription_status: status,
     recur_at: new Date(recurAt).toISOString(),
     frequency: '',
-    current_product: productOf(planId),
-    next_product: productOf(planId),
+    current_product: productOf(plan),
+    next_product: productOf(plan),
     is_card_deleted: false,
     credit_card: scenario === 'grace' ? { last_4: MOCK_FAILING_CARD_LAST4, type: 'visa' } : { last_4: '4242', type: 'visa' },
     available_plans: [],
@@ -154,7 +159,7 @@ function applyToMember(db: MockDb, scenario: PortalScenario, sub: PortalSubscrip
           platform: 'sticky',
           status: sub.subscription_status,
           role: sub.current_product.role,
-          billing_cycle: isAnnualPlanId(sub.current_product.plan_id) ? 'annual' : 'monthly',
+          billing_cycle: currentPlanOf(sub).period,
         }
       : null,
   });
@@ -229,17 +234,18 @@ function act(state: PortalState, sub: PortalSubscription, body: PortalActionRequ
     }
     case 'change_plan': {
       if (status !== 'active') return notAllowed();
-      const target = sub.available_plans.find((p) => p.plan_id === body.plan_id);
-      if (!target) return billingError('plan_not_found');
-      if (target.plan_id === sub.current_product.plan_id) return notAllowed();
-      if (isAnnualPlanId(sub.current_product.plan_id) && !isAnnualPlanId(target.plan_id)) return notAllowed();
-      const product = productOf(target.plan_id);
-      if (target.upgrade_price > 0) {
+      const current = currentPlanOf(sub);
+      const wanted = planOf(body.plan_id);
+      if (!wanted) return billingError('plan_not_found');
+      if (planChangeProblem(current, wanted)) return notAllowed();
+      const now = Date.now();
+      const proration = prorate(current, wanted, new Date(state.periodStart), new Date(sub.recur_at), new Date(now));
+      const product = productOf(wanted);
+      if (proration.upgrade_price_minor > 0) {
         if (state.cardFails || sub.is_card_deleted) return billingError('payment_failed', DECLINED_MESSAGE);
-        const samePeriod = isAnnualPlanId(sub.current_product.plan_id) === isAnnualPlanId(target.plan_id);
-        const now = Date.now();
-        if (!samePeriod) state.periodStart = now;
-        const recurAt = samePeriod ? sub.recur_at : new Date(now + periodMs(target.plan_id)).toISOString();
+        // A change of period starts a new period now, as the API's.
+        if (proration.starts_new_period) state.periodStart = now;
+        const recurAt = proration.starts_new_period ? periodEnd(new Date(now), wanted.period).toISOString() : sub.recur_at;
         state.subscription = refreshed(state, { ...sub, current_product: product, next_product: product, recur_at: recurAt });
         return success(state.subscription, 'Your plan has been changed.');
       }
@@ -258,12 +264,12 @@ function act(state: PortalState, sub: PortalSubscription, body: PortalActionRequ
       if (state.cardFails || sub.is_card_deleted) return billingError('payment_failed', DECLINED_MESSAGE);
       const now = Date.now();
       state.periodStart = now;
-      const next = sub.next_product;
+      const next = planOf(sub.next_product.plan_id)!;
       state.subscription = refreshed(state, {
         ...sub,
         subscription_status: 'active',
-        current_product: next,
-        recur_at: new Date(now + periodMs(next.plan_id)).toISOString(),
+        current_product: productOf(next),
+        recur_at: periodEnd(new Date(now), next.period).toISOString(),
       });
       return success(state.subscription, 'Your payment was received.');
     }
