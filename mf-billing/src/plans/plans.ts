@@ -1,4 +1,5 @@
 import { TIER_MARKETING_NAME, type PurchasePlan, type Tier } from '@fable/contracts';
+import { discountOn, percentToBasisPoints, TIER_FEATURES as RULES_TIER_FEATURES, toMajor, toMinor } from '@fable/rules/billing';
 
 /** The purchase options' plans by period (billingApi's PurchaseOptions['plans']). */
 export type PlansByPeriod = { monthly: readonly PurchasePlan[]; annual: readonly PurchasePlan[] };
@@ -48,16 +49,13 @@ export const TIER_NAME: Record<Tier, string> = {
 export const FREE_FEATURES: readonly string[] = ['unlimited messages', 'unlimited character creation', '4K context'];
 
 /**
- * What each paid tier adds; each higher tier includes the lower tiers' features (document 2 §1).
+ * What each paid tier adds; each higher tier includes the lower tiers' features (document 2 §1). The list is a rule of
+ * @fable/rules/billing (the API's plans and the mock API's catalog carry the same).
  * Document 2 lists "4K context" under True Supporter while document 1 gives it to the free tier (and
  * the permissions in @fable/contracts grant 4k_context to free members): the comparison table shows a
  * feature from the lowest tier that lists it, so 4K context appears as included in every plan.
  */
-export const TIER_FEATURES: Record<PaidTier, readonly string[]> = {
-  minimal: ['skip the waiting line', 'memory manager'],
-  basic: ['4K context', 'semantic memory 2.0', 'longer responses', 'conversation images', 'access to 45B models'],
-  premium: ['a priority generation queue', 'a 70b model (beta)', 'an 8K context model (beta)', 'conversation images on private bots'],
-};
+export const TIER_FEATURES: Readonly<Record<PaidTier, readonly string[]>> = RULES_TIER_FEATURES;
 
 /** "Black Friday offer up to 40% off." (document 2 §9); the percentage is the promotion's. */
 export const blackFridayText = (percentOff: number) => `Black Friday offer up to ${percentOff}% off`;
@@ -81,9 +79,13 @@ export function priceOf(plans: PlansByPeriod, tier: Tier, frequency: BillingFreq
   return planFor(plans, tier, frequency)?.price ?? null;
 }
 
-/** A price lowered by a percentage, to the cent (the Black Friday prices: the promotion's percent_off). */
+/**
+ * A price lowered by a percentage, to the cent (the Black Friday prices: the promotion's percent_off), as the API
+ * discounts it: in minor units, the discount rounded once, half up (@fable/rules/billing).
+ */
 export function discounted(price: number, percentOff: number): number {
-  return Math.round(price * (100 - percentOff)) / 100;
+  const minor = toMinor(price);
+  return toMajor(minor - discountOn(minor, CURRENCY, { kind: 'percent', bps: percentToBasisPoints(percentOff) }));
 }
 
 export interface ComparisonRow {
