@@ -19,7 +19,7 @@ const CALIFORNIA_TAX_BPS = 725;
 /** True Supporter monthly (basic_1m), document 2 §9. */
 const TRUE_SUPPORTER_MONTHLY_MINOR = 1500;
 
-/** Tax on an amount in minor units, rounded half up once (api/src/modules/billing/money.ts). */
+/** Tax on an amount in minor units, rounded half up once (rules/src/billing/money.ts). */
 const withTax = (minor: number) => minor + Math.round((minor * CALIFORNIA_TAX_BPS) / 10_000);
 const minorOf = (major: string | number) => Math.round(Number(major) * 100);
 

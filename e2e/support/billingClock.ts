@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { PortalSubscription } from '@fable/contracts';
-import { DAY_MS } from '../../api/src/modules/billing/lifecycle/periods';
+import { DAY_MS } from '@fable/rules/billing';
 import { apiCall } from './site';
 
 // Billing time for the lifecycle specs, without moving the shared API's clock: the API's test-only control

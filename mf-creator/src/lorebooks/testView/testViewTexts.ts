@@ -4,7 +4,7 @@ type Reason = LorebookTestResult['left_out'][number]['reason'];
 
 const tokens = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'token' : 'tokens'}`;
 
-/** Texts of the lore engine's test view (ours: document 2 has no test view; the engine's rules are the API's LORE.md). */
+/** Texts of the lore engine's test view (ours: document 2 has no test view; the engine's rules are LORE.md in @fable/rules/lore). */
 export const TEST_VIEW_TEXTS = {
   open: 'Test lorebook',
   title: 'Test the lorebook',
