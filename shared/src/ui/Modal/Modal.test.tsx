@@ -1,8 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRef, useState } from 'react';
+import { act } from 'react';
+import { showNotification } from '../../notifications/notificationsSlice';
+import { createStore } from '../../store/store';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { Button } from '../Button';
+import { NotificationsViewport } from '../NotificationsViewport/NotificationsViewport';
 import { Modal, type ModalProps } from './Modal';
 
 function Harness(props: Partial<ModalProps> & { withInput?: boolean; useInitialFocus?: boolean }) {
@@ -168,5 +172,24 @@ describe('Modal', () => {
     expect(screen.queryByRole('dialog', { name: 'Inner' })).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Outer' })).toBeInTheDocument();
     expect(more).toHaveFocus();
+  });
+
+  it('leaves a toast over it announced and usable: closing the toast keeps the dialog open', async () => {
+    const user = userEvent.setup();
+    const store = createStore();
+    renderWithProviders(
+      <>
+        <Harness />
+        <NotificationsViewport />
+      </>,
+      { store },
+    );
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    act(() => void store.dispatch(showNotification({ type: 'error', message: 'Could not save', duration: 'infinite' })));
+    // Not hidden from assistive technology with the rest of the page (no { hidden: true } here).
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not save');
+    await user.click(screen.getByRole('button', { name: 'Close notification' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Update title' })).toBeInTheDocument();
   });
 });

@@ -30,6 +30,8 @@ export interface ModalProps {
   closeLabel?: string;
   /** What gets focus on open; otherwise the first focusable element of the content, else the dialog. */
   initialFocusRef?: RefObject<HTMLElement | null>;
+  /** Where focus goes on close when the element it came from is gone (the button of a card just deleted). */
+  fallbackFocusRef?: RefObject<HTMLElement | null>;
   /** Id of the element describing the dialog (its message). */
   'aria-describedby'?: string;
   className?: string;
@@ -161,6 +163,7 @@ export function Modal({
   showCloseButton = true,
   closeLabel = 'Close',
   initialFocusRef,
+  fallbackFocusRef,
   'aria-describedby': describedBy,
   className,
   'data-testid': testId,
@@ -191,10 +194,12 @@ export function Modal({
             }}
             onCloseAutoFocus={(event) => {
               event.preventDefault();
-              if (returnFocusTo.current?.isConnected) returnFocusTo.current.focus();
+              (returnFocusTo.current?.isConnected ? returnFocusTo.current : fallbackFocusRef?.current)?.focus();
             }}
             onEscapeKeyDown={(event) => (closeOnEscape ? event.stopPropagation() : event.preventDefault())}
             onPointerDownOutside={(event) => !closeOnBackdropClick && event.preventDefault()}
+            // A toast over the dialog stays usable: pressing or focusing it does not close the dialog.
+            onInteractOutside={(event) => event.target instanceof Element && event.target.closest('[data-notifications]') && event.preventDefault()}
           >
             <Header>
               <RadixDialog.Title asChild>
