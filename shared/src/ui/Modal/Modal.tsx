@@ -194,6 +194,10 @@ export function Modal({
             }}
             onCloseAutoFocus={(event) => {
               event.preventDefault();
+              // Radix runs this after the dialog is gone (a task later): focus the page has moved since (a field in
+              // error that a failed Update focuses) stays where it is.
+              const active = document.activeElement;
+              if (active && active !== document.body && !dialogRef.current?.contains(active)) return;
               (returnFocusTo.current?.isConnected ? returnFocusTo.current : fallbackFocusRef?.current)?.focus();
             }}
             onEscapeKeyDown={(event) => (closeOnEscape ? event.stopPropagation() : event.preventDefault())}
