@@ -7,5 +7,6 @@ export { couponProblem, discountOf, normalCode, type Coupon, type CouponProblem 
 export { checkoutPriceOf, priceInMajor, type CheckoutPrice, type PriceInMajor } from './checkoutPrice';
 export { checkoutAddressProblem, type AddressBook, type CheckoutAddress, type CheckoutAddressProblem } from './checkoutAddress';
 export { changeablePlans, planChangeProblem, type PlanChangeProblem } from './planChanges';
-export { addMonths, DAY_MS, PERIOD_MONTHS, periodEnd } from './periods';
+export { DAY_MS, PERIOD_MONTHS, periodEnd } from './periods';
+export { addMonths } from '../calendar/calendar';
 export { TIER_FEATURES, type PaidTier } from './tierFeatures';

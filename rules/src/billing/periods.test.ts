@@ -1,4 +1,5 @@
-import { addMonths, periodEnd } from './periods';
+import { addMonths } from '../calendar/calendar';
+import { periodEnd } from './periods';
 
 describe('billing periods', () => {
   it('adds calendar months, clamping the day to the month end', () => {

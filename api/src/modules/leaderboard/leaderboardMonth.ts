@@ -48,15 +48,7 @@ export function dayOf(instant: Date): string {
 }
 
 /** The instant plus whole calendar months (UTC); a day past the target month's end is clamped to its last day. */
-export function addCalendarMonths(instant: Date, months: number): Date {
-  const target = new Date(instant.getTime());
-  const day = target.getUTCDate();
-  target.setUTCDate(1);
-  target.setUTCMonth(target.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
-  return target;
-}
+export { addMonths as addCalendarMonths } from '@fable/rules/calendar';
 
 /** A number unique per month (yyyymm), for advisory locks. */
 export function monthNumber(month: Month): number {
