@@ -40,10 +40,7 @@ export function NotificationsViewport({ label = 'Notifications', closeLabel }: N
   const close = useCallback((id: string) => dispatch(dismissNotification(id)), [dispatch]);
   if (typeof document === 'undefined') return null;
   return createPortal(
-    // aria-live="off" (each toast is its own live region) keeps the region visible to assistive technology while a
-    // modal hides the rest of the page (aria-hidden skips [aria-live]); data-notifications lets the modal ignore a
-    // press on a toast instead of closing.
-    <Region aria-label={label} aria-live="off" data-notifications="">
+    <Region aria-label={label}>
       {[...items].reverse().map((n) => (
         <Toast key={n.id} notification={n} onClose={close} closeLabel={closeLabel} />
       ))}
