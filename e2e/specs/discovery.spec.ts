@@ -70,7 +70,8 @@ test('the NSFW toggle: a guest is asked to create an account', async ({ page }) 
   await openHome(page);
   await page.getByRole('switch', { name: 'NSFW' }).click();
   await expect(page.getByRole('dialog', { name: 'Register for Free' })).toBeVisible();
-  await expect(page.getByRole('switch', { name: 'NSFW' })).toHaveAttribute('aria-checked', 'false');
+  // Behind the open dialog the page is hidden from assistive technology (aria-hidden), so the switch is read there.
+  await expect(page.getByRole('switch', { name: 'NSFW', includeHidden: true })).toHaveAttribute('aria-checked', 'false');
 });
 
 test('the NSFW toggle: a member is sent to the profile first, then it switches and shows NSFW chatbots', async ({ page }) => {

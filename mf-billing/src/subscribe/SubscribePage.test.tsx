@@ -11,7 +11,8 @@ const PAGE = { path: '/subscribe', url: '/subscribe' };
 /** Renders /subscribe and waits for its plan cards. */
 async function renderSubscribe(setup: BillingSetup = {}) {
   const result = renderBilling(<SubscribePage />, { ...PAGE, ...setup });
-  await screen.findByRole('list', { name: /plans$/ });
+  // hidden: a sale's modal may open over the plans at once, hiding the page from assistive technology.
+  await screen.findByRole('list', { name: /plans$/, hidden: true });
   return result;
 }
 
@@ -241,7 +242,7 @@ it('opens the $0.99 modal of a running birthday promotion with its countdown; cl
   const dialog = await screen.findByRole('dialog', { name: 'Birthday Sale' });
   expect(dialog).toHaveTextContent('$0.99 for your first month');
   expect(within(dialog).getByRole('timer')).toHaveTextContent(/Ends in 2d 0[45]:\d\d:\d\d/);
-  expect(screen.getByRole('complementary', { name: 'Birthday Sale' })).toHaveTextContent('$0.99 for your first month');
+  expect(screen.getByRole('complementary', { name: 'Birthday Sale', hidden: true })).toHaveTextContent('$0.99 for your first month');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Get it for $0.99' }));
   expect(location()).toBe('/checkout?plan_id=premium_1m&o_id=bday99');
 });

@@ -45,9 +45,9 @@ function DraftsList({ userId }: { userId: string }) {
         destructive
         onConfirm={() => {
           if (target) removeDraft(userId, target.id);
-          // The card is gone: focus goes to the heading rather than to the page's start.
-          headingRef.current?.focus();
         }}
+        // The card is gone: focus goes to the heading rather than to the page's start.
+        fallbackFocusRef={headingRef}
         onClose={() => setTarget(null)}
       />
     </MyChatbotsFrame>

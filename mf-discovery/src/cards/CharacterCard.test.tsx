@@ -24,7 +24,8 @@ function renderCards(characters: CharacterSummary[], setup: DiscoverySetup = {})
   );
 }
 
-const card = (name: string) => screen.getByRole('article', { name });
+// hidden: a card is still found behind an open dialog, which hides the page from assistive technology.
+const card = (name: string) => screen.getByRole('article', { name, hidden: true });
 const openMenu = async (name: string) => {
   await userEvent.click(within(card(name)).getByRole('button', { name: `More actions for ${name}` }));
   return screen.getByRole('menu');

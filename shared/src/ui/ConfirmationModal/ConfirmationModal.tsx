@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Button } from '../Button';
 import { Modal } from '../Modal';
 
@@ -25,6 +25,8 @@ export interface ConfirmationModalProps {
   errorFallback?: string;
   /** Extra content under the message (a checkbox, a list). */
   children?: ReactNode;
+  /** Where focus goes on close when the element it came from is gone (Modal's fallbackFocusRef). */
+  fallbackFocusRef?: RefObject<HTMLElement | null>;
 }
 
 const Message = styled.div`
@@ -70,6 +72,7 @@ function OpenConfirmationModal({
   onClose,
   errorFallback = CONFIRMATION_DEFAULT_ERROR,
   children,
+  fallbackFocusRef,
 }: ConfirmationModalProps) {
   const messageId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -102,6 +105,7 @@ function OpenConfirmationModal({
       size="sm"
       aria-describedby={message ? messageId : undefined}
       initialFocusRef={destructive ? cancelRef : confirmRef}
+      fallbackFocusRef={fallbackFocusRef}
       footer={
         <>
           <Button ref={cancelRef} variant="secondary" onClick={close} disabled={pending}>

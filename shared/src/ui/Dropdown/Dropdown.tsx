@@ -1,8 +1,8 @@
 import styled from '@emotion/styled';
-import { useId, type ReactNode } from 'react';
+import * as RadixMenu from '@radix-ui/react-dropdown-menu';
+import { useRef, useState, type ReactNode } from 'react';
 import { Button, type ButtonSize, type ButtonVariant } from '../Button';
 import { DropdownMenuItem } from './DropdownMenuItem';
-import { useDropdownMenu } from './useDropdownMenu';
 
 export interface DropdownItem {
   id: string;
@@ -39,7 +39,6 @@ export interface DropdownProps {
 }
 
 const Root = styled.div`
-  position: relative;
   display: inline-block;
 `;
 
@@ -50,18 +49,13 @@ const Chevron = styled.span<{ $open: boolean }>`
   transform: rotate(${({ $open }) => ($open ? '180deg' : '0deg')});
 `;
 
-const Menu = styled.ul<{ $align: 'start' | 'end' }>`
-  position: absolute;
-  top: calc(100% + 6px);
-  ${({ $align }) => ($align === 'end' ? 'right: 0;' : 'left: 0;')}
+const Menu = styled(RadixMenu.Content)`
   z-index: ${({ theme }) => theme.zIndex.dropdown};
-  min-width: max(100%, 180px);
+  min-width: max(var(--radix-dropdown-menu-trigger-width), 180px);
   max-width: min(320px, calc(100vw - 16px));
-  max-height: min(60vh, 420px);
+  max-height: min(60vh, 420px, var(--radix-dropdown-menu-content-available-height));
   overflow-y: auto;
-  margin: 0;
   padding: 6px;
-  list-style: none;
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.md};
@@ -112,10 +106,17 @@ const Menu = styled.ul<{ $align: 'start' | 'end' }>`
   }
 `;
 
+/** The first enabled item, the last, or the chosen one (else the first). */
+function initialItem(menu: HTMLElement, at: 'selected' | 'last'): HTMLElement | undefined {
+  const enabled = Array.from(menu.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([data-disabled])'));
+  if (at === 'last') return enabled[enabled.length - 1];
+  return enabled.find((item) => item.getAttribute('aria-checked') === 'true') ?? enabled[0];
+}
+
 /**
- * A menu button after the WAI-ARIA pattern: the trigger opens a role="menu" list; Arrow keys, Home/End
- * and typing a letter move between items, Enter or Space chooses, Escape closes and goes back to the
- * trigger, Tab or a click outside closes. Items are actions, router links (`to`) or outside links
+ * A menu button after the WAI-ARIA pattern, on Radix's DropdownMenu: the trigger opens a role="menu" list; Arrow
+ * keys (wrapping), Home/End and typing a letter move between items, Enter or Space chooses, Escape closes and goes
+ * back to the trigger, Tab or a click outside closes. Items are actions, router links (`to`) or outside links
  * (`href`); with `selectedId` they are a single choice (menuitemradio), as the sort menu needs.
  */
 export function Dropdown({
@@ -131,54 +132,74 @@ export function Dropdown({
   showChevron = true,
   className,
 }: DropdownProps) {
-  const baseId = useId();
-  const menuId = `${baseId}-menu`;
-  const triggerId = `${baseId}-trigger`;
-  const { rootRef, triggerRef, itemRef, open, setActive, openAt, close, choose, onTriggerKeyDown, onMenuKeyDown } = useDropdownMenu({
-    items,
-    selectedId,
-    onSelect,
-  });
-
+  const [open, setOpen] = useState(false);
+  // Radix opens on the first item; this menu opens on the chosen one, or on the last after ArrowUp.
+  const openAt = useRef<'selected' | 'last'>('selected');
+  // Radix focuses the menu itself on opening (then its first item, from the keyboard); that first focus is passed on.
+  const placeFocus = useRef(false);
+  const setOpenAndFocus = (next: boolean) => {
+    placeFocus.current = next;
+    setOpen(next);
+  };
   const radio = selectedId !== undefined;
-
+  const entries = items.map((item) => (
+    <DropdownMenuItem
+      key={item.id}
+      item={item}
+      radio={radio}
+      checked={radio ? item.id === selectedId : undefined}
+      onChoose={() => {
+        item.onSelect?.();
+        onSelect?.(item.id);
+      }}
+    />
+  ));
   return (
-    <Root ref={rootRef} className={className}>
-      <Button
-        ref={triggerRef}
-        id={triggerId}
-        variant={variant}
-        size={size}
-        disabled={disabled}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        aria-label={ariaLabel}
-        onClick={() => (open ? close(false) : openAt('selected'))}
-        onKeyDown={onTriggerKeyDown}
-      >
-        {label}
-        {showChevron ? (
-          <Chevron aria-hidden="true" $open={open}>
-            ▼
-          </Chevron>
-        ) : null}
-      </Button>
-      {open ? (
-        <Menu id={menuId} role="menu" aria-labelledby={triggerId} $align={align} onKeyDown={onMenuKeyDown}>
-          {items.map((item, i) => (
-            <DropdownMenuItem
-              key={item.id}
-              item={item}
-              radio={radio}
-              checked={radio ? item.id === selectedId : undefined}
-              itemRef={itemRef(i)}
-              onHover={() => setActive(i)}
-              onChoose={() => choose(item)}
-            />
-          ))}
+    <Root className={className}>
+      <RadixMenu.Root open={open} onOpenChange={setOpenAndFocus} modal={false}>
+        <RadixMenu.Trigger asChild disabled={disabled}>
+          <Button
+            variant={variant}
+            size={size}
+            disabled={disabled}
+            aria-label={ariaLabel}
+            onKeyDown={(event) => {
+              openAt.current = event.key === 'ArrowUp' ? 'last' : 'selected';
+              if (event.key === 'ArrowUp') {
+                event.preventDefault();
+                setOpenAndFocus(true);
+              }
+            }}
+            onPointerDown={() => {
+              openAt.current = 'selected';
+            }}
+          >
+            {label}
+            {showChevron ? (
+              <Chevron aria-hidden="true" $open={open}>
+                ▼
+              </Chevron>
+            ) : null}
+          </Button>
+        </RadixMenu.Trigger>
+        <Menu
+          onFocus={(event) => {
+            if (!placeFocus.current || event.target !== event.currentTarget) return;
+            placeFocus.current = false;
+            event.preventDefault(); // not on to Radix's entry focus on the first item
+            initialItem(event.currentTarget, openAt.current)?.focus();
+          }}
+          align={align}
+          sideOffset={6}
+          loop
+          // A dropdown inside a dialog closes alone.
+          onEscapeKeyDown={(event) => event.stopPropagation()}
+          // Radix keeps Tab inside a menu; this one closes (focus goes back to the trigger).
+          onKeyDown={(event) => event.key === 'Tab' && setOpen(false)}
+        >
+          {radio ? <RadixMenu.RadioGroup value={selectedId}>{entries}</RadixMenu.RadioGroup> : entries}
         </Menu>
-      ) : null}
+      </RadixMenu.Root>
     </Root>
   );
 }

@@ -1,3 +1,4 @@
+import * as RadixMenu from '@radix-ui/react-dropdown-menu';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DropdownItem } from './Dropdown';
@@ -8,26 +9,15 @@ export interface DropdownMenuItemProps {
   radio: boolean;
   /** Whether this item is the choice (radio menus only). */
   checked: boolean | undefined;
-  itemRef: (el: HTMLElement | null) => void;
-  /** The pointer is over the item (not called for a disabled one). */
-  onHover: () => void;
   onChoose: () => void;
 }
 
 /**
- * One item of a Dropdown's menu, in its role="none" list entry: a router link (`to`), an outside link opening a new
- * tab (`href`), or else a button; a disabled item is always a button.
+ * One item of a Dropdown's menu, a Radix menu item: a router link (`to`), an outside link opening a new tab
+ * (`href`), or else an action; a disabled item is never a link. Radix gives it its role, focus on hover, and
+ * Enter and Space (which click a link item, so it is followed).
  */
-export function DropdownMenuItem({ item, radio, checked, itemRef, onHover, onChoose }: DropdownMenuItemProps) {
-  const common = {
-    className: 'item',
-    role: radio ? 'menuitemradio' : 'menuitem',
-    'aria-checked': checked,
-    'aria-disabled': item.disabled || undefined,
-    tabIndex: -1,
-    ref: itemRef,
-    onMouseEnter: () => !item.disabled && onHover(),
-  };
+export function DropdownMenuItem({ item, radio, checked, onChoose }: DropdownMenuItemProps) {
   const content = (
     <>
       {radio ? (
@@ -39,25 +29,21 @@ export function DropdownMenuItem({ item, radio, checked, itemRef, onHover, onCho
       {item.badge ? <span className="badge">{item.badge}</span> : null}
     </>
   );
-  let element: ReactNode;
-  if (item.to && !item.disabled) {
-    element = (
-      <Link {...common} to={item.to} onClick={onChoose}>
-        {content}
-      </Link>
-    );
-  } else if (item.href && !item.disabled) {
-    element = (
-      <a {...common} href={item.href} target="_blank" rel="noopener noreferrer" onClick={onChoose}>
+  let child: ReactNode = content;
+  if (item.to && !item.disabled) child = <Link to={item.to}>{content}</Link>;
+  else if (item.href && !item.disabled)
+    child = (
+      <a href={item.href} target="_blank" rel="noopener noreferrer">
         {content}
       </a>
     );
-  } else {
-    element = (
-      <button {...common} type="button" onClick={onChoose}>
-        {content}
-      </button>
-    );
-  }
-  return <li role="none">{element}</li>;
+  const asChild = child !== content;
+  const common = { className: 'item', disabled: item.disabled, textValue: item.textValue, onSelect: onChoose, asChild };
+  return radio ? (
+    <RadixMenu.RadioItem {...common} value={item.id}>
+      {child}
+    </RadixMenu.RadioItem>
+  ) : (
+    <RadixMenu.Item {...common}>{child}</RadixMenu.Item>
+  );
 }

@@ -1,8 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { act } from 'react';
+import { showNotification } from '../../notifications/notificationsSlice';
+import { createStore } from '../../store/store';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { Button } from '../Button';
+import { NotificationsViewport } from '../NotificationsViewport/NotificationsViewport';
 import { Modal, type ModalProps } from './Modal';
 
 function Harness(props: Partial<ModalProps> & { withInput?: boolean; useInitialFocus?: boolean }) {
@@ -74,24 +78,20 @@ describe('Modal', () => {
     expect(dialog).toHaveFocus();
   });
 
-  it('has focus inside before the dialog is painted, so a key pressed as soon as it shows reaches it', () => {
-    const seen: (Element | null)[] = [];
-    function AfterModal() {
-      // A later sibling's layout effect runs after the Modal's, before the browser paints.
-      useLayoutEffect(() => {
-        seen.push(document.activeElement);
-      });
-      return null;
-    }
+  // Was "before the dialog is painted" (a later sibling's layout effect saw the focus): the hand-written Modal moved
+  // focus in a layout effect. Radix moves it in an effect, which React runs before paint for an opening by click or
+  // key (a discrete event); what stays asserted is that focus is inside once the dialog has mounted.
+  it('has focus inside as soon as it has opened, so a key pressed then reaches it', async () => {
+    const user = userEvent.setup();
+    const onClose = jest.fn();
     renderWithProviders(
-      <>
-        <Modal open onClose={() => undefined} title="At once">
-          <input aria-label="First field" />
-        </Modal>
-        <AfterModal />
-      </>,
+      <Modal open onClose={onClose} title="At once">
+        <input aria-label="First field" />
+      </Modal>,
     );
-    expect(seen[0]).toBe(screen.getByRole('textbox', { name: 'First field' }));
+    expect(screen.getByRole('textbox', { name: 'First field' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('closes on Escape and gives focus back', async () => {
@@ -141,9 +141,10 @@ describe('Modal', () => {
 
   it('locks page scrolling while open', async () => {
     const { user } = await openModal();
-    expect(document.body.style.overflow).toBe('hidden');
+    // The computed style: Radix locks it with a style sheet on the body, not an inline style.
+    expect(getComputedStyle(document.body).overflow).toBe('hidden');
     await user.keyboard('{Escape}');
-    expect(document.body.style.overflow).toBe('');
+    expect(getComputedStyle(document.body).overflow).not.toBe('hidden');
   });
 
   it('closes only the innermost of nested dialogs on Escape', async () => {
@@ -171,5 +172,24 @@ describe('Modal', () => {
     expect(screen.queryByRole('dialog', { name: 'Inner' })).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Outer' })).toBeInTheDocument();
     expect(more).toHaveFocus();
+  });
+
+  it('leaves a toast over it announced and usable: closing the toast keeps the dialog open', async () => {
+    const user = userEvent.setup();
+    const store = createStore();
+    renderWithProviders(
+      <>
+        <Harness />
+        <NotificationsViewport />
+      </>,
+      { store },
+    );
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    act(() => void store.dispatch(showNotification({ type: 'error', message: 'Could not save', duration: 'infinite' })));
+    // Not hidden from assistive technology with the rest of the page (no { hidden: true } here).
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not save');
+    await user.click(screen.getByRole('button', { name: 'Close notification' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Update title' })).toBeInTheDocument();
   });
 });

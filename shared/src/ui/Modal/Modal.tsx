@@ -1,9 +1,15 @@
 import { keyframes } from '@emotion/react';
 import styled from '@emotion/styled';
-import { useEffectEvent, useId, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
-import { createPortal } from 'react-dom';
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { setNonce } from 'get-nonce';
+import { useRef, type ReactNode, type RefObject } from 'react';
+import { cspNonce } from '../../app/cspNonce';
 import { tabbableIn } from './focusable';
-import { lockBodyScroll } from './scrollLock';
+
+// Radix locks the page's scrolling with react-remove-scroll, which adds a <style> element: like emotion's, it carries
+// the page's CSP nonce (the policy allows no other inline style).
+const nonce = cspNonce();
+if (nonce) setNonce(nonce);
 
 export type ModalSize = 'sm' | 'md' | 'lg';
 
@@ -24,6 +30,8 @@ export interface ModalProps {
   closeLabel?: string;
   /** What gets focus on open; otherwise the first focusable element of the content, else the dialog. */
   initialFocusRef?: RefObject<HTMLElement | null>;
+  /** Where focus goes on close when the element it came from is gone (the button of a card just deleted). */
+  fallbackFocusRef?: RefObject<HTMLElement | null>;
   /** Id of the element describing the dialog (its message). */
   'aria-describedby'?: string;
   className?: string;
@@ -35,7 +43,7 @@ const WIDTH: Record<ModalSize, string> = { sm: '400px', md: '560px', lg: '800px'
 const fadeIn = keyframes`from { opacity: 0; }`;
 const rise = keyframes`from { opacity: 0; transform: translateY(12px); }`;
 
-const Backdrop = styled.div`
+const Backdrop = styled(RadixDialog.Overlay)`
   position: fixed;
   inset: 0;
   z-index: ${({ theme }) => theme.zIndex.modal};
@@ -54,7 +62,7 @@ const Backdrop = styled.div`
   }
 `;
 
-const Dialog = styled.div<{ $size: ModalSize }>`
+const Dialog = styled(RadixDialog.Content, { shouldForwardProp: (prop) => prop !== '$size' })<{ $size: ModalSize }>`
   display: flex;
   flex-direction: column;
   width: min(100%, ${({ $size }) => WIDTH[$size]});
@@ -138,9 +146,10 @@ const Footer = styled.div`
 `;
 
 /**
- * An accessible modal dialog in a portal on document.body: role="dialog", aria-modal, labelled by its
- * title. Focus moves into it on open, stays inside while Tab cycles, and returns to where it was on close.
- * Escape, the close button and a click on the backdrop close it. On phones it is a bottom sheet.
+ * An accessible modal dialog on Radix's Dialog, in a portal on document.body: role="dialog", aria-modal, labelled
+ * by its title. Radix traps focus inside (Tab cycles), hides the page from assistive technology, locks its
+ * scrolling and closes the innermost dialog on Escape; the close button and a click on the backdrop close it too.
+ * On phones it is a bottom sheet.
  */
 export function Modal({
   open,
@@ -154,96 +163,67 @@ export function Modal({
   showCloseButton = true,
   closeLabel = 'Close',
   initialFocusRef,
+  fallbackFocusRef,
   'aria-describedby': describedBy,
   className,
   'data-testid': testId,
 }: ModalProps) {
-  const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
-  const pressedOnBackdrop = useRef(false);
+  // Radix returns focus to a Dialog.Trigger; callers open a Modal from anywhere, so it goes back where it was.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
 
-  // Focus is placed once per opening: a new initialFocusRef must not move it.
-  const placeFocus = useEffectEvent(() => {
-    const content = contentRef.current;
-    const target = initialFocusRef?.current ?? (content ? tabbableIn(content)[0] : undefined) ?? dialogRef.current;
-    target?.focus();
-  });
-  // Before the dialog is painted: a key pressed as soon as it shows (Escape, Tab) already reaches it.
-  useLayoutEffect(() => {
-    if (!open) return;
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const unlock = lockBodyScroll();
-    placeFocus();
-    return () => {
-      unlock();
-      if (previouslyFocused?.isConnected) previouslyFocused.focus();
-    };
-  }, [open]);
-
-  if (!open || typeof document === 'undefined') return null;
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && closeOnEscape) {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const tabbable = tabbableIn(dialogRef.current);
-    const first = tabbable[0];
-    const last = tabbable[tabbable.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === dialogRef.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
-  const onBackdropMouseDown = (event: MouseEvent<HTMLDivElement>) => {
-    pressedOnBackdrop.current = event.target === event.currentTarget;
-  };
-  const onBackdropClick = (event: MouseEvent<HTMLDivElement>) => {
-    // Only a click that both started and ended on the backdrop: selecting text inside and releasing outside is no close.
-    if (closeOnBackdropClick && pressedOnBackdrop.current && event.target === event.currentTarget) onClose();
-    pressedOnBackdrop.current = false;
-  };
-
-  return createPortal(
-    <Backdrop onMouseDown={onBackdropMouseDown} onClick={onBackdropClick} data-testid="modal-backdrop">
-      <Dialog
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={describedBy}
-        tabIndex={-1}
-        $size={size}
-        className={className}
-        data-testid={testId}
-        onKeyDown={onKeyDown}
-      >
-        <Header>
-          <h2 id={titleId}>{title}</h2>
-          {showCloseButton ? (
-            <CloseButton type="button" aria-label={closeLabel} onClick={onClose}>
-              <span aria-hidden="true">×</span>
-            </CloseButton>
-          ) : null}
-        </Header>
-        <div ref={contentRef} style={{ display: 'contents' }}>
-          {children !== undefined && children !== null ? <Body>{children}</Body> : null}
-          {footer ? <Footer>{footer}</Footer> : null}
-        </div>
-      </Dialog>
-    </Backdrop>,
-    document.body,
+  return (
+    <RadixDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <RadixDialog.Portal>
+        <Backdrop data-testid="modal-backdrop">
+          <Dialog
+            ref={dialogRef}
+            aria-modal="true"
+            aria-describedby={describedBy}
+            $size={size}
+            className={className}
+            data-testid={testId}
+            onOpenAutoFocus={(event) => {
+              // Where focus starts: initialFocusRef, else the content's first field or button (not the close
+              // button), else the dialog itself.
+              event.preventDefault();
+              returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+              const content = contentRef.current;
+              (initialFocusRef?.current ?? (content ? tabbableIn(content)[0] : undefined) ?? dialogRef.current)?.focus();
+            }}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              // Radix runs this after the dialog is gone (a task later): focus the page has moved since (a field in
+              // error that a failed Update focuses) stays where it is.
+              const active = document.activeElement;
+              if (active && active !== document.body && !dialogRef.current?.contains(active)) return;
+              (returnFocusTo.current?.isConnected ? returnFocusTo.current : fallbackFocusRef?.current)?.focus();
+            }}
+            onEscapeKeyDown={(event) => (closeOnEscape ? event.stopPropagation() : event.preventDefault())}
+            onPointerDownOutside={(event) => !closeOnBackdropClick && event.preventDefault()}
+            // A toast over the dialog stays usable: pressing or focusing it does not close the dialog.
+            onInteractOutside={(event) => event.target instanceof Element && event.target.closest('[data-notifications]') && event.preventDefault()}
+          >
+            <Header>
+              <RadixDialog.Title asChild>
+                <h2>{title}</h2>
+              </RadixDialog.Title>
+              {showCloseButton ? (
+                <RadixDialog.Close asChild>
+                  <CloseButton type="button" aria-label={closeLabel}>
+                    <span aria-hidden="true">×</span>
+                  </CloseButton>
+                </RadixDialog.Close>
+              ) : null}
+            </Header>
+            <div ref={contentRef} style={{ display: 'contents' }}>
+              {children !== undefined && children !== null ? <Body>{children}</Body> : null}
+              {footer ? <Footer>{footer}</Footer> : null}
+            </div>
+          </Dialog>
+        </Backdrop>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
   );
 }

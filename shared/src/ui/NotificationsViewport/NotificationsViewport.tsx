@@ -40,7 +40,10 @@ export function NotificationsViewport({ label = 'Notifications', closeLabel }: N
   const close = useCallback((id: string) => dispatch(dismissNotification(id)), [dispatch]);
   if (typeof document === 'undefined') return null;
   return createPortal(
-    <Region aria-label={label}>
+    // aria-live="off" (each toast is its own live region) keeps the region visible to assistive technology while a
+    // modal hides the rest of the page (aria-hidden skips [aria-live]); data-notifications lets the modal ignore a
+    // press on a toast instead of closing.
+    <Region aria-label={label} aria-live="off" data-notifications="">
       {[...items].reverse().map((n) => (
         <Toast key={n.id} notification={n} onClose={close} closeLabel={closeLabel} />
       ))}

@@ -1,4 +1,5 @@
 import styled from '@emotion/styled';
+import * as RadixSwitch from '@radix-ui/react-switch';
 import type { ReactNode } from 'react';
 
 export interface SwitchProps {
@@ -19,7 +20,7 @@ export interface SwitchProps {
   'data-testid'?: string;
 }
 
-const Root = styled.button`
+const Root = styled(RadixSwitch.Root)`
   display: inline-flex;
   align-items: center;
   gap: 8px;
@@ -76,7 +77,10 @@ const Root = styled.button`
   }
 `;
 
-/** An on/off switch (role="switch"): a button that asks for the other value; Space and Enter press it. */
+/**
+ * An on/off switch (role="switch") on Radix's Switch: a button that asks for the other value; Space and Enter press
+ * it. The label is inside the button, so it names it.
+ */
 export function Switch({
   checked,
   onChange,
@@ -90,18 +94,16 @@ export function Switch({
   const text = label ? <span className="switch-label">{label}</span> : null;
   return (
     <Root
-      type="button"
-      role="switch"
-      aria-checked={checked}
+      checked={checked}
+      onCheckedChange={onChange}
       aria-label={ariaLabel}
       disabled={disabled}
       className={className}
       data-testid={testId}
-      onClick={() => onChange(!checked)}
     >
       {labelPosition === 'start' ? text : null}
       <span className="switch-track" aria-hidden="true">
-        <span className="switch-thumb" />
+        <RadixSwitch.Thumb className="switch-thumb" />
       </span>
       {labelPosition === 'end' ? text : null}
     </Root>

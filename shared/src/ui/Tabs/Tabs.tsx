@@ -1,5 +1,6 @@
 import styled from '@emotion/styled';
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import * as RadixTabs from '@radix-ui/react-tabs';
+import { useState, type ReactNode } from 'react';
 import { tabLook, tabRowLook } from './tabLook';
 
 export interface TabItem {
@@ -25,11 +26,11 @@ export interface TabsProps {
   className?: string;
 }
 
-const List = styled.div`
+const List = styled(RadixTabs.List)`
   ${({ theme }) => tabRowLook(theme)}
 `;
 
-const Tab = styled.button`
+const Tab = styled(RadixTabs.Trigger)`
   flex: none;
   border: none;
   background: transparent;
@@ -42,7 +43,7 @@ const Tab = styled.button`
   }
 `;
 
-const Panel = styled.div`
+const Panel = styled(RadixTabs.Content)`
   padding-top: 16px;
   &:focus-visible {
     outline: 2px solid ${({ theme }) => theme.colors.accent};
@@ -51,77 +52,58 @@ const Panel = styled.div`
 `;
 
 /**
- * Tabs after the WAI-ARIA pattern: role tablist/tab/tabpanel, one tab in the Tab order (the selected
- * one), arrows Left/Right (wrapping) and Home/End to move, disabled tabs skipped. Controlled with
+ * Tabs after the WAI-ARIA pattern, on Radix's Tabs: role tablist/tab/tabpanel, one tab in the Tab order (the
+ * selected one), arrows Left/Right (wrapping) and Home/End to move, disabled tabs skipped. Controlled with
  * selectedId + onSelect, or uncontrolled from defaultSelectedId (else the first enabled tab).
  */
 export function Tabs({ items, label, selectedId, defaultSelectedId, onSelect, activation = 'automatic', children, className }: TabsProps) {
-  const baseId = useId();
   const [ownSelected, setOwnSelected] = useState(defaultSelectedId);
-  const tabRefs = useRef(new Map<string, HTMLButtonElement>());
 
-  const enabled = items.filter((t) => !t.disabled);
   const wanted = selectedId ?? ownSelected;
-  const current = items.find((t) => t.id === wanted && !t.disabled) ?? enabled[0];
+  const current = items.find((t) => t.id === wanted && !t.disabled) ?? items.find((t) => !t.disabled);
 
-  // Element ids from positions: item ids may hold spaces, which id references cannot.
-  const position = (id: string) => items.findIndex((t) => t.id === id);
-  const tabId = (id: string) => `${baseId}-tab-${position(id)}`;
-  const panelId = (id: string) => `${baseId}-panel-${position(id)}`;
+  // Radix's values (and the element ids it makes of them) are positions: item ids may hold spaces, which id
+  // references cannot.
+  const valueOf = (id: string) => String(items.findIndex((t) => t.id === id));
+  const currentValue = current ? valueOf(current.id) : '';
 
-  const select = (id: string) => {
+  const select = (value: string) => {
+    const id = items[Number(value)]?.id;
+    if (id === undefined) return;
     if (selectedId === undefined) setOwnSelected(id);
     if (id !== current?.id) onSelect?.(id);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const focusedId = enabled.find((t) => tabRefs.current.get(t.id) === document.activeElement)?.id ?? current?.id;
-    const index = enabled.findIndex((t) => t.id === focusedId);
-    if (index < 0) return;
-    let next: TabItem | undefined;
-    if (event.key === 'ArrowRight') next = enabled[(index + 1) % enabled.length];
-    else if (event.key === 'ArrowLeft') next = enabled[(index - 1 + enabled.length) % enabled.length];
-    else if (event.key === 'Home') next = enabled[0];
-    else if (event.key === 'End') next = enabled[enabled.length - 1];
-    if (!next) return;
-    event.preventDefault();
-    tabRefs.current.get(next.id)?.focus();
-    if (activation === 'automatic') select(next.id);
   };
 
   const panel = current ? (current.panel ?? children) : null;
 
   return (
-    <div className={className}>
-      <List role="tablist" aria-label={label} aria-orientation="horizontal" onKeyDown={onKeyDown}>
+    <RadixTabs.Root
+      className={className}
+      value={currentValue}
+      onValueChange={select}
+      activationMode={activation}
+      orientation="horizontal"
+    >
+      {/* The selected tab is the list's one stop in the Tab order (not the list itself, Radix's default). */}
+      <List aria-label={label} tabIndex={-1}>
         {items.map((t) => {
           const selected = t.id === current?.id;
+          const value = valueOf(t.id);
           return (
             <Tab
               key={t.id}
-              ref={(el) => {
-                if (el) tabRefs.current.set(t.id, el);
-                else tabRefs.current.delete(t.id);
-              }}
-              type="button"
-              role="tab"
-              id={tabId(t.id)}
-              aria-selected={selected}
-              aria-controls={selected ? panelId(t.id) : undefined}
-              tabIndex={selected ? 0 : -1}
+              value={value}
               disabled={t.disabled}
-              onClick={() => select(t.id)}
+              tabIndex={selected ? 0 : -1}
+              // Only the selected tab controls a panel in the page (Radix points every tab at its own).
+              {...(selected ? {} : { 'aria-controls': undefined })}
             >
               {t.label}
             </Tab>
           );
         })}
       </List>
-      {current ? (
-        <Panel role="tabpanel" id={panelId(current.id)} aria-labelledby={tabId(current.id)} tabIndex={0}>
-          {panel}
-        </Panel>
-      ) : null}
-    </div>
+      {current ? <Panel value={currentValue}>{panel}</Panel> : null}
+    </RadixTabs.Root>
   );
 }
