@@ -39,6 +39,9 @@ const Menu = styled(Dropdown)`
     border: 2px solid ${({ theme }) => theme.colors.primary};
     flex-shrink: 0;
   }
+  .initial::before {
+    content: attr(data-initial);
+  }
   .tier {
     font-size: 0.75rem;
     font-weight: 500;
@@ -85,9 +88,8 @@ export function AccountButton({ onSignIn }: { onSignIn: () => void }) {
           {user.avatarUrl ? (
             <img className="avatar" src={user.avatarUrl} alt="" />
           ) : (
-            <span className="avatar" aria-hidden="true">
-              {name.slice(0, 1).toUpperCase()}
-            </span>
+            // The initial is drawn by CSS, not text: the button's visible text stays the tier label, which its name holds.
+            <span className="avatar initial" aria-hidden="true" data-initial={name.slice(0, 1).toUpperCase()} />
           )}
           <span className="tier">{tierLabel}</span>
         </>

@@ -104,11 +104,11 @@ export function Footer() {
         <Link to={routes.home()} className="logo" aria-label={`${brand.name} home`}>
           <img src={brand.logoUrl} alt={brand.name} />
         </Link>
-        <Link to={routes.download()} className="badge" aria-label="Download on the App Store">
-          <small>Download on the</small>App Store
+        <Link to={routes.download()} className="badge">
+          <small>Download on the</small> App Store
         </Link>
-        <Link to={routes.download()} className="badge" aria-label="Get it on Google Play">
-          <small>Get it on</small>Google Play
+        <Link to={routes.download()} className="badge">
+          <small>Get it on</small> Google Play
         </Link>
       </div>
       <nav className="row" aria-label="Footer">
