@@ -182,7 +182,7 @@ test('a member renames the conversation and clones it fully and partially; the t
   await expect(rows.filter({ hasText: 'The full copy' })).toHaveCount(1);
   const partialRow = rows.filter({ hasText: 'The partial copy' });
   await expect(partialRow).toHaveCount(1);
-  await partialRow.getByRole('button', { name: `Change the title of the chat with ${name}` }).click();
+  await partialRow.getByRole('button', { name: `Change Title of the chat with ${name}` }).click();
   const renameDialog = page.getByRole('dialog', { name: 'Update title' });
   await expect(renameDialog.getByRole('textbox', { name: 'Title' })).toHaveValue('The partial copy');
   await renameDialog.getByRole('textbox', { name: 'Title' }).fill('Renamed on the list');

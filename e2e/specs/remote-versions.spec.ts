@@ -1,17 +1,25 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '../support/test';
 import { servedDeployment } from '../support/deployments';
 import { SITE_PORT_BASE } from '../support/ports';
 
 // A remote built against another major of @fable/shared or @fable/contracts is refused before any of its code runs:
 // its routes show the fallback, the console says why, and the shell and the other remotes keep working.
-for (const [pkg, field] of [
-  ['@fable/shared', 'sharedVersion'],
-  ['@fable/contracts', 'contractsVersion'],
+/** The next major of a workspace's version (shared 2.1.0 → 3.0.0): one the shell was not built against. */
+const nextMajor = (workspace: string) => {
+  const { version } = JSON.parse(readFileSync(path.join(__dirname, `../../${workspace}/package.json`), 'utf8')) as { version: string };
+  return `${Number(version.split('.')[0]) + 1}.0.0`;
+};
+
+for (const [pkg, field, other] of [
+  ['@fable/shared', 'sharedVersion', nextMajor('shared')],
+  ['@fable/contracts', 'contractsVersion', nextMajor('contracts')],
 ] as const) {
   test(`a remote built against another major of ${pkg} is refused before its code runs`, async ({ page }) => {
     const main = servedDeployment('main');
     const deployment = main.read();
-    deployment.remotes.mf_billing!.manifest![field] = '2.0.0';
+    deployment.remotes.mf_billing!.manifest![field] = other;
     main.write(deployment);
     const billingOrigin = `http://localhost:${SITE_PORT_BASE + 4}`;
     const billingRequests: string[] = [];
@@ -23,7 +31,7 @@ for (const [pkg, field] of [
     try {
       await page.goto('/plan-comparison');
       await expect(page.getByRole('heading', { name: 'Subscriptions is unavailable right now' })).toBeVisible();
-      expect(logs.join('\n')).toContain(`mf_billing was built against ${pkg} 2.0.0`);
+      expect(logs.join('\n')).toContain(`mf_billing was built against ${pkg} ${other}`);
       expect(logs.join('\n')).toContain('major versions differ, not mounted');
       expect(billingRequests).toEqual([]);
 

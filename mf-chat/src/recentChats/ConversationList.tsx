@@ -13,7 +13,7 @@ export const CONVERSATION_LIST_TEXTS = {
   loadMore: 'Load More',
   rename: 'Change Title',
   remove: 'Delete',
-  renameOf: (name: string) => `Change the title of the chat with ${name}`,
+  renameOf: (name: string) => `Change Title of the chat with ${name}`,
   removeOf: (name: string) => `Delete the chat with ${name}`,
   deleteTitle: 'Delete Chat',
   deleteMessage: (name: string) => `Delete this chat with ${name}? Its messages will be lost.`,

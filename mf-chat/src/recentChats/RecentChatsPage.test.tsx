@@ -133,7 +133,7 @@ it('renames a chat: non-blank, at most 50, saved with PUT label', async () => {
       'PUT /conversations/conv1/label': (call) => ({ body: { result: { label: (call.body as { label: string }).label } } }),
     },
   });
-  await userEvent.click(await screen.findByRole('button', { name: 'Change the title of the chat with Aria' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Change Title of the chat with Aria' }));
   const dialog = screen.getByRole('dialog', { name: 'Update title' });
   const input = within(dialog).getByRole('textbox', { name: 'Title' });
   const save = within(dialog).getByRole('button', { name: 'Save' });
@@ -162,7 +162,7 @@ it("keeps the Update title dialog open with the server's message when the rename
       'PUT /conversations/conv1/label': { status: 422, body: apiErrorBody('validation_failed', 'Title is not allowed') },
     },
   });
-  await userEvent.click(await screen.findByRole('button', { name: 'Change the title of the chat with Aria' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Change Title of the chat with Aria' }));
   const dialog = screen.getByRole('dialog', { name: 'Update title' });
   const input = within(dialog).getByRole('textbox', { name: 'Title' });
   await userEvent.type(input, ' and new{Enter}');
