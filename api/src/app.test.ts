@@ -7,7 +7,7 @@ import { createMemoryCache } from './infra/cache/memoryCache';
 import type { Database } from './infra/db/database';
 import { readMigrations } from './infra/db/migrate';
 import { appSettingsSchema } from './modules/settings/appSettingsSchema';
-import { BACKENDS, DB_SETUP_TIMEOUT_MS, createScratchDatabase, type ScratchDatabase } from './testing/testDatabases';
+import { BOTH_BACKENDS, DB_SETUP_TIMEOUT_MS, createScratchDatabase, type ScratchDatabase } from './testing/testDatabases';
 
 const errorShape = (code: string) => ({ error: { code, message: expect.any(String) } });
 
@@ -32,7 +32,7 @@ function mountTestRoutes(app: App) {
   });
 }
 
-describe.each(BACKENDS)('API on %s', (backend) => {
+describe.each(BOTH_BACKENDS)('API on %s', (backend) => {
   let scratch: ScratchDatabase;
   let app: App;
 

@@ -7,8 +7,8 @@ import { TEST_REDIS_URL, deleteKeys, uniqueKeyPrefix } from './testRedis';
 /** The rate limits' two stores: @fastify/rate-limit's in-memory one, and its Redis one (REDIS_URL). */
 export type RateLimitStore = 'memory' | 'redis';
 
-/** Where rate-limit tests run: every database backend on the in-memory store, and PGlite on the Redis store. */
-export const RATE_LIMIT_CASES: Array<[Backend, RateLimitStore]> = [...BACKENDS.map((b): [Backend, RateLimitStore] => [b, 'memory']), ['pglite', 'redis']];
+/** Where rate-limit tests run: every database backend of the run on the in-memory store, and the first on Redis. */
+export const RATE_LIMIT_CASES: Array<[Backend, RateLimitStore]> = [...BACKENDS.map((b): [Backend, RateLimitStore] => [b, 'memory']), [BACKENDS[0], 'redis']];
 
 export interface RateLimitStoreSetup {
   /** Merged into the app's config: REDIS_URL for the Redis store. */

@@ -9,14 +9,29 @@ import { openPgliteDatabase } from '../infra/db/pgliteDatabase';
 import { openPostgresDatabase } from '../infra/db/postgresDatabase';
 
 /**
- * Tests run against both backends. PGlite runs in memory. The PostgreSQL server (TEST_DATABASE_URL,
- * default the local `test` database) gets a fresh database per test file, dropped afterwards, so parallel
- * and concurrent runs never share tables.
+ * The API's tests run on the PostgreSQL server (TEST_DATABASE_URL, default the local `test` database), which gets a
+ * fresh database per test file, dropped afterwards, so parallel and concurrent runs never share tables. PGlite runs in
+ * memory. Where each test file runs is docs/adr/0009-api-tests-on-postgresql.md: BACKENDS for the feature tests
+ * (PostgreSQL; FABLE_TEST_BACKENDS=pglite,postgres runs them on both), BOTH_BACKENDS for the parity set.
  */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export type Backend = 'pglite' | 'postgres';
-export const BACKENDS: Backend[] = ['pglite', 'postgres'];
+
+/** The database layer's own tests and the parity set run on both: the PGlite adapter and the server driver. */
+export const BOTH_BACKENDS: Backend[] = ['pglite', 'postgres'];
+
+/** FABLE_TEST_BACKENDS, a comma-separated list of backends; unset or empty: PostgreSQL, what production runs. */
+export function backendsFrom(value: string | undefined): Backend[] {
+  const names = (value ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  if (names.length === 0) return ['postgres'];
+  const unknown = names.filter((name) => !(BOTH_BACKENDS as string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`FABLE_TEST_BACKENDS: unknown backend ${unknown.join(', ')} (known: ${BOTH_BACKENDS.join(', ')})`);
+  return BOTH_BACKENDS.filter((backend) => names.includes(backend));
+}
+
+/** Where the feature tests run. */
+export const BACKENDS: Backend[] = backendsFrom(process.env.FABLE_TEST_BACKENDS);
 
 /** A scratch database: where to reach it (postgres) and how to remove it. */
 export interface ScratchDatabase {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BACKENDS, DB_SETUP_TIMEOUT_MS, createScratchDatabase, type ScratchDatabase } from '../../testing/testDatabases';
+import { BOTH_BACKENDS, DB_SETUP_TIMEOUT_MS, createScratchDatabase, type ScratchDatabase } from '../../testing/testDatabases';
 import type { Database } from './database';
 import { migrate, readMigrations, type Migration } from './migrate';
 
@@ -49,7 +49,7 @@ describe('readMigrations', () => {
   });
 });
 
-describe.each(BACKENDS)('migrate on %s', (backend) => {
+describe.each(BOTH_BACKENDS)('migrate on %s', (backend) => {
   let scratch: ScratchDatabase;
   let db: Database;
   const tableExists = async (name: string) =>

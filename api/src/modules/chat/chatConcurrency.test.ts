@@ -5,7 +5,7 @@ import { buildApp, type App } from '../../app';
 import { testConfig, type AppConfig } from '../../config';
 import { DEFAULT_RATE_LIMITS } from '../../http/rateLimits';
 import { startFakeOpenAiEngine, type FakeOpenAiEngine } from '../../testing/fakeOpenAiEngine';
-import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
+import { BOTH_BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
 import { LOOSE_LIMITS, TEST_JWT_SECRET, startTestApp, type TestApp } from '../../testing/testApp';
 import type { CharacterRow } from '../characters/characterRow';
 import { insertCharacter } from '../discovery/testing/catalogFixture';
@@ -76,7 +76,7 @@ interface MainLineRow {
   content: string;
 }
 
-describe.each(BACKENDS)('one conversation, one chain on %s', (backend) => {
+describe.each(BOTH_BACKENDS)('one conversation, one chain on %s', (backend) => {
   let t: TestApp;
   let engine: FakeOpenAiEngine;
   let base: string;
