@@ -5,8 +5,6 @@ import { setEngine } from '../support/site';
 
 // Replies come from the fake OpenAI-compatible engine (e2e/support/globalSetup.ts): it answers
 // `*smiles* You said "<the first words>". Tell me more, I am listening.` a word at a time.
-test.afterEach(() => setEngine());
-
 test('a guest chats and sees the reply arrive token by token', async ({ page }) => {
   const character = await safeCharacter();
   await page.goto(`/chat/${character.id}`);
@@ -53,7 +51,7 @@ test('a member’s chat survives a reload; regenerate and page the alternates; s
   await expect(page.getByRole('button', { name: 'Next reply' })).toBeDisabled();
 
   // Stop a slow reply mid-stream: the part shown is saved, once.
-  await setEngine({ tokenIntervalMs: 400 });
+  await setEngine('Please stop me now', { tokenIntervalMs: 400 });
   await send(page, 'Please stop me now');
   await expect(lastMessage(page)).toContainText('smiles');
   await page.getByRole('button', { name: 'Stop' }).click();
@@ -78,12 +76,12 @@ test('the engine failing mid-stream leaves the conversation consistent and lets 
   await expect(page).toHaveURL(new RegExp(`/chat/${character.id}/[^/]+$`));
   const conversationUrl = page.url();
 
-  await setEngine({ cutAfterTokens: 3 });
+  await setEngine('This reply breaks', { cutAfterTokens: 3 });
   await send(page, 'This reply breaks');
   await expect(page.getByRole('dialog', { name: 'Error' })).toBeVisible();
   await page.getByRole('dialog', { name: 'Error' }).getByRole('button', { name: 'Close' }).last().click();
 
-  await setEngine();
+  await setEngine('This reply breaks');
   await page.goto(conversationUrl);
   await expect(page.getByText('This reply breaks', { exact: true })).toBeVisible();
   // Nothing half-written was kept: the last message is the user's.

@@ -18,7 +18,6 @@ const chatbot = (name: string, persona: string) => ({
   guidelines: true,
 });
 
-test.afterEach(() => setEngine());
 
 const strip = (page: Page) => page.getByRole('toolbar', { name: 'Who speaks next' });
 /** The name shown above a message, and its avatar. */
@@ -87,7 +86,7 @@ test('a member opens their group chat of three, picks who speaks from the strip,
 
   // A slow reply the group chooses (AUTO): while it is being written it is already under its member's name and
   // avatar (the stream's start names the member), never the group's, and it stays theirs once done.
-  await setEngine({ tokenIntervalMs: 400 });
+  await setEngine(`${vale}, what did you see?`, { tokenIntervalMs: 400 });
   await strip(page).getByRole('button', { name: 'Next' }).click();
   await expect(messages(page)).toHaveCount(7);
   await expect(lastMessage(page)).toContainText('smiles');

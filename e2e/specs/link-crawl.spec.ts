@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../support/test';
-import { expectNoSeriousA11yViolations, waitForPageContent } from '../support/axe';
+import { expectNoSeriousA11yViolationsOnce, waitForPageContent } from '../support/axe';
 import { signUpNewMember } from '../support/members';
 import { routeIds, routeTableUrls } from '../support/routeTable';
 import { routeKey } from '../support/routes';
@@ -90,7 +90,7 @@ async function visitAll(page: Page, links: Map<string, FoundLink>) {
         return;
       }
       await expectOwnPage(page, url, from);
-      await expectNoSeriousA11yViolations(page, url);
+      await expectNoSeriousA11yViolationsOnce(page, url);
     });
   }
   return pendingSeen;

@@ -1,6 +1,6 @@
 import { lastMessage, send } from '../support/chat';
 import { signUpNewMember, unique } from '../support/members';
-import { apiCall, setEngine, setEngineEcho } from '../support/site';
+import { apiCall, setEngineEcho } from '../support/site';
 import { expect, test } from '../support/test';
 
 // Issue 14, lore in the chat: a lorebook attached to a chatbot puts into the prompt the entry whose keyword the user
@@ -12,7 +12,6 @@ const ENTRIES = [
   { name: 'The Whisperwood', keywords: ['Whisperwood', 'old forest'], content: 'The Whisperwood trees repeat every secret spoken under them.' },
 ];
 
-test.afterEach(() => setEngine());
 
 test('a lorebook attached to a chatbot: the entry whose keyword the user wrote reaches the prompt, the others do not', async ({ page }) => {
   test.setTimeout(90_000);
@@ -39,7 +38,7 @@ test('a lorebook attached to a chatbot: the entry whose keyword the user wrote r
   expect(lorebook.entries.map((e) => e.name)).toEqual(ENTRIES.map((e) => e.name));
   await apiCall(page, 'PUT', `/characters/${chatbot.id}/lorebooks/${lorebook.id}`);
 
-  await setEngineEcho();
+  await setEngineEcho('What do you know about the Moonwell?');
   await page.goto(`/chat/${chatbot.id}`);
   await send(page, 'What do you know about the Moonwell?');
   const reply = lastMessage(page);

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Conversation } from '@fable/contracts';
 import { lastMessage, safeCharacter, send } from '../support/chat';
 import { signUpNewMember } from '../support/members';
-import { freshAccessToken, setEngine, setEngineEcho } from '../support/site';
+import { freshAccessToken, setEngineEcho } from '../support/site';
 import { expect, test } from '../support/test';
 
 // Issue 14, personas: the pages of document 2 §2 on the real API, and the chat speaking as the default persona.
@@ -41,8 +41,6 @@ async function conversationsOf(page: Page): Promise<Conversation[]> {
   return ((await response.json()) as { conversations: Conversation[] }).conversations;
 }
 
-// The echo spec below sets the engine to echo the prompt; every test leaves it at its defaults.
-test.afterEach(() => setEngine());
 
 test('signed out, /personas is the marketing page with Create Free Account', async ({ page }) => {
   await page.goto('/personas');
@@ -171,7 +169,7 @@ test('a member creates personas (every rule heard), makes the second default, ca
   expect(conversation?.user_persona_id).toBe(orlaId);
 
   // The prompt speaks of the default persona: the engine echoes what it received, Orla's name and highlights in it.
-  await setEngineEcho();
+  await setEngineEcho('Who am I?');
   await send(page, 'Who am I?');
   await expect(lastMessage(page)).toContainText("Orla's persona", { timeout: 20_000 });
   await expect(lastMessage(page)).toContainText('A sea captain who never loses a bet.');

@@ -3,8 +3,8 @@ import { lastMessage, safeCharacter, send } from '../support/chat';
 import { signUpNewMember } from '../support/members';
 import { accountButton, sessionOf, untilAccessTokenExpired, wake } from '../support/session';
 
-// The e2e API issues 4-second access tokens (ACCESS_TOKEN_TTL_SECONDS in globalSetup): a minute of use crosses a
-// dozen expiries. Refresh tokens rotate, and the API revokes the whole sign-in when one is spent twice.
+// The e2e API issues 4-second access tokens (ACCESS_TOKEN_TTL_SECONDS in globalSetup): half a minute of use crosses
+// eight expiries. Refresh tokens rotate, and the API revokes the whole sign-in when one is spent twice.
 
 /** Every answer to POST /api/v2/auth/refresh in the context, and any signed-in call refused after its refresh. */
 function watchRefreshes(context: BrowserContext) {
@@ -15,7 +15,7 @@ function watchRefreshes(context: BrowserContext) {
   return refreshes;
 }
 
-test('two tabs with 4-second access tokens keep working for a minute of calls and chat turns', async ({ context, page }) => {
+test('two tabs with 4-second access tokens keep working across eight expiries of calls and chat turns', async ({ context, page }) => {
   test.setTimeout(180_000);
   const refreshes = watchRefreshes(context);
   const character = await safeCharacter();
@@ -28,10 +28,9 @@ test('two tabs with 4-second access tokens keep working for a minute of calls an
   await expect(accountButton(other, 'Tabitha')).toBeVisible();
   await page.goto(`/chat/${character.id}`);
 
-  const started = Date.now();
   let turns = 0;
   let simultaneousWakes = 0;
-  while (Date.now() - started < 60_000) {
+  while (simultaneousWakes < 8) {
     // Both tabs wake at the same moment after the access token expired: each gets a 401 and wants to refresh with
     // the refresh token it holds. Exactly one may spend it; the other must take the result.
     await untilAccessTokenExpired(page);
@@ -56,8 +55,6 @@ test('two tabs with 4-second access tokens keep working for a minute of calls an
   expect(a.refreshToken).toBe(b.refreshToken);
   expect(refreshes.filter((status) => status !== 200)).toEqual([]);
   expect(refreshes.length).toBeGreaterThanOrEqual(simultaneousWakes);
-  expect(simultaneousWakes).toBeGreaterThanOrEqual(8);
-  expect(turns).toBeGreaterThanOrEqual(8);
   await expect(accountButton(page, 'Tabitha')).toBeVisible();
   await expect(accountButton(other, 'Tabitha')).toBeVisible();
   test.info().annotations.push({ type: 'two tabs', description: `${simultaneousWakes} simultaneous wakes, ${turns} chat turns, ${refreshes.length} refreshes, all 200` });

@@ -4,6 +4,7 @@
 // or menu left open on one, once a run).
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import axe, { type AxeResults, type Result } from 'axe-core';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { SITE_PORT_BASE } from './ports';
 import { routeKey } from './routes';
 
@@ -83,10 +84,27 @@ async function injectAxe(page: Page) {
 }
 
 /**
- * The routes checked so far in this worker (a worker is one process): by a spec's own call below or by the audit
- * fixture. The fixture reopens only the visited routes not in here, so a route a spec checked is not checked again.
+ * The routes checked so far in this run, by any worker (each is a process of its own): by a spec's own call below or by
+ * the audit fixture. A line per route in a file of the run's scratch folder (E2E_CHECKED_ROUTES_FILE, set by
+ * globalSetup), appended whole, so that every worker sees what the others checked; in memory when the file is unset.
+ * The fixture reopens only the visited routes not in here, so a route checked once is not checked again.
  */
-const checkedRoutes = new Set<string>();
+const checkedRoutes = {
+  memory: new Set<string>(),
+  has(key: string): boolean {
+    if (this.memory.has(key)) return true;
+    const file = process.env.E2E_CHECKED_ROUTES_FILE;
+    if (!file || !existsSync(file)) return false;
+    for (const line of readFileSync(file, 'utf8').split('\n')) if (line) this.memory.add(line);
+    return this.memory.has(key);
+  },
+  add(key: string): void {
+    if (this.memory.has(key)) return;
+    this.memory.add(key);
+    const file = process.env.E2E_CHECKED_ROUTES_FILE;
+    if (file) appendFileSync(file, `${key}\n`);
+  },
+};
 
 /**
  * Fails (softly, so that one run shows every page's problems) when axe finds a serious or critical violation on the
@@ -105,6 +123,15 @@ export async function expectNoSeriousA11yViolations(page: Page, label = page.url
   } finally {
     if (before !== null && (await currentTheme(page)) !== before) await applyTheme(page, before);
   }
+}
+
+/**
+ * expectNoSeriousA11yViolations, unless the page's route was checked already in this run (by any spec): for the specs
+ * that walk many routes to check something else (the link crawls), whose pages the accessibility spec covers.
+ */
+export async function expectNoSeriousA11yViolationsOnce(page: Page, label = page.url()) {
+  if (isSitePage(page.url()) && checkedRoutes.has(routeKey(page.url()))) return;
+  await expectNoSeriousA11yViolations(page, label);
 }
 
 /** Waits for a freshly opened page to show its content rather than a loading state. */

@@ -52,7 +52,7 @@ export default async function globalSetup() {
 
   // The inference engine: our fake OpenAI-compatible server (real HTTP and SSE) behind the e2e API's two models: the
   // default one anyone may use, and a premium one that needs a paid permission (listed, locked, for free members).
-  // Replies come at a visible pace; specs change its behaviour through the control server (POST /engine).
+  // Replies come at a visible pace; a spec changes the replies to its own messages through the control server (POST /engine).
   const engineDefaults: Partial<FakeEngineBehaviour> = { firstTokenDelayMs: 150, tokenIntervalMs: 60 };
   const engine = await startFakeOpenAiEngine(engineDefaults);
   const modelsFile = path.join(scratch, 'models.json');
@@ -118,12 +118,18 @@ export default async function globalSetup() {
   const site = await startComposedSite({ portBase: SITE_PORT_BASE, publishedDir, deploymentsDir, apiUrl, frameSources: payments ? [payments.sandbox.url] : [] });
   const control = http.createServer((req, res) => {
     if (req.method === 'POST' && req.url?.startsWith('/engine')) {
-      // ?cutAfterTokens=3, ?failWithStatus=503, ?tokenIntervalMs=200; no query: back to the defaults.
+      // ?when=<words of the spec's own message>&cutAfterTokens=3 (failWithStatus, tokenIntervalMs, echo, …): the
+      // replies to those messages only, so that specs running at once never change each other's replies; `when` alone
+      // ends it. The engine's defaults stay as they are.
       const query = new URL(req.url, 'http://control').searchParams;
-      engine.behaviour.cutAfterTokens = undefined;
-      engine.behaviour.failWithStatus = undefined;
-      Object.assign(engine.behaviour, engineDefaults);
-      for (const [key, value] of query) Object.assign(engine.behaviour, { [key]: Number(value) });
+      const when = query.get('when');
+      if (!when) {
+        res.writeHead(400).end('when= is required: an engine change is for the messages that hold it');
+        return;
+      }
+      query.delete('when');
+      if ([...query.keys()].length === 0) engine.scopes.delete(when);
+      else engine.scopes.set(when, Object.fromEntries([...query].map(([key, value]) => [key, Number(value)])));
       res.writeHead(204).end();
       return;
     }
@@ -150,6 +156,8 @@ export default async function globalSetup() {
 
   process.env.E2E_PUBLISHED_DIR = publishedDir;
   process.env.E2E_DEPLOYMENTS_DIR = deploymentsDir;
+  // The routes the accessibility checks have covered, shared by the workers (support/axe.ts).
+  process.env.E2E_CHECKED_ROUTES_FILE = path.join(scratch, 'axe-checked-routes');
   process.env.E2E_API_URL = apiUrl;
   if (payments) process.env.E2E_PAYMENTS_SANDBOX_URL = payments.sandbox.url;
 

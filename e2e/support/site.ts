@@ -25,15 +25,19 @@ async function control(app: RemoteApp, action: 'stop' | 'start') {
 export const stopRemote = (app: RemoteApp) => test.step(`stop ${app}`, () => control(app, 'stop'));
 export const startRemote = (app: RemoteApp) => test.step(`start ${app}`, () => control(app, 'start'));
 
-/** Sets the fake inference engine's behaviour for the next replies (`{ cutAfterTokens: 3 }`); none: the defaults (echo off). */
-export async function setEngine(behaviour: Partial<Record<'cutAfterTokens' | 'failWithStatus' | 'tokenIntervalMs' | 'firstTokenDelayMs' | 'echo', number>> = {}) {
-  const query = new URLSearchParams(Object.entries({ echo: 0, ...behaviour }).map(([k, v]) => [k, String(v)]));
+/**
+ * Sets the fake inference engine's behaviour (`{ cutAfterTokens: 3 }`) for the replies to the messages that contain
+ * `when` (words of the spec's own message: specs run at once and share the engine); no behaviour: those replies are
+ * back to the defaults.
+ */
+export async function setEngine(when: string, behaviour: Partial<Record<'cutAfterTokens' | 'failWithStatus' | 'tokenIntervalMs' | 'firstTokenDelayMs' | 'echo', number>> = {}) {
+  const query = new URLSearchParams([['when', when], ...Object.entries(behaviour).map(([k, v]) => [k, String(v)])]);
   const response = await fetch(`http://127.0.0.1:${CONTROL_PORT}/engine?${query}`, { method: 'POST' });
   if (!response.ok) throw new Error(`could not set the engine: ${response.status}`);
 }
 
-/** The engine replies with the prompt it received (`role: content` lines), quickly, so a spec can read the prompt; setEngine() ends it. */
-export const setEngineEcho = () => setEngine({ echo: 1, firstTokenDelayMs: 0, tokenIntervalMs: 0 });
+/** The engine replies to the messages containing `when` with the prompt it received (`role: content` lines), quickly, so a spec can read the prompt. */
+export const setEngineEcho = (when: string) => setEngine(when, { echo: 1, firstTokenDelayMs: 0, tokenIntervalMs: 0 });
 
 /**
  * The page's access token once it has at least 2 s to live (the e2e API's last 4 s). A focus makes the page fetch its

@@ -129,6 +129,21 @@ it('cuts the connection mid-stream after the configured tokens', async () => {
   expect(received).not.toContain('[DONE]');
 });
 
+it('changes only the replies to prompts whose last user message holds a scope’s key, the longest key winning', async () => {
+  engine.scopes.set('castle', { failWithStatus: 503 });
+  engine.scopes.set('castle guard', { failWithStatus: 429 });
+  engine.scopes.set('tavern', { echo: true });
+  expect((await ask({ ...hello, stream: true })).status).toBe(429);
+  const earlier = { model: 'fake-model', messages: [{ role: 'user', content: 'At the castle' }, { role: 'assistant', content: 'Yes?' }, { role: 'user', content: 'Nothing' }] };
+  const plain = (await (await ask(earlier)).json()) as { choices: Array<{ message: { content: string } }> };
+  expect(plain.choices[0]!.message.content).toBe('*smiles* You said "Nothing". Tell me more, I am listening.');
+  const echoed = (await (await ask({ model: 'fake-model', messages: [{ role: 'user', content: 'To the tavern' }] })).json()) as { choices: Array<{ message: { content: string } }> };
+  expect(echoed.choices[0]!.message.content).toBe('user: To the tavern');
+  engine.scopes.delete('castle guard');
+  expect((await ask({ ...hello, stream: true })).status).toBe(503);
+  expect(engine.behaviour.failWithStatus).toBeUndefined();
+});
+
 it('rejects a body without model or messages', async () => {
   const response = await ask({ messages: 'nope' });
   expect(response.status).toBe(400);

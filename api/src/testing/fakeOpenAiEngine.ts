@@ -57,6 +57,12 @@ export interface FakeOpenAiEngine {
   /** http://127.0.0.1:<port>/v1 — what an OpenAI client takes as its base URL. */
   baseUrl: string;
   behaviour: FakeEngineBehaviour;
+  /**
+   * Behaviour for some prompts only: a request whose last user message contains a key gets `behaviour` with that key's
+   * changes over it (the longest key that matches wins). Tests that share one engine at once (the e2e workers) each
+   * change the replies to their own messages and no one else's.
+   */
+  scopes: Map<string, Partial<FakeEngineBehaviour>>;
   /** Every chat request received, in order, with the Authorization header and its timings. */
   requests: FakeEngineRequest[];
   /** Streams currently open. */
@@ -99,7 +105,14 @@ const sleep = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : 
 export async function startFakeOpenAiEngine(behaviour: Partial<FakeEngineBehaviour> = {}): Promise<FakeOpenAiEngine> {
   const state: FakeEngineBehaviour = { firstTokenDelayMs: 0, tokenIntervalMs: 0, reply: defaultReply, ...behaviour };
   const requests: FakeOpenAiEngine['requests'] = [];
+  const scopes: FakeOpenAiEngine['scopes'] = new Map();
   let open = 0;
+
+  function behaviourFor(body: FakeChatRequest): FakeEngineBehaviour {
+    const lastUser = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+    const key = [...scopes.keys()].filter((k) => lastUser.includes(k)).sort((a, b) => b.length - a.length)[0];
+    return key === undefined ? state : { ...state, ...scopes.get(key) };
+  }
 
   async function completions(req: IncomingMessage, res: ServerResponse) {
     const receivedAt = performance.now();
@@ -116,7 +129,7 @@ export async function startFakeOpenAiEngine(behaviour: Partial<FakeEngineBehavio
     }
     const record: FakeEngineRequest = { body, authorization: req.headers.authorization, receivedAt, tokenSentAt: [] };
     requests.push(record);
-    const b = state;
+    const b = behaviourFor(body);
     if (b.failWithStatus !== undefined) {
       await sleep(b.firstTokenDelayMs);
       json(res, b.failWithStatus, { error: { message: `fake engine failure ${b.failWithStatus}`, type: 'server_error' } });
@@ -204,6 +217,7 @@ export async function startFakeOpenAiEngine(behaviour: Partial<FakeEngineBehavio
     set behaviour(next: FakeEngineBehaviour) {
       Object.assign(state, next);
     },
+    scopes,
     requests,
     openStreams: () => open,
     close: () =>

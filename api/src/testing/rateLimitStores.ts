@@ -8,7 +8,7 @@ import { TEST_REDIS_URL, deleteKeys, uniqueKeyPrefix } from './testRedis';
 export type RateLimitStore = 'memory' | 'redis';
 
 /** Where rate-limit tests run: every database backend of the run on the in-memory store, and the first on Redis. */
-export const RATE_LIMIT_CASES: Array<[Backend, RateLimitStore]> = [...BACKENDS.map((b): [Backend, RateLimitStore] => [b, 'memory']), [BACKENDS[0], 'redis']];
+export const RATE_LIMIT_CASES: Array<[Backend, RateLimitStore]> = [...BACKENDS.map((b): [Backend, RateLimitStore] => [b, 'memory']), [BACKENDS[0] ?? 'postgres', 'redis']];
 
 export interface RateLimitStoreSetup {
   /** Merged into the app's config: REDIS_URL for the Redis store. */

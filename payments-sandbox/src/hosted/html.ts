@@ -60,9 +60,11 @@ export const STYLESHEET = `
 body { margin: 0; padding: 12px; font-size: 15px; }
 .fields { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr); gap: 8px; }
 @media (max-width: 320px) { .fields { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); } .fields .field:first-child { grid-column: 1 / -1; } }
-.field { display: flex; flex-direction: column; gap: 4px; min-width: 0; }
+/* Each field's label, input and note sit on rows shared across the fields (subgrid): a label that wraps on a narrow
+   screen lowers no input out of line with the others. */
+.field { display: grid; grid-row: span 3; grid-template-rows: subgrid; row-gap: 4px; min-width: 0; }
 .field input { min-width: 0; }
-.field label { font-size: 13px; }
+.field label { font-size: 13px; align-self: end; }
 .field input { font: inherit; padding: 8px; border: 1px solid #8a8a8a; border-radius: 6px; }
 .field input[aria-invalid="true"] { border-color: #d93025; }
 .brand { font-size: 12px; min-height: 1em; }
