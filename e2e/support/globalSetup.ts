@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startComposedSite } from '../../deploy/server/composedSite';
@@ -9,6 +10,7 @@ import type { RemoteApp } from '../../deploy/server/localSites';
 import { writeLocalDeployments } from '../../deploy/scripts/localDeployments';
 import { buildApps, publishRemotes } from '../../scripts/build/buildApps';
 import { ROOT } from '../../scripts/lib/apps';
+import { remotes } from '../../scripts/lib/workspaces.cjs';
 import { startFakeOpenAiEngine, type FakeEngineBehaviour } from '../../api/src/testing/fakeOpenAiEngine';
 import { startSiteSandbox } from '../../payments-sandbox/src/siteSandbox';
 import { E2E_ADMINS, E2E_CATALOG_SIZE, E2E_FAVORITE_LIMIT } from './catalog';
@@ -36,12 +38,37 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
+/** Whether something answers on 127.0.0.1:`port` (a server of an earlier run still up, or another program). */
+const answers = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+/**
+ * Refuses to start on ports that are taken: the specs would talk to whatever holds them (an earlier run's API answers
+ * the health check as well as ours would).
+ */
+async function expectFreePorts() {
+  const ports = [...Array.from({ length: remotes().length + 1 }, (_, i) => SITE_PORT_BASE + i), PAYMENTS_SANDBOX_PORT, CONTROL_PORT, API_PORT];
+  const taken: number[] = [];
+  for (const port of ports) if (await answers(port)) taken.push(port);
+  if (taken.length > 0) {
+    throw new Error(`e2e: port ${taken.join(', ')} already answers on 127.0.0.1: stop what holds it (an earlier run's servers: ps aux | grep -E "api/src/main.ts|playwright"), or set E2E_PORT_BASE`);
+  }
+}
+
 /**
  * Builds what is stale, copies the published remotes and the deployments to a scratch folder (specs
  * redeploy a remote and repoint a deployment there), starts the API and the composed site, and a small
  * control server through which specs stop and start a remote's server.
  */
 export default async function globalSetup() {
+  await expectFreePorts();
   await buildApps();
   await publishRemotes();
   const scratch = mkdtempSync(path.join(tmpdir(), 'fable-e2e-'));

@@ -35,6 +35,7 @@ interface CardFieldsProps {
 
 const Frame = styled.iframe`
   display: block;
+  box-sizing: content-box;
   width: 100%;
   height: 112px;
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -60,6 +61,8 @@ export function CardFields({ url, origin, onChange, ref }: CardFieldsProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const pending = useRef(new Map<string, Pending>());
   const [ready, setReady] = useState(false);
+  // The fields page's own height (its resize message); the stylesheet's until it tells.
+  const [height, setHeight] = useState<number | null>(null);
   const state = useRef<CardFieldsState>({ ready: false, complete: false, brand: null, error: null });
 
   const report = useEffectEvent((next: Partial<CardFieldsState>) => {
@@ -77,6 +80,8 @@ export function CardFields({ url, origin, onChange, ref }: CardFieldsProps) {
     if (type === 'ready') {
       setReady(true);
       report({ ready: true });
+    } else if (type === 'resize') {
+      if (typeof data.height === 'number' && data.height >= 40 && data.height <= 600) setHeight(data.height);
     } else if (type === 'change') {
       report({ complete: data.complete === true, brand: typeof data.brand === 'string' ? data.brand : null, error: typeof data.error === 'string' ? data.error : null });
     } else if ((type === 'token' || type === 'error') && typeof data.requestId === 'string') {
@@ -119,7 +124,7 @@ export function CardFields({ url, origin, onChange, ref }: CardFieldsProps) {
 
   return (
     <div>
-      <Frame ref={frame} src={url} title={T.cardFrameTitle} />
+      <Frame ref={frame} src={url} title={T.cardFrameTitle} style={height === null ? undefined : { height }} />
       {!ready && <Status role="status">{T.cardLoading}</Status>}
     </div>
   );

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { completeCard, fillPersonalInfo, location, priceCalculated, renderCheckout, submitButton, terms } from '../testing/checkoutTestKit';
+import { completeCard, fillPersonalInfo, location, post, priceCalculated, renderCheckout, submitButton, terms } from '../testing/checkoutTestKit';
 
 jest.setTimeout(30_000);
 
@@ -168,4 +168,15 @@ it('shows a declined card’s message in red and charges nothing; a new card mak
   await waitFor(() => expect(location()).toMatch(/^\/checkout\/success/));
   const keys = fake.callsTo('POST /checkout/subscribe').map((c) => (c.body as { idempotency_key: string }).idempotency_key);
   expect(new Set(keys).size).toBe(2);
+});
+
+it('sizes the card fields’ frame to the height the frame reports, and takes that only from the frame', async () => {
+  renderCheckout('/checkout?plan_id=basic_1m');
+  const frame = await screen.findByTitle('Card number, expiry and CVC');
+  const source = (frame as HTMLIFrameElement).contentWindow;
+  post({ type: 'fable-sandbox:resize', height: 168 }, { source });
+  expect(frame).toHaveStyle({ height: '168px' });
+  post({ type: 'fable-sandbox:resize', height: 400 }, { origin: 'http://elsewhere.test' });
+  post({ type: 'fable-sandbox:resize', height: 9000 }, { source });
+  expect(frame).toHaveStyle({ height: '168px' });
 });

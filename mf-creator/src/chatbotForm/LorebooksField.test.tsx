@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { charactersApi } from '@fable/shared/characters';
 import { CreateChatbotPage } from '../create/CreateChatbotPage';
 import { location, ownChatbot, renderCreator, toasts } from '../testing/renderCreator';
 import { EditChatbotPage } from './ChatbotPages';
@@ -29,6 +30,27 @@ describe('the Lorebooks section of the chatbot form', () => {
     await userEvent.click(box);
     await waitFor(() => expect(toasts(store)).toContainEqual({ type: 'error', message: 'Not yours.' }));
     expect(box).not.toBeChecked();
+  });
+
+  it('keeps the boxes still while the chatbot is read again after a change: an older answer would undo a new tick', async () => {
+    const { fake, store } = renderCreator(<EditChatbotPage />, { url: '/chatbot/edit/bot3', path: '/chatbot/edit/:characterId' });
+    const box = await within(await screen.findByRole('region', { name: 'Lorebooks' })).findByRole('checkbox', { name: /Rain City/ });
+    const before = charactersApi.endpoints.characters_profile.select('bot3')(store.getState()).data;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    fake.override({
+      'GET /characters/bot3': async () => {
+        await held;
+        return { body: before };
+      },
+    });
+    const reads = fake.callsTo('GET /characters/bot3').length;
+    await userEvent.click(box);
+    await waitFor(() => expect(fake.callsTo('GET /characters/bot3').length).toBeGreaterThan(reads));
+    expect(fake.callsTo('PUT /characters/bot3/lorebooks/lb-ada')).toHaveLength(1);
+    expect(box).toBeDisabled();
+    release();
+    await waitFor(() => expect(box).toBeEnabled());
   });
 
   it('attaches the ticked lorebooks once a new chatbot is created', async () => {

@@ -73,6 +73,9 @@ export function LorebooksField({ characterId, selected = [], onChange }: Loreboo
   const [detach] = useLorebook_detachMutation();
   const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
   const attached = characterId ? (profile.data?.lorebooks ?? []).map((l) => l.id) : selected;
+  // While the chatbot is read again after a change, a new tick would be shown and then undone by the older answer
+  // (RTK Query writes a refetch over the tick's optimistic update): the boxes wait for it.
+  const rereading = characterId !== undefined && profile.isFetching;
 
   const toggle = async (lorebookId: string, name: string, on: boolean) => {
     if (!characterId) {
@@ -119,7 +122,7 @@ export function LorebooksField({ characterId, selected = [], onChange }: Loreboo
                   <input
                     type="checkbox"
                     checked={attached.includes(lorebook.id)}
-                    disabled={pending.has(lorebook.id) || (full && !attached.includes(lorebook.id))}
+                    disabled={pending.has(lorebook.id) || rereading || (full && !attached.includes(lorebook.id))}
                     onChange={(event) => void toggle(lorebook.id, lorebook.name, event.currentTarget.checked)}
                   />
                   <span>{lorebook.name}</span>

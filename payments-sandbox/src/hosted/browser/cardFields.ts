@@ -152,3 +152,7 @@ window.addEventListener('message', (event: MessageEvent) => {
 });
 
 post({ type: 'fable-sandbox:ready' });
+
+// The fields' height, whenever it changes, for the parent to size the frame (as Stripe's frames do): on a narrow frame
+// the expiry and the CVC go under the number, and a message may show below them.
+new ResizeObserver(() => post({ type: 'fable-sandbox:resize', height: Math.ceil(document.body.getBoundingClientRect().height) })).observe(document.body);
