@@ -17,6 +17,7 @@ import { readModelsFile, type ModelFileEntry } from './infra/inference/models';
 import { readImageStorage, type ImageStorageConfig } from './infra/storage/storageConfig';
 import { readOidcProviders, type OidcProviderConfig } from './modules/auth/oidc/providerConfig';
 import { readSubscribeStarConfig, type SubscribeStarConfig } from './modules/billing/supporterLink/subscribeStarConfig';
+import type { QueueTimings } from './modules/chat/queue/queuePolicy';
 import { readModerationEndpoint, type ModerationEndpointConfig } from './modules/moderation/moderationConfig';
 
 /** The repository root (api/src/config.ts → ../..); the embedded database lives in `<repo>/.data` by default. */
@@ -92,6 +93,12 @@ const envSchema = z.object({
   /** JSON list of the avatar image generators (infra/imageGeneration/generatorConfig.ts); unset: the demo generator. */
   IMAGE_GENERATORS_FILE: optionalString,
   /** Key of the API's own signed upload URLs (images not in S3); in production uploads to disk need it. */
+  /** Concurrent generations of a model whose entry names no capacity (the demo model included): beyond it chat waits. */
+  INFERENCE_CAPACITY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(100_000).optional()),
+  /** HMAC key of the waiting room's bypass links; unset in production: no bypass links. */
+  QUEUE_BYPASS_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'QUEUE_BYPASS_SECRET must be at least 32 characters'),
+  /** The one character whose chat never waits (document 1 §4 "one fixed character id is always bypassed"). */
+  QUEUE_BYPASSED_CHARACTER_ID: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9-]{1,64}$/.test(v), 'QUEUE_BYPASSED_CHARACTER_ID must be a character id'),
   IMAGE_UPLOAD_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'IMAGE_UPLOAD_SECRET must be at least 32 characters'),
   /** 1: the test-only billing control route (e2e); refused in production. */
   BILLING_TEST_CONTROL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1']).optional()),
@@ -179,6 +186,15 @@ export interface AppConfig {
    * time and runs the due billing jobs (modules/billing/lifecycle/billingTestControl.ts). Refused in production.
    */
   billingTestControl?: boolean;
+  /** Concurrent generations of a model without its own `capacity` (INFERENCE_CAPACITY; default DEFAULT_INFERENCE_CAPACITY). */
+  inferenceCapacity?: number;
+  /** Key of the bypass links (QUEUE_BYPASS_SECRET); unset: outside production a key kept in the database, in production no bypass links. */
+  queueBypassSecret?: string;
+  /** The character whose chat never waits (QUEUE_BYPASSED_CHARACTER_ID). */
+  queueBypassedCharacterId?: string;
+  /** Tests: the waiting room's timings (modules/chat/queue/queuePolicy.ts) and its Redis key prefix. */
+  queueTimings?: Partial<QueueTimings>;
+  admissionKeyPrefix?: string;
 }
 
 export class ConfigError extends Error {
@@ -262,6 +278,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     imageStorage: images.storage,
     imageGenerators,
     imageUploadSecret: e.IMAGE_UPLOAD_SECRET,
+    inferenceCapacity: e.INFERENCE_CAPACITY,
+    queueBypassSecret: e.QUEUE_BYPASS_SECRET,
+    queueBypassedCharacterId: e.QUEUE_BYPASSED_CHARACTER_ID,
     payments: payments.payments,
     subscribeStar: subscribeStar.subscribeStar,
     // Only when on (undefined otherwise): configurations without it read as off.

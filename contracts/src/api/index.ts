@@ -19,3 +19,4 @@ export * from './billing';
 export * from './billingErrors';
 export * from './billingFlows';
 export * from './reports';
+export * from './queue';

@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   CHAT_SERVER_BUSY: 'chat_server_busy',
   /** Ours: another turn, regenerate, continue or removal holds the conversation (one writer at a time). */
   CONVERSATION_BUSY: 'conversation_busy',
+  /** Ours: a guest's or free member's turn while they wait in the waiting room (document 1 §4). */
+  WAITING_ROOM: 'waiting_room',
   RATE_LIMITED: 'rate_limited',
   RESTRICTED: 'restricted',
   NOT_OWNER: 'not_owner',
@@ -138,6 +140,11 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorCatalogueEntry>> =
   [ERROR_CODES.CONVERSATION_BUSY]: {
     message: 'A reply is still being written in this chat. Wait for it to finish, then try again.',
     status: 409,
+    ours: true,
+  },
+  [ERROR_CODES.WAITING_ROOM]: {
+    message: 'Chat is not available yet: you are in the waiting room. Your place in line is kept.',
+    status: 403,
     ours: true,
   },
   /** 429 is passed up; guests get a Sign Up action, members Resubmit. */

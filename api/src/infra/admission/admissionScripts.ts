@@ -3,7 +3,7 @@
  * twice or lose a place. KEYS of every script: 1 waiting (zset entry → score), 2 seen (zset entry → deadline),
  * 3 running (zset entry → lease end), 4 access (zset user → until), 5 releases (zset "time:entry" → time).
  * ARGV 1..7 of every script: now, capacity, accessMs, reserveMs, turnLeaseMs, rateWindowMs, expiredKeepMs; the
- * script's own arguments follow. memoryAdmissionStore.ts is the same, step for step.
+ * script's own arguments follow. A lease that ran out counts as freed when it ended. memoryAdmissionStore.ts is the same, step for step.
  */
 
 const SETTLE = `
@@ -14,8 +14,9 @@ local accessMs, reserveMs, turnLeaseMs = tonumber(ARGV[3]), tonumber(ARGV[4]), t
 local rateWindowMs, expiredKeepMs = tonumber(ARGV[6]), tonumber(ARGV[7])
 
 local function settle()
-  for _, entry in ipairs(redis.call('ZRANGEBYSCORE', running, '-inf', now)) do
-    redis.call('ZADD', releases, now, now .. ':' .. entry)
+  local ended = redis.call('ZRANGEBYSCORE', running, '-inf', now, 'WITHSCORES')
+  for i = 1, #ended, 2 do
+    redis.call('ZADD', releases, ended[i + 1], ended[i + 1] .. ':' .. ended[i])
   end
   redis.call('ZREMRANGEBYSCORE', running, '-inf', now)
   for _, entry in ipairs(redis.call('ZRANGEBYSCORE', seen, '-inf', now)) do

@@ -75,7 +75,7 @@ describe.each(stores)('%s admission store', (_kind, open) => {
     const later = t0 + policy.reserveMs + 1;
     expect(await store.visit(pool, 'c', t0, later, policy, false)).toMatchObject({ kind: 'access' });
     expect(await store.hasAccess(pool, 'e', later)).toBe(true);
-    expect(await store.visit(pool, 'd', later, later, policy, false)).toMatchObject({ kind: 'waiting', position: 1, rate: { releases: 2, spanMs: 0 } });
+    expect(await store.visit(pool, 'd', later, later, policy, false)).toMatchObject({ kind: 'waiting', position: 1, rate: { releases: 2, spanMs: 1 } });
   });
 
   it('access expires after accessMs; a refresh lines the user up again', async () => {

@@ -14,7 +14,7 @@ interface Pool {
   running: Map<string, number>;
   /** user → access until. */
   access: Map<string, number>;
-  /** times slots were freed. */
+  /** times slots were freed (a lease that ran out: when it ended). */
   releases: number[];
 }
 
@@ -40,7 +40,7 @@ export function createMemoryAdmissionStore(): AdmissionStore {
     for (const [entry, end] of p.running) {
       if (end <= now) {
         p.running.delete(entry);
-        p.releases.push(now);
+        p.releases.push(end);
       }
     }
     for (const [entry, deadline] of p.seen) {
@@ -68,7 +68,7 @@ export function createMemoryAdmissionStore(): AdmissionStore {
   }
 
   const rankOf = (p: Pool, entry: string) => line(p).findIndex(([e]) => e === entry) + 1;
-  const rateOf = (p: Pool, now: number): TurnRate => ({ releases: p.releases.length, spanMs: p.releases.length ? now - p.releases[0]! : 0 });
+  const rateOf = (p: Pool, now: number): TurnRate => ({ releases: p.releases.length, spanMs: p.releases.length ? now - Math.min(...p.releases) : 0 });
 
   function release(p: Pool, entry: string, now: number): void {
     if (p.running.delete(entry)) p.releases.push(now);

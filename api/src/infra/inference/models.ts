@@ -22,6 +22,8 @@ export const ModelFileEntrySchema = InferenceModelSchema.extend({
   api_key_env: z.string().regex(/^[A-Z_][A-Z0-9_]*$/).optional(),
   /** The engine's model name (defaults to id). */
   model: z.string().min(1).optional(),
+  /** Concurrent generations the engine serves (beyond it chat waits); default INFERENCE_CAPACITY. */
+  capacity: z.number().int().min(1).max(100_000).optional(),
 });
 export type ModelFileEntry = z.output<typeof ModelFileEntrySchema>;
 export const ModelsFileSchema = z.array(ModelFileEntrySchema).min(1);
@@ -58,11 +60,18 @@ export interface OfferedModel {
   demo: boolean;
   contextTokens: number;
   engine: InferenceEngine;
+  /** Concurrent generations the platform's engine serves; null: not ours to ration (the member's own OpenAI key). */
+  capacity: number | null;
 }
+
+/** Concurrent generations of a model that names none, when INFERENCE_CAPACITY is unset. */
+export const DEFAULT_INFERENCE_CAPACITY = 32;
 
 export interface ModelRegistryOptions {
   models?: readonly ModelFileEntry[];
   demoTokenIntervalMs: number;
+  /** Capacity of a model without its own (default DEFAULT_INFERENCE_CAPACITY). */
+  defaultCapacity?: number;
   /** The user's own key goes here (default the OpenAI API; tests point it at the fake engine). */
   openAiBaseUrl?: string;
   /** The OpenAI model used with the user's own key. */
@@ -94,9 +103,10 @@ export type ModelChoice = { ok: true; offered: OfferedModel } | { ok: false; rea
 export function createModelRegistry(options: ModelRegistryOptions) {
   const env = options.env ?? process.env;
   const entries = options.models ?? [];
+  const defaultCapacity = options.defaultCapacity ?? DEFAULT_INFERENCE_CAPACITY;
   const platform: OfferedModel[] =
     entries.length === 0
-      ? [{ model: DEMO_MODEL, demo: true, contextTokens: modelContextTokens(DEMO_MODEL.tokens), engine: createDemoEngine({ tokenIntervalMs: options.demoTokenIntervalMs }) }]
+      ? [{ model: DEMO_MODEL, demo: true, contextTokens: modelContextTokens(DEMO_MODEL.tokens), engine: createDemoEngine({ tokenIntervalMs: options.demoTokenIntervalMs }), capacity: defaultCapacity }]
       : entries.map((e) => ({
           model: InferenceModelSchema.parse({
             id: e.id,
@@ -112,6 +122,7 @@ export function createModelRegistry(options: ModelRegistryOptions) {
           demo: false,
           contextTokens: modelContextTokens(e.tokens),
           engine: createOpenAiEngine({ baseUrl: e.base_url, apiKey: e.api_key_env ? env[e.api_key_env] : undefined, model: e.model ?? e.id }),
+          capacity: e.capacity ?? defaultCapacity,
         }));
   const openAiBaseUrl = options.openAiBaseUrl ?? OPENAI_DEFAULT_BASE_URL;
   const openAiModelName = options.openAiUserModel ?? 'gpt-4o-mini';
@@ -130,6 +141,7 @@ export function createModelRegistry(options: ModelRegistryOptions) {
     demo: false,
     contextTokens: modelContextTokens(openAiModel.tokens),
     engine: createOpenAiEngine({ baseUrl: openAiBaseUrl, apiKey: who.openAiKey ?? undefined, model: openAiModelName, sendTopK: false }),
+    capacity: null,
   });
 
   return {

@@ -6,6 +6,8 @@ import { conversationRoutes } from './conversationRoutes';
 import { createMessageCounter } from './messageCounter';
 import { messageRoutes } from './messageRoutes';
 import { bpeTokenizer } from '@fable/rules/tokens';
+import { openAdmission } from './queue/openAdmission';
+import { queueRoutes } from './queue/queueRoutes';
 
 /** How often message counts are written (see messageCounter.ts). */
 export const MESSAGE_COUNT_FLUSH_MS = 250;
@@ -21,7 +23,11 @@ export const chatRoutes: ApiPlugin = async (app, deps) => {
     demoTokenIntervalMs: config.demoTokenIntervalMs ?? (config.nodeEnv === 'test' ? 0 : 25),
     openAiBaseUrl: config.openAiBaseUrl,
     openAiUserModel: config.openAiUserModel,
+    defaultCapacity: config.inferenceCapacity,
   });
+  // The waiting room and the priority generation queue (queue/): in Redis with REDIS_URL, else in this process.
+  const admission = await openAdmission(deps, models, app.log);
+  app.addHook('onClose', admission.close);
 
   const counter = createMessageCounter(db, {
     flushMs: config.messageCountFlushMs ?? (config.nodeEnv === 'test' ? 0 : MESSAGE_COUNT_FLUSH_MS),
@@ -33,7 +39,7 @@ export const chatRoutes: ApiPlugin = async (app, deps) => {
 
   const chat = chatCalls.chat;
   app.post(chat.path, { schema: { body: chat.body }, config: { access: chat.access } }, async (request, reply) => {
-    await chatTurn(request, reply, { db, clock, models, tokenizer: bpeTokenizer, counter });
+    await chatTurn(request, reply, { db, clock, models, tokenizer: bpeTokenizer, counter, admission });
   });
 
   const list = chatCalls.models;
@@ -46,6 +52,7 @@ export const chatRoutes: ApiPlugin = async (app, deps) => {
     return models.list({ permissions: GUEST_PERMISSIONS });
   });
 
+  await app.register(queueRoutes, { ...deps, room: admission.room, bypassKey: admission.bypassKey });
   await app.register(conversationRoutes, deps);
   await app.register(messageRoutes, deps);
 };

@@ -19,6 +19,9 @@ import { pickAlternate } from './replyWrites';
 import { unsavedReply } from './turnKeep';
 import { chooseModel, modelChooserOf, planMemberOf } from './turnModel';
 import { planTurn, type TurnPlan } from './turnPlan';
+import type { Admission } from './queue/openAdmission';
+import { NO_SLOT, type GenerationSlot } from './queue/generationSlots';
+import { admitTurn } from './queue/turnAdmission';
 import { turnLines } from './turnPrompt';
 import { askOf, checkTurnContext } from './turnRequest';
 import { errorEvent, openEngineStream, relay, streamFailure } from './turnStream';
@@ -50,6 +53,7 @@ export interface ChatTurnDeps {
   models: ModelRegistry;
   tokenizer: Tokenizer;
   counter: MessageCounter;
+  admission: Admission;
 }
 
 /** History messages the prompt may draw from (a 16K context holds far fewer). */
@@ -71,6 +75,7 @@ export async function chatTurn(request: ChatTurnRequest, reply: FastifyReply, de
 
   // 2. A member's turn that writes holds the conversation from before its first read (autopilot saves nothing).
   const hold: TurnHold = { lease: null, userWrite: Promise.resolve({ ok: true }) };
+  let slot: GenerationSlot = NO_SLOT;
   if (member && ask.mode !== 'autopilot') hold.lease = await claimConversation(deps, member.userId, requestedConversation, body.alt_message_id);
   try {
     // 3. Picking an alternate is a write that must precede the reads (rare: the alternates pager).
@@ -103,6 +108,11 @@ export async function chatTurn(request: ChatTurnRequest, reply: FastifyReply, de
       await answerPick(reply, deps, hold, picked, log);
       return;
     }
+
+    // 5b. The waiting room and a generation slot (queue/): refused or waited for before anything is written.
+    const waiting = new AbortController();
+    reply.raw.once('close', () => waiting.abort());
+    slot = await admitTurn(deps.admission, { caller, characterId: character.id, model, signal: waiting.signal, log });
 
     // 6. A group chat: the member who speaks (its lorebook is read once it is chosen: one more statement when it has one).
     const group = await groupOfTurn(db, character, members, {
@@ -148,6 +158,7 @@ export async function chatTurn(request: ChatTurnRequest, reply: FastifyReply, de
     const stopped = channel.clientGone || stream.finishReason === 'length';
     await endWithReply(channel, deps, { plan, keeping, hold, characterId: character.id, text: relayed.text, stopped, log });
   } finally {
+    await slot.release();
     await releaseHold(db, hold, log);
   }
 }

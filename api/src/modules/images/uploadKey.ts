@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { AppConfig } from '../../config';
+import { storedServerSecret } from '../../infra/crypto/storedSecret';
 import type { Queryable } from '../../infra/db/database';
 
 const UPLOAD_KEY_NAME = 'image_upload_hmac';
@@ -12,7 +12,5 @@ const UPLOAD_KEY_NAME = 'image_upload_hmac';
 export async function loadUploadKey(db: Queryable, config: AppConfig): Promise<Uint8Array | null> {
   if (config.imageUploadSecret) return new TextEncoder().encode(config.imageUploadSecret);
   if (config.nodeEnv === 'production') return null;
-  await db.query('insert into server_secrets (name, value) values ($1, $2) on conflict (name) do nothing', [UPLOAD_KEY_NAME, randomBytes(48).toString('base64url')]);
-  const { rows } = await db.query<{ value: string }>('select value from server_secrets where name = $1', [UPLOAD_KEY_NAME]);
-  return rows[0] ? new TextEncoder().encode(rows[0].value) : null;
+  return storedServerSecret(db, UPLOAD_KEY_NAME);
 }
