@@ -11,5 +11,7 @@ const JWT_SECRET_NAME = 'jwt_hs256';
 export async function loadJwtSecret(db: Queryable, config: AppConfig): Promise<Uint8Array> {
   if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
   if (config.nodeEnv === 'production') throw new Error('JWT_SECRET is required in production');
-  return storedServerSecret(db, JWT_SECRET_NAME);
+  const key = await storedServerSecret(db, JWT_SECRET_NAME);
+  if (!key) throw new Error('could not store the generated JWT key');
+  return key;
 }
