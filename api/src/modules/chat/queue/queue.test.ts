@@ -102,7 +102,7 @@ describe.each(SETUPS)('waiting room and priority queue (%s)', (_name, backend, r
     return { done, release: () => held[before]!() };
   };
   /** A turn that goes through: its stream is let go as soon as it is held. */
-  const chatThrough = async (headers: Record<string, string>, characterId = bot.id, message = 'Hello Aria') => {
+  const chatThrough = async (headers: Record<string, string>) => {
     const turn = await holdSlot(headers);
     turn.release();
     const r = await turn.done;

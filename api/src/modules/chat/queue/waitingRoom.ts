@@ -1,4 +1,4 @@
-import { QUEUE_LIMITS, type QueueQuery, type WaitingQueue } from '@fable/contracts';
+import { QUEUE_LIMITS, type WaitingQueue } from '@fable/contracts';
 import type { Caller } from '../../../http/access';
 import type { AdmissionPolicy, AdmissionStore, RoomState } from '../../../infra/admission/admissionStore';
 import { cachedJson, type Cache } from '../../../infra/cache/cache';
