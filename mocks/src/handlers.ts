@@ -15,6 +15,7 @@ import { lorebookHandlers } from './resources/lorebooks';
 import { moderationHandlers } from './resources/moderation';
 import { personaHandlers } from './resources/personas';
 import { portalHandlers } from './resources/portal';
+import { queueHandlers } from './resources/queue';
 import { reportHandlers } from './resources/reports';
 import { searchHandlers } from './resources/search';
 import { sessionHandlers } from './resources/session';
@@ -37,6 +38,7 @@ export const resourceHandlers = (db: MockDb): HttpHandler[] => [
   ...reportHandlers(db),
   ...searchHandlers(db),
   ...chatHandlers(db),
+  ...queueHandlers(),
   ...personaHandlers(db),
   ...portalHandlers(db),
   ...avatarHandlers(),

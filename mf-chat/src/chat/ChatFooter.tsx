@@ -17,7 +17,7 @@ const Footer = styled.div`
 export function ChatFooter({ screen, profile }: { screen: ChatScreenModel; profile: CharacterProfile }) {
   const { chat, pick } = screen;
   const { failure } = chat;
-  const inputDisabled = screen.rateLimited || profile.viewer.creator_blocked || (failure?.kind === 'notAllowed');
+  const inputDisabled = screen.rateLimited || screen.queueWaiting || profile.viewer.creator_blocked || (failure?.kind === 'notAllowed');
 
   return (
     <Footer>

@@ -11,6 +11,7 @@ import { CHAT_TEXTS } from './chatTexts';
 import { ChatTranscript } from './ChatTranscript';
 import { useChatScreen } from './useChatScreen';
 import { useStickToBottom } from './useStickToBottom';
+import { WaitingRoom } from './queue/WaitingRoom';
 
 const Screen = styled.section`
   display: flex;
@@ -69,6 +70,7 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
   return (
     <Screen aria-label="Chat" ref={screenRef}>
       <ChatScreenHeader screen={screen} profile={profile} />
+      <WaitingRoom queue={screen.queue} />
       {screen.isGuest && (
         <GuestBanner
           action={

@@ -65,7 +65,9 @@ export function ChatTranscript({ screen, profile }: { screen: ChatScreenModel; p
           picked={pick.picked}
           onPick={pick.setPicked}
           canRateAndReport={member}
+          canRate={!screen.queueLocked}
           turnActions={!streaming && !screen.rateLimited}
+          canRegenerate={!screen.queueLocked}
           onEdit={onEdit}
           onRate={onRate}
           onReport={(messageId) => openModal({ kind: 'report', messageId })}

@@ -98,6 +98,10 @@ export interface MessageListProps {
   canRateAndReport: boolean;
   /** Regenerate and Continue on the last reply (hidden while a turn runs). */
   turnActions: boolean;
+  /** Regenerate and Continue offered at all (hidden while waiting in the waiting room); default true. */
+  canRegenerate?: boolean;
+  /** Rating offered (hidden while waiting in the waiting room); default true. */
+  canRate?: boolean;
   onEdit: (id: string, content: string) => Promise<unknown>;
   onRate: (id: string, label: MessageRating, reason?: string) => Promise<unknown>;
   onReport: (id: string) => void;
@@ -194,6 +198,8 @@ function MessageItem({
   onPick,
   canRateAndReport,
   turnActions,
+  canRegenerate = true,
+  canRate = true,
   onEdit,
   onRate,
   onReport,
@@ -269,13 +275,13 @@ function MessageItem({
                 </Button>
               </div>
             )}
-            {isLast && user && saved && turnActions && (
+            {isLast && user && saved && turnActions && canRegenerate && (
               // The reply to this message failed: ask for it again.
               <Button size="sm" variant="ghost" onClick={onRegenerate}>
                 {CHAT_TEXTS.regenerate}
               </Button>
             )}
-            {isLast && !user && saved && turnActions && (
+            {isLast && !user && saved && turnActions && canRegenerate && (
               <>
                 <Button size="sm" variant="ghost" onClick={onRegenerate}>
                   {CHAT_TEXTS.regenerate}
@@ -304,7 +310,7 @@ function MessageItem({
             )}
           </Actions>
         )}
-        {mode === null && !user && saved && canRateAndReport && !editing && (
+        {mode === null && !user && saved && canRateAndReport && canRate && !editing && (
           <RatingBox key={message.id} rating={message.rating} onRate={(label, reason) => onRate(message.id, label, reason)} />
         )}
       </div>

@@ -47,3 +47,12 @@ it('offers Enable/Disable Auto Response in a group chat behind its flag, after t
   expect(chatMenuEntries({ ...base, member: false, savedConversation: false, autoResponse: true })).toContain('autoResponse');
   expect(chatMenuEntries(base)).not.toContain('autoResponse');
 });
+
+it('hides Start New Chat and Remove Messages while waiting in the waiting room (document 1 §4)', () => {
+  const ctx = { member: true, isCreator: false, savedConversation: true, hasMessages: true, canShare: true, hasMemoryPermission: false };
+  expect(chatMenuEntries(ctx)).toEqual(expect.arrayContaining(['startNewChat', 'removeMessages']));
+  const locked = chatMenuEntries({ ...ctx, queueLocked: true });
+  expect(locked).not.toContain('startNewChat');
+  expect(locked).not.toContain('removeMessages');
+  expect(locked).toContain('viewSavedChats');
+});

@@ -29,6 +29,8 @@ export interface ChatMenuContext {
   hasMemoryPermission: boolean;
   /** A group chat where the deployment's groupchat flag is on (guests see it too: it asks them to create an account). */
   autoResponse?: boolean;
+  /** Waiting in the waiting room with more than one message: no Start New Chat, no Remove Messages (document 1 §4). */
+  queueLocked?: boolean;
 }
 
 /** Share: public and unlisted (hidden) bots whose creator is not blocked, outside partner mode (document 1 §6). */
@@ -37,10 +39,10 @@ export function canShareChatbot(visibility: string, creatorBlocked: boolean, par
 }
 
 export function chatMenuEntries(ctx: ChatMenuContext): ChatMenuEntry[] {
-  const entries: ChatMenuEntry[] = ['startNewChat'];
+  const entries: ChatMenuEntry[] = ctx.queueLocked ? [] : ['startNewChat'];
   if (ctx.canShare) entries.push('shareChatbot');
   if (ctx.member) entries.push('viewSavedChats');
-  if (ctx.hasMessages) entries.push('removeMessages');
+  if (ctx.hasMessages && !ctx.queueLocked) entries.push('removeMessages');
   if (ctx.member && ctx.savedConversation) entries.push('changePersona', 'cloneConversation', 'changeTitle');
   // The creator sees Edit Chatbot instead of Block or favourite; guests cannot favourite or block (§6).
   if (ctx.member && !ctx.isCreator) entries.push('favorite');

@@ -73,6 +73,7 @@ export function useChatMenu(screen: ChatScreenModel, profile: CharacterProfile) 
     canShare,
     hasMemoryPermission: permissions.includes('memory_manager'),
     autoResponse: groupChat.autoResponseOffered,
+    queueLocked: screen.queueLocked,
   }).map((id) => ({ id, ...entryActions[id] }));
 
   return { menu, share: canShare ? () => void share() : null };

@@ -10,6 +10,7 @@ import { useChatConversation } from './useChatConversation';
 import { usePickMode } from './usePickMode';
 import { useSignInPrompt } from './useSignInPrompt';
 import { useUserTurn } from './useUserTurn';
+import { useWaitingQueue } from './queue/useWaitingQueue';
 
 /**
  * The chat screen's state (ChatPage.tsx draws it): the character, its conversation, the input, a group chat's parts,
@@ -31,6 +32,7 @@ export function useChatScreen(characterId: string, routeConversationId: string |
   // A title saved on this page: a conversation started here has no loaded record to keep it in.
   const [savedTitle, setSavedTitle] = useState<{ conversationId: string; label: string } | null>(null);
   const modals = useChatModals();
+  const queue = useWaitingQueue(characterId);
 
   const inferenceSettings = useMemo(
     () => ({ max_new_tokens: settings.max_new_tokens, temperature: settings.temperature, top_p: settings.top_p, top_k: settings.top_k }),
@@ -48,6 +50,9 @@ export function useChatScreen(characterId: string, routeConversationId: string |
     setInput,
   });
   const { state, failure, streaming } = chat;
+  // While waiting (no bypass, more than one message) regenerate, continue, rate, Start New Chat and Remove Messages hide (document 1 §4).
+  const queueWaiting = queue.applies && queue.status === 'waiting' && !queue.bypass;
+  const queueLocked = queueWaiting && state.messages.length > 1;
   const pick = usePickMode({ characterId, member, chat, modals });
 
   const nsfwLocked = isGuest && Boolean(profile?.is_nsfw);
@@ -87,6 +92,9 @@ export function useChatScreen(characterId: string, routeConversationId: string |
     modals,
     chat,
     rateLimited: failure?.kind === 'rateLimited',
+    queue,
+    queueWaiting,
+    queueLocked,
     lastReply: lastBotReply(state.messages),
     pagerIndex,
     pick,
