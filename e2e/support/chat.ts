@@ -19,3 +19,6 @@ export async function send(page: Page, text: string) {
   await input.fill(text);
   await input.press('Enter');
 }
+
+/** The e2e model with a capacity of one stream (globalSetup.ts): the waiting room's spec is the only one that chooses it. */
+export const QUEUE_MODEL_ID = 'fable-e2e-queue';

@@ -14,6 +14,7 @@ import { remotes } from '../../scripts/lib/workspaces.cjs';
 import { startFakeOpenAiEngine, type FakeEngineBehaviour } from '../../api/src/testing/fakeOpenAiEngine';
 import { startSiteSandbox } from '../../payments-sandbox/src/siteSandbox';
 import { E2E_ADMINS, E2E_CATALOG_SIZE, E2E_FAVORITE_LIMIT } from './catalog';
+import { QUEUE_MODEL_ID } from './chat';
 import { API_PORT, CONTROL_PORT, PAYMENTS_SANDBOX_PORT, SITE_PORT_BASE } from './ports';
 
 /** Runs a command to completion, failing on a non-zero exit. */
@@ -77,8 +78,9 @@ export default async function globalSetup() {
   await cp(path.join(ROOT, 'deploy/.published'), publishedDir, { recursive: true });
   await writeLocalDeployments(path.join(ROOT, 'deploy/deployments'), deploymentsDir, SITE_PORT_BASE, publishedDir);
 
-  // The inference engine: our fake OpenAI-compatible server (real HTTP and SSE) behind the e2e API's two models: the
-  // default one anyone may use, and a premium one that needs a paid permission (listed, locked, for free members).
+  // The inference engine: our fake OpenAI-compatible server (real HTTP and SSE) behind the e2e API's three models: the
+  // default one anyone may use, a premium one that needs a paid permission (listed, locked, for free members), and
+  // one whose capacity is a single stream (the waiting room).
   // Replies come at a visible pace; a spec changes the replies to its own messages through the control server (POST /engine).
   const engineDefaults: Partial<FakeEngineBehaviour> = { firstTokenDelayMs: 150, tokenIntervalMs: 60 };
   const engine = await startFakeOpenAiEngine(engineDefaults);
@@ -96,6 +98,8 @@ export default async function globalSetup() {
         base_url: engine.baseUrl,
         model: 'fake-model',
       },
+      // One stream at a time: the waiting room's spec chooses it (no other spec does), so its line is its own.
+      { id: QUEUE_MODEL_ID, name: 'Fable E2E Queue', tokens: '8K', description: 'The e2e fake engine, one stream at a time', base_url: engine.baseUrl, model: 'fake-model', capacity: 1 },
     ]),
   );
 
