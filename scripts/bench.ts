@@ -7,7 +7,7 @@
 // Cards: card import of the Seraphina fixture, and character create → visible in search, on PGlite and PostgreSQL.
 // Billing: checkout price calculation, card subscribe until the order is paid, signed webhooks with duplicates and
 // out-of-order deliveries (with the counts that show each applied once), against the payments sandbox, on both.
-// `npm run bench -- --only api`, `--only search`, `--only chat`, `--only cards` or `--only billing` runs one part.
+// `npm run bench -- --only api`, `--only search`, `--only chat`, `--only cards`, `--only billing` or `--only queue` runs one part.
 import { Client } from 'pg';
 import { buildApp } from '../api/src/app';
 import { testConfig } from '../api/src/config';
@@ -15,6 +15,7 @@ import { httpLoad, type LoadResult } from './bench/httpLoad';
 import { benchBilling } from './bench/billingBench';
 import { benchCardImportFixture, benchCreateVisibleInSearch } from './bench/cardsBench';
 import { benchChatStreams, benchPromptBuilding } from './bench/chatBench';
+import { benchQueue } from './bench/queueBench';
 import { benchLoreEngine } from '../api/src/modules/chat/prompt/loreEngineBench';
 import { benchGroupTurn } from '../api/src/modules/chat/group/groupTurnBench';
 import { benchSearch, pgliteBenchConfig } from './bench/searchBench';
@@ -50,7 +51,7 @@ async function benchApi(label: string, overrides: Parameters<typeof testConfig>[
 }
 
 async function main() {
-  const only = /^--only[= ](api|search|chat|cards|billing)$/.exec(process.argv.slice(2).join(' '))?.[1];
+  const only = /^--only[= ](api|search|chat|cards|billing|queue)$/.exec(process.argv.slice(2).join(' '))?.[1];
   const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fable_bench';
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
   let serverReachable = true;
@@ -89,6 +90,10 @@ async function main() {
     console.log('Billing against the payments sandbox (issue 15):');
     await benchBilling('PGlite');
     if (serverReachable) await benchBilling('PostgreSQL + Redis', { databaseUrl: url, redisUrl });
+  }
+  if (only === undefined || only === 'queue') {
+    if (serverReachable) await benchQueue(url, redisUrl);
+    else console.log('Waiting room and priority queue: skipped (it runs on PostgreSQL with Redis)');
   }
   console.log('Front-end budgets: npm run build prints them.');
 }

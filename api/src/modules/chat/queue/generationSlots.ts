@@ -6,7 +6,7 @@ import { AppError } from '../../../http/appError';
 import type { AdmissionPolicy, AdmissionStore } from '../../../infra/admission/admissionStore';
 import type { Clock } from '../../../infra/clock';
 import type { QueueTimings } from './queuePolicy';
-import { queueScore } from './queueOrder';
+import { turnScore } from './queueOrder';
 import type { QueueCaller } from './waitingRoom';
 
 /**
@@ -44,7 +44,7 @@ export async function takeGenerationSlot(
   const at = () => clock.now().getTime();
   const arrived = at();
   const started = performance.now();
-  let state = await store.requestTurn(pool, turn, who.key, queueScore(who.klass, arrived), arrived, policy);
+  let state = await store.requestTurn(pool, turn, who.key, turnScore(who.klass, arrived), arrived, policy);
   try {
     while (state.kind === 'waiting') {
       if (signal.aborted) throw signal.reason ?? new Error('aborted');

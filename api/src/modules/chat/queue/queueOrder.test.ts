@@ -1,6 +1,6 @@
 import { createMemoryAdmissionStore } from '../../../infra/admission/memoryAdmissionStore';
 import type { AdmissionPolicy } from '../../../infra/admission/admissionStore';
-import { AGING_BOUND_MS, HEAD_START_MS, queueClassOf, queueScore, type QueueClass } from './queueOrder';
+import { AGING_BOUND_MS, HEAD_START_MS, TURN_HEAD_START_MS, queueClassOf, queueScore, turnScore, type QueueClass } from './queueOrder';
 
 describe('queue classes', () => {
   it('premium > paid > free > guest', () => {
@@ -32,6 +32,16 @@ describe('queue order', () => {
   });
 });
 
+describe('turns and waiting-room places', () => {
+  it('a turn of someone chatting goes ahead of newer places and of places up to 10 minutes older, not older ones', () => {
+    const t = 1_000_000_000;
+    expect(turnScore('guest', t)).toBeLessThan(queueScore('guest', t - TURN_HEAD_START_MS + 1));
+    expect(turnScore('guest', t)).toBeGreaterThan(queueScore('guest', t - TURN_HEAD_START_MS - 1));
+    // Between turns the classes keep their order.
+    expect(turnScore('premium', t + 60_000)).toBeLessThan(turnScore('guest', t));
+  });
+});
+
 describe('starvation', () => {
   const policy: AdmissionPolicy = {
     capacity: 1,
@@ -57,7 +67,7 @@ describe('starvation', () => {
     const waiting: string[] = [];
     const premiumTurn = async (arrivedAt = now) => {
       const id = `p${seq++}`;
-      const state = await store.requestTurn(pool, id, null, queueScore('premium', arrivedAt), now, policy);
+      const state = await store.requestTurn(pool, id, null, turnScore('premium', arrivedAt), now, policy);
       if (state.kind === 'granted') {
         running = id;
         runningEnds = now + 1000;
@@ -69,7 +79,7 @@ describe('starvation', () => {
     for (let t = start + 500; t < now; t += 500) await premiumTurn(t);
     const guestArrived = now;
     const lineAtArrival = waiting.length;
-    const guest = await store.requestTurn(pool, 'guest', null, queueScore('guest', guestArrived), now, policy);
+    const guest = await store.requestTurn(pool, 'guest', null, turnScore('guest', guestArrived), now, policy);
     expect(guest.kind).toBe('waiting');
     let guestAdmittedAt: number | null = null;
     while (guestAdmittedAt === null && now < guestArrived + 10 * AGING_BOUND_MS) {

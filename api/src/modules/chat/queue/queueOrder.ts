@@ -35,5 +35,16 @@ export function queueClassOf(who: { guest: true } | { tier: Tier }): QueueClass 
   return 'paid';
 }
 
-/** The entry's place in the order: smaller goes first. */
+/**
+ * A turn of someone already chatting goes ahead of the waiting room's places that arrived up to 10 minutes before it:
+ * access would mean little if the next message waited behind the newcomers. The waiting room therefore lets people
+ * in only as fast as those chatting leave slots free, and a place waits at most for the turns sent within 10
+ * minutes after it (plus the class head starts).
+ */
+export const TURN_HEAD_START_MS = 10 * 60_000;
+
+/** A waiting-room place's score: smaller goes first. */
 export const queueScore = (klass: QueueClass, arrivedAt: number): number => arrivedAt - HEAD_START_MS[klass];
+
+/** A generation turn's score, in the same line. */
+export const turnScore = (klass: QueueClass, sentAt: number): number => queueScore(klass, sentAt) - TURN_HEAD_START_MS;
