@@ -163,7 +163,7 @@ export async function benchQueue(databaseUrl: string, redisUrl: string): Promise
     const redis = new Redis(redisUrl);
     const admitted = new Map<string, number>();
     const keyOf = (name: string) => `admission:{${MODEL_ID}}:${name}`;
-    const record = await redis.zrange(keyOf('access'), 0, -1, 'WITHSCORES');
+    const record = await redis.zrange(keyOf('access'), '0', '-1', 'WITHSCORES');
     await redis.del(...['waiting', 'seen', 'running', 'access', 'releases'].map(keyOf));
     await redis.quit();
     for (let i = 0; i < record.length; i += 2) admitted.set(record[i]!, Number(record[i + 1]));
