@@ -110,3 +110,14 @@ describe('the waiting room (document 1 §4)', () => {
     expect(await screen.findByRole('dialog', { name: 'Waiting Room' })).toBeInTheDocument();
   });
 });
+
+it('opens the waiting room with Keep Waiting focused; Escape closes it to the banner', async () => {
+  renderQueued({ next: () => waiting(5) });
+  const dialog = await screen.findByRole('dialog', { name: 'Waiting Room' });
+  await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Keep Waiting' })).toHaveFocus());
+  await userEvent.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog', { name: 'Waiting Room' })).not.toBeInTheDocument();
+  expect(screen.getByText('Waiting Room Position: 5')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Waiting Room' }));
+  expect(await screen.findByRole('dialog', { name: 'Waiting Room' })).toBeInTheDocument();
+});

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, ButtonLink, Modal, useLocalStorage } from '@fable/shared';
 import { SUBSCRIBE_PATH } from '../../subscribePath';
 import { queueProgress, waitingBannerText } from './queueMachine';
@@ -87,6 +87,7 @@ export function WaitingRoom({ queue }: { queue: WaitingQueueModel }) {
   const [modalClosed, setModalClosed] = useState(false);
   const [availableDismissed, setAvailableDismissed] = useState(false);
   const [learnMore, setLearnMore] = useLocalStorage(LEARN_MORE_KEY, false);
+  const keepWaiting = useRef<HTMLButtonElement>(null);
   // A new wait opens the modal again (state adjusted while rendering, as React's docs show for derived state).
   const [wasWaiting, setWasWaiting] = useState(waiting);
   if (wasWaiting !== waiting) {
@@ -112,7 +113,12 @@ export function WaitingRoom({ queue }: { queue: WaitingQueueModel }) {
           onClose={() => setModalClosed(true)}
           title={QUEUE_TEXTS.modalTitle}
           size="sm"
-          footer={<Button onClick={() => setModalClosed(true)}>{QUEUE_TEXTS.keepWaiting}</Button>}
+          initialFocusRef={keepWaiting}
+          footer={
+            <Button ref={keepWaiting} onClick={() => setModalClosed(true)}>
+              {QUEUE_TEXTS.keepWaiting}
+            </Button>
+          }
         >
           <Line>{QUEUE_TEXTS.inLine(position)}</Line>
           {queue.timeLeft !== null && <Line>{QUEUE_TEXTS.estimatedWait(Math.max(1, Math.ceil(queue.timeLeft / 60)))}</Line>}
