@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, TimestampSchema } from '../entities/common';
+import { CountSchema, IdSchema, TimestampSchema } from '../entities/common';
 import { WaitingQueueSchema } from '../entities/queue';
 import { defineCall } from './apiCall';
 
@@ -36,7 +36,20 @@ export const BypassLinkSchema = z.object({
 });
 export type BypassLink = z.infer<typeof BypassLinkSchema>;
 
+/**
+ * The line as a newcomer would meet it, without joining it (the home listing's waiting-queue banner, document 1 §2):
+ * whether the waiting room concerns the caller, how many wait, and the measured wait for one more (absent until
+ * slots have been freed to measure it).
+ */
+export const QueueOutlookSchema = z.object({
+  applies: z.boolean(),
+  waiting: CountSchema,
+  time_left: z.number().nonnegative().optional(),
+});
+export type QueueOutlook = z.infer<typeof QueueOutlookSchema>;
+
 export const queueCalls = {
+  outlook: defineCall({ method: 'GET', path: '/queue/outlook', access: 'guest', response: QueueOutlookSchema }),
   status: defineCall({ method: 'GET', path: '/queue', access: 'guest', query: QueueQuerySchema, response: WaitingQueueSchema }),
   /** The page is left (pagehide): the place in line is freed at once rather than when it is no longer polled. */
   leave: defineCall({ method: 'POST', path: '/queue/leave', access: 'guest', response: z.object({ left: z.boolean() }) }),

@@ -16,6 +16,7 @@ import { INTEREST_PICKER_DONE_KEY, type Interest } from './interests';
 import { ListingToolbar } from './ListingToolbar';
 import { filtersDiffer, useListingUrlState, type ListingState } from './listingUrlState';
 import { NsfwToggle } from './NsfwToggle';
+import { QueueBanner } from './QueueBanner';
 import {
   FILTERS_CHANGED_AT_KEY,
   injectRecommendations,
@@ -151,6 +152,7 @@ function Listing({ scenario }: { scenario: HomeScenario }) {
           <InterestPicker onDone={finishPicker} />
         </Suspense>
       ) : null}
+      <QueueBanner />
       <ListingToolbar
         query={state.q}
         onQueryCommit={(q) => update({ q }, { replace: true })}

@@ -10,5 +10,6 @@ export function queueHandlers() {
   return [
     contractRoute(queueCalls.status, () => ({ status: 'access' as const, bypass: null, retry_after: null })),
     contractRoute(queueCalls.leave, () => ({ left: false })),
+    contractRoute(queueCalls.outlook, () => ({ applies: true, waiting: 0 })),
   ];
 }

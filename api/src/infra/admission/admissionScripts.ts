@@ -69,6 +69,13 @@ local r = rate()
 return {'waiting', redis.call('ZRANK', waiting, entry) + 1, r[1], r[2]}
 `;
 
+/** Answers {waiting, free, releases, spanMs}. */
+export const PEEK = `${SETTLE}
+settle()
+local r = rate()
+return {redis.call('ZCARD', waiting), math.max(0, capacity - redis.call('ZCARD', running)), r[1], r[2]}
+`;
+
 /** ARGV 8 user. */
 export const LEAVE = `${SETTLE}
 local entry = 'r:' .. ARGV[8]

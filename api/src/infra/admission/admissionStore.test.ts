@@ -119,6 +119,15 @@ describe.each(stores)('%s admission store', (_kind, open) => {
     expect(await store.pollTurn(pool, 't3', t0 + policy.turnStaleMs + 1, policy)).toEqual({ kind: 'lost' });
   });
 
+  it('peeks at the line without joining it', async () => {
+    expect(await store.peek(pool, t0, policy)).toEqual({ waiting: 0, free: 2, rate: { releases: 0, spanMs: 0 } });
+    await store.visit(pool, 'a', t0, t0, policy, false);
+    await store.visit(pool, 'b', t0, t0, policy, false);
+    await store.visit(pool, 'c', t0, t0, policy, false);
+    expect(await store.peek(pool, t0 + 1, policy)).toEqual({ waiting: 1, free: 0, rate: { releases: 0, spanMs: 0 } });
+    expect(await store.peek(pool, t0 + 2, policy)).toMatchObject({ waiting: 1 });
+  });
+
   it('notes hold until their end', async () => {
     await store.setNote(`${pool}:n`, 'character-1', t0 + 1000, t0);
     expect(await store.getNote(`${pool}:n`, t0 + 999)).toBe('character-1');

@@ -57,6 +57,8 @@ export interface AdmissionStore {
    * keeps its score) and seen now.
    */
   visit(pool: string, user: string, score: number, now: number, policy: AdmissionPolicy, refresh: boolean): Promise<RoomState>;
+  /** The line as it stands (settled first): how many wait, the free slots, the measured rate. Joins nothing. */
+  peek(pool: string, now: number, policy: AdmissionPolicy): Promise<{ waiting: number; free: number; rate: TurnRate }>;
   /** Leaves the line (a closed tab); access already given stays. */
   leave(pool: string, user: string, now: number, policy: AdmissionPolicy): Promise<void>;
   /** Whether the user holds live access. */

@@ -92,6 +92,11 @@ export function createMemoryAdmissionStore(): AdmissionStore {
       if (granted !== undefined && granted > now) return { kind: 'access', until: granted };
       return { kind: 'waiting', position: rankOf(p, entry), rate: rateOf(p, now) };
     },
+    async peek(name, now, policy) {
+      const p = poolOf(name);
+      settle(p, now, policy);
+      return { waiting: p.waiting.size, free: Math.max(0, policy.capacity - p.running.size), rate: rateOf(p, now) };
+    },
     async leave(name, user, now, policy) {
       const p = poolOf(name);
       p.waiting.delete(roomEntry(user));

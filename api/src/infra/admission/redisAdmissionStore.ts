@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { closeRedis, connectRedis } from '../redis/connectRedis';
-import { END_TURN, LEAVE, POLL_TURN, RENEW_TURN, REQUEST_TURN, VISIT } from './admissionScripts';
+import { END_TURN, LEAVE, PEEK, POLL_TURN, RENEW_TURN, REQUEST_TURN, VISIT } from './admissionScripts';
 import type { AdmissionPolicy, AdmissionStore, RoomState, TurnState } from './admissionStore';
 
 /**
@@ -14,6 +14,7 @@ type Reply = Array<string | number>;
 interface AdmissionCommands {
   admissionVisit(...args: Array<string | number>): Promise<Reply>;
   admissionLeave(...args: Array<string | number>): Promise<number>;
+  admissionPeek(...args: Array<string | number>): Promise<number[]>;
   admissionRequestTurn(...args: Array<string | number>): Promise<Reply>;
   admissionPollTurn(...args: Array<string | number>): Promise<Reply>;
   admissionRenewTurn(...args: Array<string | number>): Promise<number>;
@@ -39,7 +40,7 @@ export async function openRedisAdmissionStore(options: { url: string; keyPrefix?
 }
 
 export function redisAdmissionStore(redis: Redis, close: () => Promise<void>): AdmissionStore {
-  const scripts = { admissionVisit: VISIT, admissionLeave: LEAVE, admissionRequestTurn: REQUEST_TURN, admissionPollTurn: POLL_TURN, admissionRenewTurn: RENEW_TURN, admissionEndTurn: END_TURN };
+  const scripts = { admissionVisit: VISIT, admissionLeave: LEAVE, admissionPeek: PEEK, admissionRequestTurn: REQUEST_TURN, admissionPollTurn: POLL_TURN, admissionRenewTurn: RENEW_TURN, admissionEndTurn: END_TURN };
   for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: KEY_COUNT, lua });
   const r = redis as unknown as AdmissionCommands;
 
@@ -49,6 +50,10 @@ export function redisAdmissionStore(redis: Redis, close: () => Promise<void>): A
       if (reply[0] === 'access') return { kind: 'access', until: Number(reply[1]) };
       if (reply[0] === 'expired') return { kind: 'expired' };
       return { kind: 'waiting', position: Number(reply[1]), rate: { releases: Number(reply[2]), spanMs: Number(reply[3]) } };
+    },
+    async peek(pool, now, policy) {
+      const [waiting = 0, free = 0, releases = 0, spanMs = 0] = (await r.admissionPeek(...keysOf(pool), ...common(now, policy))).map(Number);
+      return { waiting, free, rate: { releases, spanMs } };
     },
     async leave(pool, user, now, policy) {
       await r.admissionLeave(...keysOf(pool), ...common(now, policy), user);

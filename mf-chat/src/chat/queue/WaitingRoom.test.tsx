@@ -47,6 +47,12 @@ function renderQueued(answers: { next: (call: FakeCall) => WaitingQueue }, optio
   return result;
 }
 
+/** Leaving the page while waiting frees the place: POST queue/leave (awaited, so nothing is sent after the test). */
+async function leavePage(result: ReturnType<typeof renderQueued>) {
+  result.unmount();
+  await waitFor(() => expect(result.fake.callsTo('POST /queue/leave')).toHaveLength(1));
+}
+
 const waiting = (position: number, timeLeft?: number): WaitingQueue => ({ status: 'waiting', position, ...(timeLeft !== undefined ? { time_left: timeLeft } : {}), bypass: null, retry_after: 0.05 });
 const access: WaitingQueue = { status: 'access', time_left: 1200, bypass: null, retry_after: 1200 };
 
@@ -74,9 +80,10 @@ describe('the waiting room (document 1 §4)', () => {
   });
 
   it('shows the position when less than a minute is left or there is no estimate yet', async () => {
-    renderQueued({ next: () => waiting(2, 30) });
+    const page = renderQueued({ next: () => waiting(2, 30) });
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Waiting Room' })).getByRole('button', { name: 'Keep Waiting' }));
     expect(screen.getByText('Waiting Room Position: 2')).toBeInTheDocument();
+    await leavePage(page);
   });
 
   it('lines up again after expired (refresh=1), and drops a bypass the server cleared', async () => {
@@ -100,7 +107,7 @@ describe('the waiting room (document 1 §4)', () => {
 
   it('on a failed call a member without a subscription waits and asks again', async () => {
     let calls = 0;
-    renderQueued({
+    const page = renderQueued({
       next: () => {
         calls += 1;
         throw new Error('down');
@@ -108,11 +115,12 @@ describe('the waiting room (document 1 §4)', () => {
     });
     await waitFor(() => expect(calls).toBeGreaterThanOrEqual(1));
     expect(await screen.findByRole('dialog', { name: 'Waiting Room' })).toBeInTheDocument();
+    await leavePage(page);
   });
 });
 
 it('opens the waiting room with Keep Waiting focused; Escape closes it to the banner', async () => {
-  renderQueued({ next: () => waiting(5) });
+  const page = renderQueued({ next: () => waiting(5) });
   const dialog = await screen.findByRole('dialog', { name: 'Waiting Room' });
   await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Keep Waiting' })).toHaveFocus());
   await userEvent.keyboard('{Escape}');
@@ -120,4 +128,5 @@ it('opens the waiting room with Keep Waiting focused; Escape closes it to the ba
   expect(screen.getByText('Waiting Room Position: 5')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Waiting Room' }));
   expect(await screen.findByRole('dialog', { name: 'Waiting Room' })).toBeInTheDocument();
+  await leavePage(page);
 });

@@ -2,7 +2,8 @@ import styled from '@emotion/styled';
 import { useRef, useState } from 'react';
 import { Button, ButtonLink, Modal, useLocalStorage } from '@fable/shared';
 import { SUBSCRIBE_PATH } from '../../subscribePath';
-import { queueProgress, waitingBannerText } from './queueMachine';
+import { waitingBannerText } from '@fable/contracts';
+import { queueProgress } from './queueMachine';
 import { QUEUE_TEXTS } from './queueTexts';
 import type { WaitingQueueModel } from './useWaitingQueue';
 
@@ -101,7 +102,7 @@ export function WaitingRoom({ queue }: { queue: WaitingQueueModel }) {
     return (
       <>
         <Banner $available={false} role="status" aria-live="polite">
-          <span>{waitingBannerText(queue, QUEUE_TEXTS)}</span>
+          <span>{waitingBannerText(queue.position ?? 1, queue.timeLeft)}</span>
           {modalClosed && (
             <Button size="sm" variant="secondary" onClick={() => setModalClosed(false)}>
               {QUEUE_TEXTS.modalTitle}

@@ -1,5 +1,5 @@
-import { INITIAL_QUEUE_VIEW, queueProgress, queueStep, waitingBannerText } from './queueMachine';
-import { QUEUE_TEXTS } from './queueTexts';
+import { waitingBannerText } from '@fable/contracts';
+import { INITIAL_QUEUE_VIEW, queueProgress, queueStep } from './queueMachine';
 
 const member = { subscribed: false };
 
@@ -36,11 +36,10 @@ describe('waiting queue state machine (document 1 §4)', () => {
   });
 
   it('banner: minutes from 60 s left, else the position', () => {
-    const view = { status: 'waiting' as const, position: 3, bypass: null };
-    expect(waitingBannerText({ ...view, timeLeft: 60 }, QUEUE_TEXTS)).toBe('Waiting Time is 1 Minutes');
-    expect(waitingBannerText({ ...view, timeLeft: 121 }, QUEUE_TEXTS)).toBe('Waiting Time is 3 Minutes');
-    expect(waitingBannerText({ ...view, timeLeft: 59 }, QUEUE_TEXTS)).toBe('Waiting Room Position: 3');
-    expect(waitingBannerText({ ...view, timeLeft: null }, QUEUE_TEXTS)).toBe('Waiting Room Position: 3');
+    expect(waitingBannerText(3, 60)).toBe('Waiting Time is 1 Minutes');
+    expect(waitingBannerText(3, 121)).toBe('Waiting Time is 3 Minutes');
+    expect(waitingBannerText(3, 59)).toBe('Waiting Room Position: 3');
+    expect(waitingBannerText(3, null)).toBe('Waiting Room Position: 3');
   });
 
   it('progress: full at the front, empty at 15 minutes or more, none without an estimate', () => {

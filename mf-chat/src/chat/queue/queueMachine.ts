@@ -60,12 +60,6 @@ export function queueStep(previous: QueueView, answer: WaitingQueue | { failed: 
   }
 }
 
-/** The banner's text while waiting: minutes from 60 s left, else the position. */
-export function waitingBannerText(view: QueueView, texts: { waitingMinutes: (m: number) => string; waitingPosition: (p: number) => string }): string {
-  if (view.timeLeft !== null && view.timeLeft >= 60) return texts.waitingMinutes(Math.ceil(view.timeLeft / 60));
-  return texts.waitingPosition(view.position ?? 1);
-}
-
 /** The progress bar: full at the front of the line, empty 15 minutes or more from it; null without an estimate. */
 export function queueProgress(view: QueueView): number | null {
   if (view.timeLeft === null) return null;

@@ -1,13 +1,8 @@
-/** The waiting room's texts (document 1 §4 "Waiting queue", verbatim where quoted there; the rest ours). */
+import { QUEUE_TEXTS_SPEC } from '@fable/contracts';
+
+/** The waiting room's texts: the spec's (document 1 §4, verbatim, in the contracts) and ours. */
 export const QUEUE_TEXTS = {
-  /** Banner, 60 or more seconds left. */
-  waitingMinutes: (minutes: number) => `Waiting Time is ${minutes} Minutes`,
-  /** Banner, less than 60 seconds left (or no estimate yet). */
-  waitingPosition: (position: number) => `Waiting Room Position: ${position}`,
-  inLine: (position: number) => `You are in line to chat: ${position}`,
-  estimatedWait: (minutes: number) => `Estimated wait time: ${minutes} Minutes`,
-  chatAvailable: 'Chat is Available',
-  // Ours.
+  ...QUEUE_TEXTS_SPEC,
   modalTitle: 'Waiting Room',
   explanation: 'Many people are chatting right now. Your place in line is kept while this page is open; chat opens by itself when it is your turn.',
   progressLabel: 'Progress to the front of the line',

@@ -122,6 +122,17 @@ describe.each(SETUPS)('waiting room and priority queue (%s)', (_name, backend, r
     expect(await status(guest.headers)).toMatchObject({ status: 'waiting', position: 2 });
   });
 
+  it('tells a newcomer the line without joining it; skip-the-line members are not concerned', async () => {
+    expect((await call(t, 'GET', '/queue/outlook', newGuest().headers)).body).toEqual({ applies: true, waiting: 0 });
+    await status(newGuest().headers);
+    const watcher = newGuest();
+    expect((await call(t, 'GET', '/queue/outlook', watcher.headers)).body).toEqual({ applies: true, waiting: 0 });
+    await status(newGuest().headers);
+    expect((await call(t, 'GET', '/queue/outlook', watcher.headers)).body).toEqual({ applies: true, waiting: 1 });
+    expect((await call(t, 'GET', '/queue/outlook', watcher.headers)).body).toEqual({ applies: true, waiting: 1 });
+    expect((await call(t, 'GET', '/queue/outlook', (await member('taste', 'minimal')).headers)).body).toEqual({ applies: false, waiting: 0 });
+  });
+
   it('never queues Get a Taste, True Supporter, I’m All In, a partner site, or the fixed bypassed character', async () => {
     await status(newGuest().headers); // takes the one slot
     expect(await status(newGuest().headers)).toMatchObject({ status: 'waiting' });

@@ -10,7 +10,7 @@ export interface QueueRouteDeps {
 }
 
 /**
- * GET /queue (document 1 §7), POST /queue/leave, and POST /admin/queue/bypass-links, which makes a signed link to a
+ * GET /queue (document 1 §7), GET /queue/outlook (the home listing's banner), POST /queue/leave, and POST /admin/queue/bypass-links, which makes a signed link to a
  * character's chat that skips the waiting room until it expires.
  */
 export const queueRoutes: ApiPlugin<Parameters<ApiPlugin>[1] & QueueRouteDeps> = async (app, deps) => {
@@ -20,6 +20,9 @@ export const queueRoutes: ApiPlugin<Parameters<ApiPlugin>[1] & QueueRouteDeps> =
   app.get(status.path, { schema: { querystring: status.query, response: { 200: status.response } }, config: { access: status.access } }, async (request) =>
     room.status(request.caller, request.query),
   );
+
+  const outlook = queueCalls.outlook;
+  app.get(outlook.path, { schema: { response: { 200: outlook.response } }, config: { access: outlook.access } }, async (request) => room.outlook(request.caller));
 
   const leave = queueCalls.leave;
   app.post(leave.path, { schema: { response: { 200: leave.response } }, config: { access: leave.access } }, async (request) => ({

@@ -1,4 +1,4 @@
-import { QUEUE_LIMITS, type WaitingQueue } from '@fable/contracts';
+import { QUEUE_LIMITS, type QueueOutlook, type WaitingQueue } from '@fable/contracts';
 import type { Caller } from '../../../http/access';
 import type { AdmissionPolicy, AdmissionStore, RoomState } from '../../../infra/admission/admissionStore';
 import { cachedJson, type Cache } from '../../../infra/cache/cache';
@@ -73,12 +73,15 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
     return (await store.getNote(bypassNote(who), clock.now().getTime())) === characterId;
   }
 
-  /** The answer for a place in line: the position, and the wait from the measured rate of freed slots (none without data). */
+  /** The wait of the `position`th in line from the measured rate of freed slots (at least two to have a span); none without. */
+  function estimate(position: number, rate: { releases: number; spanMs: number }): number | undefined {
+    const perSlotMs = rate.releases >= 2 && rate.spanMs > 0 ? rate.spanMs / rate.releases : null;
+    return perSlotMs === null ? undefined : Math.ceil((position * perSlotMs) / 1000);
+  }
+
+  /** The answer for a place in line: the position, and the wait from the measured rate (none without data). */
   function waitingAnswer(state: Extract<RoomState, { kind: 'waiting' }>): WaitingQueue {
-    const { releases, spanMs } = state.rate;
-    // The measured rate: slots freed per second over the window (at least two to have a span).
-    const perSlotMs = releases >= 2 && spanMs > 0 ? spanMs / releases : null;
-    const timeLeft = perSlotMs === null ? undefined : Math.ceil((state.position * perSlotMs) / 1000);
+    const timeLeft = estimate(state.position, state.rate);
     // Ask again in a quarter of the wait, between 3 and 30 s (the spec's retry interval).
     const retryAfter = Math.min(QUEUE_LIMITS.retryMs / 1000, Math.max(3, Math.ceil((timeLeft ?? 0) / 4)));
     return { status: 'waiting', position: state.position, ...(timeLeft !== undefined ? { time_left: timeLeft } : {}), bypass: null, retry_after: retryAfter };
@@ -110,6 +113,17 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
       }
       if (state.kind === 'expired') return { status: 'expired', bypass: null, retry_after: 0 };
       return waitingAnswer(state);
+    },
+
+    /** GET queue/outlook: the line a newcomer would meet, joining nothing. */
+    async outlook(caller: Caller): Promise<QueueOutlook> {
+      const who = await queueCallerOf(caller);
+      const model = defaultModelOf(caller);
+      if (!who || who.skipsRoom || model.capacity === null) return { applies: false, waiting: 0 };
+      const line = await store.peek(model.model.id, clock.now().getTime(), policyOf(model.capacity));
+      if (line.waiting === 0 && line.free > 0) return { applies: true, waiting: 0 };
+      const timeLeft = estimate(line.waiting + 1, line.rate);
+      return { applies: true, waiting: line.waiting, ...(timeLeft !== undefined ? { time_left: timeLeft } : {}) };
     },
 
     /** POST queue/leave: the place is freed now (access already given stays until it ends). */
