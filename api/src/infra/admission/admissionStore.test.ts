@@ -156,3 +156,27 @@ describe('redis admission store across processes', () => {
     }
   });
 });
+
+describe('redis admission store when a process dies', () => {
+  it('loses no place: another process answers the same positions; the dead one’s running turn frees its slot when its lease ends', async () => {
+    const pool = `dying-${Date.now()}`;
+    const now = 1_800_000_000_000;
+    const dying = await stores[1]![1]();
+    await dying.requestTurn(pool, 'streaming', null, now, now, policy);
+    await dying.requestTurn(pool, 'streaming-2', null, now, now, policy);
+    await dying.visit(pool, 'first', now + 1, now, policy, false);
+    await dying.visit(pool, 'second', now + 2, now, policy, false);
+    await dying.close();
+    const survivor = await stores[1]![1]();
+    try {
+      expect(await survivor.visit(pool, 'second', now + 50, now + 10, policy, false)).toMatchObject({ kind: 'waiting', position: 2 });
+      expect(await survivor.visit(pool, 'first', now + 50, now + 10, policy, false)).toMatchObject({ kind: 'waiting', position: 1 });
+      // Nobody renews the dead process's streams: their leases end and the line moves on.
+      const later = now + policy.turnLeaseMs + 1;
+      expect(await survivor.visit(pool, 'first', now, later, policy, false)).toMatchObject({ kind: 'access' });
+      expect(await survivor.visit(pool, 'second', now, later, policy, false)).toMatchObject({ kind: 'access' });
+    } finally {
+      await survivor.close();
+    }
+  });
+});
