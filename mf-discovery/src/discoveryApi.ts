@@ -6,12 +6,13 @@ import {
   type Creator,
   type FavoritesResult,
   type ListingSort,
+  type QueueOutlook,
   type RecommendationsResult,
   type SearchCharactersResult,
   type SessionUser as ApiUser,
   type UserUpdate,
 } from '@fable/contracts';
-import { DISCOVERY_CALLS, USERS_CALLS } from './discoveryCalls';
+import { DISCOVERY_CALLS, QUEUE_OUTLOOK_CALL, USERS_CALLS } from './discoveryCalls';
 import type { Interest } from './home/interests';
 
 /** A listing search as the pages ask for it; empty parts are left out of the query string. */
@@ -98,6 +99,8 @@ export const discoveryApi = api.injectEndpoints({
     discovery_recommendations: build.query<RecommendationsResult, RecommendationsArgs>({
       query: (args) => ({ url: DISCOVERY_CALLS.recommendations.path, params: recommendationParams(args) }),
     }),
+    /** The waiting queue as a newcomer would meet it (the home listing's banner, document 1 §2). */
+    discovery_queueOutlook: build.query<QueueOutlook, void>({ query: () => QUEUE_OUTLOOK_CALL.path }),
     discovery_creator: build.query<Creator, string>({
       query: (username) => callPath(DISCOVERY_CALLS.creator.path, { username }),
     }),
@@ -130,6 +133,7 @@ export const {
   useDiscovery_lessLikeThisMutation,
   useDiscovery_interactionMutation,
   useDiscovery_recommendationsQuery,
+  useDiscovery_queueOutlookQuery,
   useDiscovery_creatorQuery,
   useDiscovery_viewerQuery,
   useDiscovery_saveSelectionsMutation,

@@ -1,4 +1,4 @@
-import type { discoveryCalls, usersCalls } from '@fable/contracts';
+import type { discoveryCalls, queueCalls, usersCalls } from '@fable/contracts';
 import type { CallOf } from '@fable/shared';
 
 /**
@@ -26,3 +26,6 @@ export const USERS_CALLS: { [K in 'me' | 'update']: CallOf<Users[K]> } = {
   me: { method: 'GET', path: '/v2/users' },
   update: { method: 'PATCH', path: '/v2/users' },
 };
+
+/** GET queue/outlook (contracts' queueCalls): the line a newcomer would meet, joining nothing (the home's banner). */
+export const QUEUE_OUTLOOK_CALL: CallOf<(typeof queueCalls)['outlook']> = { method: 'GET', path: '/queue/outlook' };

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { queueCalls } from '@fable/contracts';
 import { renderDiscovery } from '../testing/renderDiscovery';
-import { QUEUE_OUTLOOK_CALL, QueueBanner } from './QueueBanner';
+import { QUEUE_OUTLOOK_CALL } from '../discoveryCalls';
+import { QueueBanner } from './QueueBanner';
 
 it('uses the contract’s method and path', () => {
   expect(QUEUE_OUTLOOK_CALL).toEqual({ method: queueCalls.outlook.method, path: queueCalls.outlook.path });
