@@ -6,7 +6,6 @@ const Banner = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  justify-content: space-between;
   gap: 8px 16px;
   margin: 0 0 12px;
   padding: 10px 14px;
@@ -16,6 +15,9 @@ const Banner = styled.div`
   font-size: 0.9rem;
   strong {
     font-weight: 600;
+  }
+  a {
+    margin-left: auto;
   }
 `;
 
