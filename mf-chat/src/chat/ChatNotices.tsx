@@ -9,7 +9,8 @@ const Note = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const Banner = styled.div<{ $tone: 'info' | 'error' | 'warning' }>`
+/** A notice across the chat screen, by tone (also the waiting room's, queue/WaitingRoom.tsx). */
+export const Banner = styled.div<{ $tone: 'info' | 'error' | 'warning' }>`
   display: flex;
   flex-wrap: wrap;
   align-items: center;

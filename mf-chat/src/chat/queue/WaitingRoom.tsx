@@ -2,6 +2,7 @@ import styled from '@emotion/styled';
 import { useRef, useState } from 'react';
 import { Button, ButtonLink, Modal, useLocalStorage } from '@fable/shared';
 import { SUBSCRIBE_PATH } from '../../subscribePath';
+import { Banner } from '../ChatNotices';
 import { waitingBannerText } from '@fable/contracts';
 import { queueProgress } from './queueMachine';
 import { QUEUE_TEXTS } from './queueTexts';
@@ -9,21 +10,6 @@ import type { WaitingQueueModel } from './useWaitingQueue';
 
 /** Remembered on this device (document 1 §3 "queue learn-more state"). */
 const LEARN_MORE_KEY = 'fable.queue.learnMore';
-
-const Banner = styled.div<{ $available: boolean }>`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 8px;
-  padding: 10px 14px;
-  margin: 8px 0;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme, $available }) => ($available ? theme.colors.infoSoft : theme.colors.warningSoft)};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: 0.9rem;
-  font-weight: 600;
-`;
 
 const Track = styled.div`
   height: 10px;
@@ -101,8 +87,8 @@ export function WaitingRoom({ queue }: { queue: WaitingQueueModel }) {
     const position = queue.position ?? 1;
     return (
       <>
-        <Banner $available={false} role="status" aria-live="polite">
-          <span>{waitingBannerText(queue.position ?? 1, queue.timeLeft)}</span>
+        <Banner $tone="warning" role="status" aria-live="polite">
+          <strong>{waitingBannerText(queue.position ?? 1, queue.timeLeft)}</strong>
           {modalClosed && (
             <Button size="sm" variant="secondary" onClick={() => setModalClosed(false)}>
               {QUEUE_TEXTS.modalTitle}
@@ -144,8 +130,8 @@ export function WaitingRoom({ queue }: { queue: WaitingQueueModel }) {
   }
   if (queue.admittedAfterWait && queue.status === 'access' && !availableDismissed) {
     return (
-      <Banner $available role="status" aria-live="polite">
-        <span>{QUEUE_TEXTS.chatAvailable}</span>
+      <Banner $tone="info" role="status" aria-live="polite">
+        <strong>{QUEUE_TEXTS.chatAvailable}</strong>
         <Button size="sm" variant="ghost" onClick={() => setAvailableDismissed(true)}>
           {QUEUE_TEXTS.dismiss}
         </Button>

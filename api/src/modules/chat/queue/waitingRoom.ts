@@ -142,8 +142,8 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
      */
     async placeOf(who: QueueCaller, characterId: string, model: OfferedModel): Promise<number | null> {
       if (who.skipsRoom || model.capacity === null || (await isBypassed(who, characterId))) return null;
+      // One transition: a visit answers live access as it is, and lines up anyone without it (refresh: an expired access too).
       const t = clock.now().getTime();
-      if (await store.hasAccess(model.model.id, who.key, t)) return null;
       const state = await store.visit(model.model.id, who.key, queueScore(who.klass, t), t, policyOf(model.capacity), true);
       return state.kind === 'waiting' ? state.position : null;
     },
