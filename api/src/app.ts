@@ -27,6 +27,7 @@ import { openImageStore } from './infra/storage/openObjectStore';
 import { createLogger } from './logger';
 import { createAccessTokens } from './http/accessTokens';
 import type { AuthDeps } from './modules/auth/authDeps';
+import { createBackgroundJobs } from './infra/jobs/backgroundJobs';
 import { authRoutes } from './modules/auth/authRoutes';
 import { authoringRoutes } from './modules/authoring/authoringRoutes';
 import { createOidcClients } from './modules/auth/oidc/oidcClient';
@@ -136,7 +137,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // Nothing is sent to the provider until billing charges; a provider down answers 503 then, it does not stop the start.
     const payments = options.payments ?? createPaymentsGateway(config.payments ?? DEFAULT_SANDBOX_PAYMENTS);
     logger.info({ provider: payments.provider }, 'payments provider');
-    services = { db, cache, config, clock, mailer, tokens, oidc, secrets, payments };
+    services = { db, cache, config, clock, mailer, tokens, oidc, secrets, payments, jobs: createBackgroundJobs(db) };
   } catch (err) {
     await closeOwned();
     throw err;
@@ -173,6 +174,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     findSessionUser: (userId, sessionId, now) => findSessionUser(deps.db, userId, sessionId, now, deps.secrets),
   });
   app.addHook('onClose', closeOwned);
+  // The background jobs' worker; in tests only when asked for (tests run the due jobs themselves).
+  if (config.nodeEnv !== 'test' || config.backgroundJobsIntervalMs !== undefined) {
+    const worker = deps.jobs.worker({ clock: deps.clock, log: app.log, intervalMs: config.backgroundJobsIntervalMs });
+    app.addHook('onReady', async () => worker.start());
+    // preClose: a run in progress ends before the database closes.
+    app.addHook('preClose', async () => worker.stop());
+  }
 
   await registerOpenApi(app);
   await app.register(

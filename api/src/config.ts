@@ -13,6 +13,7 @@ import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
 import { parseSecretKeys, type SecretKey } from './infra/crypto/secretKeys';
 import { readImageGeneratorsFile, type ImageGeneratorEntry } from './infra/imageGeneration/generatorConfig';
 import { readPaymentsConfig, type PaymentsConfig } from './infra/payments/paymentsConfig';
+import type { EmbeddingsOptions } from './infra/inference/embeddings';
 import { readModelsFile, type ModelFileEntry } from './infra/inference/models';
 import { readImageStorage, type ImageStorageConfig } from './infra/storage/storageConfig';
 import { readOidcProviders, type OidcProviderConfig } from './modules/auth/oidc/providerConfig';
@@ -100,6 +101,16 @@ const envSchema = z.object({
   /** The one character whose chat never waits (document 1 §4 "one fixed character id is always bypassed"). */
   QUEUE_BYPASSED_CHARACTER_ID: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9-]{1,64}$/.test(v), 'QUEUE_BYPASSED_CHARACTER_ID must be a character id'),
   IMAGE_UPLOAD_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'IMAGE_UPLOAD_SECRET must be at least 32 characters'),
+  /** An OpenAI-compatible embeddings endpoint for the semantic memory (…/v1); unset: the local lexical ranking. */
+  EMBEDDINGS_BASE_URL: urlWithProtocol(['http', 'https'], 'EMBEDDINGS_BASE_URL'),
+  EMBEDDINGS_MODEL: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('text-embedding-3-small')),
+  /** The environment variable holding the endpoint's key (as the models file's api_key_env); unset: no key sent. */
+  EMBEDDINGS_API_KEY_ENV: optionalString,
+  EMBEDDINGS_DIMENSIONS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(8).max(8192).optional()),
+  /** User messages a conversation gathers before they are distilled into memories (default MEMORY_DISTILL_EVERY). */
+  MEMORY_DISTILL_EVERY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(100).optional()),
+  /** How often each API process runs the due background jobs (default 1000 ms). */
+  BACKGROUND_JOBS_INTERVAL_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(50).max(3_600_000).optional()),
   /** 1: the test-only billing control route (e2e); refused in production. */
   BILLING_TEST_CONTROL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1']).optional()),
 });
@@ -192,6 +203,12 @@ export interface AppConfig {
   queueBypassSecret?: string;
   /** The character whose chat never waits (QUEUE_BYPASSED_CHARACTER_ID). */
   queueBypassedCharacterId?: string;
+  /** The semantic memory's embeddings endpoint (EMBEDDINGS_*); unset: lexical ranking. */
+  embeddings?: EmbeddingsOptions;
+  /** User messages gathered before a distillation (MEMORY_DISTILL_EVERY). */
+  memoryDistillEvery?: number;
+  /** Milliseconds between background-job runs (BACKGROUND_JOBS_INTERVAL_MS); with nodeEnv test no worker runs unless set. */
+  backgroundJobsIntervalMs?: number;
   /** Tests: the waiting room's timings (modules/chat/queue/queuePolicy.ts) and its Redis key prefix. */
   queueTimings?: Partial<QueueTimings>;
   admissionKeyPrefix?: string;
@@ -281,6 +298,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     inferenceCapacity: e.INFERENCE_CAPACITY,
     queueBypassSecret: e.QUEUE_BYPASS_SECRET,
     queueBypassedCharacterId: e.QUEUE_BYPASSED_CHARACTER_ID,
+    embeddings: e.EMBEDDINGS_BASE_URL
+      ? {
+          baseUrl: e.EMBEDDINGS_BASE_URL,
+          model: e.EMBEDDINGS_MODEL,
+          apiKey: e.EMBEDDINGS_API_KEY_ENV ? env[e.EMBEDDINGS_API_KEY_ENV] : undefined,
+          dimensions: e.EMBEDDINGS_DIMENSIONS,
+        }
+      : undefined,
+    memoryDistillEvery: e.MEMORY_DISTILL_EVERY,
+    backgroundJobsIntervalMs: e.BACKGROUND_JOBS_INTERVAL_MS,
     payments: payments.payments,
     subscribeStar: subscribeStar.subscribeStar,
     // Only when on (undefined otherwise): configurations without it read as off.

@@ -1,3 +1,4 @@
+import type { BackgroundJobs } from '../infra/jobs/backgroundJobs';
 import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config';
@@ -24,6 +25,8 @@ export interface ApiDeps {
   secrets: SecretBox | null;
   /** The payments provider (sandbox or Stripe, by configuration): billing's only way to move money. */
   payments: PaymentsGateway;
+  /** The background jobs (memory distillation, image training): modules register handlers and queue jobs. */
+  jobs: BackgroundJobs;
 }
 
 /**

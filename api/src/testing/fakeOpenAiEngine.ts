@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { demoFacts } from '../infra/inference/demoMemories';
+import { MEMORY_DISTILL_MARKER, transcriptOf } from '../modules/memories/distill/distillPrompt';
 
 /**
  * A fake OpenAI-compatible inference engine for tests, e2e and benchmarks: real HTTP, real Server-Sent Events,
@@ -71,7 +73,14 @@ export interface FakeOpenAiEngine {
 }
 
 /** The default reply: a short in-character line that names what the user said last, so tests can tell replies apart. */
+const isDistillation = (request: FakeChatRequest) => (request.messages.find((m) => m.role === 'system')?.content ?? '').startsWith(MEMORY_DISTILL_MARKER);
+
 export function defaultReply(request: FakeChatRequest): string {
+  // A memory distillation (modules/memories/distill): the facts of the transcript, as a model answers them.
+  if (isDistillation(request)) {
+    const { lines, userName } = transcriptOf(request.messages.at(-1)?.content ?? '');
+    return JSON.stringify(demoFacts(lines, userName).map((fact) => ({ fact, replaces: null })));
+  }
   const lastUser = [...request.messages].reverse().find((m) => m.role === 'user')?.content.trim() ?? '';
   const topic = lastUser.split(/\s+/).slice(0, 6).join(' ');
   return topic ? `*smiles* You said "${topic}". Tell me more, I am listening.` : '*smiles* Hello there. What brings you here?';
@@ -135,9 +144,11 @@ export async function startFakeOpenAiEngine(behaviour: Partial<FakeEngineBehavio
       json(res, b.failWithStatus, { error: { message: `fake engine failure ${b.failWithStatus}`, type: 'server_error' } });
       return;
     }
-    let tokens = fakeTokens(b.echo ? echoReply(body) : b.reply(body));
+    // Echo shows chat prompts; a memory distillation is answered as a model would, so memories are made meanwhile.
+    const echo = b.echo && !isDistillation(body);
+    let tokens = fakeTokens(echo ? echoReply(body) : b.reply(body));
     // An echo is whole whatever max_tokens says: the test reads the entire prompt.
-    if (body.max_tokens !== undefined && !b.echo) tokens = tokens.slice(0, Math.max(0, body.max_tokens));
+    if (body.max_tokens !== undefined && !echo) tokens = tokens.slice(0, Math.max(0, body.max_tokens));
     const id = `chatcmpl-${randomBytes(6).toString('hex')}`;
     const created = Math.floor(Date.now() / 1000);
     if (!body.stream) {
@@ -183,7 +194,7 @@ export async function startFakeOpenAiEngine(behaviour: Partial<FakeEngineBehavio
         res.socket?.destroy();
         return;
       }
-      res.write(chunk({}, body.max_tokens !== undefined && !b.echo && tokens.length >= body.max_tokens ? 'length' : 'stop'));
+      res.write(chunk({}, body.max_tokens !== undefined && !echo && tokens.length >= body.max_tokens ? 'length' : 'stop'));
       res.end('data: [DONE]\n\n');
     } finally {
       open -= 1;

@@ -3,10 +3,10 @@ import { CHAT_LIMITS, CHAT_MESSAGES } from '../limits/chatLimits';
 import { IdSchema, TimestampSchema } from './common';
 
 /**
- * Memory type (document 1 §3: "user or other"). The other value is not named; ours is auto (memories the
- * conversation makes by itself, conversation_memory_auto).
+ * Memory type (document 1 §3: "user or other"): `user`, what the member wrote in the memory manager; `other`, what
+ * the conversation distilled by itself (conversation_memory_auto).
  */
-export const MEMORY_TYPES = ['user', 'auto'] as const;
+export const MEMORY_TYPES = ['user', 'other'] as const;
 export const MemoryTypeSchema = z.enum(MEMORY_TYPES);
 export type MemoryType = z.infer<typeof MemoryTypeSchema>;
 

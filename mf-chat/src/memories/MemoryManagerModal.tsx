@@ -27,7 +27,9 @@ export const MEMORY_TEXTS = {
   unpin: 'Unpin',
   remove: 'Delete',
   pinned: 'Pinned',
-  auto: 'Auto',
+  /** The memory's type (document 1 §3 memory_type): the member's own, or the conversation's. */
+  manual: 'Manual',
+  automatic: 'Automatic',
   loadMore: 'Load More',
   deleteAll: 'Delete All',
   empty: 'No memories yet.',
@@ -162,7 +164,7 @@ function MemoryItem({ conversationId, memory }: { conversationId: string; memory
       <Actions>
         <Badge>
           {memory.is_pinned ? <span>{MEMORY_TEXTS.pinned}</span> : null}
-          {memory.memory_type === 'auto' ? <span>{MEMORY_TEXTS.auto}</span> : null}
+          <span>{memory.memory_type === 'other' ? MEMORY_TEXTS.automatic : MEMORY_TEXTS.manual}</span>
         </Badge>
         <Button size="sm" variant="ghost" onClick={() => void togglePin()} disabled={update.isLoading} aria-pressed={memory.is_pinned}>
           {memory.is_pinned ? MEMORY_TEXTS.unpin : MEMORY_TEXTS.pin}

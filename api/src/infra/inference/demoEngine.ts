@@ -1,4 +1,5 @@
 import { demoSuggestion } from './demoSuggestions';
+import { demoFacts } from './demoMemories';
 import type { DemoHints, InferenceEngine, InferenceRequest, InferenceStream } from './engine';
 
 /**
@@ -87,7 +88,11 @@ export function createDemoEngine(options: DemoEngineOptions): InferenceEngine {
         autopilot: false,
         continuing: false,
       };
-      const text = request.suggestion ? demoSuggestion(request.suggestion) : demoReply(hints);
+      const text = request.memory
+        ? JSON.stringify(demoFacts(request.memory.lines, request.memory.userName).map((fact) => ({ fact, replaces: null })))
+        : request.suggestion
+          ? demoSuggestion(request.suggestion)
+          : demoReply(hints);
       const words = text.match(/\s*\S+/g) ?? [];
       // A "token" of the demo model is a word; max_tokens caps the words.
       const tokens = words.slice(0, Math.max(1, request.maxTokens));

@@ -1,4 +1,5 @@
 import type { PromptMessage } from '../../modules/chat/prompt/buildPrompt';
+import type { DemoTranscriptLine } from './demoMemories';
 
 /**
  * An inference engine: something that turns a chat prompt into a stream of text. Implementations: the
@@ -20,6 +21,11 @@ export interface InferenceRequest {
    * suggestion from (the OpenAI adapter ignores it; the prompt carries the same for a real model).
    */
   suggestion?: DemoSuggestionHints;
+  /**
+   * Set when the request distils a conversation into memories: the new messages and the user's name, what the demo
+   * model writes its facts from (demoMemories.ts; the OpenAI adapter ignores it, the prompt carries the same).
+   */
+  memory?: { lines: readonly DemoTranscriptLine[]; userName: string };
 }
 
 export interface DemoHints {

@@ -2,6 +2,9 @@ import { GUEST_PERMISSIONS, chatCalls } from '@fable/contracts';
 import type { ApiPlugin } from '../../http/apiPlugin';
 import { createModelRegistry } from '../../infra/inference/models';
 import { chatTurn } from './chatTurn';
+import { createEmbeddings } from '../../infra/inference/embeddings';
+import { MEMORY_DISTILL_KIND, runDistillJob } from '../memories/distill/memoryDistiller';
+import { createMemoryRecall } from '../memories/recall/memoryRecall';
 import { conversationRoutes } from './conversationRoutes';
 import { createMessageCounter } from './messageCounter';
 import { messageRoutes } from './messageRoutes';
@@ -37,9 +40,13 @@ export const chatRoutes: ApiPlugin = async (app, deps) => {
     await counter.flush();
   });
 
+  // The semantic memory: the recall of each turn, and the distillation of automatic memories in the background.
+  const recall = createMemoryRecall({ db, embeddings: config.embeddings ? createEmbeddings(config.embeddings) : null });
+  deps.jobs.handle(MEMORY_DISTILL_KIND, (job, now) => runDistillJob({ db, models, log: app.log }, job, now));
+
   const chat = chatCalls.chat;
   app.post(chat.path, { schema: { body: chat.body }, config: { access: chat.access } }, async (request, reply) => {
-    await chatTurn(request, reply, { db, clock, models, tokenizer: bpeTokenizer, counter, admission });
+    await chatTurn(request, reply, { db, clock, models, tokenizer: bpeTokenizer, counter, admission, recall, jobs: deps.jobs, memoryDistillEvery: config.memoryDistillEvery });
   });
 
   const list = chatCalls.models;

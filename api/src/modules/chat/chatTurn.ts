@@ -6,7 +6,10 @@ import type { Clock } from '../../infra/clock';
 import type { Database } from '../../infra/db/database';
 import type { ModelRegistry } from '../../infra/inference/models';
 import { viewerOf } from '../discovery/characterAccess';
-import { PROMPT_MEMORY_CAP } from '../memories/promptMemories';
+import type { BackgroundJobs } from '../../infra/jobs/backgroundJobs';
+import { MEMORY_AUTO_PERMISSION, queueDistillation } from '../memories/distill/memoryDistiller';
+import { RECALL_MEMORY_CAP } from '../memories/promptMemories';
+import type { MemoryRecall } from '../memories/recall/memoryRecall';
 import { messageNotFound } from './chatErrors';
 import { chatMessageWithAlternates, type MessageRow } from './chatRepository';
 import { openChatStream, type ChatStreamChannel } from './chatStreamChannel';
@@ -18,7 +21,7 @@ import { loadTurnContext } from './promptSources';
 import { pickAlternate } from './replyWrites';
 import { unsavedReply } from './turnKeep';
 import { chooseModel, modelChooserOf, planMemberOf } from './turnModel';
-import { planTurn, type TurnPlan } from './turnPlan';
+import { memoryShareTokens, planTurn, type TurnPlan } from './turnPlan';
 import type { Admission } from './queue/openAdmission';
 import { NO_SLOT, type GenerationSlot } from './queue/generationSlots';
 import { admitTurn } from './queue/turnAdmission';
@@ -54,6 +57,12 @@ export interface ChatTurnDeps {
   tokenizer: Tokenizer;
   counter: MessageCounter;
   admission: Admission;
+  /** The semantic memory: which memories a turn's prompt takes (memories/recall). */
+  recall: MemoryRecall;
+  /** Queues the automatic memories' distillation (memories/distill). */
+  jobs: BackgroundJobs;
+  /** User messages gathered before a distillation (MEMORY_DISTILL_EVERY). */
+  memoryDistillEvery?: number;
 }
 
 /** History messages the prompt may draw from (a 16K context holds far fewer). */
@@ -92,10 +101,10 @@ export async function chatTurn(request: ChatTurnRequest, reply: FastifyReply, de
       conversationId: conversationIdForReads,
       personaId: member ? (body.user_persona_id ?? null) : null,
       historyMax: HISTORY_READ_MAX,
-      memoryMax: PROMPT_MEMORY_CAP,
+      memoryMax: RECALL_MEMORY_CAP,
     });
     const viewer = viewerOf(caller);
-    const { character, members, conversation, history, memories, persona } = checkTurnContext(context, {
+    const { character, members, conversation, history, memories: stored, persona } = checkTurnContext(context, {
       viewer,
       member: member !== null,
       conversationId: conversationIdForReads,
@@ -122,7 +131,15 @@ export async function chatTurn(request: ChatTurnRequest, reply: FastifyReply, de
       viewerUserId: viewer.userId,
     });
 
-    // 7. The plan: settings, prompt, the ids of what the turn creates, and how the reply is kept.
+    // 7. The memories the prompt takes (the semantic memory: pinned, then the most relevant, within the prompt's
+    // share); then the plan: settings, prompt, the ids of what the turn creates, and how the reply is kept.
+    const memories = await deps.recall.recall({
+      memories: stored,
+      recent: recentLines(history, ask),
+      shareTokens: memoryShareTokens(member, body, model),
+      tokenizer: deps.tokenizer,
+      log,
+    });
     const now = clock.now();
     const plan = planTurn({ ask, body, member, character, conversation, history, memories, persona, model, group, tokenizer: deps.tokenizer, newId: randomUUID, now });
     const keeping = keepingOf(plan.keep, hold, clock);
@@ -157,10 +174,24 @@ export async function chatTurn(request: ChatTurnRequest, reply: FastifyReply, de
     // 11. The reply saved (or, when nothing keeps it, made), then `done`.
     const stopped = channel.clientGone || stream.finishReason === 'length';
     await endWithReply(channel, deps, { plan, keeping, hold, characterId: character.id, text: relayed.text, stopped, log });
+
+    // 12. After the answer: the conversation's new messages distilled into memories, in the background.
+    if (keeping.saved && plan.conversationId && member?.permissions.includes(MEMORY_AUTO_PERMISSION)) {
+      await queueDistillation({ db, jobs: deps.jobs, every: deps.memoryDistillEvery }, plan.conversationId, clock.now()).catch((err: unknown) =>
+        log.error({ err }, 'queueing the memory distillation failed'),
+      );
+    }
   } finally {
     await slot.release();
     await releaseHold(db, hold, log);
   }
+}
+
+/** The recent messages a turn's memories are recalled by, oldest first: the main line's last ones and the new message. */
+function recentLines(history: ReadonlyArray<{ content: string }>, ask: { mode: string; text?: string }): string[] {
+  const lines = history.slice(0, 3).map((m) => m.content).reverse();
+  if (ask.mode === 'message' && ask.text) lines.push(ask.text);
+  return lines;
 }
 
 /** Answers a pick alone: the conversation freed, then `start` and `done` with the picked message. */

@@ -2,7 +2,7 @@ import type { Queryable } from '../../infra/db/database';
 import type { CharacterRow } from '../characters/characterRow';
 import { CHARACTER_SELECT } from '../discovery/characterAccess';
 import { MEMBER_COLUMNS, type MemberRow } from '../groupChats/groupMembers';
-import { promptMemoriesJson, type PromptMemory } from '../memories/promptMemories';
+import { promptMemoriesJson, type RecallMemory } from '../memories/promptMemories';
 import { promptPersonaJson, type PromptPersona } from '../personas/promptPersona';
 import type { ConversationRow } from './chatRepository';
 import type { PromptLoreEntry } from '@fable/rules/lore';
@@ -44,7 +44,7 @@ export interface TurnContext {
   /** The member's conversation (null for a guest, a new conversation, or one that is not theirs). */
   conversation: ConversationRow | null;
   history: TurnHistoryMessage[];
-  memories: PromptMemory[];
+  memories: RecallMemory[];
   persona: PromptPersona | null;
 }
 
@@ -94,7 +94,7 @@ type TurnContextRow = TurnContext['character'] & {
   turn_members: Array<TurnMemberRow & { ord?: number }>;
   turn_conversation: ConversationRow | null;
   turn_history: TurnHistoryMessage[];
-  turn_memories: PromptMemory[];
+  turn_memories: RecallMemory[];
   turn_persona: PromptPersona | null;
 };
 

@@ -51,6 +51,16 @@ export interface TurnPlan {
   keep: SavedTurn | UnsavedTurn;
 }
 
+/**
+ * The prompt's share for memories (README "Semantic memory"): MEMORY_SHARE of what the context leaves once the reply's
+ * tokens are set aside, for the member's tier and model. The recall fills it, pinned memories first.
+ */
+export const MEMORY_SHARE = 0.2;
+export function memoryShareTokens(member: PlanMember | null, body: Pick<ChatRequest, 'inference_settings'>, model: Pick<OfferedModel, 'contextTokens'>): number {
+  const contextTokens = contextSizeFor(member?.permissions ?? [], model.contextTokens);
+  return Math.floor(MEMORY_SHARE * Math.max(0, contextTokens - generationSettings(member, body.inference_settings).max_new_tokens));
+}
+
 export function planTurn(input: TurnPlanInput): TurnPlan {
   const { ask, member, persona, group } = input;
   const own = member ? { userId: member.userId, conversationId: input.conversation?.id ?? input.newId() } : null;

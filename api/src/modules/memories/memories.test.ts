@@ -123,7 +123,7 @@ describe.each(BACKENDS)('memories on %s', (backend) => {
     const unknownCursor = await call('GET', `/conversations/${conv}/memories?last_id=${randomUUID()}`, m.headers);
     expect(unknownCursor.status).toBe(404);
 
-    expect((await loadPromptMemories(t.db, conv)).slice(0, 5)).toEqual([
+    expect((await loadPromptMemories(t.db, conv)).slice(0, 5).map(({ content, is_pinned }) => ({ content, is_pinned }))).toEqual([
       { content: 'Memory 40', is_pinned: true },
       { content: 'Memory 30', is_pinned: true },
       { content: 'Memory 20', is_pinned: true },
@@ -138,11 +138,11 @@ describe.each(BACKENDS)('memories on %s', (backend) => {
     async function seeded() {
       const m = await member();
       const conv = await conversationOf(m.id);
-      const rows: Array<[string, boolean, 'user' | 'auto']> = [
+      const rows: Array<[string, boolean, 'user' | 'other']> = [
         ['pinned user', true, 'user'],
-        ['pinned auto', true, 'auto'],
+        ['pinned auto', true, 'other'],
         ['plain user', false, 'user'],
-        ['plain auto', false, 'auto'],
+        ['plain auto', false, 'other'],
       ];
       for (const [content, pinned, type] of rows) {
         await t.db.query(

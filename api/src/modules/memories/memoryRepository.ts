@@ -99,7 +99,8 @@ export async function updateMemory(
   const sets = ['updated_at = $3'];
   if (change.content !== undefined) {
     params.push(change.content);
-    sets.push(`content = $${params.length}`);
+    // A new text needs a new vector (the recall makes it again).
+    sets.push(`content = $${params.length}`, 'embedding = null', 'embedding_model = null');
   }
   if (change.is_pinned !== undefined) {
     params.push(change.is_pinned);

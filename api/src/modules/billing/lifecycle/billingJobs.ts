@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { claimDueJobs, completeJob, failJob, JobGivenUpError, type BillingJob } from '../jobs/jobQueue';
+import { claimDueJobs, completeJob, failJob, JobGivenUpError, type BillingJob } from '../billingJobQueue';
 import { REFUND_JOB_KIND, runRefundJob } from '../subscribe/refundRetry';
 import { expireIfDue } from './expiry';
 import type { LifecycleDeps } from './lifecycleDeps';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../infra/db/database';
-import { enqueueJob } from '../jobs/jobQueue';
+import { enqueueJob } from '../billingJobQueue';
 import { DAY_MS } from '@fable/rules/billing';
 import { GRACE_RETRY_DAYS, JOB_KINDS, expireKey, graceEndsAt, renewKey } from './lifecycleRules';
 import type { SubscriptionRow } from './subscriptionStore';

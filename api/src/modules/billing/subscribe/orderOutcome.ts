@@ -4,7 +4,7 @@ import type { ChargeResult, PaymentsGateway } from '../../../infra/payments/paym
 import { appendLedger, type LedgerEntry } from '../ledger';
 import { activateSubscription, chargesLeftAfterFirst, type PaymentMethodSummary } from '../subscriptions/activate';
 import type { PaidRole } from '../subscriptions/memberRole';
-import { giveUpQueuedJob, RETRY_BASE_MS } from '../jobs/jobQueue';
+import { giveUpQueuedJob, RETRY_BASE_MS } from '../billingJobQueue';
 import { loadOrder, transitionOrder, type OrderRow } from './orders';
 import { queueRefund, recordRefunded, recordRefundFailure, refundAtProvider, refundJobKey, refusalMessage, type PaymentKind } from './refundRetry';
 

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../../../infra/db/database';
 import { PaymentsUnavailableError, type PaymentsGateway } from '../../../infra/payments/paymentsGateway';
-import { enqueueJob, JobGivenUpError, RETRY_BASE_MS, retryDelayMs, type BillingJob } from '../jobs/jobQueue';
+import { enqueueJob, JobGivenUpError, RETRY_BASE_MS, retryDelayMs, type BillingJob } from '../billingJobQueue';
 import { appendLedger } from '../ledger';
 import { markRedirectPaymentRefunded, redirectPaymentOf } from '../providers/redirectPayments';
 import { loadOrder, transitionOrder, type OrderRow } from './orders';

@@ -1,6 +1,8 @@
-import type { Database } from '../../../infra/db/database';
-import { BACKENDS, createScratchDatabase, DB_SETUP_TIMEOUT_MS, type ScratchDatabase } from '../../../testing/testDatabases';
-import { claimDueJobs, completeJob, enqueueJob, failJob, retryDelayMs, RETRY_BASE_MS, RETRY_MAX_MS } from './jobQueue';
+import type { Database } from '../db/database';
+import { BACKENDS, createScratchDatabase, DB_SETUP_TIMEOUT_MS, type ScratchDatabase } from '../../testing/testDatabases';
+import { jobQueueOn, retryDelayMs, RETRY_BASE_MS, RETRY_MAX_MS } from './jobQueue';
+
+const { claimDueJobs, completeJob, enqueueJob, failJob } = jobQueueOn('billing_jobs');
 
 describe.each(BACKENDS)('billing jobs on %s', (backend) => {
   let scratch: ScratchDatabase;
