@@ -48,6 +48,8 @@ export interface MemoryRecall {
    * When everything fits nothing is ranked (and the endpoint not called): the others come newest first.
    */
   recall(request: RecallRequest): Promise<RankedMemory[]>;
+  /** The unpinned memories ranked by relevance to the recent messages, every one (the recall's order; tests and bench). */
+  rank(memories: readonly RecallMemory[], recent: readonly string[], log?: FastifyBaseLogger): Promise<RecallMemory[]>;
 }
 
 /** Weight of the latest message's terms in the lexical query; the lines before it weigh QUERY_CONTEXT_WEIGHT. */
@@ -173,6 +175,7 @@ export function createMemoryRecall(deps: { db: Queryable; embeddings: Embeddings
 
   return {
     method: embeddings ? 'embeddings' : 'lexical',
+    rank: ranked,
     async recall({ memories, recent, shareTokens, tokenizer, log }) {
       const tokensOf = (m: RecallMemory) => {
         const entry = index.entryOf(m);

@@ -1,3 +1,4 @@
+/// <reference path="./wink-porter2-stemmer.d.ts" />
 import stem from 'wink-porter2-stemmer';
 
 /**
