@@ -5,9 +5,10 @@ import type { AddressInfo } from 'node:net';
 /**
  * A fake OpenAI-compatible embeddings server for tests and benchmarks: real HTTP, the `/v1/embeddings` shape of
  * OpenAI, vLLM and text-embeddings-inference ({ model, input, dimensions? } → { data: [{ index, embedding }] }).
- * Its vectors are hashed features (each word, and the character trigrams of each word, signed into `dimensions`
- * buckets): no meaning, but a real vector space in which texts that share words and word parts lie close, so the
- * recall's embeddings path is exercised end to end. It can be told to fail (status) and counts what it was sent.
+ * Its vectors are hashed features (each content word, and the character trigrams of each content word, signed into
+ * `dimensions` buckets; function words like "my" and "the" weigh little, as in a trained model): no meaning, but a
+ * real vector space in which texts that share words and word parts lie close, so the recall's embeddings path is
+ * exercised end to end. It can be told to fail (status) and counts what it was sent.
  */
 export interface FakeEmbeddingsServer {
   /** http://127.0.0.1:<port>/v1 */
@@ -21,6 +22,12 @@ export interface FakeEmbeddingsServer {
 
 export const FAKE_EMBEDDING_DIMENSIONS = 256;
 
+const FUNCTION_WORDS = new Set(
+  'a an the and or but if of at by for with about to from in on is are was were be been am do did does have has had i me my you your we our he she it its they them their this that what which who whom where when how why not no so too very can will just s t again now then there here'.split(' '),
+);
+const FUNCTION_WORD_WEIGHT = 0.1;
+const TRIGRAM_WEIGHT = 0.35;
+
 function bucket(feature: string, dimensions: number): [number, number] {
   const h = createHash('md5').update(feature).digest();
   return [h.readUInt32LE(0) % dimensions, h[4]! & 1 ? 1 : -1];
@@ -30,12 +37,13 @@ function bucket(feature: string, dimensions: number): [number, number] {
 export function fakeEmbedding(text: string, dimensions = FAKE_EMBEDDING_DIMENSIONS): number[] {
   const v = new Array<number>(dimensions).fill(0);
   for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const weight = FUNCTION_WORDS.has(word) ? FUNCTION_WORD_WEIGHT : 1;
     const [i, sign] = bucket(`w:${word}`, dimensions);
-    v[i]! += sign;
+    v[i]! += weight * sign;
     const padded = `^${word}$`;
     for (let k = 0; k + 3 <= padded.length; k++) {
       const [j, s] = bucket(`t:${padded.slice(k, k + 3)}`, dimensions);
-      v[j]! += 0.5 * s;
+      v[j]! += weight * TRIGRAM_WEIGHT * s;
     }
   }
   return v;

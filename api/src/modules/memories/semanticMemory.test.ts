@@ -2,6 +2,7 @@ import '../../testing/injectUnderJest';
 import type { AddressInfo } from 'node:net';
 import type { Memory } from '@fable/contracts';
 import { startFakeOpenAiEngine, type FakeOpenAiEngine } from '../../testing/fakeOpenAiEngine';
+import { startFakeEmbeddingsServer, type FakeEmbeddingsServer } from '../../testing/fakeEmbeddingsServer';
 import { BOTH_BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
 import { startTestApp, type TestApp } from '../../testing/testApp';
 import type { CharacterRow } from '../characters/characterRow';
@@ -162,8 +163,9 @@ describe.each(BOTH_BACKENDS)('semantic memory on %s', (backend) => {
     // The engine refuses the distillation (its prompt lists the existing memories); the chat itself goes on.
     engine.scopes.set('Existing memories:', { failWithStatus: 503 });
     await say(m, conversationId, 'Gulls follow my ship everywhere I go.');
-    await until(async () => (await jobsOf(conversationId))[0]?.attempts === 1);
-    expect((await jobsOf(conversationId))[0]).toMatchObject({ completed: false, last_error: expect.stringMatching(/503|busy|failure/) });
+    // A claim counts the attempt before the run; the failure is written when the run ends.
+    await until(async () => (await jobsOf(conversationId))[0]?.last_error != null);
+    expect((await jobsOf(conversationId))[0]).toMatchObject({ attempts: 1, completed: false, last_error: expect.stringMatching(/503|busy|failure/) });
     engine.scopes.clear();
     t.clock.advance(61_000);
     await until(async () => (await memories(m, conversationId)).some((x) => /Heron/.test(x.content)));
@@ -200,5 +202,75 @@ describe.each(BOTH_BACKENDS)('memory distillation runs at once on %s', (backend)
     expect(results.sort()).toEqual(['added 1, updated 0', 'stale']);
     const { rows: stored } = await t.db.query<{ content: string }>('select content from memories where conversation_id = $1', [conversationId]);
     expect(stored.map((r) => r.content)).toEqual([expect.stringMatching(/horse is named Clover/)]);
+  });
+});
+
+describe.each(BOTH_BACKENDS)('semantic memory with an embeddings endpoint on %s', (backend) => {
+  let t: TestApp;
+  let engine: FakeOpenAiEngine;
+  let embeddings: FakeEmbeddingsServer;
+  let base: string;
+
+  beforeAll(async () => {
+    engine = await startFakeOpenAiEngine();
+    embeddings = await startFakeEmbeddingsServer();
+    t = await startTestApp(backend, {
+      config: {
+        inferenceModels: [{ id: 'fake', name: 'Fake', tokens: '8K', base_url: engine.baseUrl, model: 'fake-model', hide_unauthorized: false }],
+        embeddings: { baseUrl: embeddings.baseUrl, model: 'fake-embed' },
+      },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api`;
+  }, DB_SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t?.close();
+    await engine?.close();
+    await embeddings?.close();
+  });
+
+  it('ranks by the endpoint\'s vectors, keeps them beside the memories, and ranks lexically when the endpoint fails', async () => {
+    const m = await signUpMember(t, 'vera');
+    await t.db.query(`update users set tier = 'basic' where id = $1`, [m.user_id]);
+    const bot = await insertCharacter(t.db, m, { name: 'Quill' });
+    const say = async (conversationId: string, message: string) => {
+      const r = await postSse(`${base}/chat`, m.headers, { character_id: bot.id, conversation_id: conversationId, message });
+      expect(eventOf(r, 'done')).toBeDefined();
+      const text = tokensOf(r).join('');
+      return { conversationId: eventOf(r, 'start').conversation_id as string, system: text.slice(0, text.indexOf('\nuser:')) };
+    };
+    const { conversationId } = await say('new', 'Hello there.');
+    await t.db.query(
+      `insert into memories (conversation_id, content, memory_type, created_at, updated_at)
+       select $1, 'Vera once counted ' || g || ' grey pebbles on the shore of lake number ' || g || '.', 'other', now(), now()
+         from generate_series(1, 300) g`,
+      [conversationId],
+    );
+    await t.db.query(
+      `insert into memories (conversation_id, content, memory_type, created_at, updated_at) values ($1, 'Vera keeps a silver locket from her grandmother.', 'other', now() - interval '1 day', now() - interval '1 day')`,
+      [conversationId],
+    );
+    engine.scopes.set('ECHO-EMBED', { echo: true });
+
+    embeddings.requests.length = 0;
+    const first = await say(conversationId, 'ECHO-EMBED Where did my silver locket come from?');
+    expect(first.system).toMatch(/\[Memories\]\n- Vera keeps a silver locket from her grandmother\./);
+    // One embedding of the query (latest line and the lines before) and all 301 memories, in batches of 256.
+    expect(embeddings.requests.map((inputs) => inputs.length)).toEqual([256, 2 + 301 - 256]);
+    const stored = async () =>
+      (await t.db.query<{ n: number }>(`select count(*)::int as n from memories where conversation_id = $1 and embedding is not null and embedding_model = 'fake-embed'`, [conversationId])).rows[0]!.n;
+    for (let i = 0; i < 50 && (await stored()) < 301; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await stored()).toBe(301);
+
+    // The next turn embeds only its query.
+    embeddings.requests.length = 0;
+    await say(conversationId, 'ECHO-EMBED Tell me about the locket again.');
+    expect(embeddings.requests.map((inputs) => inputs.length)).toEqual([2]);
+
+    // The endpoint down: the turn goes on, ranked lexically, and still finds the locket.
+    embeddings.failWithStatus = 503;
+    const down = await say(conversationId, 'ECHO-EMBED Who gave me the silver locket?');
+    expect(down.system).toMatch(/\[Memories\]\n- Vera keeps a silver locket from her grandmother\./);
+    embeddings.failWithStatus = undefined;
   });
 });

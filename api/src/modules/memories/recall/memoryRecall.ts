@@ -112,8 +112,12 @@ export function createMemoryRecall(deps: { db: Queryable; embeddings: Embeddings
   const index = new MemoryIndex(deps.capacity ?? INDEX_CAPACITY);
   const { embeddings } = deps;
 
-  /** Vectors of the memories that lack one of the current model: read from the database, else made (and stored). */
-  async function vectorsOf(memories: readonly RecallMemory[], entries: IndexEntry[], query: string, log?: FastifyBaseLogger): Promise<Float32Array> {
+  /**
+   * The query's vector, and the memories' vectors where they lack one of the current model: read from the database,
+   * else made (and stored), in the same call as the query's. The query weighs as the lexical one does: the latest
+   * message's vector plus QUERY_CONTEXT_WEIGHT times that of the lines before it.
+   */
+  async function vectorsOf(memories: readonly RecallMemory[], entries: IndexEntry[], recent: readonly string[], log?: FastifyBaseLogger): Promise<Float32Array> {
     const model = embeddings!.model;
     const missing = memories.filter((_, i) => entries[i]!.vector?.model !== model);
     if (missing.length > 0) {
@@ -130,12 +134,19 @@ export function createMemoryRecall(deps: { db: Queryable; embeddings: Embeddings
       }
     }
     const toMake = memories.filter((m) => index.entryOf(m).vector?.model !== model);
-    const [queryVector, ...made] = await embeddings!.embed([query, ...toMake.map((m) => m.content)]);
+    const lines = recent.slice(-QUERY_LINES);
+    const queryTexts = lines.length > 1 ? [lines.at(-1)!, lines.slice(0, -1).join('\n')] : [lines[0]!];
+    const vectors = await embeddings!.embed([...queryTexts, ...toMake.map((m) => m.content)]);
+    const [latest, context] = vectors;
+    const made = vectors.slice(queryTexts.length);
     toMake.forEach((m, i) => {
       index.entryOf(m).vector = { model, values: made[i]! };
     });
     if (toMake.length > 0) void storeVectors(toMake, made, model, log);
-    return queryVector!;
+    if (queryTexts.length === 1) return latest!;
+    const query = new Float32Array(latest!.length);
+    for (let i = 0; i < query.length; i++) query[i] = QUERY_LATEST_WEIGHT * latest![i]! + QUERY_CONTEXT_WEIGHT * (context![i] ?? 0);
+    return query;
   }
 
   /** Keeps the vectors made for a turn beside their memories (unless edited since); a failure only costs a later remake. */
@@ -158,7 +169,7 @@ export function createMemoryRecall(deps: { db: Queryable; embeddings: Embeddings
     let scores: number[] | null = null;
     if (embeddings) {
       try {
-        const query = await vectorsOf(others, entries, recent.slice(-QUERY_LINES).join('\n'), log);
+        const query = await vectorsOf(others, entries, recent, log);
         scores = others.map((m) => dot(index.entryOf(m).vector!.values, query));
       } catch (err) {
         log?.warn({ err }, 'memory recall: the embeddings endpoint failed, ranking lexically');
