@@ -7,7 +7,9 @@
 // Cards: card import of the Seraphina fixture, and character create → visible in search, on PGlite and PostgreSQL.
 // Billing: checkout price calculation, card subscribe until the order is paid, signed webhooks with duplicates and
 // out-of-order deliveries (with the counts that show each applied once), against the payments sandbox, on both.
-// `npm run bench -- --only api`, `--only search`, `--only chat`, `--only cards`, `--only billing` or `--only queue` runs one part.
+// Memory: what 1,000 memories in a conversation add to a turn (budget p95 ≤ 5 ms), and recall@5 on the labelled set.
+// `npm run bench -- --only api`, `--only search`, `--only chat`, `--only memory`, `--only cards`, `--only billing` or
+// `--only queue` runs one part.
 import { Client } from 'pg';
 import { buildApp } from '../api/src/app';
 import { testConfig } from '../api/src/config';
@@ -16,6 +18,7 @@ import { benchBilling } from './bench/billingBench';
 import { benchCardImportFixture, benchCreateVisibleInSearch } from './bench/cardsBench';
 import { benchChatStreams, benchPromptBuilding } from './bench/chatBench';
 import { benchQueue } from './bench/queueBench';
+import { benchMemory } from './bench/memoryBench';
 import { benchLoreEngine } from '../api/src/modules/chat/prompt/loreEngineBench';
 import { benchGroupTurn } from '../api/src/modules/chat/group/groupTurnBench';
 import { benchSearch, pgliteBenchConfig } from './bench/searchBench';
@@ -51,7 +54,7 @@ async function benchApi(label: string, overrides: Parameters<typeof testConfig>[
 }
 
 async function main() {
-  const only = /^--only[= ](api|search|chat|cards|billing|queue)$/.exec(process.argv.slice(2).join(' '))?.[1];
+  const only = /^--only[= ](api|search|chat|memory|cards|billing|queue)$/.exec(process.argv.slice(2).join(' '))?.[1];
   const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fable_bench';
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
   let serverReachable = true;
@@ -80,6 +83,7 @@ async function main() {
     await benchChatStreams('PGlite');
     if (serverReachable) await benchChatStreams('PostgreSQL', { databaseUrl: url });
   }
+  if (only === undefined || only === 'memory') await benchMemory();
   if (only === undefined || only === 'cards') {
     console.log('Character cards (issue 13):');
     await benchCardImportFixture();

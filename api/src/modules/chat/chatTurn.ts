@@ -102,7 +102,7 @@ export async function chatTurn(request: ChatTurnRequest, reply: FastifyReply, de
       personaId: member ? (body.user_persona_id ?? null) : null,
       historyMax: HISTORY_READ_MAX,
       memoryMax: RECALL_MEMORY_CAP,
-    });
+    }, deps.recall.held);
     const viewer = viewerOf(caller);
     const { character, members, conversation, history, memories: stored, persona } = checkTurnContext(context, {
       viewer,

@@ -2,7 +2,8 @@ import type { Queryable } from '../../infra/db/database';
 import type { CharacterRow } from '../characters/characterRow';
 import { CHARACTER_SELECT } from '../discovery/characterAccess';
 import { MEMBER_COLUMNS, type MemberRow } from '../groupChats/groupMembers';
-import { promptMemoriesJson, type RecallMemory } from '../memories/promptMemories';
+import { loadPromptMemories, promptMemoriesJson, type RecallMemory } from '../memories/promptMemories';
+import type { ConversationMemories } from '../memories/recall/conversationMemories';
 import { promptPersonaJson, type PromptPersona } from '../personas/promptPersona';
 import type { ConversationRow } from './chatRepository';
 import type { PromptLoreEntry } from '@fable/rules/lore';
@@ -70,11 +71,12 @@ const MEMBERS_JSON = `(case when c.type = 'group' then coalesce((
         from unnest((select g.sub_character_ids from characters g where g.id = $1::text)) with ordinality as ids(id, ord)
         join characters c on c.id = ids.id) mm), '[]'::json) else '[]'::json end)`;
 
-// $1 character, $2 user (null for guests), $3 conversation (null when new), $4 persona asked, $5/$6 caps.
+// $1 character, $2 user (null for guests), $3 conversation (null when new), $4 persona asked, $5/$6 caps, $7 the
+// memory revision the process holds (null: none; the memories are then left out when it is still the conversation's).
 // `own` is the conversation when it is the user's: read once, used by every part below.
 const TURN_CONTEXT_SQL = `
   with own as (
-    select id, user_id::text as user_id, character_id, user_persona_id, label, voice_id, message_count, last_message_id
+    select id, user_id::text as user_id, character_id, user_persona_id, label, voice_id, message_count, last_message_id, memories_rev
       from conversations where id = $3::text and user_id = $2::uuid)
   select ${CHARACTER_SELECT},
     exists(select 1 from creator_blocks b where b.user_id = $2::uuid and b.creator_user_id = c.creator_user_id) as blocked,
@@ -86,15 +88,18 @@ const TURN_CONTEXT_SQL = `
        from (select m.id, m.prev_id, m.role, m.content, m.token_count, m.sub_character_id, m.seq from messages m
               where m.conversation_id = (select id from own) and not m.is_alternative
               order by m.seq desc limit $5::int) h), '[]'::json) as turn_history,
-    ${promptMemoriesJson('(select id from own)', '$6::int')} as turn_memories,
+    (select memories_rev from own) as turn_memories_rev,
+    case when (select memories_rev from own) = $7::int then null else ${promptMemoriesJson('(select id from own)', '$6::int')} end as turn_memories,
     ${promptPersonaJson('$2::uuid', 'coalesce($4::text, (select user_persona_id from own))')} as turn_persona
   from characters c where c.id = $1::text`;
 
 type TurnContextRow = TurnContext['character'] & {
   turn_members: Array<TurnMemberRow & { ord?: number }>;
-  turn_conversation: ConversationRow | null;
+  turn_conversation: (ConversationRow & { memories_rev: number }) | null;
   turn_history: TurnHistoryMessage[];
-  turn_memories: RecallMemory[];
+  turn_memories_rev: number | null;
+  /** Null when the process holds the conversation's memories at their revision. */
+  turn_memories: RecallMemory[] | null;
   turn_persona: PromptPersona | null;
 };
 
@@ -102,13 +107,33 @@ type TurnContextRow = TurnContext['character'] & {
 export async function loadTurnContext(
   db: Queryable,
   q: { characterId: string; userId: string | null; conversationId: string | null; personaId: string | null; historyMax: number; memoryMax: number },
+  held?: ConversationMemories,
 ): Promise<TurnContext | null> {
-  const { rows } = await db.query<TurnContextRow>(TURN_CONTEXT_SQL, [q.characterId, q.userId, q.conversationId, q.personaId, q.historyMax, q.memoryMax]);
+  const heldRevision = held && q.conversationId ? held.revisionOf(q.conversationId) : null;
+  const { rows } = await db.query<TurnContextRow>(TURN_CONTEXT_SQL, [q.characterId, q.userId, q.conversationId, q.personaId, q.historyMax, q.memoryMax, heldRevision]);
   const row = rows[0];
   if (!row) return null;
-  const { turn_conversation, turn_history, turn_memories, turn_persona, turn_members, ...character } = row;
+  const { turn_conversation, turn_history, turn_memories, turn_memories_rev, turn_persona, turn_members, ...character } = row;
   const members = turn_members.map(({ ord: _, ...m }) => m);
-  return { character, members, conversation: turn_conversation, history: turn_history, memories: turn_memories, persona: turn_persona };
+  let memories = turn_memories;
+  if (turn_conversation && turn_memories_rev !== null) {
+    // Held: the process's copy (or, dropped meanwhile, a read of its own); read: kept for the next turns.
+    if (memories === null) memories = held?.get(turn_conversation.id, turn_memories_rev) ?? (await loadPromptMemories(db, turn_conversation.id, q.memoryMax));
+    else held?.set(turn_conversation.id, turn_memories_rev, memories);
+  }
+  let conversation: ConversationRow | null = null;
+  if (turn_conversation) {
+    const { memories_rev: _rev, ...rest } = turn_conversation;
+    conversation = rest;
+  }
+  return {
+    character,
+    members,
+    conversation,
+    history: turn_history,
+    memories: memories ?? [],
+    persona: turn_persona,
+  };
 }
 
 /** The lorebook entries of a group member chosen to speak (one statement; the group's own come with the turn's read). */

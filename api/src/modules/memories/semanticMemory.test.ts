@@ -156,6 +156,34 @@ describe.each(BOTH_BACKENDS)('semantic memory on %s', (backend) => {
     expect(shown).toBeLessThan(100);
   });
 
+  it('a turn reads the memories again only when they changed: added, edited, pinned and deleted ones show at once', async () => {
+    const m = await member('rhea', 'basic');
+    engine.scopes.set('ECHO-REV', { echo: true });
+    const system = async (conversationId: string) => {
+      const { text } = await say(m, conversationId, 'ECHO-REV Go on.');
+      return text.slice(0, text.indexOf('\nuser:'));
+    };
+    const { conversationId } = await say(m, 'new', 'Hello.');
+    const revision = async () => (await t.db.query<{ r: number }>('select memories_rev as r from conversations where id = $1', [conversationId])).rows[0]!.r;
+    const added = await call<Memory>(t, 'POST', `/conversations/${conversationId}/memories`, m.headers, { content: 'Rhea sails a red boat.' });
+    expect(await system(conversationId)).toContain('- Rhea sails a red boat.');
+    const before = await revision();
+    expect(await system(conversationId)).toContain('- Rhea sails a red boat.');
+    expect(await revision()).toBe(before);
+    await call(t, 'PUT', `/memories/${added.body.id}`, m.headers, { content: 'Rhea sails a blue boat.' });
+    expect(await revision()).toBeGreaterThan(before);
+    expect(await system(conversationId)).toMatch(/\[Memories\]\n- Rhea sails a blue boat\./);
+    await call(t, 'PUT', `/memories/${added.body.id}`, m.headers, { is_pinned: true });
+    expect(await system(conversationId)).toContain('[Pinned memories]\n- Rhea sails a blue boat.');
+    await call(t, 'DELETE', `/memories/${added.body.id}`, m.headers);
+    expect(await system(conversationId)).not.toContain('Rhea sails');
+    // Storing a memory's vector is no change.
+    await t.db.query(`insert into memories (conversation_id, content, memory_type, created_at, updated_at) values ($1, 'Rhea fears storms.', 'other', now(), now())`, [conversationId]);
+    const withOne = await revision();
+    await t.db.query(`update memories set embedding = '{1,0}', embedding_model = 'x' where conversation_id = $1`, [conversationId]);
+    expect(await revision()).toBe(withOne);
+  });
+
   it('a failing engine: the job is retried later and the memories come then', async () => {
     const m = await member('otto', 'basic');
     const { conversationId } = await say(m, 'new', 'My ship is called the Heron.');

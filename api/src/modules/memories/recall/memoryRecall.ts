@@ -5,6 +5,7 @@ import type { Tokenizer } from '@fable/rules/tokens';
 import { bm25Scores, type LexicalDocument } from './lexicalRanker';
 import { termCounts } from './memoryTerms';
 import { readVector, vectorLiteral } from './vectors';
+import { createConversationMemories, type ConversationMemories } from './conversationMemories';
 
 /**
  * Which memories a chat turn brings into its prompt (the semantic memory, document 1 §1 "Semantic memory"): the
@@ -42,6 +43,8 @@ export interface RecallRequest {
 
 export interface MemoryRecall {
   readonly method: 'embeddings' | 'lexical';
+  /** The conversations' memories this process holds by revision (the turn's read leaves them out when current). */
+  readonly held: ConversationMemories;
   /**
    * The memories the prompt takes, within the share: pinned first (newest first), then the others by relevance to
    * the recent messages, the newest first among equals; a memory that does not fit is passed over for smaller ones.
@@ -186,6 +189,7 @@ export function createMemoryRecall(deps: { db: Queryable; embeddings: Embeddings
 
   return {
     method: embeddings ? 'embeddings' : 'lexical',
+    held: createConversationMemories(),
     rank: ranked,
     async recall({ memories, recent, shareTokens, tokenizer, log }) {
       const tokensOf = (m: RecallMemory) => {

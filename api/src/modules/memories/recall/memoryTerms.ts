@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the package ships no types; every project that reaches this file (api, scripts) needs the declaration
 /// <reference path="./wink-porter2-stemmer.d.ts" />
 import stem from 'wink-porter2-stemmer';
 
