@@ -140,6 +140,7 @@ export default async function globalSetup() {
         // The site's origin: redirect providers return to it and SubscribeStar's redirect_url must be one of its pages.
         PUBLIC_URL: `http://localhost:${SITE_PORT_BASE}`,
         BILLING_TEST_CONTROL: '1', // the test-only POST /api/_test/billing/advance (billing-lifecycle.spec)
+        BACKGROUND_JOBS_INTERVAL_MS: '250', // memory distillation (semantic-memory.spec); NODE_ENV test runs none unless set
         ...payments?.apiEnv,
       },
     });

@@ -228,7 +228,7 @@ export interface MemoryManagerModalProps {
  * manual). Add and save errors show the server's message.
  */
 export function MemoryManagerModal({ conversationId, open, onClose }: MemoryManagerModalProps) {
-  const memories = useChat_memoriesInfiniteQuery(conversationId, { skip: !open });
+  const memories = useChat_memoriesInfiniteQuery(conversationId, { skip: !open, refetchOnMountOrArgChange: true });
   const [addMemory, add] = useChat_addMemoryMutation();
   const [draft, setDraft] = useState('');
   const [addError, setAddError] = useState<string | null>(null);
