@@ -20,6 +20,21 @@ for (const colorScheme of ['dark', 'light'] as const) {
   });
 }
 
+test('without a choice of its own the site follows the system theme as it changes; a chosen theme stays', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/terms');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(/Terms/);
+  expect(await background(page)).toBe('rgb(246, 247, 251)');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(() => background(page)).toBe('rgb(17, 19, 24)');
+  // Chosen with the toggle: the system's change no longer moves it.
+  await page.getByTestId('theme-toggle').click();
+  await expect.poll(() => background(page)).toBe('rgb(246, 247, 251)');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await background(page)).toBe('rgb(246, 247, 251)');
+});
+
 test('narrow screens: the side navigation is a drawer behind the menu button', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/terms');

@@ -7,7 +7,7 @@ import { ShellRemotesProvider } from './remotes/shellRemotes';
 
 import { AppRouter } from './router/AppRouter';
 import { BootErrorPage } from './pages/BootErrorPage';
-import { loadThemePreference } from './layout/themePreference';
+import { followSystemTheme, loadThemePreference } from './layout/themePreference';
 import { startGuestSession } from './auth/guestSession';
 import { followOtherTabs } from './auth/crossTabSession';
 import { loadSessionUser, resolveSession } from './auth/sessionLifecycle';
@@ -18,6 +18,7 @@ async function boot() {
   // Tests and tools read the one store from here.
   (window as unknown as { __FABLE_STORE__: unknown }).__FABLE_STORE__ = store;
   store.dispatch(setTheme(loadThemePreference()));
+  followSystemTheme((mode) => store.dispatch(setTheme(mode)));
   const root = createRoot(document.getElementById('root')!);
   try {
     const deployment = await resolveDeployment(window.location.hostname, fetchJson);
