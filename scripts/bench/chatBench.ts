@@ -15,7 +15,7 @@ import { openDatabase } from '../../api/src/infra/db/openDatabase';
 import { buildPrompt, type PromptHistoryMessage } from '../../api/src/modules/chat/prompt/buildPrompt';
 import type { PromptLoreEntry } from '@fable/rules/lore';
 import { bpeTokenizer } from '@fable/rules/tokens';
-import { postSse } from '../../api/src/modules/chat/testing/sseClient';
+import { postSse } from '../../api/src/testing/sseClient';
 import { insertCharacter, insertCreator } from '../../api/src/modules/discovery/testing/catalogFixture';
 import { LOOSE_LIMITS, bearer, signUp } from '../../api/src/testing/testApp';
 import type { EngineShape, LoadCommand, LoadMessage, LoadResult, LoadUser } from './chatLoad';

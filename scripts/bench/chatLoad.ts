@@ -6,7 +6,7 @@
 //   per token added    = client's token k arrived − engine's token k sent (k ≥ 1)
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loopDelayPercentiles } from './loopDelay';
-import { postSse } from '../../api/src/modules/chat/testing/sseClient';
+import { postSse } from '../../api/src/testing/sseClient';
 import { startFakeOpenAiEngine, type FakeEngineRequest } from '../../api/src/testing/fakeOpenAiEngine';
 
 export interface LoadUser {

@@ -18,7 +18,7 @@ import { buildApp } from '../../api/src/app';
 import { testConfig } from '../../api/src/config';
 import { DEFAULT_RATE_LIMITS } from '../../api/src/http/rateLimits';
 import { openDatabase } from '../../api/src/infra/db/openDatabase';
-import { postSse } from '../../api/src/modules/chat/testing/sseClient';
+import { postSse } from '../../api/src/testing/sseClient';
 import { insertCharacter, insertCreator } from '../../api/src/modules/discovery/testing/catalogFixture';
 import { startFakeOpenAiEngine } from '../../api/src/testing/fakeOpenAiEngine';
 import { LOOSE_LIMITS, TEST_JWT_SECRET, bearer, signUp, testGuestId } from '../../api/src/testing/testApp';

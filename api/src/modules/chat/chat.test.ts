@@ -8,7 +8,7 @@ import type { CharacterRow } from '../characters/characterRow';
 import { insertCharacter } from '../discovery/testing/catalogFixture';
 import { call, newGuest, signUpMember, type TestMember } from '../discovery/testing/discoveryTestKit';
 import { createMessageCounter } from './messageCounter';
-import { eventOf, postSse, tokensOf, type SseResult } from './testing/sseClient';
+import { eventOf, postSse, tokensOf, type SseResult } from '../../testing/sseClient';
 
 const FAKE_KEY_ENV = 'FABLE_TEST_FAKE_ENGINE_KEY';
 

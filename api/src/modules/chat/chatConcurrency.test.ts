@@ -10,7 +10,7 @@ import { LOOSE_LIMITS, TEST_JWT_SECRET, startTestApp, type TestApp } from '../..
 import type { CharacterRow } from '../characters/characterRow';
 import { insertCharacter } from '../discovery/testing/catalogFixture';
 import { signUpMember, type TestMember } from '../discovery/testing/discoveryTestKit';
-import { eventOf, postSse, type SseEvent, type SseResult } from './testing/sseClient';
+import { eventOf, postSse, type SseEvent, type SseResult } from '../../testing/sseClient';
 import { TURN_LEASE_MS, TURN_LEASE_RENEW_MS } from './turnLease';
 
 /**

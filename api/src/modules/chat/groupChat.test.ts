@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../../testing/testApp';
 import type { CharacterRow } from '../characters/characterRow';
 import { insertCharacter } from '../discovery/testing/catalogFixture';
 import { call, newGuest, signUpMember, type TestMember } from '../discovery/testing/discoveryTestKit';
-import { eventOf, postSse, type SseResult } from './testing/sseClient';
+import { eventOf, postSse, type SseResult } from '../../testing/sseClient';
 
 const FAKE_KEY_ENV = 'FABLE_TEST_FAKE_ENGINE_KEY';
 /** The name members sign up with (the prompt calls the user by it). */

@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../../../testing/testApp';
 import type { CharacterRow } from '../../characters/characterRow';
 import { insertCharacter } from '../../discovery/testing/catalogFixture';
 import { call, newGuest, signUpMember, type TestMember } from '../../discovery/testing/discoveryTestKit';
-import { eventOf, postSse, type SseResult } from '../testing/sseClient';
+import { eventOf, postSse, type SseResult } from '../../../testing/sseClient';
 import { QUEUE_TIMINGS } from './queuePolicy';
 
 /**

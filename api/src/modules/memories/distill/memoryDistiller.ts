@@ -6,6 +6,7 @@ import { JobGivenUpError, type Job } from '../../../infra/jobs/jobQueue';
 import type { BackgroundJobs } from '../../../infra/jobs/backgroundJobs';
 import { termsOf } from '../recall/memoryTerms';
 import { distillRequest, parseDistilled, type DistilledFact } from './distillPrompt';
+import { findUserById } from '../../users/userRepository';
 
 /**
  * Automatic memories (document 1 §6 conversation_memory_auto; True Supporter and up): as a conversation goes on,
@@ -102,8 +103,8 @@ async function askForFacts(models: ModelRegistry, request: ReturnType<typeof dis
 export async function runDistillJob(deps: { db: Database; models: ModelRegistry; log?: FastifyBaseLogger }, job: Job, now: Date): Promise<string> {
   const { conversation_id: conversationId } = PayloadSchema.parse(job.payload);
   const { db } = deps;
-  const { rows: heads } = await db.query<{ watermark: string; character_name: string; user_name: string }>(
-    `select c.memory_distilled_seq::text as watermark, ch.name as character_name,
+  const { rows: heads } = await db.query<{ watermark: string; character_name: string; user_name: string; user_id: string }>(
+    `select c.memory_distilled_seq::text as watermark, ch.name as character_name, c.user_id::text as user_id,
             coalesce(p.name, u.name, u.username, 'User') as user_name
        from conversations c
        join characters ch on ch.id = c.character_id
@@ -114,6 +115,9 @@ export async function runDistillJob(deps: { db: Database; models: ModelRegistry;
   );
   const head = heads[0];
   if (!head) return 'stale';
+  // The member's permission as it is now: a subscription that ended (or a ban) since the turn queued it stops it.
+  const owner = await findUserById(db, head.user_id, now);
+  if (!owner?.permissions.includes(MEMORY_AUTO_PERMISSION)) return 'not permitted';
   const { rows: messages } = await db.query<{ seq: string; role: 'user' | 'assistant'; content: string }>(
     `select m.seq::text as seq, m.role, m.content from messages m
       where m.conversation_id = $1 and not m.is_alternative and m.seq > $2::bigint order by m.seq limit $3`,
