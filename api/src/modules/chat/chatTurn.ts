@@ -161,6 +161,9 @@ export async function chatTurn(request: ChatTurnRequest, reply: FastifyReply, de
     const guard = plan.voices ? speakerGuard(plan.voices.speaker, plan.voices.others) : null;
     const relayed = await relay(stream, channel, guard, () => keepLeaseAlive(deps, keeping, log));
     if (relayed.ok && relayed.cut) controller.abort();
+    // The engine is done with this turn: its slot goes to the next in line now, before the reply is saved and the
+    // client hears `done` (the finally below releases it on every other path; a second release does nothing).
+    await slot.release();
     if (!relayed.ok || (relayed.text.trim() === '' && !channel.clientGone)) {
       const e = streamFailure(relayed, log);
       // The user's message is in place and the conversation free before the client hears of the failure (it may regenerate at once).
