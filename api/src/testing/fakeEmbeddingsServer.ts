@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { json, listenOnLoopback, readBody } from './fakeProviderHttp';
 
 /**
  * A fake OpenAI-compatible embeddings server for tests and benchmarks: real HTTP, the `/v1/embeddings` shape of
@@ -49,47 +48,31 @@ export function fakeEmbedding(text: string, dimensions = FAKE_EMBEDDING_DIMENSIO
   return v;
 }
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
-
 export async function startFakeEmbeddingsServer(): Promise<FakeEmbeddingsServer> {
   const state: FakeEmbeddingsServer = { baseUrl: '', requests: [], close: async () => {} };
-  const server: Server = createServer((req, res) => {
-    void (async () => {
-      if (req.method !== 'POST' || req.url !== '/v1/embeddings') return json(res, 404, { error: { message: 'not found', type: 'invalid_request_error' } });
-      let body: { model?: unknown; input?: unknown; dimensions?: unknown };
-      try {
-        body = JSON.parse(await readBody(req)) as typeof body;
-      } catch {
-        return json(res, 400, { error: { message: 'invalid JSON body', type: 'invalid_request_error' } });
-      }
-      const input = typeof body.input === 'string' ? [body.input] : body.input;
-      if (typeof body.model !== 'string' || !Array.isArray(input) || !input.every((x) => typeof x === 'string')) {
-        return json(res, 400, { error: { message: 'model and input are required', type: 'invalid_request_error' } });
-      }
-      state.requests.push(input as string[]);
-      if (state.failWithStatus) return json(res, state.failWithStatus, { error: { message: `fake embeddings failure ${state.failWithStatus}`, type: 'server_error' } });
-      const dimensions = typeof body.dimensions === 'number' ? body.dimensions : FAKE_EMBEDDING_DIMENSIONS;
-      json(res, 200, {
-        object: 'list',
-        model: body.model,
-        data: (input as string[]).map((text, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(text, dimensions) })),
-        usage: { prompt_tokens: 0, total_tokens: 0 },
-      });
-    })();
+  const server = await listenOnLoopback(async (req, res) => {
+    if (req.method !== 'POST' || req.url !== '/v1/embeddings') return json(res, 404, { error: { message: 'not found', type: 'invalid_request_error' } });
+    let body: { model?: unknown; input?: unknown; dimensions?: unknown };
+    try {
+      body = JSON.parse(await readBody(req)) as typeof body;
+    } catch {
+      return json(res, 400, { error: { message: 'invalid JSON body', type: 'invalid_request_error' } });
+    }
+    const input = typeof body.input === 'string' ? [body.input] : body.input;
+    if (typeof body.model !== 'string' || !Array.isArray(input) || !input.every((x) => typeof x === 'string')) {
+      return json(res, 400, { error: { message: 'model and input are required', type: 'invalid_request_error' } });
+    }
+    state.requests.push(input as string[]);
+    if (state.failWithStatus) return json(res, state.failWithStatus, { error: { message: `fake embeddings failure ${state.failWithStatus}`, type: 'server_error' } });
+    const dimensions = typeof body.dimensions === 'number' ? body.dimensions : FAKE_EMBEDDING_DIMENSIONS;
+    json(res, 200, {
+      object: 'list',
+      model: body.model,
+      data: (input as string[]).map((text, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(text, dimensions) })),
+      usage: { prompt_tokens: 0, total_tokens: 0 },
+    });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  state.baseUrl = `${server.origin}/v1`;
+  state.close = server.close;
   return state;
 }

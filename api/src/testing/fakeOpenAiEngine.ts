@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { demoFacts } from '../infra/inference/demoMemories';
+import { json, readBody } from './fakeProviderHttp';
 import { MEMORY_DISTILL_MARKER, transcriptOf } from '../modules/memories/distill/distillPrompt';
 
 /**
@@ -95,19 +96,6 @@ export function echoReply(request: FakeChatRequest): string {
 export function fakeTokens(text: string): string[] {
   return text.match(/\s*\S+/g) ?? [];
 }
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
 
 const sleep = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
 

@@ -213,9 +213,8 @@ describe.each(BOTH_BACKENDS)('memory distillation runs at once on %s', (backend)
     await engine?.close();
   });
 
-  it('two runs of the same distillation write its memories once', async () => {
-    const m = await signUpMember(t, 'twice');
-    await t.db.query(`update users set tier = 'basic' where id = $1`, [m.user_id]);
+  /** A conversation of `m` whose one user message states a fact, and its distillation job (not queued: run by hand). */
+  async function toldAboutClover(m: TestMember, jobId: string) {
     const bot = await insertCharacter(t.db, m, { name: 'Echo' });
     const { rows } = await t.db.query<{ id: string }>(
       `insert into conversations (id, user_id, character_id, created_at, updated_at) values (gen_random_uuid()::text, $1, $2, now(), now()) returning id`,
@@ -226,7 +225,14 @@ describe.each(BOTH_BACKENDS)('memory distillation runs at once on %s', (backend)
       conversationId,
     ]);
     const models = createModelRegistry({ models: [{ id: 'fake', name: 'Fake', tokens: '8K', base_url: engine.baseUrl, model: 'fake', hide_unauthorized: false }], demoTokenIntervalMs: 0 });
-    const job = { id: '1', kind: MEMORY_DISTILL_KIND, payload: { conversation_id: conversationId }, run_at: new Date(), attempts: 1, max_attempts: 3, locked_until: null, last_error: null };
+    const job = { id: jobId, kind: MEMORY_DISTILL_KIND, payload: { conversation_id: conversationId }, run_at: new Date(), attempts: 1, max_attempts: 3, locked_until: null, last_error: null };
+    return { conversationId, job, models };
+  }
+
+  it('two runs of the same distillation write its memories once', async () => {
+    const m = await signUpMember(t, 'twice');
+    await t.db.query(`update users set tier = 'basic' where id = $1`, [m.user_id]);
+    const { conversationId, job, models } = await toldAboutClover(m, '1');
     const results = await Promise.all([runDistillJob({ db: t.db, models }, job, new Date()), runDistillJob({ db: t.db, models }, job, new Date())]);
     expect(results.sort()).toEqual(['added 1, updated 0', 'stale']);
     const { rows: stored } = await t.db.query<{ content: string }>('select content from memories where conversation_id = $1', [conversationId]);
@@ -235,17 +241,7 @@ describe.each(BOTH_BACKENDS)('memory distillation runs at once on %s', (backend)
 
   it('a job queued while the member had the permission does nothing once they no longer have it', async () => {
     const m = await signUpMember(t, 'lapsed');
-    const bot = await insertCharacter(t.db, m, { name: 'Echo' });
-    const { rows } = await t.db.query<{ id: string }>(
-      `insert into conversations (id, user_id, character_id, created_at, updated_at) values (gen_random_uuid()::text, $1, $2, now(), now()) returning id`,
-      [m.user_id, bot.id],
-    );
-    const conversationId = rows[0]!.id;
-    await t.db.query(`insert into messages (id, conversation_id, role, content, created_at, updated_at) values (gen_random_uuid()::text, $1, 'user', 'My horse is named Clover and she is white.', now(), now())`, [
-      conversationId,
-    ]);
-    const models = createModelRegistry({ models: [{ id: 'fake', name: 'Fake', tokens: '8K', base_url: engine.baseUrl, model: 'fake', hide_unauthorized: false }], demoTokenIntervalMs: 0 });
-    const job = { id: '2', kind: MEMORY_DISTILL_KIND, payload: { conversation_id: conversationId }, run_at: new Date(), attempts: 1, max_attempts: 3, locked_until: null, last_error: null };
+    const { conversationId, job, models } = await toldAboutClover(m, '2');
     // A free member (the subscription ended after the turn queued it).
     expect(await runDistillJob({ db: t.db, models }, job, new Date())).toBe('not permitted');
     const { rows: stored } = await t.db.query('select 1 from memories where conversation_id = $1', [conversationId]);
