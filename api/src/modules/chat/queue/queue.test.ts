@@ -73,6 +73,8 @@ describe.each(SETUPS)('waiting room and priority queue (%s)', (_name, backend, r
     // Let every stream end and the line settle, then move past every access and reservation: each test starts on an empty pool.
     engine.behaviour = { ...engine.behaviour, beforeToken: undefined };
     for (const release of held) release();
+    // A turn still in line when a test failed gets its slot later: wait for every turn sent, not only the streams open now.
+    await Promise.allSettled(sent.splice(0));
     await until(() => engine.openStreams() === 0);
     t.clock.advance(2 * 60 * 60_000);
   });
@@ -92,8 +94,12 @@ describe.each(SETUPS)('waiting room and priority queue (%s)', (_name, backend, r
     expect(r.status).toBe(200);
     return r.body;
   };
-  const chat = (headers: Record<string, string>, characterId = bot.id, message = 'Hello Aria'): Promise<SseResult> =>
-    postSse(`${base}/chat`, headers, { character_id: characterId, conversation_id: 'new', message });
+  const sent: Array<Promise<SseResult>> = [];
+  const chat = (headers: Record<string, string>, characterId = bot.id, message = 'Hello Aria'): Promise<SseResult> => {
+    const turn = postSse(`${base}/chat`, headers, { character_id: characterId, conversation_id: 'new', message });
+    sent.push(turn);
+    return turn;
+  };
   /** A turn whose stream is held in flight: it holds the one slot until `release`. */
   const holdSlot = async (headers: Record<string, string>) => {
     const before = streamsHeld();
@@ -246,11 +252,13 @@ describe.each(SETUPS)('waiting room and priority queue (%s)', (_name, backend, r
     const paid = await member('paid', 'basic');
     const premium = await member('premium', 'premium');
     const holder = await holdSlot(holderMember.headers);
+    // Each turn is in line before the next is sent (the line as a newcomer would meet it counts waiting turns).
+    const inLine = async () => (await call<{ waiting: number }>(t, 'GET', '/queue/outlook', newGuest().headers)).body.waiting;
     const paidTurn = chat(paid.headers, bot.id, 'paid turn');
-    await new Promise((r) => setTimeout(r, 50));
+    await until(async () => (await inLine()) === 1);
     t.clock.advance(5_000);
     const premiumTurn = chat(premium.headers, bot.id, 'premium turn');
-    await new Promise((r) => setTimeout(r, 50));
+    await until(async () => (await inLine()) === 2);
     expect(streamsHeld()).toBe(1);
     holder.release();
     await until(() => streamsHeld() === 2);
