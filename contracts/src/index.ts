@@ -1,4 +1,5 @@
 export * from './permissions/permissions';
+export * from './permissions/imageButton';
 export * from './remotes';
 export * from './deployment/deployment';
 export * from './http/headers';

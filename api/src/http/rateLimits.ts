@@ -33,6 +33,12 @@ export interface RateLimits {
   refreshPerIp: RateLimitRule;
   /** Avatar generations per member (each runs an image model). */
   imageGeneration: RateLimitRule;
+  /** Conversation images per True Supporter (each runs an image model). */
+  conversationImage: RateLimitRule;
+  /** Conversation images per I'm All In member. */
+  conversationImagePremium: RateLimitRule;
+  /** Image training requests per member (the daily limit of 4 is the database's; this caps a flood of calls). */
+  imageTraining: RateLimitRule;
   /** Avatar uploads asked for (save-image) per member (each is decoded and re-encoded). */
   imageUpload: RateLimitRule;
   /** Chatbot-form suggestions (suggest_field, suggest_tags) per member (each runs the language model). */
@@ -52,6 +58,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   refreshPerIp: { max: 3000, windowSeconds: 10 * 60 },
   imageGeneration: { max: 30, windowSeconds: 10 * 60 },
   imageUpload: { max: 60, windowSeconds: 10 * 60 },
+  conversationImage: { max: 20, windowSeconds: 10 * 60 },
+  conversationImagePremium: { max: 60, windowSeconds: 10 * 60 },
+  imageTraining: { max: 30, windowSeconds: 10 * 60 },
   suggestion: { max: 60, windowSeconds: 10 * 60 },
 };
 

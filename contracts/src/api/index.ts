@@ -5,6 +5,7 @@ export * from './devMailbox';
 export * from './discovery';
 export * from './leaderboard';
 export * from './chat';
+export * from './conversationImages';
 export * from './characters';
 export * from './characterErrors';
 export * from './moderation';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { CHARACTER_LIMITS } from '../limits/characterLimits';
 import { GENERATION_SLIDERS, LORA_SCALE_DEFAULT } from '../limits/chatLimits';
-import { IdSchema } from './common';
 
 /**
  * Image styles (document 1 §3 "Settings stored locally": semi-realistic default, or anime; also anime_v2 and
@@ -25,18 +24,11 @@ export const ConversationImageSettingsSchema = z.object({
   nsfw_mode: z.boolean().default(false),
   legacy_mode: z.boolean().default(false),
   lora_scale: LoraScaleSchema.default(LORA_SCALE_DEFAULT),
-  user_prompt_suffix: z.string().default(''),
+  /** Ours: bounded as the negative prompt is. */
+  user_prompt_suffix: z.string().max(CHARACTER_LIMITS.negativePromptMax).default(''),
   user_negative_prompt: NegativePromptSchema.default(''),
 });
 export type ConversationImageSettings = z.infer<typeof ConversationImageSettingsSchema>;
-
-/** Conversation image request (document 1 §7). */
-export const ConversationImageRequestSchema = ConversationImageSettingsSchema.extend({
-  conversation_id: IdSchema,
-  character_id: IdSchema,
-  image_prompt: z.string().trim().min(1),
-});
-export type ConversationImageRequest = z.output<typeof ConversationImageRequestSchema>;
 
 /** Generated avatar image (document 1 §3): base64 data with its MIME type and seed. */
 export const GeneratedAvatarImageSchema = z.object({

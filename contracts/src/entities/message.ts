@@ -38,6 +38,8 @@ export const MessageSchema = z.object({
   createdAt: TimestampSchema,
   image_url: AssetUrlSchema.nullish(),
   image_prompt: z.string().nullish(),
+  /** The image is adult content: shown blurred to members with blurNSFW until they choose to see it (§6). */
+  image_is_nsfw: z.boolean().optional(),
   rating: MessageRatingSchema.nullish(),
   character_id: IdSchema.nullish(),
   conversation_id: IdSchema,

@@ -25,6 +25,8 @@ export const PERMISSIONS = [
   'avatar_images_v2',
   'conversation_images',
   'conversation_images_v2',
+  // "Conversation images on private bots" (document 1 §1, I'm All In): the spec names no permission for it.
+  'conversation_images_private_bots',
   'image_training',
   'generation_settings',
   'character_translate_public',
@@ -92,7 +94,7 @@ const TIER_FEATURES: Record<Tier, readonly Permission[]> = {
   free: ['3k_context', '4k_context', 'display_ads'],
   minimal: ['skip_waiting_room', 'memory_manager'],
   basic: ['8k_context', 'conversation_memory_auto', 'conversation_images', 'generation_settings', 'character_translate_public'],
-  premium: ['conversation_images_v2', 'avatar_images_v2', 'image_training', 'character_translate_private'],
+  premium: ['conversation_images_v2', 'conversation_images_private_bots', 'avatar_images_v2', 'image_training', 'character_translate_private'],
 };
 
 /** Permissions of a guest (no account): browse, chat, report. */

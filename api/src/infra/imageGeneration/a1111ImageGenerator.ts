@@ -1,5 +1,5 @@
 import { withPrefix } from './stylePrompt';
-import { ImageGenerationError, decodeBase64Picture, postGeneratorJson, type ImageGenerator } from './imageGenerator';
+import { ImageGenerationError, decodeBase64Picture, loraTag, postGeneratorJson, type ImageGenerator } from './imageGenerator';
 
 export interface A1111ImageGeneratorOptions {
   name: string;
@@ -60,7 +60,7 @@ export function createA1111ImageGenerator(options: A1111ImageGeneratorOptions): 
     demo: false,
     async generate(request, signal) {
       const body: Record<string, unknown> = {
-        prompt: withPrefix(options.promptPrefix, request.prompt),
+        prompt: withPrefix(options.promptPrefix, request.lora ? `${request.prompt} ${loraTag(request.lora)}` : request.prompt),
         negative_prompt: withPrefix(options.negativePromptPrefix, request.negativePrompt),
         seed: request.seed,
         width: options.width,

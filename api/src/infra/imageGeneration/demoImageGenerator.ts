@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ImageStyle } from '@fable/contracts';
 import sharp from 'sharp';
-import type { ImageGenerator } from './imageGenerator';
+import { loraTag, type ImageGenerator, type ImageTrainer } from './imageGenerator';
 
 export const DEMO_GENERATOR_NAME = 'demo';
 /** The demo picture's size: a portrait, like the 500x600 preset. */
@@ -91,7 +91,9 @@ export function createDemoImageGenerator(): ImageGenerator {
     name: DEMO_GENERATOR_NAME,
     demo: true,
     async generate(request) {
-      const drawing = await sharp(Buffer.from(demoPictureSvg(request.prompt, request.negativePrompt, request.seed, request.style))).png().toBuffer();
+      // A trained model changes the picture as a LoRA would: drawn from the prompt with its tag.
+      const prompt = request.lora ? `${request.prompt} ${loraTag(request.lora)}` : request.prompt;
+      const drawing = await sharp(Buffer.from(demoPictureSvg(prompt, request.negativePrompt, request.seed, request.style))).png().toBuffer();
       if (!request.guidance) {
         return { bytes: await sharp(drawing).png({ compressionLevel: 9 }).toBuffer(), seed: request.seed, guidanceApplied: false };
       }
@@ -103,6 +105,18 @@ export function createDemoImageGenerator(): ImageGenerator {
         .toBuffer();
       const bytes = await sharp(drawing).composite([{ input: overlay }]).png({ compressionLevel: 9 }).toBuffer();
       return { bytes, seed: request.seed, guidanceApplied: true };
+    },
+  };
+}
+
+/** The demo trainer: reads the avatar (when there is one, it must be a picture) and names the model after the chatbot and it. */
+export function createDemoImageTrainer(): ImageTrainer {
+  return {
+    name: DEMO_GENERATOR_NAME,
+    async train(request) {
+      if (request.avatar) await sharp(request.avatar).metadata();
+      const of = createHash('sha256').update(request.avatar ?? request.characterId).digest('hex').slice(0, 8);
+      return { loraName: `demo-${request.characterId.slice(0, 40)}-${of}` };
     },
   };
 }

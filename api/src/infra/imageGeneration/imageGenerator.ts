@@ -13,6 +13,11 @@ export interface ImageGenerationRequest {
   style: ImageStyle;
   /** A guidance picture (PNG), already decoded and re-encoded by the API; only for the styles that allow one. */
   guidance?: Buffer;
+  /**
+   * A chatbot's trained model (a LoRA) and its weight: Automatic1111 takes it in the prompt (`<lora:name:scale>`); the
+   * demo draws it into the picture; the OpenAI images API has no such thing and draws from the prompt alone.
+   */
+  lora?: { name: string; scale: number };
 }
 
 export interface GeneratedPicture {
@@ -29,6 +34,16 @@ export interface ImageGenerator {
   /** The built-in demo generator: not an image model. */
   readonly demo: boolean;
   generate(request: ImageGenerationRequest, signal: AbortSignal): Promise<GeneratedPicture>;
+}
+
+/**
+ * Trains a chatbot's image model (a LoRA) from its avatar (when it has one of ours) (document 1 §4 "Chatbot Image Training"): answers the
+ * model's name once it is trained. Only the demo trainer exists here (no training service speaks a standard
+ * protocol); a configured generator without one leaves training unavailable.
+ */
+export interface ImageTrainer {
+  readonly name: string;
+  train(request: { characterId: string; avatar: Buffer | null }, signal: AbortSignal): Promise<{ loraName: string }>;
 }
 
 /**
@@ -121,3 +136,6 @@ export function decodeBase64Picture(text: unknown): Buffer | null {
   if (data.length === 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(data)) return null;
   return Buffer.from(data, 'base64');
 }
+
+/** A LoRA in Automatic1111's prompt syntax. */
+export const loraTag = (lora: { name: string; scale: number }) => `<lora:${lora.name}:${lora.scale}>`;

@@ -1,14 +1,16 @@
 import type { ImageStyle } from '@fable/contracts';
 import { createA1111ImageGenerator } from './a1111ImageGenerator';
-import { createDemoImageGenerator } from './demoImageGenerator';
+import { createDemoImageGenerator, createDemoImageTrainer } from './demoImageGenerator';
 import type { ImageGeneratorEntry } from './generatorConfig';
-import type { ImageGenerator } from './imageGenerator';
+import type { ImageGenerator, ImageTrainer } from './imageGenerator';
 import { createOpenAiImageGenerator } from './openAiImageGenerator';
 
 /** The generator of each style: the configured entries', or the demo generator for all when none is configured. */
 export interface ImageGenerators {
   /** The style's generator, or null when the configuration offers the style nowhere. */
   forStyle(style: ImageStyle): ImageGenerator | null;
+  /** What trains chatbots' image models: the demo trainer with the demo generator; none with configured generators. */
+  trainer: ImageTrainer | null;
 }
 
 export function generatorOfEntry(entry: ImageGeneratorEntry, env: NodeJS.ProcessEnv): ImageGenerator {
@@ -45,12 +47,12 @@ export function generatorOfEntry(entry: ImageGeneratorEntry, env: NodeJS.Process
 export function createImageGenerators(entries: readonly ImageGeneratorEntry[] | undefined, env: NodeJS.ProcessEnv = process.env): ImageGenerators {
   if (!entries || entries.length === 0) {
     const demo = createDemoImageGenerator();
-    return { forStyle: () => demo };
+    return { forStyle: () => demo, trainer: createDemoImageTrainer() };
   }
   const byStyle = new Map<ImageStyle, ImageGenerator>();
   for (const entry of entries) {
     const generator = generatorOfEntry(entry, env);
     for (const style of entry.styles) byStyle.set(style, generator);
   }
-  return { forStyle: (style) => byStyle.get(style) ?? null };
+  return { forStyle: (style) => byStyle.get(style) ?? null, trainer: null };
 }

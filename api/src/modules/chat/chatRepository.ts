@@ -1,4 +1,4 @@
-import type { ChatMessage, Conversation, MessageRating } from '@fable/contracts';
+import { CONVERSATION_IMAGE_PRESET, imageUrl, type ChatMessage, type Conversation, type MessageRating } from '@fable/contracts';
 import type { Queryable } from '../../infra/db/database';
 
 /** A messages row (migration 008) as both drivers return it (seq left out: bigint types differ). */
@@ -15,11 +15,14 @@ export interface MessageRow {
   label: string | null;
   stopped: boolean;
   sub_character_id: string | null;
+  image_hash: string | null;
+  image_prompt: string | null;
+  image_is_nsfw: boolean;
   created_at: Date | string;
 }
 
 export const MESSAGE_SELECT =
-  'm.id, m.conversation_id, m.role, m.content, m.prev_id, m.is_alternative, m.alternate_of, m.token_count, m.rating, m.label, m.stopped, m.sub_character_id, m.created_at';
+  'm.id, m.conversation_id, m.role, m.content, m.prev_id, m.is_alternative, m.alternate_of, m.token_count, m.rating, m.label, m.stopped, m.sub_character_id, m.image_hash, m.image_prompt, m.image_is_nsfw, m.created_at';
 
 export const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -35,6 +38,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     character_id: row.sub_character_id,
     conversation_id: row.conversation_id,
     label: row.label,
+    ...(row.image_hash ? { image_url: imageUrl(row.image_hash, CONVERSATION_IMAGE_PRESET), image_prompt: row.image_prompt, image_is_nsfw: row.image_is_nsfw } : {}),
   };
 }
 

@@ -67,7 +67,9 @@ function loreOfBoth(groupLore: readonly PromptLoreEntry[], speakerLore: readonly
  * the other members' come as named lines ("Mira: …") from the speaker's point of view, so the model tells the voices
  * apart and does not take the others' lines for its own (README "Group chats").
  */
-function promptHistoryOf(lines: readonly TurnLine[], group: TurnGroup | null | undefined, userName: string, tokenizer: Tokenizer) {
+function promptHistoryOf(all: readonly TurnLine[], group: TurnGroup | null | undefined, userName: string, tokenizer: Tokenizer) {
+  // An image message has no text: the model is not shown an empty line.
+  const lines = all.filter((l) => l.content !== '');
   if (!group) return lines.map((l) => ({ role: l.role, content: l.content, tokens: l.tokens }));
   const names = new Map(group.members.map((m) => [m.id, m.name]));
   const prefixTokens = new Map<string, number>();

@@ -92,7 +92,7 @@ async function generateImage(ctx: ImageRouteContext, request: FastifyRequest<{ B
 }
 
 /** What the caller is told when the generator fails: 429 passed up (document 1 §8), 503 busy, 422 refused, 502. */
-function generationFailure(err: unknown, request: FastifyRequest): unknown {
+export function generationFailure(err: unknown, request: FastifyRequest): unknown {
   if (!(err instanceof ImageGenerationError)) return err;
   request.log.warn({ err }, 'image generation failed');
   if (err.kind === 'rate_limited') return AppError.rateLimited((err.retryAfterSeconds ?? 10) * 1000);
@@ -107,7 +107,7 @@ function imageContentRefusedByGenerator(): AppError {
 }
 
 /** A signal that aborts when the caller goes away before the answer is sent. */
-function abortOnDisconnect(reply: FastifyReply): AbortSignal {
+export function abortOnDisconnect(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
