@@ -53,3 +53,4 @@ export type GenerateImageRequest = z.output<typeof GenerateImageRequestSchema>;
 
 /** Image training request states (document 1 §4). */
 export const IMAGE_TRAINING_STATES = ['idle', 'submitting', 'success', 'error', 'already_pending'] as const;
+export type ImageTrainingState = (typeof IMAGE_TRAINING_STATES)[number];

@@ -1,5 +1,6 @@
 import type { CharacterProfile } from '@fable/contracts';
 import { ChatInput } from './ChatInput';
+import { ImageButton } from './images/ImageButton';
 import { CHAT_TEXTS } from './chatTexts';
 import { AUTO_SPEAKER } from './group/groupMembers';
 import { SpeakerStrip } from './group/SpeakerStrip';
@@ -34,6 +35,7 @@ export function ChatComposer({ screen, profile, disabled }: { screen: ChatScreen
           chat.stop();
         }}
         onAutopilot={screen.nsfwLocked || !screen.lastReply ? undefined : chat.autopilot}
+        accessory={groupChat.members ? null : <ImageButton images={screen.images} disabled={disabled || streaming} />}
         streaming={streaming}
         disabled={disabled}
         placeholder={CHAT_TEXTS.inputPlaceholder(profile.name)}

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { CHAT_LIMITS } from '@fable/contracts';
 import { Button } from '@fable/shared';
 import { CHAT_TEXTS } from './chatTexts';
@@ -46,6 +46,8 @@ export interface ChatInputProps {
   onSend: (text: string) => void;
   onStop: () => void;
   onAutopilot?: () => void;
+  /** Shown before the text area (the image button). */
+  accessory?: ReactNode;
   streaming: boolean;
   disabled?: boolean;
   placeholder: string;
@@ -57,7 +59,7 @@ export interface ChatInputProps {
  * The input bar (document 1 §5): Enter sends, Shift+Enter types a new line, Enter never sends on mobile user agents;
  * the send button appears only for non-blank input; the text area grows up to 188 px. While a reply streams, Stop.
  */
-export function ChatInput({ value, onChange, onSend, onStop, onAutopilot, streaming, disabled = false, placeholder, userAgent }: ChatInputProps) {
+export function ChatInput({ value, onChange, onSend, onStop, onAutopilot, accessory, streaming, disabled = false, placeholder, userAgent }: ChatInputProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const ua = userAgent ?? (typeof navigator === 'undefined' ? '' : navigator.userAgent);
 
@@ -88,6 +90,7 @@ export function ChatInput({ value, onChange, onSend, onStop, onAutopilot, stream
         submit();
       }}
     >
+      {accessory}
       <Area
         ref={ref}
         rows={1}

@@ -1,6 +1,7 @@
 import type { CharacterProfile } from '@fable/contracts';
 import { ChatModals } from './ChatModals';
 import { AutoResponseUpgradeModal } from './group/AutoResponseUpgradeModal';
+import { ImageModals } from './images/ImageModals';
 import type { ChatScreenModel } from './useChatScreen';
 
 /** The chat screen's modals (ChatModals, and a group chat's Auto Response upgrade) wired to the screen's state. */
@@ -13,6 +14,7 @@ export function ChatScreenModals({ screen, profile }: { screen: ChatScreenModel;
   return (
     <>
       <AutoResponseUpgradeModal open={groupChat.upgradeOpen} onClose={groupChat.closeUpgrade} />
+      <ImageModals modals={screen.modals} characterId={screen.characterId} characterName={profile.name} />
       <ChatModals
         modals={screen.modals}
         characterId={screen.characterId}

@@ -26,6 +26,7 @@ export function ChatTranscript({ screen, profile }: { screen: ChatScreenModel; p
   const { state, dispatch, streaming } = chat;
   const { onEdit, onRate } = useMessageActions(chat, screen.isGuest);
   const { open: openModal } = screen.modals;
+  const { images } = screen;
 
   return (
     <Scroll>
@@ -82,6 +83,13 @@ export function ChatTranscript({ screen, profile }: { screen: ChatScreenModel; p
           hasMore={state.hasMore}
           loadingOlder={chat.loadingOlder}
           onLoadOlder={() => void chat.loadOlder()}
+          images={{
+            editingId: images.editingId,
+            drawing: images.drawing,
+            onEditPrompt: images.setEditingId,
+            onGenerate: (messageId, prompt) => void images.generate({ messageId, prompt }),
+            onOpenSettings: () => openModal({ kind: 'imageSettings' }),
+          }}
         />
       )}
       {groupChat.isGroup && !chat.loading && state.messages.length === 0 && !streaming && <GroupHint>{GROUP_TEXTS.empty}</GroupHint>}

@@ -5,6 +5,8 @@ import { Avatar, Button, Spinner } from '@fable/shared';
 import { CHAT_TEXTS } from './chatTexts';
 import { alternateOptions, type StreamKind } from './conversationState';
 import { GREETING_ID, isSavedMessage } from './greeting';
+import { ImageMessage } from './images/ImageMessage';
+import { IMAGE_TEXTS } from './images/imageTexts';
 import { RatingBox } from './RatingBox';
 import type { TypingIndicator } from './useChatConversation';
 
@@ -110,6 +112,16 @@ export interface MessageListProps {
   hasMore: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
+  /** Conversation images: the one whose prompt is edited, the one being drawn ('new': a new one). */
+  images?: ImageMessageActions;
+}
+
+export interface ImageMessageActions {
+  editingId: string | null;
+  drawing: string | null;
+  onEditPrompt: (id: string | null) => void;
+  onGenerate: (id: string, prompt: string) => void;
+  onOpenSettings: () => void;
 }
 
 /** The message list (document 1 §2 "Body"): Load Previous Messages, messages, the last reply's pager and actions. */
@@ -165,6 +177,11 @@ export function MessageList(props: MessageListProps) {
           </Row>
         )}
       </List>
+      {props.images?.drawing === 'new' && (
+        <p role="status" style={{ margin: '8px 0 0', fontSize: '0.85rem', opacity: 0.75 }}>
+          {IMAGE_TEXTS.drawing}
+        </p>
+      )}
       {typing && (
         <p role="status" style={{ margin: '8px 0 0', fontSize: '0.85rem', opacity: 0.75 }}>
           {typing === 'autopilot' ? CHAT_TEXTS.suggesting : CHAT_TEXTS.typing(writer.name)}
@@ -207,6 +224,7 @@ function MessageItem({
   onContinue,
   shownAltIndex,
   onPage,
+  images,
 }: MessageItemProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
@@ -214,6 +232,8 @@ function MessageItem({
   const user = message.role === 'user';
   const saved = isSavedMessage(message);
   const options = isLast && !user ? alternateOptions(message) : [];
+  const isImage = Boolean(message.image_url);
+  const editingImage = isImage && images?.editingId === message.id;
 
   const save = async () => {
     setSaving(true);
@@ -227,8 +247,17 @@ function MessageItem({
     }
   };
 
-  const text = stripHtml(shownContent);
-  const body = editing ? (
+  const text = isImage ? (message.image_prompt ?? '') : stripHtml(shownContent);
+  const body = isImage ? (
+    <ImageMessage
+      message={message}
+      editing={editingImage}
+      busy={images?.drawing === message.id}
+      onOpenSettings={() => images?.onOpenSettings()}
+      onGenerate={(prompt) => images?.onGenerate(message.id, prompt)}
+      onCancel={() => images?.onEditPrompt(null)}
+    />
+  ) : editing ? (
     <div>
       <Editor aria-label={CHAT_TEXTS.edit} value={draft} onChange={(event) => setDraft(event.target.value)} />
       <Actions>
@@ -281,7 +310,7 @@ function MessageItem({
                 {CHAT_TEXTS.regenerate}
               </Button>
             )}
-            {isLast && !user && saved && turnActions && canRegenerate && (
+            {isLast && !user && !isImage && saved && turnActions && canRegenerate && (
               <>
                 <Button size="sm" variant="ghost" onClick={onRegenerate}>
                   {CHAT_TEXTS.regenerate}
@@ -291,7 +320,12 @@ function MessageItem({
                 </Button>
               </>
             )}
-            {saved && turnActions && (
+            {isImage && saved && turnActions && images && !editingImage && (
+              <Button size="sm" variant="ghost" onClick={() => images.onEditPrompt(message.id)}>
+                {IMAGE_TEXTS.editPrompt}
+              </Button>
+            )}
+            {saved && turnActions && !isImage && (
               <Button
                 size="sm"
                 variant="ghost"
@@ -311,7 +345,12 @@ function MessageItem({
           </Actions>
         )}
         {mode === null && !user && saved && canRateAndReport && canRate && !editing && (
-          <RatingBox key={message.id} rating={message.rating} onRate={(label, reason) => onRate(message.id, label, reason)} />
+          <RatingBox
+            key={message.id}
+            rating={message.rating}
+            reasons={isImage ? IMAGE_TEXTS.imageReasons : undefined}
+            onRate={(label, reason) => onRate(message.id, label, reason)}
+          />
         )}
       </div>
     </Row>

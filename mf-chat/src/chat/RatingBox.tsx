@@ -40,6 +40,8 @@ export interface RatingBoxProps {
   rating: MessageRating | null | undefined;
   /** Sends the rating (and, for a low one, the reason chip); rejects when not saved. */
   onRate: (label: MessageRating, reason?: string) => Promise<unknown>;
+  /** The reason chips of a low rating (an image message has its own, document 1 §3); the reply's by default. */
+  reasons?: readonly string[];
 }
 
 type Step = { kind: 'idle' } | { kind: 'askReason'; label: MessageRating } | { kind: 'thanks' };
@@ -49,7 +51,7 @@ type Step = { kind: 'idle' } | { kind: 'askReason'; label: MessageRating } | { k
  * what response was expected with reason chips; after a label a thanks note shows 5 s. A rated message cannot be
  * rated again.
  */
-export function RatingBox({ rating, onRate }: RatingBoxProps) {
+export function RatingBox({ rating, onRate, reasons = CHAT_TEXTS.expectedReasons }: RatingBoxProps) {
   const [chosen, setChosen] = useState<MessageRating | null>(rating ?? null);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [busy, setBusy] = useState(false);
@@ -100,7 +102,7 @@ export function RatingBox({ rating, onRate }: RatingBoxProps) {
       {step.kind === 'askReason' && (
         <div role="group" aria-label={CHAT_TEXTS.expectedQuestion} style={{ display: 'flex', gap: 6, flexWrap: 'wrap', alignItems: 'center' }}>
           <span>{CHAT_TEXTS.expectedQuestion}</span>
-          {CHAT_TEXTS.expectedReasons.map((reason) => (
+          {reasons.map((reason) => (
             <Chip key={reason} type="button" disabled={busy} onClick={() => void giveReason(step.label, reason)}>
               {reason}
             </Chip>

@@ -1,6 +1,6 @@
 /**
  * The options menu of the chat screen (document 1 §2 "Options menu", §6 roles): which entries a viewer gets.
- * Voice and conversation images are not part of this screen yet.
+ * Voice is not part of this screen yet.
  */
 export type ChatMenuEntry =
   | 'startNewChat'
@@ -16,7 +16,9 @@ export type ChatMenuEntry =
   | 'blockCreator'
   | 'editChatbot'
   | 'manageMemories'
-  | 'generationSettings';
+  | 'generationSettings'
+  /** Conversation Image Settings: members holding conversation_images, outside group chats. */
+  | 'imageSettings';
 
 export interface ChatMenuContext {
   member: boolean;
@@ -27,6 +29,8 @@ export interface ChatMenuContext {
   hasMessages: boolean;
   canShare: boolean;
   hasMemoryPermission: boolean;
+  /** conversation_images held, and not a group chat. */
+  imageSettings?: boolean;
   /** A group chat where the deployment's groupchat flag is on (guests see it too: it asks them to create an account). */
   autoResponse?: boolean;
   /** Waiting in the waiting room with more than one message: no Start New Chat, no Remove Messages (document 1 §4). */
@@ -51,5 +55,6 @@ export function chatMenuEntries(ctx: ChatMenuContext): ChatMenuEntry[] {
   if (ctx.isCreator) entries.push('editChatbot');
   if (ctx.member && ctx.savedConversation && ctx.hasMemoryPermission) entries.push('manageMemories');
   entries.push('generationSettings');
+  if (ctx.member && ctx.imageSettings) entries.push('imageSettings');
   return entries;
 }

@@ -19,13 +19,17 @@ export type ChatModal =
   | { kind: 'memories' }
   | { kind: 'changePersona' }
   /** The persona for a new conversation, asked before its first message is sent. */
-  | { kind: 'persona' };
+  | { kind: 'persona' }
+  /** Conversation images (images/): their settings, a chatbot's image training, the upgrade prompts. */
+  | { kind: 'imageSettings' }
+  | { kind: 'imageTraining' }
+  | { kind: 'imageUpgrade'; tier: 'premium' | 'top' };
 
 export type ChatModalKind = ChatModal['kind'];
 export type ChatModalOf<K extends ChatModalKind> = Extract<ChatModal, { kind: K }>;
 
 /** The modals other parts of mf-chat own, loaded when first opened and kept mounted after (lazyModals.tsx). */
-export const LAZY_CHAT_MODALS = ['models', 'settings', 'memories', 'changePersona', 'persona'] as const satisfies readonly ChatModalKind[];
+export const LAZY_CHAT_MODALS = ['models', 'settings', 'memories', 'changePersona', 'persona', 'imageSettings', 'imageTraining'] as const satisfies readonly ChatModalKind[];
 export type LazyChatModalKind = (typeof LAZY_CHAT_MODALS)[number];
 
 export interface ChatModalsState {

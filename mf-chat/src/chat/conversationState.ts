@@ -31,7 +31,10 @@ export type ChatViewAction =
   | { type: 'messagesRemovedFrom'; id: string }
   | { type: 'paged'; delta: number }
   | { type: 'pagedTo'; index: number }
-  | { type: 'rated'; id: string; rating: ChatMessage['rating'] };
+  | { type: 'rated'; id: string; rating: ChatMessage['rating'] }
+  /** A conversation image: added as the bot's next message, or drawn again in place of an image message. */
+  | { type: 'imageAdded'; message: ChatMessage }
+  | { type: 'imageRedrawn'; message: ChatMessage };
 
 export interface AlternateOption {
   id: string;
@@ -126,6 +129,10 @@ export function chatViewReducer(state: ChatViewState, action: ChatViewAction): C
     }
     case 'rated':
       return { ...state, messages: state.messages.map((m) => (m.id === action.id ? { ...m, rating: action.rating } : m)) };
+    case 'imageAdded':
+      return state.messages.some((m) => m.id === action.message.id) ? state : { ...state, messages: [...state.messages, action.message], altIndex: null };
+    case 'imageRedrawn':
+      return { ...state, messages: state.messages.map((m) => (m.id === action.message.id ? { ...m, ...action.message } : m)) };
     default:
       return state;
   }

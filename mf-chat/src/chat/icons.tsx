@@ -47,3 +47,10 @@ export const ChipIcon = () => (
     <path d="M9 1v4M15 1v4M9 19v4M15 19v4M1 9h4M1 15h4M19 9h4M19 15h4" />
   </SvgIcon>
 );
+export const ImageIcon = () => (
+  <SvgIcon aria-hidden>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <circle cx="9" cy="10" r="2" />
+    <path d="M21 16l-5-5-9 9" />
+  </SvgIcon>
+);

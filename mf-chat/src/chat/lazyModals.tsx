@@ -30,6 +30,12 @@ export const ChangePersonaModal = lazyNamed<ChangePersonaModalProps>(
   'ChangePersonaModal',
 );
 
+export const ImageSettingsModal = lazyNamed<{ open: boolean; onClose: () => void }>(() => import('./images/ImageSettingsModal'), 'ImageSettingsModal');
+export const ImageTrainingModal = lazyNamed<{ open: boolean; onClose: () => void; characterId: string; characterName: string }>(
+  () => import('./images/ImageTrainingModal'),
+  'ImageTrainingModal',
+);
+
 /** Renders a lazy modal only once it has been opened (so its code loads on first use). */
 export function WhenOpened({ opened, children }: { opened: boolean; children: ReactNode }) {
   if (!opened) return null;

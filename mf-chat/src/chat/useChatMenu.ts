@@ -2,6 +2,7 @@ import { routes, type CharacterProfile } from '@fable/contracts';
 import { apiErrorMessage, selectPermissions, selectSession, shareLink, useAppSelector, useNavigate, useNotify, type DropdownItem } from '@fable/shared';
 import { useCharacters_favoriteMutation } from '@fable/shared/characters';
 import { canShareChatbot, chatMenuEntries, type ChatMenuEntry } from './chatMenu';
+import { IMAGE_TEXTS } from './images/imageTexts';
 import { CHAT_TEXTS } from './chatTexts';
 import { GREETING_ID, NEW_CONVERSATION } from './greeting';
 import { GROUP_TEXTS } from './group/groupTexts';
@@ -64,6 +65,7 @@ export function useChatMenu(screen: ChatScreenModel, profile: CharacterProfile) 
     editChatbot: { label: CHAT_TEXTS.editChatbot, to: routes.editChatbot({ characterId }) },
     manageMemories: { label: CHAT_TEXTS.manageMemories, onSelect: () => openModal({ kind: 'memories' }) },
     generationSettings: { label: CHAT_TEXTS.generationSettings, onSelect: () => openModal({ kind: 'settings' }) },
+    imageSettings: { label: IMAGE_TEXTS.settingsTitle, onSelect: () => openModal({ kind: 'imageSettings' }) },
   };
   const menu: DropdownItem[] = chatMenuEntries({
     member,
@@ -74,6 +76,7 @@ export function useChatMenu(screen: ChatScreenModel, profile: CharacterProfile) 
     hasMemoryPermission: permissions.includes('memory_manager'),
     autoResponse: groupChat.autoResponseOffered,
     queueLocked: screen.queueLocked,
+    imageSettings: permissions.includes('conversation_images') && !groupChat.isGroup,
   }).map((id) => ({ id, ...entryActions[id] }));
 
   return { menu, share: canShare ? () => void share() : null };

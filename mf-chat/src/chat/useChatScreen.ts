@@ -5,6 +5,7 @@ import { useInferenceSettings } from '../settings/inferenceSettings';
 import { useChatModals } from './chatModals';
 import { lastBotReply } from './conversationState';
 import { useGroupChat } from './group/useGroupChat';
+import { useConversationImages } from './images/useConversationImages';
 import { useAlternatesPager } from './useAlternatesPager';
 import { useChatConversation } from './useChatConversation';
 import { usePickMode } from './usePickMode';
@@ -73,6 +74,15 @@ export function useChatScreen(characterId: string, routeConversationId: string |
     stop: chat.stop,
     askSignIn,
   });
+  const images = useConversationImages({
+    characterId,
+    profile,
+    member,
+    conversationId: chat.conversationId,
+    dispatch: chat.dispatch,
+    openModal: modals.open,
+    askSignIn,
+  });
   const turn = useUserTurn({ chat, groupChat, member, nsfwLocked, askSignIn, personaId, setInput, openModal: modals.open });
 
   return {
@@ -100,6 +110,7 @@ export function useChatScreen(characterId: string, routeConversationId: string |
     pick,
     groupChat,
     turn,
+    images,
   };
 }
 

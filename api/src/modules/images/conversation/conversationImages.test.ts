@@ -81,7 +81,7 @@ describe.each(BOTH_BACKENDS)('conversation images on %s', (backend) => {
     expect(again.body).toMatchObject({ id: first.body.id, image_prompt: 'the lighthouse at dawn, calm sea' });
     expect(again.body.image_url).not.toBe(first.body.image_url);
     expect((await messagesOf(m, conversationId)).at(-1)).toMatchObject({ id: first.body.id, image_url: again.body.image_url, image_prompt: 'the lighthouse at dawn, calm sea' });
-    const hash = again.body.image_url!.split('/')[3];
+    const hash = again.body.image_url!.split('/')[3]!;
     const { rows: stored } = await t.db.query('select prompt, negative_prompt, model_style, generator from images where hash = $1', [hash]);
     expect(stored).toEqual([{ prompt: 'the lighthouse at dawn, calm sea, watercolour', negative_prompt: 'text', model_style: 'anime', generator: 'demo' }]);
 

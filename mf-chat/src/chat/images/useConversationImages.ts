@@ -1,0 +1,74 @@
+import { useState, type Dispatch } from 'react';
+import { apiErrorMessage, selectPermissions, useAppSelector, useNotify } from '@fable/shared';
+import { imageButtonAction, type CharacterProfile, type ImageButtonAction } from '@fable/contracts';
+import type { ChatModal } from '../chatModals';
+import type { ChatViewAction } from '../conversationState';
+import { useChat_drawImageMutation } from './conversationImagesApi';
+import { useImageSettings } from './imageSettings';
+
+export interface ConversationImages {
+  /** What the image button does (document 1 §6). */
+  action: ImageButtonAction;
+  /** Images need a saved conversation (a guest's or a new chat's first message comes first). */
+  available: boolean;
+  onButton: () => void;
+  /** The image message being drawn again, 'new' for a new picture, or null. */
+  drawing: string | null;
+  editingId: string | null;
+  setEditingId: (id: string | null) => void;
+  /** Draws a new picture, or (with a message) that image message again from `prompt`. */
+  generate: (target?: { messageId: string; prompt: string }) => Promise<void>;
+}
+
+/** The chat screen's conversation images: the button's rule, drawing and redrawing, and the modals they open. */
+export function useConversationImages(o: {
+  characterId: string;
+  profile: CharacterProfile | undefined;
+  member: boolean;
+  conversationId: string | null;
+  dispatch: Dispatch<ChatViewAction>;
+  openModal: (modal: ChatModal) => void;
+  askSignIn: () => void;
+}): ConversationImages {
+  const permissions = useAppSelector(selectPermissions);
+  const { settings } = useImageSettings();
+  const notify = useNotify();
+  const [draw] = useChat_drawImageMutation();
+  const [drawing, setDrawing] = useState<string | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const action = imageButtonAction({
+    permissions: o.member ? (permissions ?? []) : null,
+    character: { visibility: o.profile?.visibility ?? 'public', lora_status: o.profile?.lora_status ?? null },
+    legacy_mode: settings.legacy_mode,
+  });
+  const conversationId = o.conversationId;
+
+  const generate = async (target?: { messageId: string; prompt: string }) => {
+    if (!conversationId || drawing) return;
+    setDrawing(target?.messageId ?? 'new');
+    try {
+      const message = await draw({
+        ...settings,
+        conversation_id: conversationId,
+        character_id: o.characterId,
+        ...(target ? { message_id: target.messageId, image_prompt: target.prompt } : {}),
+      }).unwrap();
+      o.dispatch(target ? { type: 'imageRedrawn', message } : { type: 'imageAdded', message });
+      setEditingId(null);
+    } catch (error) {
+      notify.error(apiErrorMessage(error));
+    } finally {
+      setDrawing(null);
+    }
+  };
+
+  const onButton = () => {
+    if (action === 'sign_up') o.askSignIn();
+    else if (action === 'premium_prompt') o.openModal({ kind: 'imageUpgrade', tier: 'premium' });
+    else if (action === 'top_tier_prompt') o.openModal({ kind: 'imageUpgrade', tier: 'top' });
+    else if (action === 'training') o.openModal({ kind: 'imageTraining' });
+    else void generate();
+  };
+
+  return { action, available: o.member ? conversationId !== null : true, onButton, drawing, editingId, setEditingId, generate };
+}
