@@ -37,7 +37,7 @@ const Styles = styled.fieldset`
   padding: 10px 0;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(180px, 1fr));
   gap: 6px 12px;
   legend {
     font-weight: 600;

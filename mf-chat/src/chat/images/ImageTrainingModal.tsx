@@ -66,7 +66,7 @@ function OpenImageTrainingModal({ onClose, characterId, characterName }: { onClo
           </Note>
         )}
       </div>
-      <Note>{IMAGE_TEXTS.trainingIntro(characterName)}</Note>
+      {!done && <Note>{IMAGE_TEXTS.trainingIntro(characterName)}</Note>}
       <Note>{IMAGE_TEXTS.trainingDuration}</Note>
       <Note style={{ marginBottom: 0 }}>{IMAGE_TEXTS.trainingLimit}</Note>
     </Modal>

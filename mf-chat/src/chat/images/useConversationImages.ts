@@ -9,7 +9,7 @@ import { useImageSettings } from './imageSettings';
 export interface ConversationImages {
   /** What the image button does (document 1 §6). */
   action: ImageButtonAction;
-  /** Images need a saved conversation (a guest's or a new chat's first message comes first). */
+  /** Drawing needs a saved conversation (a new chat's first message comes first); the prompts and training do not. */
   available: boolean;
   onButton: () => void;
   /** The image message being drawn again, 'new' for a new picture, or null. */
@@ -70,5 +70,5 @@ export function useConversationImages(o: {
     else void generate();
   };
 
-  return { action, available: o.member ? conversationId !== null : true, onButton, drawing, editingId, setEditingId, generate };
+  return { action, available: action !== 'generate' || conversationId !== null, onButton, drawing, editingId, setEditingId, generate };
 }
