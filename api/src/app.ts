@@ -41,6 +41,7 @@ import { discoveryRoutes } from './discoveryRoutes';
 import { groupChatRoutes } from './modules/groupChats/groupChatRoutes';
 import { healthRoutes } from './modules/health/healthRoutes';
 import { imageRoutes } from './modules/images/imageRoutes';
+import { conversationImageRoutes } from './modules/conversationImages/conversationImageRoutes';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboardRoutes';
 import { lorebookRoutes } from './modules/lorebooks/lorebookRoutes';
 import { memoryRoutes } from './modules/memories/memoryRoutes';
@@ -75,7 +76,7 @@ export interface BuildAppOptions {
 }
 
 /** Every module's routes, mounted under /api. */
-const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, imageRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, authoringRoutes, groupChatRoutes, lorebookRoutes, cardRoutes, suggestionRoutes, moderationRoutes, reportsRoutes, billingRoutes];
+const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, imageRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, conversationImageRoutes, authoringRoutes, groupChatRoutes, lorebookRoutes, cardRoutes, suggestionRoutes, moderationRoutes, reportsRoutes, billingRoutes];
 
 /**
  * The API, ready to `listen` or `inject`: opens the database (and applies pending migrations) and the cache

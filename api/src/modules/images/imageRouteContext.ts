@@ -35,43 +35,60 @@ export type ImageApp = Parameters<ApiPlugin<ImageDeps>>[0];
 /** Abandoned uploads removed per save-image call. */
 const PURGE_BATCH = 5;
 
-export interface ImageRouteContext {
+/** What making a picture takes: the store, the generators, the classifier, the NSFW policy, keeping a picture. */
+export interface ImageMaking {
   deps: ImageDeps;
   store: ObjectStore;
   generators: ImageGenerators;
   classifier: ContentClassifier;
-  /** The key of the API's own upload URLs; null where the browser uploads to the store directly, or when unset. */
-  signingKey: Uint8Array | null;
   /** Whether the application's avatars may be NSFW (not a partner's). */
   nsfwAllowed(applicationId: string): Promise<boolean>;
   /** Stores a processed picture's files and records it. */
   keep(picture: ProcessedPicture, image: Omit<NewImage, 'width' | 'height'>): Promise<ImageRow>;
+}
+
+export interface ImageRouteContext extends ImageMaking {
+  /** The key of the API's own upload URLs; null where the browser uploads to the store directly, or when unset. */
+  signingKey: Uint8Array | null;
   /** Removes a few uploads whose time is over (their bytes, then their rows). */
   purgeExpiredUploads(): Promise<void>;
 }
 
-/** Opens what the routes share (the store is closed with the app when it was opened here). */
-export async function openImageRouteContext(app: ImageApp, deps: ImageDeps): Promise<ImageRouteContext> {
-  const { db, clock, config } = deps;
+/**
+ * Opens what making pictures takes (the store is closed with the app when it was opened here): the avatar routes'
+ * and the conversation images' (modules/conversationImages), on the app's one store.
+ */
+export function openImageMaking(app: ImageApp, deps: ImageDeps): ImageMaking {
+  const { db, config } = deps;
   const store = deps.imageStore ?? openImageStore(config.imageStorage, config.dataDir, IN_MEMORY);
   if (!deps.imageStore) app.addHook('onClose', async () => store.close());
   const generators = deps.imageGenerators ?? createImageGenerators(config.imageGenerators);
   const classifier =
     deps.classifier ?? openContentClassifier(config.moderationEndpoint, (err) => app.log.warn({ err }, 'moderation endpoint failed; the embedded rules answered'));
-  // The API signs its own upload URLs only where the browser cannot upload to the store directly.
-  const signingKey = store.directUpload ? null : await loadUploadKey(db, config);
-  if (!store.directUpload && !signingKey) app.log.error('IMAGE_UPLOAD_SECRET is not set: avatar uploads are unavailable (generation works)');
   return {
     deps,
     store,
     generators,
     classifier,
-    signingKey,
     nsfwAllowed: async (applicationId) => (await findAppSettings(db, applicationId))?.kind !== 'partner',
     keep: async (picture, image) => {
       await storePictureFiles(store, image.hash, picture);
       return recordImage(db, { ...image, width: picture.width, height: picture.height });
     },
+  };
+}
+
+/** Opens what the avatar routes share: making pictures, and the upload signing key. */
+export async function openImageRouteContext(app: ImageApp, deps: ImageDeps): Promise<ImageRouteContext> {
+  const { db, clock, config } = deps;
+  const making = openImageMaking(app, deps);
+  const { store } = making;
+  // The API signs its own upload URLs only where the browser cannot upload to the store directly.
+  const signingKey = store.directUpload ? null : await loadUploadKey(db, config);
+  if (!store.directUpload && !signingKey) app.log.error('IMAGE_UPLOAD_SECRET is not set: avatar uploads are unavailable (generation works)');
+  return {
+    ...making,
+    signingKey,
     purgeExpiredUploads: async () => {
       for (const upload of await expiredUploads(db, clock.now(), PURGE_BATCH)) {
         await store.delete(uploadKey(upload.user_id, upload.hash));

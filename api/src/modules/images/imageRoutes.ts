@@ -3,11 +3,9 @@ import { z } from 'zod';
 import type { ApiPlugin } from '../../http/apiPlugin';
 import { SERVED_FILES, WEBP, imageFileKey } from './imageFiles';
 import { imageError } from './imageErrors';
-import { conversationImageRoute } from './conversation/conversationImageRoute';
 import { generateImageRoute } from './imageGenerationRoute';
 import { openImageRouteContext, type ImageApp, type ImageDeps, type ImageRouteContext } from './imageRouteContext';
 import { imageUploadRoutes } from './imageUploadRoutes';
-import { trainingRoute } from './training/trainingRoute';
 
 /** A stored picture never changes (its URL names its hash): cached for a year by browsers and proxies. */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -26,8 +24,6 @@ export const imageRoutes: ApiPlugin<ImageDeps> = async (app, deps) => {
   });
 
   generateImageRoute(app, ctx);
-  conversationImageRoute(app, ctx);
-  trainingRoute(app, ctx);
   imageUploadRoutes(app, ctx);
   storedPictureRoute(app, ctx);
 };

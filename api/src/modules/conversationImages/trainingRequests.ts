@@ -1,6 +1,6 @@
 import { CONVERSATION_IMAGE_ERROR_CODES as CODES, IMAGE_TRAINING_LIMITS } from '@fable/contracts';
-import type { Database, Queryable } from '../../../infra/db/database';
-import { conversationImageError } from '../conversation/conversationImageErrors';
+import type { Database, Queryable } from '../../infra/db/database';
+import { conversationImageError } from './conversationImageErrors';
 
 /**
  * Image training requests (migration 026): at most IMAGE_TRAINING_LIMITS.requestsPerDay per member in any 24 hours,

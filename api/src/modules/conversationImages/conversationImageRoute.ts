@@ -12,16 +12,16 @@ import {
 } from '@fable/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { MemberCaller } from '../../../http/access';
-import type { CharacterRow } from '../../characters/characterRow';
-import { chatNotAllowed, conversationNotFound } from '../../chat/chatErrors';
-import { toChatMessage } from '../../chat/chatRepository';
-import { canView, viewerOf } from '../../discovery/characterAccess';
-import { imageError } from '../imageErrors';
-import { abortOnDisconnect, generationFailure } from '../imageGenerationRoute';
-import { processPicture, type ProcessedPicture } from '../imagePipeline';
-import { sha256Prefix, type ImageApp, type ImageRouteContext } from '../imageRouteContext';
-import { checkAvatarContent } from '../promptChecks';
+import type { MemberCaller } from '../../http/access';
+import type { CharacterRow } from '../characters/characterRow';
+import { chatNotAllowed, conversationNotFound } from '../chat/chatErrors';
+import { toChatMessage } from '../chat/chatRepository';
+import { canView, viewerOf } from '../discovery/characterAccess';
+import { imageError } from '../images/imageErrors';
+import { abortOnDisconnect, generationFailure } from '../images/imageGenerationRoute';
+import { processPicture, type ProcessedPicture } from '../images/imagePipeline';
+import { sha256Prefix, type ImageApp, type ImageMaking } from '../images/imageRouteContext';
+import { checkAvatarContent } from '../images/promptChecks';
 import { conversationImageError } from './conversationImageErrors';
 import { appendImageMessage, replaceImageMessage } from './imageMessageWrites';
 
@@ -50,7 +50,7 @@ interface ConversationCharacter extends Pick<CharacterRow, 'application_id' | 'v
   last_bot_text: string | null;
 }
 
-export function conversationImageRoute(app: ImageApp, ctx: ImageRouteContext): void {
+export function conversationImageRoute(app: ImageApp, ctx: ImageMaking): void {
   app.post(
     call.path,
     { schema: { body: call.body, response: { 200: call.response } }, config: { access: call.access } },
@@ -58,7 +58,7 @@ export function conversationImageRoute(app: ImageApp, ctx: ImageRouteContext): v
   );
 }
 
-async function drawConversationImage(ctx: ImageRouteContext, request: FastifyRequest<{ Body: Body }>, reply: FastifyReply): Promise<ChatMessage> {
+async function drawConversationImage(ctx: ImageMaking, request: FastifyRequest<{ Body: Body }>, reply: FastifyReply): Promise<ChatMessage> {
   const { db, clock } = ctx.deps;
   if (request.caller.kind !== 'member') throw conversationImageError(CODES.SIGN_UP);
   const member = request.caller;
@@ -127,11 +127,11 @@ function checkAllowed(permissions: readonly Permission[], character: Conversatio
 }
 
 /** I'm All In counts on its own, larger limit. */
-function limiterOf(ctx: ImageRouteContext, member: MemberCaller) {
+function limiterOf(ctx: ImageMaking, member: MemberCaller) {
   return member.user.permissions.includes('conversation_images_private_bots') ? ctx.deps.rateLimit.conversationImagePremium : ctx.deps.rateLimit.conversationImage;
 }
 
-async function conversationCharacter(ctx: ImageRouteContext, conversationId: string, userId: string): Promise<ConversationCharacter | null> {
+async function conversationCharacter(ctx: ImageMaking, conversationId: string, userId: string): Promise<ConversationCharacter | null> {
   const { rows } = await ctx.deps.db.query<ConversationCharacter>(
     `select cv.character_id, c.application_id, c.visibility, c.creator_user_id, c.name, c.title, c.lora_status, c.lora_name,
             (select m.content from messages m
@@ -145,7 +145,7 @@ async function conversationCharacter(ctx: ImageRouteContext, conversationId: str
 }
 
 /** The prompt of an image message of the conversation (404 when the message is none). */
-async function imageMessagePrompt(ctx: ImageRouteContext, conversationId: string, messageId: string): Promise<string> {
+async function imageMessagePrompt(ctx: ImageMaking, conversationId: string, messageId: string): Promise<string> {
   const { rows } = await ctx.deps.db.query<{ image_prompt: string | null }>(
     'select image_prompt from messages where id = $1 and conversation_id = $2 and image_hash is not null',
     [messageId, conversationId],

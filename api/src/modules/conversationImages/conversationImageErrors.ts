@@ -1,5 +1,5 @@
 import { CONVERSATION_IMAGE_ERRORS, type ConversationImageErrorCode } from '@fable/contracts';
-import { AppError } from '../../../http/appError';
+import { AppError } from '../../http/appError';
 
 /** The errors of the conversation image and training calls (contracts' api/conversationImages.ts), by code. */
 export const conversationImageError = (code: ConversationImageErrorCode, details?: unknown) => {

@@ -1,13 +1,13 @@
 import { CONVERSATION_IMAGE_ERROR_CODES as CODES, conversationImageCalls, parseImageUrl } from '@fable/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { memberOf } from '../../../http/access';
-import { AppError } from '../../../http/appError';
-import { JobGivenUpError, type Job } from '../../../infra/jobs/jobQueue';
-import type { CharacterRow } from '../../characters/characterRow';
-import { canView, viewerOf } from '../../discovery/characterAccess';
-import { conversationImageError } from '../conversation/conversationImageErrors';
-import { imageFileKey } from '../imageFiles';
-import type { ImageApp, ImageRouteContext } from '../imageRouteContext';
+import { memberOf } from '../../http/access';
+import { AppError } from '../../http/appError';
+import { JobGivenUpError, type Job } from '../../infra/jobs/jobQueue';
+import type { CharacterRow } from '../characters/characterRow';
+import { canView, viewerOf } from '../discovery/characterAccess';
+import { conversationImageError } from './conversationImageErrors';
+import { imageFileKey } from '../images/imageFiles';
+import type { ImageApp, ImageMaking } from '../images/imageRouteContext';
 import { IMAGE_TRAINING_KIND, TRAINING_ATTEMPTS, findTrainingRequest, finishTraining, requestTraining } from './trainingRequests';
 
 /**
@@ -23,7 +23,7 @@ const call = conversationImageCalls.trainCharacter;
 
 type TrainedCharacter = Pick<CharacterRow, 'application_id' | 'visibility' | 'creator_user_id' | 'lora_status'>;
 
-export function trainingRoute(app: ImageApp, ctx: ImageRouteContext): void {
+export function trainingRoute(app: ImageApp, ctx: ImageMaking): void {
   const { db, clock, jobs } = ctx.deps;
   jobs.handle(IMAGE_TRAINING_KIND, (job, now) => runTrainingJob(ctx, job, now, app.log));
   app.post(call.path, { schema: { body: call.body, response: { 200: call.response } }, config: { access: call.access } }, async (request) => {
@@ -51,7 +51,7 @@ export function trainingRoute(app: ImageApp, ctx: ImageRouteContext): void {
  * (configured generators without one): the request fails at once. A trainer that throws is retried; on the last
  * attempt the request fails, so the chatbot never stays pending.
  */
-async function runTrainingJob(ctx: ImageRouteContext, job: Job, now: Date, log: FastifyBaseLogger): Promise<string> {
+async function runTrainingJob(ctx: ImageMaking, job: Job, now: Date, log: FastifyBaseLogger): Promise<string> {
   const { db } = ctx.deps;
   const requestId = String(job.payload.request_id ?? '');
   const request = await findTrainingRequest(db, requestId);
@@ -76,7 +76,7 @@ async function runTrainingJob(ctx: ImageRouteContext, job: Job, now: Date, log: 
 }
 
 /** The chatbot's avatar as stored (its original), or null when it has none of ours (a generated SVG, an outside URL). */
-async function storedAvatar(ctx: ImageRouteContext, characterId: string): Promise<Buffer | null> {
+async function storedAvatar(ctx: ImageMaking, characterId: string): Promise<Buffer | null> {
   const { rows } = await ctx.deps.db.query<{ avatar_url: string | null }>('select avatar_url from characters where id = $1', [characterId]);
   const parsed = rows[0]?.avatar_url ? parseImageUrl(rows[0].avatar_url) : null;
   if (!parsed) return null;

@@ -1,7 +1,7 @@
-import type { Database } from '../../../infra/db/database';
-import { MESSAGE_SELECT, type MessageRow } from '../../chat/chatRepository';
-import { conversationNotFound } from '../../chat/chatErrors';
-import { lockIdleConversation } from '../../chat/turnLease';
+import type { Database } from '../../infra/db/database';
+import { MESSAGE_SELECT, type MessageRow } from '../chat/chatRepository';
+import { conversationNotFound } from '../chat/chatErrors';
+import { lockIdleConversation } from '../chat/turnLease';
 
 /** The picture an image message shows. */
 export interface ImageMessagePicture {

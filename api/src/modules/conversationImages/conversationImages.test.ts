@@ -1,11 +1,11 @@
-import '../../../testing/injectUnderJest';
+import '../../testing/injectUnderJest';
 import { CONVERSATION_IMAGE_MESSAGES, EXPLICIT_CONTENT_MESSAGE, UNDERAGE_CONTENT_MESSAGE, type ChatMessage } from '@fable/contracts';
 import sharp from 'sharp';
-import { BOTH_BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
-import { startTestApp, type TestApp } from '../../../testing/testApp';
-import type { CharacterRow } from '../../characters/characterRow';
-import { insertCharacter } from '../../discovery/testing/catalogFixture';
-import { call, newGuest, signUpMember, type TestMember } from '../../discovery/testing/discoveryTestKit';
+import { BOTH_BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
+import { startTestApp, type TestApp } from '../../testing/testApp';
+import type { CharacterRow } from '../characters/characterRow';
+import { insertCharacter } from '../discovery/testing/catalogFixture';
+import { call, newGuest, signUpMember, type TestMember } from '../discovery/testing/discoveryTestKit';
 
 /**
  * Conversation images and image training through the API (issue 26): who may draw per tier and per chatbot, the

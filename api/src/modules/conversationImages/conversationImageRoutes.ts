@@ -1,0 +1,14 @@
+import type { ApiPlugin } from '../../http/apiPlugin';
+import { openImageMaking, type ImageDeps } from '../images/imageRouteContext';
+import { conversationImageRoute } from './conversationImageRoute';
+import { trainingRoute } from './trainingRoute';
+
+/**
+ * Conversation images and chatbot image training (README "Conversation images and image training"): drawn and kept
+ * like avatars (modules/images, on the app's one store), written as the bot's messages (modules/chat).
+ */
+export const conversationImageRoutes: ApiPlugin<ImageDeps> = async (app, deps) => {
+  const making = openImageMaking(app, deps);
+  conversationImageRoute(app, making);
+  trainingRoute(app, making);
+};
