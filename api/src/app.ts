@@ -28,6 +28,7 @@ import { createLogger } from './logger';
 import { createAccessTokens } from './http/accessTokens';
 import type { AuthDeps } from './modules/auth/authDeps';
 import { createBackgroundJobs } from './infra/jobs/backgroundJobs';
+import { createReplyImages } from './http/apiPlugin';
 import { authRoutes } from './modules/auth/authRoutes';
 import { authoringRoutes } from './modules/authoring/authoringRoutes';
 import { createOidcClients } from './modules/auth/oidc/oidcClient';
@@ -138,7 +139,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // Nothing is sent to the provider until billing charges; a provider down answers 503 then, it does not stop the start.
     const payments = options.payments ?? createPaymentsGateway(config.payments ?? DEFAULT_SANDBOX_PAYMENTS);
     logger.info({ provider: payments.provider }, 'payments provider');
-    services = { db, cache, config, clock, mailer, tokens, oidc, secrets, payments, jobs: createBackgroundJobs(db) };
+    services = { db, cache, config, clock, mailer, tokens, oidc, secrets, payments, jobs: createBackgroundJobs(db), replyImages: createReplyImages() };
   } catch (err) {
     await closeOwned();
     throw err;

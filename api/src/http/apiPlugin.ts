@@ -1,3 +1,4 @@
+import type { ChatMessage } from '@fable/contracts';
 import type { BackgroundJobs } from '../infra/jobs/backgroundJobs';
 import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,6 +28,37 @@ export interface ApiDeps {
   payments: PaymentsGateway;
   /** The background jobs (memory distillation, image training): modules register handlers and queue jobs. */
   jobs: BackgroundJobs;
+  /** Draws the picture a chat reply asks for (POST chat image_prompt): conversationImages registers it, chat calls it. */
+  replyImages: ReplyImages;
+}
+
+export interface ReplyImageRequest {
+  userId: string;
+  applicationId: string;
+  conversationId: string;
+  characterId: string;
+  /** The saved reply the picture goes with. */
+  messageId: string;
+  prompt: string;
+}
+
+/** One drawer, registered by the module that makes pictures; a draw before one is registered fails. */
+export interface ReplyImages {
+  register(draw: (request: ReplyImageRequest) => Promise<ChatMessage>): void;
+  draw(request: ReplyImageRequest): Promise<ChatMessage>;
+}
+
+export function createReplyImages(): ReplyImages {
+  let drawer: ((request: ReplyImageRequest) => Promise<ChatMessage>) | null = null;
+  return {
+    register(draw) {
+      drawer = draw;
+    },
+    draw(request) {
+      if (!drawer) return Promise.reject(new Error('no conversation image drawer is registered'));
+      return drawer(request);
+    },
+  };
 }
 
 /**

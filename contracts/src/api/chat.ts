@@ -35,6 +35,12 @@ export const ChatRequestSchema = z.object({
   language: ChatLanguageSchema.optional(),
   user_persona_id: IdSchema.optional(),
   /**
+   * The reply comes with a picture drawn from this prompt (document 1 §7 "image_prompt"; conversation images, with the
+   * image button's rule at the default image settings; members only). The turn is refused before anything is written
+   * when the member may not have it; a picture that cannot be drawn leaves the reply and says why in `errorMessage`.
+   */
+  image_prompt: z.string().trim().min(1).max(1000).optional(),
+  /**
    * Guests send the conversation so far (their chats live on the device only). In a group chat a reply's
    * `character_id` names the member who wrote it (as the `done` message carried it); optional, older clients send none.
    */
@@ -72,6 +78,8 @@ export const ChatStreamDoneSchema = z.object({
   conversation_id: IdSchema.nullable(),
   /** The reply was stopped by the client (or cut by the engine) before its end. */
   stopped: z.boolean().default(false),
+  /** Why the picture the turn asked for (image_prompt) is not there; the reply itself is saved. */
+  errorMessage: z.string().optional(),
 });
 export const ChatStreamErrorSchema = z.object({ code: z.string(), message: z.string(), status: z.number().int() });
 export const CHAT_STREAM_EVENTS = ['start', 'token', 'done', 'error'] as const;

@@ -6,7 +6,10 @@ import type { Clock } from '../../infra/clock';
 import type { Database } from '../../infra/db/database';
 import type { ModelRegistry } from '../../infra/inference/models';
 import { viewerOf } from '../discovery/characterAccess';
+import type { ReplyImages } from '../../http/apiPlugin';
+import type { RateLimiters } from '../../http/rateLimits';
 import type { BackgroundJobs } from '../../infra/jobs/backgroundJobs';
+import { checkReplyImage, replyImageFailure } from './replyImage';
 import { MEMORY_AUTO_PERMISSION, queueDistillation } from '../memories/distill/memoryDistiller';
 import { RECALL_MEMORY_CAP } from '../memories/promptMemories';
 import type { MemoryRecall } from '../memories/recall/memoryRecall';
@@ -63,6 +66,10 @@ export interface ChatTurnDeps {
   jobs: BackgroundJobs;
   /** User messages gathered before a distillation (MEMORY_DISTILL_EVERY). */
   memoryDistillEvery?: number;
+  /** The picture a reply asks for (image_prompt), drawn by modules/conversationImages. */
+  replyImages: ReplyImages;
+  /** The conversation images' limits, which a reply's picture counts against. */
+  rateLimit: Pick<RateLimiters, 'conversationImage' | 'conversationImagePremium'>;
 }
 
 /** History messages the prompt may draw from (a 16K context holds far fewer). */
@@ -110,6 +117,7 @@ export async function chatTurn(request: ChatTurnRequest, reply: FastifyReply, de
       conversationId: conversationIdForReads,
     });
     const model = chooseModel(deps.models, modelChooserOf(caller), member?.saved.model, body.inference_model);
+    if (body.image_prompt) await checkReplyImage(request, deps.rateLimit, { caller, character, autopilot: ask.mode === 'autopilot' });
 
     // 5. Pick alone: nothing to generate (a guest has nothing to pick).
     if (ask.mode === 'pick') {
@@ -176,7 +184,8 @@ export async function chatTurn(request: ChatTurnRequest, reply: FastifyReply, de
 
     // 11. The reply saved (or, when nothing keeps it, made), then `done`.
     const stopped = channel.clientGone || stream.finishReason === 'length';
-    await endWithReply(channel, deps, { plan, keeping, hold, characterId: character.id, text: relayed.text, stopped, log });
+    const image = body.image_prompt && caller.kind === 'member' ? { prompt: body.image_prompt, userId: caller.userId, applicationId: caller.applicationId } : null;
+    await endWithReply(channel, deps, { plan, keeping, hold, characterId: character.id, text: relayed.text, stopped, image, log });
 
     // 12. After the answer: the conversation's new messages distilled into memories, in the background.
     if (keeping.saved && plan.conversationId && member?.permissions.includes(MEMORY_AUTO_PERMISSION)) {
@@ -210,14 +219,33 @@ async function answerPick(reply: FastifyReply, deps: ChatTurnDeps, hold: TurnHol
 async function endWithReply(
   channel: ChatStreamChannel,
   deps: ChatTurnDeps,
-  t: { plan: TurnPlan; keeping: Keeping; hold: TurnHold; characterId: string; text: string; stopped: boolean; log: FastifyBaseLogger },
+  t: {
+    plan: TurnPlan;
+    keeping: Keeping;
+    hold: TurnHold;
+    characterId: string;
+    text: string;
+    stopped: boolean;
+    /** The picture the reply asked for (image_prompt), drawn once the reply is saved. */
+    image: { prompt: string; userId: string; applicationId: string } | null;
+    log: FastifyBaseLogger;
+  },
 ): Promise<void> {
   const { plan, keeping, stopped, log } = t;
   try {
-    const message = keeping.saved
+    let message = keeping.saved
       ? await saveReply(deps, keeping, { hold: t.hold, characterId: t.characterId, text: t.text, stopped, subCharacterId: plan.speakerId })
       : unsavedReply(keeping.turn, t.text, { id: randomUUID(), conversationId: plan.conversationId ?? GUEST_CONVERSATION_ID, now: deps.clock.now(), speakerId: plan.speakerId });
-    channel.end({ event: 'done', data: { message, capped_message_id: null, conversation_id: plan.conversationId, stopped } });
+    let errorMessage: string | undefined;
+    if (t.image && keeping.saved && plan.conversationId) {
+      const request = { ...t.image, conversationId: plan.conversationId, characterId: t.characterId, messageId: message.id };
+      message = await deps.replyImages.draw(request).catch((err: unknown) => {
+        log.warn({ err }, 'the picture of a chat reply was not drawn');
+        errorMessage = replyImageFailure(err);
+        return message;
+      });
+    }
+    channel.end({ event: 'done', data: { message, capped_message_id: null, conversation_id: plan.conversationId, stopped, ...(errorMessage ? { errorMessage } : {}) } });
   } catch (err) {
     await releaseHold(deps.db, t.hold, log);
     if (err instanceof AppError) {

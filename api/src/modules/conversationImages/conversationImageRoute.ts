@@ -1,18 +1,22 @@
 import { randomInt } from 'node:crypto';
 import {
   CONVERSATION_IMAGE_ERROR_CODES as CODES,
+  DEFAULT_IMAGE_STYLE,
   IMAGE_ERROR_CODES,
+  LORA_SCALE_DEFAULT,
   IMAGE_LIMITS,
   V2_IMAGE_STYLES,
   conversationImageCalls,
   imageButtonAction,
   isPrivateBot,
   type ChatMessage,
+  type ConversationImageSettings,
   type Permission,
 } from '@fable/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { MemberCaller } from '../../http/access';
+import type { ReplyImageRequest } from '../../http/apiPlugin';
 import type { CharacterRow } from '../characters/characterRow';
 import { chatNotAllowed, conversationNotFound } from '../chat/chatErrors';
 import { toChatMessage } from '../chat/chatRepository';
@@ -20,10 +24,11 @@ import { canView, viewerOf } from '../discovery/characterAccess';
 import { imageError } from '../images/imageErrors';
 import { abortOnDisconnect, generationFailure } from '../images/imageGenerationRoute';
 import { processPicture, type ProcessedPicture } from '../images/imagePipeline';
+import type { ImageRow } from '../images/imageRepository';
 import { sha256Prefix, type ImageApp, type ImageMaking } from '../images/imageRouteContext';
 import { checkAvatarContent } from '../images/promptChecks';
 import { conversationImageError } from './conversationImageErrors';
-import { appendImageMessage, replaceImageMessage } from './imageMessageWrites';
+import { appendImageMessage, attachImage, replaceImageMessage } from './imageMessageWrites';
 
 /**
  * POST /conversation-image (document 1 §7 "Conversation image endpoint"): a picture for the member's conversation,
@@ -39,6 +44,9 @@ import { appendImageMessage, replaceImageMessage } from './imageMessageWrites';
 
 const call = conversationImageCalls.conversationImage;
 type Body = z.output<typeof call.body>;
+
+/** How long a chat reply's picture may take (the reply's `done` waits for it). */
+const REPLY_IMAGE_TIMEOUT_MS = 120_000;
 
 /** How much of the bot's latest message makes the prompt when none is given. */
 const DERIVED_PROMPT_CHARS = 300;
@@ -79,38 +87,77 @@ async function drawConversationImage(ctx: ImageMaking, request: FastifyRequest<{
   const { nsfw } = await checkAvatarContent(ctx.classifier, { prompt: fullPrompt, markedNsfw: false }, await ctx.nsfwAllowed(member.applicationId));
   if (nsfw && !body.nsfw_mode) throw conversationImageError(CODES.NSFW_OFF);
 
-  const lora = found.lora_status === 'ready' && found.lora_name ? { name: found.lora_name, scale: body.lora_scale } : undefined;
-  const seed = randomInt(0, IMAGE_LIMITS.seedMax + 1);
-  let drawn;
-  try {
-    drawn = await generator.generate({ prompt: fullPrompt, negativePrompt: body.user_negative_prompt, seed, style: body.model_style, lora }, abortOnDisconnect(reply));
-  } catch (err) {
-    throw generationFailure(err, request);
-  }
-  let picture: ProcessedPicture;
-  try {
-    picture = await processPicture(drawn.bytes);
-  } catch (err) {
-    request.log.error({ err, generator: generator.name }, 'the image generator answered a picture we cannot read');
-    throw imageError(IMAGE_ERROR_CODES.GENERATOR_FAILED);
-  }
-  const stored = await ctx.keep(picture, {
-    hash: sha256Prefix(drawn.bytes),
-    source: 'generated',
-    is_nsfw: nsfw,
-    createdBy: member.userId,
-    applicationId: member.applicationId,
-    prompt: fullPrompt,
-    negativePrompt: body.user_negative_prompt || null,
-    seed: drawn.seed,
-    modelStyle: body.model_style,
-    generator: generator.name,
-  });
+  const stored = await drawPicture(ctx, request.log, { userId: member.userId, applicationId: member.applicationId, character: found, fullPrompt, nsfw, settings: body, signal: abortOnDisconnect(reply) });
   const shown = { hash: stored.hash, prompt, nsfw: stored.is_nsfw };
   const now = clock.now();
   const row = body.message_id
     ? await replaceImageMessage(db, body.conversation_id, body.message_id, shown, now)
     : await appendImageMessage(db, body.conversation_id, shown, now);
+  if (!row) throw conversationImageError(CODES.NOT_AN_IMAGE_MESSAGE);
+  return toChatMessage(row);
+}
+
+/**
+ * Draws and keeps a picture: the style's generator (with the chatbot's trained model at lora_scale when it has one),
+ * the pipeline, the store. The generator's failures are the avatar generation's (429 passed up, 503, 422, 502).
+ */
+async function drawPicture(
+  making: ImageMaking,
+  log: FastifyBaseLogger,
+  d: {
+    userId: string;
+    applicationId: string;
+    character: Pick<ConversationCharacter, 'lora_status' | 'lora_name'>;
+    fullPrompt: string;
+    nsfw: boolean;
+    settings: Pick<ConversationImageSettings, 'model_style' | 'lora_scale' | 'user_negative_prompt'>;
+    signal: AbortSignal;
+  },
+): Promise<ImageRow> {
+  const generator = making.generators.forStyle(d.settings.model_style);
+  if (!generator) throw imageError(IMAGE_ERROR_CODES.STYLE_UNAVAILABLE);
+  const { character, settings } = d;
+  const lora = character.lora_status === 'ready' && character.lora_name ? { name: character.lora_name, scale: settings.lora_scale } : undefined;
+  const seed = randomInt(0, IMAGE_LIMITS.seedMax + 1);
+  let drawn;
+  try {
+    drawn = await generator.generate({ prompt: d.fullPrompt, negativePrompt: settings.user_negative_prompt, seed, style: settings.model_style, lora }, d.signal);
+  } catch (err) {
+    throw generationFailure(err, log);
+  }
+  let picture: ProcessedPicture;
+  try {
+    picture = await processPicture(drawn.bytes);
+  } catch (err) {
+    log.error({ err, generator: generator.name }, 'the image generator answered a picture we cannot read');
+    throw imageError(IMAGE_ERROR_CODES.GENERATOR_FAILED);
+  }
+  return making.keep(picture, {
+    hash: sha256Prefix(drawn.bytes),
+    source: 'generated',
+    is_nsfw: d.nsfw,
+    createdBy: d.userId,
+    applicationId: d.applicationId,
+    prompt: d.fullPrompt,
+    negativePrompt: settings.user_negative_prompt || null,
+    seed: drawn.seed,
+    modelStyle: settings.model_style,
+    generator: generator.name,
+  });
+}
+
+/**
+ * The picture of a chat reply (POST chat image_prompt; chat checked who may before the turn): drawn at the default
+ * image settings and attached to the saved reply. An adult prompt is refused (NSFW mode is off by default).
+ */
+export async function drawForReply(making: ImageMaking, log: FastifyBaseLogger, r: ReplyImageRequest): Promise<ChatMessage> {
+  const found = await conversationCharacter(making, r.conversationId, r.userId);
+  if (!found || found.character_id !== r.characterId) throw conversationNotFound();
+  const { nsfw } = await checkAvatarContent(making.classifier, { prompt: r.prompt, markedNsfw: false }, await making.nsfwAllowed(r.applicationId));
+  if (nsfw) throw conversationImageError(CODES.NSFW_OFF);
+  const settings = { model_style: DEFAULT_IMAGE_STYLE, lora_scale: LORA_SCALE_DEFAULT, user_negative_prompt: '' };
+  const stored = await drawPicture(making, log, { userId: r.userId, applicationId: r.applicationId, character: found, fullPrompt: r.prompt, nsfw, settings, signal: AbortSignal.timeout(REPLY_IMAGE_TIMEOUT_MS) });
+  const row = await attachImage(making.deps.db, r.conversationId, r.messageId, { hash: stored.hash, prompt: r.prompt, nsfw: stored.is_nsfw }, making.deps.clock.now());
   if (!row) throw conversationImageError(CODES.NOT_AN_IMAGE_MESSAGE);
   return toChatMessage(row);
 }

@@ -1,6 +1,6 @@
 import type { ApiPlugin } from '../../http/apiPlugin';
 import { openImageMaking, type ImageDeps } from '../images/imageRouteContext';
-import { conversationImageRoute } from './conversationImageRoute';
+import { conversationImageRoute, drawForReply } from './conversationImageRoute';
 import { trainingRoute } from './trainingRoute';
 
 /**
@@ -10,5 +10,6 @@ import { trainingRoute } from './trainingRoute';
 export const conversationImageRoutes: ApiPlugin<ImageDeps> = async (app, deps) => {
   const making = openImageMaking(app, deps);
   conversationImageRoute(app, making);
+  deps.replyImages.register((request) => drawForReply(making, app.log, request));
   trainingRoute(app, making);
 };

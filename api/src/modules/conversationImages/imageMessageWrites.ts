@@ -47,3 +47,14 @@ export async function replaceImageMessage(db: Database, conversationId: string, 
   );
   return rows[0] ?? null;
 }
+
+/** A picture attached to a saved reply of the conversation (POST chat image_prompt). Null when it is gone. */
+export async function attachImage(db: Database, conversationId: string, messageId: string, picture: ImageMessagePicture, now: Date): Promise<MessageRow | null> {
+  const { rows } = await db.query<MessageRow>(
+    `update messages m set image_hash = $3, image_prompt = $4, image_is_nsfw = $5, updated_at = $6
+      where m.id = $2 and m.conversation_id = $1 and m.role = 'assistant'
+      returning ${MESSAGE_SELECT}`,
+    [conversationId, messageId, picture.hash, picture.prompt, picture.nsfw, now],
+  );
+  return rows[0] ?? null;
+}

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { IMAGE_ERROR_CODES, IMAGE_LIMITS, V2_IMAGE_STYLES, imageCalls, type GenerateImageResult } from '@fable/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../http/appError';
 import { ImageGenerationError, decodeBase64Picture } from '../../infra/imageGeneration/imageGenerator';
@@ -57,7 +57,7 @@ async function generateImage(ctx: ImageRouteContext, request: FastifyRequest<{ B
   try {
     drawn = await generator.generate({ prompt: body.prompt, negativePrompt, seed, style: body.model_style, guidance }, aborted);
   } catch (err) {
-    throw generationFailure(err, request);
+    throw generationFailure(err, request.log);
   }
   let picture: ProcessedPicture;
   try {
@@ -92,9 +92,9 @@ async function generateImage(ctx: ImageRouteContext, request: FastifyRequest<{ B
 }
 
 /** What the caller is told when the generator fails: 429 passed up (document 1 §8), 503 busy, 422 refused, 502. */
-export function generationFailure(err: unknown, request: FastifyRequest): unknown {
+export function generationFailure(err: unknown, log: FastifyBaseLogger): unknown {
   if (!(err instanceof ImageGenerationError)) return err;
-  request.log.warn({ err }, 'image generation failed');
+  log.warn({ err }, 'image generation failed');
   if (err.kind === 'rate_limited') return AppError.rateLimited((err.retryAfterSeconds ?? 10) * 1000);
   if (err.kind === 'busy') return imageError(IMAGE_ERROR_CODES.GENERATOR_BUSY);
   if (err.kind === 'refused') return imageContentRefusedByGenerator();

@@ -119,6 +119,12 @@ describe('conversation images on the chat screen', () => {
     expect(await within(item).findByRole('button', { name: IMAGE_TEXTS.imageReasons[0] })).toBeInTheDocument();
   });
 
+  it('shows a reply that came with its picture with both its words and the picture', async () => {
+    renderChat({ permissions: permissionsFor('basic'), extra: [imageMessage('i3', 'lanterns over the stalls', { content: 'Look at the <b>lanterns</b>.' })] });
+    expect(await screen.findByText('Look at the lanterns.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Generated image: lanterns over the stalls' })).toBeInTheDocument();
+  });
+
   it('in legacy mode without a trained model, I’m All In gets the training modal: success with the queue count, already pending, error', async () => {
     let answer: { status?: number; body: unknown } = { body: { count: 3 } };
     renderChat({ permissions: permissionsFor('premium'), stored: { legacy_mode: true }, handlers: { 'POST /characters/train': () => answer } });

@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useId, useState } from 'react';
-import { CONVERSATION_IMAGE_PRESET, IMAGE_LIMITS, imagePresetUrl, type ChatMessage } from '@fable/contracts';
+import { CONVERSATION_IMAGE_PRESET, IMAGE_LIMITS, imagePresetUrl, stripHtml, type ChatMessage } from '@fable/contracts';
 import { Button, textInputCss } from '@fable/shared';
 import { useChat_viewerSettingsQuery } from '../../settings/settingsApi';
 import { IMAGE_TEXTS } from './imageTexts';
@@ -52,6 +52,18 @@ const Caption = styled.figcaption`
   overflow-wrap: anywhere;
 `;
 
+/** The words of a reply that came with its picture (POST chat image_prompt). */
+const Said = styled.p`
+  margin: 0 0 8px;
+  padding: 10px 14px;
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+  line-height: 1.5;
+`;
+
 const PromptEditor = styled.div`
   display: grid;
   gap: 6px;
@@ -95,6 +107,7 @@ export function ImageMessage({ message, editing, busy, onOpenSettings, onGenerat
 
   return (
     <div>
+      {message.content.trim() !== '' && <Said>{stripHtml(message.content)}</Said>}
       <Figure>
       <Frame aria-busy={busy || undefined}>
         <img src={veiled ? imagePresetUrl(url, CONVERSATION_IMAGE_PRESET, { blurred: true }) : url} alt={IMAGE_TEXTS.imageAlt(shownPrompt)} width={404} height={485} />
