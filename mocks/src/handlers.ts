@@ -32,7 +32,7 @@ export const resourceHandlers = (db: MockDb): HttpHandler[] => [
   ...moderationHandlers(db),
   ...lorebookHandlers(db), // before the cards: it reads lorebook files sent to the card import
   ...cardHandlers(db),
-  ...imageHandlers(),
+  ...imageHandlers(db),
   ...suggestionHandlers(db),
   ...blockedCreatorHandlers(db),
   ...reportHandlers(db),

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import { API_BASE, IMAGE_PRESET_NAMES, imageCalls, imageUrl, type StoredImage } from '@fable/contracts';
+import { API_BASE, CONVERSATION_IMAGE_PRESET, IMAGE_PRESET_NAMES, conversationImageCalls, imageCalls, imageUrl, type ChatMessage, type StoredImage } from '@fable/contracts';
+import type { MockDb } from '../mockDb';
 import { apiError, contractRoute } from '../contractRoute';
 
 /** A stored picture as the API answers it: every preset's URL, the blurred ones, the avatar's. */
@@ -21,7 +22,7 @@ const promptHash = (text: string) => {
  * presence, a "demo" generator, and every stored picture served as one SVG. Decoding, re-encoding and presets are the
  * API's (api/src/modules/images).
  */
-export function imageHandlers() {
+export function imageHandlers(db: MockDb) {
   const uploaded = new Set<string>();
   const images = new Map<string, StoredImage>();
   return [
@@ -57,6 +58,23 @@ export function imageHandlers() {
       images.set(image.hash, image);
       return image;
     }),
+    // Conversation images: the picture added as the bot's message (or drawn again in place); training queued at once.
+    contractRoute(conversationImageCalls.conversationImage, ({ body }) => {
+      const messages = db.messages.get(body.conversation_id);
+      if (!messages) return apiError(404, 'not_found', 'Conversation not found');
+      const prompt = body.image_prompt || 'The scene of the conversation';
+      const drawn = { image_url: imageUrl(promptHash(`${prompt}|${Date.now()}`), CONVERSATION_IMAGE_PRESET), image_prompt: prompt, image_is_nsfw: false };
+      const at = body.message_id ? messages.findIndex((m) => m.id === body.message_id && m.image_url) : -1;
+      if (body.message_id && at === -1) return apiError(404, 'not_an_image_message', 'This message is not an image of this conversation.');
+      const message: ChatMessage =
+        at === -1
+          ? { id: `img-${messages.length + 1}-${Date.now()}`, role: 'assistant', content: '', prev_id: messages.at(-1)?.id ?? null, is_alternative: false, createdAt: new Date().toISOString(), conversation_id: body.conversation_id, ...drawn }
+          : { ...messages[at]!, ...drawn };
+      if (at === -1) messages.push(message);
+      else messages[at] = message;
+      return message;
+    }),
+    contractRoute(conversationImageCalls.trainCharacter, () => ({ count: 1 })),
     http.get(`${API_BASE}/images/:hash/:file`, ({ params }) => {
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#${String(params.hash).slice(0, 6)}"/></svg>`;
       return new HttpResponse(svg, { headers: { 'content-type': 'image/svg+xml' } });
