@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { lastMessage, messages, safeCharacter, send } from '../support/chat';
 import { subscribeByCard } from '../support/checkout';
 import { signUpNewMember, unique } from '../support/members';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import { apiCall } from '../support/site';
 import { expect, test } from '../support/test';
 
@@ -67,6 +68,7 @@ test('a free member gets the premium prompt, whose Upgrade opens the subscribe p
   await imageButton(page).click();
   const dialog = page.getByRole('dialog', { name: 'Conversation images' });
   await expect(dialog).toContainText('Generate images of your chats with True Supporter');
+  await expectNoSeriousA11yViolations(page, 'the conversation images upgrade prompt');
   await dialog.getByRole('link', { name: 'Upgrade' }).click();
   await expect(page).toHaveURL(/\/subscribe$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -95,6 +97,8 @@ test('I’m All In: in legacy mode a private chatbot is trained on request, beco
     await page.getByRole('button', { name: 'Chat options' }).click();
     await page.getByRole('menuitem', { name: 'Conversation Image Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Conversation Image Settings' });
+    await expect(settings.getByRole('radio', { name: 'Anime V2' })).toBeEnabled();
+    await expectNoSeriousA11yViolations(page, 'the Conversation Image Settings');
     await settings.getByRole('switch', { name: 'Legacy mode' }).click();
     await settings.getByRole('button', { name: 'Save' }).click();
     await expect(settings).toHaveCount(0);
@@ -104,6 +108,7 @@ test('I’m All In: in legacy mode a private chatbot is trained on request, beco
     await imageButton(page).click();
     const training = page.getByRole('dialog', { name: 'Chatbot Image Training' });
     await expect(training).toContainText(`${name} has no trained image model yet`);
+    await expectNoSeriousA11yViolations(page, 'the Chatbot Image Training');
     await training.getByRole('button', { name: 'Request training' }).click();
     await expect(training.getByRole('status')).toContainText('Training requested.');
     await page.keyboard.press('Escape');
