@@ -15,6 +15,10 @@ export type JobHandler = (job: Job, now: Date) => Promise<string>;
 /** How often an API process looks for due background jobs (BACKGROUND_JOBS_INTERVAL_MS). */
 export const BACKGROUND_JOBS_INTERVAL_MS = 1_000;
 const BATCH = 10;
+/** Ended jobs are kept a week (to see what ran and why one failed), then deleted: at most once an hour, in batches. */
+export const ENDED_JOBS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const PRUNE_BATCH = 1_000;
 
 export interface BackgroundJobs {
   handle(kind: string, handler: JobHandler): void;
@@ -27,12 +31,23 @@ export interface BackgroundJobs {
 export function createBackgroundJobs(db: Database): BackgroundJobs {
   const queue = jobQueueOn('background_jobs');
   const handlers = new Map<string, JobHandler>();
+  let prunedAt = -Infinity;
+
+  /** The run's housekeeping: ended jobs older than ENDED_JOBS_KEPT_MS deleted, once an hour at most. */
+  async function pruneIfDue(now: Date): Promise<void> {
+    if (now.getTime() - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = now.getTime();
+    await queue.pruneEndedJobs(db, new Date(now.getTime() - ENDED_JOBS_KEPT_MS), PRUNE_BATCH);
+  }
 
   async function runDue(now: Date, worker?: string): Promise<JobRun[]> {
     const runs: JobRun[] = [];
     for (;;) {
       const jobs = await queue.claimDueJobs(db, now, BATCH, { worker });
-      if (jobs.length === 0) return runs;
+      if (jobs.length === 0) {
+        await pruneIfDue(now);
+        return runs;
+      }
       for (const job of jobs) {
         try {
           const handler = handlers.get(job.kind);

@@ -2,7 +2,7 @@ import type { Database } from '../db/database';
 import { BACKENDS, createScratchDatabase, DB_SETUP_TIMEOUT_MS, type ScratchDatabase } from '../../testing/testDatabases';
 import { jobQueueOn, retryDelayMs, RETRY_BASE_MS, RETRY_MAX_MS } from './jobQueue';
 
-const { claimDueJobs, completeJob, enqueueJob, failJob } = jobQueueOn('billing_jobs');
+const { claimDueJobs, completeJob, enqueueJob, failJob, pruneEndedJobs } = jobQueueOn('billing_jobs');
 
 describe.each(BACKENDS)('billing jobs on %s', (backend) => {
   let scratch: ScratchDatabase;
@@ -32,6 +32,21 @@ describe.each(BACKENDS)('billing jobs on %s', (backend) => {
     ]);
     expect(await claimDueJobs(db, t0, 10)).toEqual([]);
     expect((await claimDueJobs(db, at(60_000), 10)).map((j) => j.kind)).toEqual(['expire']);
+  });
+
+  it('prunes jobs that ended before a time, done or given up, oldest first within the limit; never a queued one', async () => {
+    for (const n of [1, 2, 3, 4]) await enqueueJob(db, { kind: 'renew', payload: { n }, runAt: at(-10_000), dedupeKey: `k${n}` }, t0);
+    const [a, b, c] = await claimDueJobs(db, t0, 3);
+    await completeJob(db, a!.id, at(1_000));
+    await failJob(db, b!, 'boom', at(2_000), true);
+    await completeJob(db, c!.id, at(9_000));
+    expect(await pruneEndedJobs(db, at(5_000), 1)).toBe(1);
+    expect(await pruneEndedJobs(db, at(5_000), 10)).toBe(1);
+    expect(await pruneEndedJobs(db, at(5_000), 10)).toBe(0);
+    const { rows } = await db.query<{ dedupe_key: string }>('select dedupe_key from billing_jobs order by dedupe_key');
+    expect(rows.map((r) => r.dedupe_key)).toEqual(['k3', 'k4']);
+    // A pruned job's key may be queued again.
+    expect(await enqueueJob(db, { kind: 'renew', runAt: t0, dedupeKey: 'k1' }, t0)).toBe(true);
   });
 
   it('respects the limit', async () => {

@@ -117,7 +117,21 @@ export function jobQueueOn(table: JobTable) {
     return rowCount > 0;
   }
 
-  return { enqueueJob, claimDueJobs, completeJob, failJob, giveUpQueuedJob };
+  /**
+   * Deletes up to `limit` jobs that ended (done or given up) before `before`, oldest first; answers how many. Their
+   * dedupe keys are free again: a key queued once more after that runs once more (every job here is idempotent).
+   */
+  async function pruneEndedJobs(db: Queryable, before: Date, limit: number): Promise<number> {
+    const { rowCount } = await db.query(
+      `delete from ${table} where id in (
+         select id from ${table}
+          where (completed_at is not null or failed_at is not null) and coalesce(completed_at, failed_at) < $1 order by coalesce(completed_at, failed_at) limit $2)`,
+      [before, limit],
+    );
+    return rowCount;
+  }
+
+  return { enqueueJob, claimDueJobs, completeJob, failJob, giveUpQueuedJob, pruneEndedJobs };
 }
 
 export type JobQueue = ReturnType<typeof jobQueueOn>;
