@@ -28,7 +28,7 @@ const common = {
     '^@fable/mocks$': '<rootDir>/../mocks/src/index.ts',
     '^@fable/mocks/browser$': '<rootDir>/../mocks/src/browser.ts',
     '^@fable/mocks/node$': '<rootDir>/../mocks/src/testing/index.ts',
-    '^@fable/rules/(billing|calendar|lore|group|tokens)$': '<rootDir>/../rules/src/$1/index.ts',
+    '^@fable/rules/(billing|calendar|lore|group|tokens|random)$': '<rootDir>/../rules/src/$1/index.ts',
     '^@fable/shared/forms$': '<rootDir>/../shared/src/forms/index.ts',
     '^@fable/shared/characters$': '<rootDir>/../shared/src/api/charactersApi.ts',
   },

@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { signatureHeader } from '@fable/payments-sandbox';
+import { seededRandom } from '@fable/rules/random';
 import { buildApp } from '../../api/src/app';
 import { testConfig, type AppConfig } from '../../api/src/config';
 import { DEFAULT_RATE_LIMITS } from '../../api/src/http/rateLimits';
@@ -33,17 +34,6 @@ const WEBHOOK_CONCURRENCY = 16;
 const fmt = (n: number) => n.toFixed(2).padStart(7);
 const figures = (r: LoadResult, unit: string) =>
   `median ${fmt(r.p50)} ms   p95 ${fmt(r.p95)} ms   ${r.perSecond.toFixed(1).padStart(6)} ${unit}/s`;
-
-/** A fixed-seed random source (mulberry32), so every run delivers in a comparable disorder. */
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const out = [...items];

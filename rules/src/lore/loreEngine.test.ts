@@ -1,4 +1,5 @@
 import { advanceLoreState, loreBudgetForContext, runLoreEngine, type LoreEntry, type LoreOptions } from './loreEngine';
+import { seededRandom } from '../random';
 
 /** One token per word, so budgets are easy to follow. */
 const words = (t: string) => (t.trim() === '' ? 0 : t.trim().split(/\s+/).length);
@@ -18,17 +19,6 @@ const run = (entries: LoreEntry[], messages: string[], options: Partial<LoreOpti
 const ids = (list: ReadonlyArray<{ entry: LoreEntry }>) => list.map((x) => x.entry.name);
 const reasons = (list: ReadonlyArray<{ entry: LoreEntry; reason: string }>) => list.map((x) => `${x.entry.name}:${x.reason}`);
 
-/** A small seeded generator (mulberry32), as a chat could pass for reproducible rolls. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('keyword matching', () => {
   const elf = entry(['elf', 'elves'], 'Elves live in the silver wood.', undefined, 'elf');
@@ -221,8 +211,8 @@ describe('switches, probability, groups', () => {
 
     // A seeded source gives the same answer every time.
     const many = Array.from({ length: 20 }, half);
-    const once = run(many, ['coin'], { random: seeded(42) }).activated.map((x) => x.entry.id);
-    expect(run(many, ['coin'], { random: seeded(42) }).activated.map((x) => x.entry.id)).toEqual(once);
+    const once = run(many, ['coin'], { random: seededRandom(42) }).activated.map((x) => x.entry.id);
+    expect(run(many, ['coin'], { random: seededRandom(42) }).activated.map((x) => x.entry.id)).toEqual(once);
     expect(once.length).toBeGreaterThan(0);
     expect(once.length).toBeLessThan(20);
   });

@@ -1,4 +1,5 @@
 import type { RecallMemory } from '../memoryRecall';
+import { seededRandom } from '@fable/rules/random';
 
 /**
  * A labelled set for measuring the memory recall (document 1 §1 "Semantic memory"), made here from a seed so any
@@ -33,18 +34,6 @@ export interface RecallDatasetOptions {
 }
 
 type Rng = () => number;
-
-/** mulberry32: a small seeded generator, so the set is the same on every machine. */
-function rngOf(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)]!;
 
@@ -178,7 +167,7 @@ const SMALL_TALK = ['That sounds lovely.', 'Ha, you always say that.', 'Anyway, 
 
 export function recallDataset(options: RecallDatasetOptions = {}): RecallConversation[] {
   const { conversations = 60, distractors = 100, planted = 4, seed = 26 } = options;
-  const rng = rngOf(seed);
+  const rng = seededRandom(seed);
   const out: RecallConversation[] = [];
   for (let ci = 0; ci < conversations; ci++) {
     const u = pick(rng, USERS);

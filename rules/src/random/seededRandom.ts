@@ -1,0 +1,14 @@
+/**
+ * A seeded random source (mulberry32): the same numbers in [0, 1) on every machine for one seed. For reproducible
+ * rolls (the lore engine takes a random source), test sets and benchmarks; never for anything secret.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
