@@ -9,7 +9,7 @@ import { viewerOf } from '../discovery/characterAccess';
 import type { ReplyImages } from '../../http/apiPlugin';
 import type { RateLimiters } from '../../http/rateLimits';
 import type { BackgroundJobs } from '../../infra/jobs/backgroundJobs';
-import { checkReplyImage, replyImageFailure } from './replyImage';
+import { checkReplyImage, checkReplyImageCaller, replyImageFailure } from './replyImage';
 import { MEMORY_AUTO_PERMISSION, queueDistillation } from '../memories/distill/memoryDistiller';
 import { RECALL_MEMORY_CAP } from '../memories/promptMemories';
 import type { MemoryRecall } from '../memories/recall/memoryRecall';
@@ -88,6 +88,9 @@ export async function chatTurn(request: ChatTurnRequest, reply: FastifyReply, de
   const ask = askOf(body);
   const member = planMemberOf(caller);
   const requestedConversation = body.conversation_id && body.conversation_id !== NEW_CONVERSATION_ID ? body.conversation_id : null;
+
+  // A picture with the reply (image_prompt): who may not have one at all is refused before anything is written.
+  if (body.image_prompt) checkReplyImageCaller(caller, ask.mode === 'autopilot');
 
   // 2. A member's turn that writes holds the conversation from before its first read (autopilot saves nothing).
   const hold: TurnHold = { lease: null, userWrite: Promise.resolve({ ok: true }) };
