@@ -46,7 +46,6 @@ export const CONVERSATION_IMAGE_MESSAGES = {
   trainingPending: 'This chatbot is already being trained.',
   trainingReady: 'This chatbot is trained already.',
   trainingLimit: 'You can request at most 4 image trainings a day. Try again tomorrow.',
-  trainingNoAvatar: 'This chatbot needs an avatar to be trained on.',
 } as const;
 
 export const CONVERSATION_IMAGE_ERROR_CODES = {
@@ -62,7 +61,6 @@ export const CONVERSATION_IMAGE_ERROR_CODES = {
   TRAINING_PENDING: 'image_training_pending',
   TRAINING_READY: 'image_training_ready',
   TRAINING_LIMIT: 'image_training_limit',
-  TRAINING_NO_AVATAR: 'image_training_no_avatar',
 } as const;
 export type ConversationImageErrorCode = (typeof CONVERSATION_IMAGE_ERROR_CODES)[keyof typeof CONVERSATION_IMAGE_ERROR_CODES];
 
@@ -81,7 +79,6 @@ export const CONVERSATION_IMAGE_ERRORS = {
   [C.TRAINING_PENDING]: { status: 409, message: M.trainingPending },
   [C.TRAINING_READY]: { status: 409, message: M.trainingReady },
   [C.TRAINING_LIMIT]: { status: 429, message: M.trainingLimit },
-  [C.TRAINING_NO_AVATAR]: { status: 409, message: M.trainingNoAvatar },
 } as const satisfies Record<ConversationImageErrorCode, { status: number; message: string }>;
 
 export const conversationImageCalls = {

@@ -17,7 +17,9 @@ const Footer = styled.div`
 export function ChatFooter({ screen, profile }: { screen: ChatScreenModel; profile: CharacterProfile }) {
   const { chat, pick } = screen;
   const { failure } = chat;
-  const inputDisabled = screen.rateLimited || screen.queueWaiting || profile.viewer.creator_blocked || (failure?.kind === 'notAllowed');
+  // While a picture is drawn the conversation stays as it is: a turn now would leave the picture nowhere to go.
+  const inputDisabled =
+    screen.rateLimited || screen.queueWaiting || profile.viewer.creator_blocked || failure?.kind === 'notAllowed' || screen.images.drawing !== null;
 
   return (
     <Footer>

@@ -250,6 +250,8 @@ function MessageItem({
   const text = isImage ? (message.image_prompt ?? '') : stripHtml(shownContent);
   const body = isImage ? (
     <ImageMessage
+      // A picture drawn again is veiled again when it is adult content.
+      key={message.image_url}
       message={message}
       editing={editingImage}
       busy={images?.drawing === message.id}

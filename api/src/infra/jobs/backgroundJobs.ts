@@ -19,6 +19,7 @@ const BATCH = 10;
 export const ENDED_JOBS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const PRUNE_BATCH = 1_000;
+const PRUNE_BATCHES = 20;
 
 export interface BackgroundJobs {
   handle(kind: string, handler: JobHandler): void;
@@ -37,7 +38,10 @@ export function createBackgroundJobs(db: Database): BackgroundJobs {
   async function pruneIfDue(now: Date): Promise<void> {
     if (now.getTime() - prunedAt < PRUNE_EVERY_MS) return;
     prunedAt = now.getTime();
-    await queue.pruneEndedJobs(db, new Date(now.getTime() - ENDED_JOBS_KEPT_MS), PRUNE_BATCH);
+    // Batch after batch while full, up to PRUNE_BATCHES (a backlog goes over the next hours).
+    for (let i = 0; i < PRUNE_BATCHES; i++) {
+      if ((await queue.pruneEndedJobs(db, new Date(now.getTime() - ENDED_JOBS_KEPT_MS), PRUNE_BATCH)) < PRUNE_BATCH) return;
+    }
   }
 
   async function runDue(now: Date, worker?: string): Promise<JobRun[]> {

@@ -90,7 +90,7 @@ export async function chatTurn(request: ChatTurnRequest, reply: FastifyReply, de
   const requestedConversation = body.conversation_id && body.conversation_id !== NEW_CONVERSATION_ID ? body.conversation_id : null;
 
   // A picture with the reply (image_prompt): who may not have one at all is refused before anything is written.
-  if (body.image_prompt) checkReplyImageCaller(caller, ask.mode === 'autopilot');
+  if (body.image_prompt) checkReplyImageCaller(caller, { autopilot: ask.mode === 'autopilot', pick: body.alt_message_id !== undefined });
 
   // 2. A member's turn that writes holds the conversation from before its first read (autopilot saves nothing).
   const hold: TurnHold = { lease: null, userWrite: Promise.resolve({ ok: true }) };
@@ -120,7 +120,7 @@ export async function chatTurn(request: ChatTurnRequest, reply: FastifyReply, de
       conversationId: conversationIdForReads,
     });
     const model = chooseModel(deps.models, modelChooserOf(caller), member?.saved.model, body.inference_model);
-    if (body.image_prompt) await checkReplyImage(request, deps.rateLimit, { caller, character, autopilot: ask.mode === 'autopilot' });
+    if (body.image_prompt) await checkReplyImage(request, deps.rateLimit, { caller, character });
 
     // 5. Pick alone: nothing to generate (a guest has nothing to pick).
     if (ask.mode === 'pick') {
@@ -242,11 +242,16 @@ async function endWithReply(
     let errorMessage: string | undefined;
     if (t.image && keeping.saved && plan.conversationId) {
       const request = { ...t.image, conversationId: plan.conversationId, characterId: t.characterId, messageId: message.id };
-      message = await deps.replyImages.draw(request).catch((err: unknown) => {
-        log.warn({ err }, 'the picture of a chat reply was not drawn');
-        errorMessage = replyImageFailure(err);
-        return message;
-      });
+      const saved = message;
+      message = await deps.replyImages.draw(request).then(
+        // The saved reply as it was (its alternates after a regenerate), with its picture.
+        (drawn) => ({ ...saved, image_url: drawn.image_url, image_prompt: drawn.image_prompt, image_is_nsfw: drawn.image_is_nsfw }),
+        (err: unknown) => {
+          log.warn({ err }, 'the picture of a chat reply was not drawn');
+          errorMessage = replyImageFailure(err);
+          return saved;
+        },
+      );
     }
     channel.end({ event: 'done', data: { message, capped_message_id: null, conversation_id: plan.conversationId, stopped, ...(errorMessage ? { errorMessage } : {}) } });
   } catch (err) {

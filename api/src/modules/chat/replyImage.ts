@@ -9,20 +9,23 @@ import type { RateLimiters } from '../../http/rateLimits';
  * the turn is written, with the image button's rule at the default image settings (contracts' imageButtonAction):
  * members only, conversation_images, private chatbots for I'm All In; counted like the conversation image call.
  */
-/** What needs no read: a member, a reply (not autopilot), conversation_images. Checked before the turn writes anything. */
-export function checkReplyImageCaller(caller: Caller, autopilot: boolean): void {
+/**
+ * What needs no read: a member, a reply (not autopilot, not a pick of an alternate: a pick is written before the
+ * character is read), conversation_images. Checked before the turn writes anything.
+ */
+export function checkReplyImageCaller(caller: Caller, asked: { autopilot: boolean; pick: boolean }): void {
   if (caller.kind !== 'member') throw refusal(CODES.SIGN_UP);
-  if (autopilot) throw AppError.badRequest('image_prompt goes with a reply, not with an autopilot suggestion');
+  if (asked.autopilot) throw AppError.badRequest('image_prompt goes with a reply, not with an autopilot suggestion');
+  if (asked.pick) throw AppError.badRequest('image_prompt goes with a reply, not with alt_message_id');
   if (!caller.user.permissions.includes('conversation_images')) throw refusal(CODES.UPGRADE);
 }
 
-/** With the character read: the rest of the rule (private chatbots), then the count. */
+/** With the character read (after checkReplyImageCaller): the rest of the rule (private chatbots), then the count. */
 export async function checkReplyImage(
   request: FastifyRequest,
   rateLimit: Pick<RateLimiters, 'conversationImage' | 'conversationImagePremium'>,
-  o: { caller: Caller; character: { visibility: string; lora_status?: string | null }; autopilot: boolean },
+  o: { caller: Caller; character: { visibility: string; lora_status?: string | null } },
 ): Promise<void> {
-  checkReplyImageCaller(o.caller, o.autopilot);
   if (o.caller.kind !== 'member') return;
   const permissions = o.caller.user.permissions;
   const action = imageButtonAction({ permissions, character: o.character, legacy_mode: false });

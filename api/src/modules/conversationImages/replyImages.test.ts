@@ -70,6 +70,7 @@ describe.each(BOTH_BACKENDS)('a chat reply with a picture on %s', (backend) => {
     const supporter = await member('replybad', 'basic');
     expect((await turn(supporter.headers, { image_prompt: 'x'.repeat(1001) })).status).toBe(400);
     expect((await turn(supporter.headers, { image_prompt: 'a lantern', autopilot: true, message: undefined })).status).toBe(400);
+    expect((await turn(supporter.headers, { image_prompt: 'a lantern', alt_message_id: 'some-alternate' })).json.error.message).toBe('image_prompt goes with a reply, not with alt_message_id');
     expect(await conversationsOf(supporter)).toBe(0);
   });
 

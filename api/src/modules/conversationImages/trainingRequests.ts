@@ -41,7 +41,9 @@ export async function requestTraining(
     );
     const id = inserted[0]?.id;
     if (!id) throw conversationImageError(CODES.TRAINING_PENDING);
-    await tx.query(`update characters set lora_status = 'pending' where id = $1`, [q.characterId]);
+    // A chatbot trained meanwhile (a job that ended since the route read it) is not set back to pending.
+    const { rows: marked } = await tx.query(`update characters set lora_status = 'pending' where id = $1 and lora_status <> 'ready' returning id`, [q.characterId]);
+    if (marked.length === 0) throw conversationImageError(CODES.TRAINING_READY);
     await enqueue(tx, id);
     const { rows: queued } = await tx.query<{ n: number }>(
       `select count(*)::int as n from image_training_requests where status = 'pending' and (created_at, id) <= ($1, $2)`,

@@ -21,7 +21,13 @@ import { IMAGE_TRAINING_KIND, TRAINING_ATTEMPTS, findTrainingRequest, finishTrai
 
 const call = conversationImageCalls.trainCharacter;
 
-type TrainedCharacter = Pick<CharacterRow, 'application_id' | 'visibility' | 'creator_user_id' | 'lora_status'>;
+/**
+ * How long one training attempt may run: under the job's claim (5 minutes), so that no other process claims it while
+ * it runs. A trainer that takes longer (real ones take ~10 minutes, or days) must submit and be polled instead.
+ */
+const TRAINER_TIMEOUT_MS = 2 * 60_000;
+
+type TrainedCharacter = Pick<CharacterRow, 'application_id' | 'visibility' | 'creator_user_id'>;
 
 export function trainingRoute(app: ImageApp, ctx: ImageMaking): void {
   const { db, clock, jobs } = ctx.deps;
@@ -32,12 +38,11 @@ export function trainingRoute(app: ImageApp, ctx: ImageMaking): void {
     await ctx.deps.rateLimit.imageTraining(request, member.userId);
     const characterId = request.body.character_id;
     const { rows } = await db.query<TrainedCharacter>(
-      'select application_id, visibility, creator_user_id, lora_status from characters where id = $1',
+      'select application_id, visibility, creator_user_id from characters where id = $1',
       [characterId],
     );
     const character = rows[0];
     if (!character || !canView(character, viewerOf(member))) throw AppError.notFound('Character not found');
-    if (character.lora_status === 'ready') throw conversationImageError(CODES.TRAINING_READY);
     const now = clock.now();
     const count = await requestTraining(db, { userId: member.userId, characterId, now }, (tx, requestId) =>
       jobs.enqueue(tx, { kind: IMAGE_TRAINING_KIND, payload: { request_id: requestId }, runAt: now, dedupeKey: `${IMAGE_TRAINING_KIND}:${requestId}`, maxAttempts: TRAINING_ATTEMPTS }, now),
@@ -64,7 +69,7 @@ async function runTrainingJob(ctx: ImageMaking, job: Job, now: Date, log: Fastif
   }
   try {
     const avatar = await storedAvatar(ctx, request.character_id);
-    const { loraName } = await trainer.train({ characterId: request.character_id, avatar }, AbortSignal.timeout(10 * 60_000));
+    const { loraName } = await trainer.train({ characterId: request.character_id, avatar }, AbortSignal.timeout(TRAINER_TIMEOUT_MS));
     await finishTraining(db, requestId, { loraName }, now);
     return 'ready';
   } catch (err) {

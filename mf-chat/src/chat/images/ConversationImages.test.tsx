@@ -79,6 +79,10 @@ describe('conversation images on the chat screen', () => {
     ]);
 
     await userEvent.click(screen.getByRole('button', { name: IMAGE_TEXTS.editPrompt }));
+    // A draft given up is not what the editor shows next time.
+    await userEvent.type(screen.getByRole('textbox', { name: IMAGE_TEXTS.promptLabel }), ' abandoned');
+    await userEvent.click(screen.getByRole('button', { name: IMAGE_TEXTS.cancel }));
+    await userEvent.click(screen.getByRole('button', { name: IMAGE_TEXTS.editPrompt }));
     const prompt = screen.getByRole('textbox', { name: IMAGE_TEXTS.promptLabel });
     expect(prompt).toHaveValue('Captain Mira on the bridge');
     await userEvent.clear(prompt);

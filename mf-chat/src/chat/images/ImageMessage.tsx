@@ -95,8 +95,6 @@ export interface ImageMessageProps {
  */
 export function ImageMessage({ message, editing, busy, onOpenSettings, onGenerate, onCancel }: ImageMessageProps) {
   const [revealed, setRevealed] = useState(false);
-  const [prompt, setPrompt] = useState(message.image_prompt ?? '');
-  const id = useId();
   const url = message.image_url!;
   // Adult images are veiled (blurred on the server) for members who blur NSFW (the default) until they ask (§6);
   // the member's setting is read only when there is such an image.
@@ -109,36 +107,43 @@ export function ImageMessage({ message, editing, busy, onOpenSettings, onGenerat
     <div>
       {message.content.trim() !== '' && <Said>{stripHtml(message.content)}</Said>}
       <Figure>
-      <Frame aria-busy={busy || undefined}>
-        <img src={veiled ? imagePresetUrl(url, CONVERSATION_IMAGE_PRESET, { blurred: true }) : url} alt={IMAGE_TEXTS.imageAlt(shownPrompt)} width={404} height={485} />
-        {veiled && (
-          <Veil>
-            <p>{IMAGE_TEXTS.nsfwHidden}</p>
-            <Button size="sm" variant="secondary" onClick={() => setRevealed(true)}>
-              {IMAGE_TEXTS.showImage}
-            </Button>
-          </Veil>
-        )}
-      </Frame>
+        <Frame aria-busy={busy || undefined}>
+          <img src={veiled ? imagePresetUrl(url, CONVERSATION_IMAGE_PRESET, { blurred: true }) : url} alt={IMAGE_TEXTS.imageAlt(shownPrompt)} width={404} height={485} />
+          {veiled && (
+            <Veil>
+              <p>{IMAGE_TEXTS.nsfwHidden}</p>
+              <Button size="sm" variant="secondary" onClick={() => setRevealed(true)}>
+                {IMAGE_TEXTS.showImage}
+              </Button>
+            </Veil>
+          )}
+        </Frame>
         {!editing && shownPrompt && <Caption>{shownPrompt}</Caption>}
       </Figure>
-      {editing && (
-        <PromptEditor>
-          <label htmlFor={id}>{IMAGE_TEXTS.promptLabel}</label>
-          <textarea id={id} value={prompt} maxLength={IMAGE_LIMITS.promptMax} onChange={(event) => setPrompt(event.target.value)} />
-          <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
-            <Button size="sm" variant="secondary" onClick={onOpenSettings}>
-              {IMAGE_TEXTS.settings}
-            </Button>
-            <Button size="sm" disabled={!prompt.trim()} loading={busy} onClick={() => onGenerate(prompt.trim())}>
-              {IMAGE_TEXTS.generate}
-            </Button>
-            <Button size="sm" variant="ghost" onClick={onCancel} disabled={busy}>
-              {IMAGE_TEXTS.cancel}
-            </Button>
-          </div>
-        </PromptEditor>
-      )}
+      {editing && <ImagePromptEditor initial={shownPrompt} busy={busy} onOpenSettings={onOpenSettings} onGenerate={onGenerate} onCancel={onCancel} />}
     </div>
+  );
+}
+
+/** The prompt being edited: it starts from the message's prompt each time editing starts. */
+function ImagePromptEditor({ initial, busy, onOpenSettings, onGenerate, onCancel }: { initial: string; busy: boolean } & Pick<ImageMessageProps, 'onOpenSettings' | 'onGenerate' | 'onCancel'>) {
+  const [prompt, setPrompt] = useState(initial);
+  const id = useId();
+  return (
+    <PromptEditor>
+      <label htmlFor={id}>{IMAGE_TEXTS.promptLabel}</label>
+      <textarea id={id} value={prompt} maxLength={IMAGE_LIMITS.promptMax} onChange={(event) => setPrompt(event.target.value)} />
+      <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
+        <Button size="sm" variant="secondary" onClick={onOpenSettings}>
+          {IMAGE_TEXTS.settings}
+        </Button>
+        <Button size="sm" disabled={!prompt.trim()} loading={busy} onClick={() => onGenerate(prompt.trim())}>
+          {IMAGE_TEXTS.generate}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onCancel} disabled={busy}>
+          {IMAGE_TEXTS.cancel}
+        </Button>
+      </div>
+    </PromptEditor>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type Dispatch } from 'react';
+import { useEffect, useRef, useState, type Dispatch } from 'react';
 import { apiErrorMessage, selectPermissions, useAppSelector, useNotify } from '@fable/shared';
 import { imageButtonAction, type CharacterProfile, type ImageButtonAction } from '@fable/contracts';
 import type { ChatModal } from '../chatModals';
@@ -34,18 +34,27 @@ export function useConversationImages(o: {
   const { settings } = useImageSettings();
   const notify = useNotify();
   const [draw] = useChat_drawImageMutation();
-  const [drawing, setDrawing] = useState<string | null>(null);
-  const [editingId, setEditingId] = useState<string | null>(null);
+  // Both belong to the conversation they started in: another one on screen shows neither.
+  const [drawingIn, setDrawingIn] = useState<{ conversationId: string; id: string } | null>(null);
+  const [editingIn, setEditingIn] = useState<{ conversationId: string | null; id: string } | null>(null);
   const action = imageButtonAction({
     permissions: o.member ? (permissions ?? []) : null,
     character: { visibility: o.profile?.visibility ?? 'public', lora_status: o.profile?.lora_status ?? null },
     legacy_mode: settings.legacy_mode,
   });
   const conversationId = o.conversationId;
+  const drawing = drawingIn && drawingIn.conversationId === conversationId ? drawingIn.id : null;
+  const editingId = editingIn && editingIn.conversationId === conversationId ? editingIn.id : null;
+  const setEditingId = (id: string | null) => setEditingIn(id === null ? null : { conversationId, id });
+  // The conversation on screen: a picture that arrives after the member moved to another one is not added there.
+  const current = useRef(conversationId);
+  useEffect(() => {
+    current.current = conversationId;
+  }, [conversationId]);
 
   const generate = async (target?: { messageId: string; prompt: string }) => {
     if (!conversationId || drawing) return;
-    setDrawing(target?.messageId ?? 'new');
+    setDrawingIn({ conversationId, id: target?.messageId ?? 'new' });
     try {
       const message = await draw({
         ...settings,
@@ -53,12 +62,14 @@ export function useConversationImages(o: {
         character_id: o.characterId,
         ...(target ? { message_id: target.messageId, image_prompt: target.prompt } : {}),
       }).unwrap();
+      if (current.current !== conversationId) return;
       o.dispatch(target ? { type: 'imageRedrawn', message } : { type: 'imageAdded', message });
-      setEditingId(null);
+      setEditingIn(null);
     } catch (error) {
       notify.error(apiErrorMessage(error));
     } finally {
-      setDrawing(null);
+      // Only this conversation's: a drawing started since in another one goes on.
+      setDrawingIn((d) => (d && d.conversationId === conversationId ? null : d));
     }
   };
 
