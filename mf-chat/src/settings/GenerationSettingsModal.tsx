@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { apiErrorMessage, Button, Modal, Spinner, useNotify } from '@fable/shared';
 import { GENERATION_DEFAULTS, GENERATION_SLIDERS } from '@fable/contracts';
 import { SLIDER_NAMES, useInferenceSettings, type SliderName } from './inferenceSettings';
+import { SettingsFooter } from './SettingsFooter';
 
 /** Texts of the Generation Settings modal; the toast is the spec's (document 1 §8), the labels ours. */
 export const GENERATION_SETTINGS_TEXTS = {
@@ -59,17 +60,6 @@ const Note = styled.p`
   margin: 8px 0 0;
   font-size: 0.85rem;
   color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Footer = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-  width: 100%;
-  justify-content: flex-end;
-  & > :first-of-type {
-    margin-right: auto;
-  }
 `;
 
 function valuesOf(settings: Values): Values {
@@ -140,7 +130,7 @@ function OpenGenerationSettingsModal({ open, onClose }: { open: boolean; onClose
       onClose={onClose}
       title={GENERATION_SETTINGS_TEXTS.title}
       footer={
-        <Footer>
+        <SettingsFooter>
           <Button variant="ghost" onClick={() => setDraft({ ...GENERATION_DEFAULTS })} disabled={saving || sameValues(draft, GENERATION_DEFAULTS)}>
             {GENERATION_SETTINGS_TEXTS.reset}
           </Button>
@@ -150,7 +140,7 @@ function OpenGenerationSettingsModal({ open, onClose }: { open: boolean; onClose
           <Button onClick={() => void submit()} disabled={unchanged || loading} loading={saving}>
             {GENERATION_SETTINGS_TEXTS.save}
           </Button>
-        </Footer>
+        </SettingsFooter>
       }
     >
       {loading ? (

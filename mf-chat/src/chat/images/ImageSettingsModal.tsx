@@ -4,6 +4,7 @@ import { Button, Modal, Switch, textInputCss, useNotify, usePermission } from '@
 import { CHARACTER_LIMITS, GENERATION_SLIDERS, IMAGE_STYLES, V2_IMAGE_STYLES, type ConversationImageSettings } from '@fable/contracts';
 import { DEFAULT_IMAGE_SETTINGS, useImageSettings } from './imageSettings';
 import { IMAGE_TEXTS } from './imageTexts';
+import { SettingsFooter } from '../../settings/SettingsFooter';
 
 const Field = styled.div`
   display: grid;
@@ -62,17 +63,6 @@ const Styles = styled.fieldset`
   }
 `;
 
-const Footer = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-  width: 100%;
-  justify-content: flex-end;
-  & > :first-of-type {
-    margin-right: auto;
-  }
-`;
-
 const same = (a: ConversationImageSettings, b: ConversationImageSettings) =>
   (Object.keys(a) as Array<keyof ConversationImageSettings>).every((key) => a[key] === b[key]);
 
@@ -107,7 +97,7 @@ function OpenImageSettingsModal({ open, onClose }: { open: boolean; onClose: () 
       onClose={onClose}
       title={IMAGE_TEXTS.settingsTitle}
       footer={
-        <Footer>
+        <SettingsFooter>
           <Button variant="ghost" onClick={() => setDraft(DEFAULT_IMAGE_SETTINGS)} disabled={same(draft, DEFAULT_IMAGE_SETTINGS)}>
             {IMAGE_TEXTS.reset}
           </Button>
@@ -117,7 +107,7 @@ function OpenImageSettingsModal({ open, onClose }: { open: boolean; onClose: () 
           <Button onClick={submit} disabled={same(draft, settings)}>
             {IMAGE_TEXTS.save}
           </Button>
-        </Footer>
+        </SettingsFooter>
       }
     >
       <Styles>

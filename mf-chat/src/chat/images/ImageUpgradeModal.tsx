@@ -1,5 +1,4 @@
-import { Button, ButtonLink, Modal } from '@fable/shared';
-import { SUBSCRIBE_PATH } from '../../subscribePath';
+import { UpgradePromptModal } from '../UpgradePromptModal';
 import { IMAGE_TEXTS } from './imageTexts';
 
 /**
@@ -7,22 +6,6 @@ import { IMAGE_TEXTS } from './imageTexts';
  * conversation_images, the top-tier prompt for what only I'm All In draws (private chatbots, trained models).
  */
 export function ImageUpgradeModal({ open, onClose, tier }: { open: boolean; onClose: () => void; tier: 'premium' | 'top' }) {
-  return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title={IMAGE_TEXTS.upgradeTitle}
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {IMAGE_TEXTS.close}
-          </Button>
-          <ButtonLink to={SUBSCRIBE_PATH}>{IMAGE_TEXTS.upgrade}</ButtonLink>
-        </>
-      }
-    >
-      <p style={{ margin: 0 }}>{tier === 'premium' ? IMAGE_TEXTS.premiumText : IMAGE_TEXTS.topTierText}</p>
-    </Modal>
-  );
+  const text = tier === 'premium' ? IMAGE_TEXTS.premiumText : IMAGE_TEXTS.topTierText;
+  return <UpgradePromptModal open={open} onClose={onClose} title={IMAGE_TEXTS.upgradeTitle} text={text} closeLabel={IMAGE_TEXTS.close} upgradeLabel={IMAGE_TEXTS.upgrade} />;
 }
