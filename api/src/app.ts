@@ -1,3 +1,4 @@
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -43,6 +44,9 @@ import { groupChatRoutes } from './modules/groupChats/groupChatRoutes';
 import { healthRoutes } from './modules/health/healthRoutes';
 import { imageRoutes } from './modules/images/imageRoutes';
 import { conversationImageRoutes } from './modules/conversationImages/conversationImageRoutes';
+import { voiceRoutes } from './modules/voices/voiceRoutes';
+import { openSpeechSynthesizer } from './infra/speech/openSpeechSynthesizer';
+import type { SpeechSynthesizer } from './infra/speech/speechSynthesizer';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboardRoutes';
 import { lorebookRoutes } from './modules/lorebooks/lorebookRoutes';
 import { memoryRoutes } from './modules/memories/memoryRoutes';
@@ -72,12 +76,14 @@ export interface BuildAppOptions {
   rateLimitKeyPrefix?: string;
   /** Told of every route as it is registered (tests enumerate the API with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Use this speech synthesizer instead of the one config.speech names; the caller closes it. */
+  speech?: SpeechSynthesizer;
   /** Use this payments gateway instead of the one config.payments names. */
   payments?: PaymentsGateway;
 }
 
 /** Every module's routes, mounted under /api. */
-const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, imageRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, conversationImageRoutes, authoringRoutes, groupChatRoutes, lorebookRoutes, cardRoutes, suggestionRoutes, moderationRoutes, reportsRoutes, billingRoutes];
+const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, imageRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, conversationImageRoutes, voiceRoutes, authoringRoutes, groupChatRoutes, lorebookRoutes, cardRoutes, suggestionRoutes, moderationRoutes, reportsRoutes, billingRoutes];
 
 /**
  * The API, ready to `listen` or `inject`: opens the database (and applies pending migrations) and the cache
@@ -139,7 +145,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // Nothing is sent to the provider until billing charges; a provider down answers 503 then, it does not stop the start.
     const payments = options.payments ?? createPaymentsGateway(config.payments ?? DEFAULT_SANDBOX_PAYMENTS);
     logger.info({ provider: payments.provider }, 'payments provider');
-    services = { db, cache, config, clock, mailer, tokens, oidc, secrets, payments, jobs: createBackgroundJobs(db), replyImages: createReplyImages() };
+    let speech = options.speech;
+    if (!speech) {
+      speech = openSpeechSynthesizer(config.speech);
+      owned.push({ name: 'speech synthesizer', close: speech.close });
+    }
+    services = { db, cache, config, clock, mailer, tokens, oidc, secrets, payments, jobs: createBackgroundJobs(db), replyImages: createReplyImages(), speech };
   } catch (err) {
     await closeOwned();
     throw err;
@@ -185,6 +196,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   }
 
   await registerOpenApi(app);
+  // Before the routes (it answers upgrades on the routes that ask for it); a play request is small.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
   await app.register(
     async (api) => {
       const moduleDeps = { ...deps, imageStore, loadAvatar: storedAvatarLoader(imageStore) };

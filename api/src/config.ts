@@ -107,6 +107,15 @@ const envSchema = z.object({
   /** The environment variable holding the endpoint's key (as the models file's api_key_env); unset: no key sent. */
   EMBEDDINGS_API_KEY_ENV: optionalString,
   EMBEDDINGS_DIMENSIONS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(8).max(8192).optional()),
+  /** An OpenAI-compatible speech endpoint (…/v1, POST audio/speech); unset: the embedded eSpeak NG voices. */
+  TTS_BASE_URL: urlWithProtocol(['http', 'https'], 'TTS_BASE_URL'),
+  TTS_MODEL: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('tts-1')),
+  /** The environment variable holding the speech endpoint's key; unset: no key sent. */
+  TTS_API_KEY_ENV: optionalString,
+  /** An OpenAI-compatible transcription endpoint (…/v1, POST audio/transcriptions) for speech input; unset: the browser's own recognition only. */
+  TRANSCRIPTION_BASE_URL: urlWithProtocol(['http', 'https'], 'TRANSCRIPTION_BASE_URL'),
+  TRANSCRIPTION_MODEL: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('whisper-1')),
+  TRANSCRIPTION_API_KEY_ENV: optionalString,
   /** User messages a conversation gathers before they are distilled into memories (default MEMORY_DISTILL_EVERY). */
   MEMORY_DISTILL_EVERY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(100).optional()),
   /** How often each API process runs the due background jobs (default 1000 ms). */
@@ -203,6 +212,10 @@ export interface AppConfig {
   queueBypassSecret?: string;
   /** The character whose chat never waits (QUEUE_BYPASSED_CHARACTER_ID). */
   queueBypassedCharacterId?: string;
+  /** The speech endpoint (TTS_*); unset: the embedded eSpeak NG voices. */
+  speech?: { baseUrl: string; model: string; apiKey?: string };
+  /** The transcription endpoint of speech input (TRANSCRIPTION_*); unset: the browser's recognition only. */
+  transcription?: { baseUrl: string; model: string; apiKey?: string };
   /** The semantic memory's embeddings endpoint (EMBEDDINGS_*); unset: lexical ranking. */
   embeddings?: EmbeddingsOptions;
   /** User messages gathered before a distillation (MEMORY_DISTILL_EVERY). */
@@ -304,6 +317,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           model: e.EMBEDDINGS_MODEL,
           apiKey: e.EMBEDDINGS_API_KEY_ENV ? env[e.EMBEDDINGS_API_KEY_ENV] : undefined,
           dimensions: e.EMBEDDINGS_DIMENSIONS,
+        }
+      : undefined,
+    speech: e.TTS_BASE_URL
+      ? { baseUrl: e.TTS_BASE_URL, model: e.TTS_MODEL, apiKey: e.TTS_API_KEY_ENV ? env[e.TTS_API_KEY_ENV] : undefined }
+      : undefined,
+    transcription: e.TRANSCRIPTION_BASE_URL
+      ? {
+          baseUrl: e.TRANSCRIPTION_BASE_URL,
+          model: e.TRANSCRIPTION_MODEL,
+          apiKey: e.TRANSCRIPTION_API_KEY_ENV ? env[e.TRANSCRIPTION_API_KEY_ENV] : undefined,
         }
       : undefined,
     memoryDistillEvery: e.MEMORY_DISTILL_EVERY,

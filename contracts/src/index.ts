@@ -1,5 +1,6 @@
 export * from './permissions/permissions';
 export * from './permissions/imageButton';
+export * from './permissions/voiceAccess';
 export * from './remotes';
 export * from './deployment/deployment';
 export * from './http/headers';

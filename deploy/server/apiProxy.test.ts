@@ -2,6 +2,7 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readSseEvents } from '@fable/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
+import WebSocket, { WebSocketServer } from 'ws';
 import { serveSite, type RunningSite } from './staticSite';
 import { createSiteFixture, rawRequest, type SiteFixture } from './testing/siteFixture';
 
@@ -25,6 +26,10 @@ beforeAll(async () => {
     streamTo = reply.raw;
     streamOpened();
   });
+  // A WebSocket endpoint like the voices' socket: echoes each message with the forwarded host it saw.
+  const sockets = new WebSocketServer({ server: api.server, path: '/api/socket' });
+  sockets.on('connection', (socket, request) => socket.on('message', (data) => socket.send(`${request.headers['x-forwarded-host']}:${String(data)}`)));
+  api.addHook('onClose', async () => sockets.close());
   await api.listen({ port: 0, host: '127.0.0.1' });
   fixture = createSiteFixture();
   site = await serveSite({
@@ -47,6 +52,34 @@ afterAll(async () => {
 const json = (body: object) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(body)) });
 
 describe('the /api proxy', () => {
+  it('passes WebSocket upgrades under /api through, both ways, and refuses others', async () => {
+    const socket = new WebSocket(`ws://127.0.0.1:${site.port}/api/socket`);
+    const answers: string[] = [];
+    await new Promise<void>((resolve, reject) => {
+      socket.on('open', () => socket.send('one'));
+      socket.on('message', (data) => {
+        answers.push(String(data));
+        if (answers.length === 1) socket.send('two');
+        else resolve();
+      });
+      socket.on('error', reject);
+    });
+    socket.close();
+    expect(answers).toEqual([`127.0.0.1:${site.port}:one`, `127.0.0.1:${site.port}:two`]);
+    const refused = await new Promise<number>((resolve) => {
+      const other = new WebSocket(`ws://127.0.0.1:${site.port}/not-api`);
+      other.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      other.on('error', () => resolve(-1));
+    });
+    expect(refused).toBe(404);
+    const missing = await new Promise<number>((resolve) => {
+      const other = new WebSocket(`ws://127.0.0.1:${site.port}/api/nothing-here`);
+      other.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      other.on('error', () => resolve(-1));
+    });
+    expect(missing).toBe(400);
+  });
+
   it('passes a body through and the answer back', async () => {
     const answer = await rawRequest(siteBase, '/api/echo', json({ text: 'hello' }));
     expect(answer.status).toBe(200);

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BASE_SECURITY_HEADERS } from './contentSecurityPolicy';
 
@@ -88,11 +89,50 @@ export function registerApiProxy(app: FastifyInstance, apiUrl: string): void {
     });
   };
 
+  registerUpgradeProxy(app, target);
+
   app.register(async (scope) => {
     // The body is the API's to read: Fastify leaves it unread.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.all('/api', handle);
     scope.all('/api/*', handle);
+  });
+}
+
+/**
+ * WebSocket upgrades under /api (the voices' realtime socket) go to the API too: the upgrade request is passed on with
+ * the forwarding headers, the API's 101 and its headers are written back, and the two sockets are then piped into each
+ * other until either side closes. Anything the API answers instead of 101 ends the browser's connection.
+ */
+function registerUpgradeProxy(app: FastifyInstance, target: URL): void {
+  app.server.on('upgrade', (incoming: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!incoming.url?.startsWith('/api/')) {
+      socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+      return;
+    }
+    const headers: http.OutgoingHttpHeaders = { ...incoming.headers };
+    headers['x-forwarded-host'] = incoming.headers.host ?? '';
+    headers['x-forwarded-for'] = [incoming.headers['x-forwarded-for'], incoming.socket.remoteAddress].filter(Boolean).join(', ');
+    const upstream = http.request({ protocol: target.protocol, hostname: target.hostname, port: target.port, method: 'GET', path: incoming.url, headers });
+    socket.on('error', () => upstream.destroy());
+    upstream.on('upgrade', (answer, apiSocket, apiHead) => {
+      const lines = [`HTTP/1.1 101 ${answer.statusMessage ?? 'Switching Protocols'}`];
+      for (let i = 0; i < answer.rawHeaders.length; i += 2) lines.push(`${answer.rawHeaders[i]}: ${answer.rawHeaders[i + 1]}`);
+      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+      if (apiHead.length > 0) socket.write(apiHead);
+      if (head.length > 0) apiSocket.write(head);
+      apiSocket.on('error', () => socket.destroy());
+      socket.on('error', () => apiSocket.destroy());
+      apiSocket.on('close', () => socket.destroy());
+      socket.on('close', () => apiSocket.destroy());
+      apiSocket.pipe(socket).pipe(apiSocket);
+    });
+    upstream.on('response', (answer) => {
+      socket.end(`HTTP/1.1 ${answer.statusCode ?? 502} ${answer.statusMessage ?? ''}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+      answer.resume();
+    });
+    upstream.on('error', () => socket.end('HTTP/1.1 502 Bad Gateway\r\nconnection: close\r\ncontent-length: 0\r\n\r\n'));
+    upstream.end();
   });
 }

@@ -142,16 +142,7 @@ async function resolveCaller(request: FastifyRequest, access: ApiAccess, applica
   const bearer = authorization && /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
   if (authorization !== undefined && access !== 'public') {
     if (!bearer) throw invalidToken();
-    // Throws token_expired or invalid_token.
-    const claims = await deps.tokens.verify(bearer);
-    const user = await deps.findSessionUser(claims.userId, claims.sessionId, deps.clock.now());
-    // Revoked session (logout, refresh-token reuse, deletion) or deleted user.
-    if (!user) throw invalidToken();
-    // A token only works on the application it was issued for: a partner's users never reach another brand.
-    if (user.application_id !== applicationId || claims.applicationId !== applicationId) throw invalidToken();
-    // document 1 §4: a user whose id equals the external id is not authenticated.
-    if (user.external_id !== null && user.external_id === user.id) throw invalidToken();
-    return { kind: 'member', applicationId, userId: user.id, sessionId: claims.sessionId, user };
+    return memberOfToken(deps, bearer, applicationId);
   }
 
   // Public routes do not look at credentials (logout checks its own bearer token).
@@ -165,6 +156,26 @@ async function resolveCaller(request: FastifyRequest, access: ApiAccess, applica
     return { kind: 'guest', applicationId, guestId };
   }
   throw unauthenticated();
+}
+
+/**
+ * The member an access token stands for on an application; throws token_expired or invalid_token. The access hook
+ * uses it for bearer tokens, and the realtime socket (which browsers open without headers) for the token it is sent.
+ */
+export async function memberOfToken(
+  deps: Pick<AccessDeps, 'tokens' | 'clock' | 'findSessionUser'>,
+  token: string,
+  applicationId: string,
+): Promise<MemberCaller> {
+  const claims = await deps.tokens.verify(token);
+  const user = await deps.findSessionUser(claims.userId, claims.sessionId, deps.clock.now());
+  // Revoked session (logout, refresh-token reuse, deletion) or deleted user.
+  if (!user) throw invalidToken();
+  // A token only works on the application it was issued for: a partner's users never reach another brand.
+  if (user.application_id !== applicationId || claims.applicationId !== applicationId) throw invalidToken();
+  // document 1 §4: a user whose id equals the external id is not authenticated.
+  if (user.external_id !== null && user.external_id === user.id) throw invalidToken();
+  return { kind: 'member', applicationId, userId: user.id, sessionId: claims.sessionId, user };
 }
 
 async function enforceCallerLimit(request: FastifyRequest, deps: AccessDeps): Promise<void> {

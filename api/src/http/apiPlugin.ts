@@ -9,6 +9,7 @@ import type { SecretBox } from '../infra/crypto/secretBox';
 import type { Database } from '../infra/db/database';
 import type { Mailer } from '../infra/mail/mailer';
 import type { PaymentsGateway } from '../infra/payments/paymentsGateway';
+import type { SpeechSynthesizer } from '../infra/speech/speechSynthesizer';
 import type { AccessTokens } from './accessTokens';
 import type { RateLimiters } from './rateLimits';
 
@@ -30,6 +31,8 @@ export interface ApiDeps {
   jobs: BackgroundJobs;
   /** Draws the picture a chat reply asks for (POST chat image_prompt): conversationImages registers it, chat calls it. */
   replyImages: ReplyImages;
+  /** Text to speech (the voices): eSpeak NG embedded, or the configured OpenAI-compatible endpoint (TTS_*). */
+  speech: SpeechSynthesizer;
 }
 
 export interface ReplyImageRequest {

@@ -43,6 +43,8 @@ export interface RateLimits {
   imageUpload: RateLimitRule;
   /** Chatbot-form suggestions (suggest_field, suggest_tags) per member (each runs the language model). */
   suggestion: RateLimitRule;
+  /** Messages played aloud per member (each not spoken before runs the speech synthesizer). */
+  speech: RateLimitRule;
 }
 
 export type RateLimitName = keyof RateLimits;
@@ -62,6 +64,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   conversationImagePremium: { max: 60, windowSeconds: 10 * 60 },
   imageTraining: { max: 30, windowSeconds: 10 * 60 },
   suggestion: { max: 60, windowSeconds: 10 * 60 },
+  speech: { max: 120, windowSeconds: 10 * 60 },
 };
 
 /**

@@ -49,7 +49,7 @@ export async function startTestApp(
   options: {
     config?: Partial<AppConfig>;
     limits?: Partial<RateLimits>;
-    app?: Pick<BuildAppOptions, 'cache' | 'rateLimitKeyPrefix'>;
+    app?: Pick<BuildAppOptions, 'cache' | 'rateLimitKeyPrefix' | 'speech'>;
     /** The payments sandbox to use (testing/paymentsSandbox.ts); without one, payments are unreachable (503). */
     payments?: { config: PaymentsConfig };
   } = {},

@@ -161,7 +161,8 @@ export const chatCalls = {
     path: '/characters/:characterId/conversations',
     access: 'member',
     params: CharacterParamsSchema,
-    body: z.object({ user_persona_id: IdSchema.nullish() }),
+    /** voice_id: "create conversation and set voice" (document 1 §7 Voices). */
+    body: z.object({ user_persona_id: IdSchema.nullish(), voice_id: IdSchema.optional() }),
     response: z.object({ id: IdSchema }),
   }),
   characterConversations: defineCall({

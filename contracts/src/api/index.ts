@@ -6,6 +6,7 @@ export * from './discovery';
 export * from './leaderboard';
 export * from './chat';
 export * from './conversationImages';
+export * from './voices';
 export * from './characters';
 export * from './characterErrors';
 export * from './moderation';

@@ -3,6 +3,7 @@ import { AssetUrlSchema, IdSchema } from './common';
 
 export const VOICE_GENDERS = ['male', 'female'] as const;
 export const VoiceGenderSchema = z.enum(VOICE_GENDERS);
+export type VoiceGender = z.infer<typeof VoiceGenderSchema>;
 
 /** A text-to-speech voice (document 1 §3). audio_url is a sample. */
 export const VoiceSchema = z.object({
@@ -40,10 +41,3 @@ export const VoiceFeedbackSchema = z
   .refine((v) => v.rating !== 'dislike' || v.reason !== undefined, { path: ['reason'], error: 'Dislike needs a reason' });
 export type VoiceFeedback = z.infer<typeof VoiceFeedbackSchema>;
 
-/** Audio stream events over the realtime socket (document 1 §7, §4): audio_url, chunk, done. The shape is ours; chunk is base64 audio. */
-export const AudioStreamEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('audio_url'), message_id: IdSchema, audio_url: AssetUrlSchema }),
-  z.object({ type: z.literal('chunk'), message_id: IdSchema, chunk: z.string() }),
-  z.object({ type: z.literal('done'), message_id: IdSchema }),
-]);
-export type AudioStreamEvent = z.infer<typeof AudioStreamEventSchema>;

@@ -31,6 +31,8 @@ export const PERMISSIONS = [
   'generation_settings',
   'character_translate_public',
   'character_translate_private',
+  // "text-to-speech access" (document 1 §6 Voice): the spec names no permission for it; every paid tier holds it.
+  'text_to_speech',
   'memory_manager',
   'conversation_memory_auto',
   'skip_waiting_room',
@@ -92,7 +94,7 @@ const MEMBER_BASE: readonly Permission[] = [
  */
 const TIER_FEATURES: Record<Tier, readonly Permission[]> = {
   free: ['3k_context', '4k_context', 'display_ads'],
-  minimal: ['skip_waiting_room', 'memory_manager'],
+  minimal: ['skip_waiting_room', 'memory_manager', 'text_to_speech'],
   basic: ['8k_context', 'conversation_memory_auto', 'conversation_images', 'generation_settings', 'character_translate_public'],
   premium: ['conversation_images_v2', 'conversation_images_private_bots', 'avatar_images_v2', 'image_training', 'character_translate_private'],
 };

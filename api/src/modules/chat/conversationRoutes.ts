@@ -3,6 +3,7 @@ import { chatCalls } from '@fable/contracts';
 import { memberOf } from '../../http/access';
 import type { ApiPlugin } from '../../http/apiPlugin';
 import { AppError } from '../../http/appError';
+import { assertMaySpeak, assertVoice } from '../../http/voiceAccess';
 import type { Queryable } from '../../infra/db/database';
 import { findViewableCharacter, hasBlocked, viewerOf } from '../discovery/characterAccess';
 import { chatCreatorBlocked, chatNotAllowed, conversationNotFound, manualReviewRequired, messageNotFound, personaNotFound } from './chatErrors';
@@ -17,7 +18,8 @@ async function ownPersona(db: Queryable, userId: string, personaId: string): Pro
  * The member's conversations (document 1 §4, §7). Someone else's conversation is 404.
  *
  * - POST characters/{id}/conversations: a new conversation (the character's greeting as its first message); the
- *   same checks as the chat (visible character, creator not blocked, not under manual review).
+ *   same checks as the chat (visible character, creator not blocked, not under manual review); with `voice_id`, its
+ *   voice ("create conversation and set voice", the voice rule of modules/voices).
  * - GET conversations and characters/{id}/conversations: 25 a page, most recently active first; `last_id` is the
  *   entry flagged is_last_id; `q` matches the character's name or the title.
  * - PUT conversations/{id}/label: the title (max 50, not blank).
@@ -27,7 +29,7 @@ async function ownPersona(db: Queryable, userId: string, personaId: string): Pro
  *   last_message_id (required). Alternates, ratings and memories are not copied.
  * - PUT conversations/{id}/persona: the persona of the conversation (one of the member's).
  */
-export const conversationRoutes: ApiPlugin = async (app, { db, clock }) => {
+export const conversationRoutes: ApiPlugin = async (app, { db, clock, speech }) => {
   const create = chatCalls.createConversation;
   app.post(
     create.path,
@@ -40,12 +42,17 @@ export const conversationRoutes: ApiPlugin = async (app, { db, clock }) => {
       if (await hasBlocked(db, member.userId, character.creator_user_id)) throw chatCreatorBlocked();
       const personaId = request.body.user_persona_id ?? null;
       if (personaId && !(await ownPersona(db, member.userId, personaId))) throw personaNotFound();
+      const voiceId = request.body.voice_id ?? null;
+      if (voiceId) {
+        assertMaySpeak(member);
+        assertVoice(speech, voiceId);
+      }
       const id = randomUUID();
       const now = clock.now();
       await db.transaction(async (tx) => {
         await tx.query(
-          'insert into conversations (id, user_id, character_id, user_persona_id, created_at, updated_at) values ($1, $2, $3, $4, $5, $5)',
-          [id, member.userId, character.id, personaId, now],
+          'insert into conversations (id, user_id, character_id, user_persona_id, voice_id, created_at, updated_at) values ($1, $2, $3, $4, $5, $6, $6)',
+          [id, member.userId, character.id, personaId, voiceId, now],
         );
         if (character.greeting.trim()) {
           await tx.query(

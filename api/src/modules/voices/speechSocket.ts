@@ -1,0 +1,93 @@
+import '@fastify/websocket';
+import { SPEECH_SOCKET_PATH, SpeechPlayRequestSchema, VOICE_ERROR_CODES, VOICE_MESSAGES, type SpeechEvent, type SpeechPlayRequest } from '@fable/contracts';
+import type { WebSocket } from 'ws';
+import { DEFAULT_APPLICATION_ID, memberOfToken, type Caller } from '../../http/access';
+import { AppError } from '../../http/appError';
+import { findInputIssues } from '../../http/inputGuard';
+import type { ApiDeps } from '../../http/apiPlugin';
+import { spokenText } from '../../infra/speech/speechText';
+import { findOwnMessage } from '../chat/chatRepository';
+import { findSessionUser } from '../users/userRepository';
+import type { ImageApp } from '../images/imageRouteContext';
+import { assertMaySpeak, assertVoice } from '../../http/voiceAccess';
+import type { SpeechMaking } from './speechMaking';
+
+const APPLICATION_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+
+/**
+ * The realtime socket (document 1 §7): each `play` request is answered `audio_url`, then the `chunk`s and `done`
+ * (or `error`). One message plays at a time per socket: a new request stops listening to the previous one; a closed
+ * socket stops listening, and a making no one listens to stops (speechMaking.ts).
+ */
+export function speechSocket(app: ImageApp, deps: ApiDeps, making: SpeechMaking): void {
+  const { db, speech } = deps;
+  const auth = { tokens: deps.tokens, clock: deps.clock, findSessionUser: (userId: string, sessionId: string, now: Date) => findSessionUser(db, userId, sessionId, now, deps.secrets) };
+
+  app.get(SPEECH_SOCKET_PATH, { websocket: true, config: { access: 'public' } }, (socket: WebSocket, request) => {
+    let leave: (() => void) | null = null;
+    // The latest request's number: an older request still on its way stops before it listens.
+    let latest = 0;
+    let closed = false;
+    const send = (event: SpeechEvent) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+    };
+    const stop = () => {
+      leave?.();
+      leave = null;
+    };
+    socket.on('close', () => {
+      closed = true;
+      stop();
+    });
+
+    const play = async (play: SpeechPlayRequest, number: number) => {
+      const applicationId = play.application_id ?? DEFAULT_APPLICATION_ID;
+      const caller: Caller = play.access_token ? await memberOfToken(auth, play.access_token, applicationId) : { kind: 'anonymous', applicationId };
+      assertMaySpeak(caller);
+      if (caller.kind !== 'member') return;
+      assertVoice(speech, play.voice_id);
+      await deps.rateLimit.speech(request, caller.userId);
+      const message = await findOwnMessage(db, play.message_id, caller.userId);
+      if (!message) throw AppError.notFound('Message not found');
+      const text = message.role === 'assistant' ? spokenText(message.content) : '';
+      if (!text) throw new AppError(422, VOICE_ERROR_CODES.NOT_SPOKEN, VOICE_MESSAGES.notSpoken);
+      const target = { messageId: message.id, voiceId: play.voice_id, text };
+      const messageId = message.id;
+      const cached = (await making.cached(target)) !== null;
+      if (closed || number !== latest) return;
+      send({ type: 'audio_url', message_id: messageId, audio_url: `/api/speech/${messageId}/${play.voice_id}`, cached });
+      if (cached) {
+        send({ type: 'done', message_id: messageId, chunks: 0 });
+        return;
+      }
+      leave = making.listen(target, {
+        chunk: (index, wav) => send({ type: 'chunk', message_id: messageId, index, audio: wav.toString('base64') }),
+        done: (chunks) => send({ type: 'done', message_id: messageId, chunks }),
+        failed: () => send({ type: 'error', message_id: messageId, code: VOICE_ERROR_CODES.SYNTHESIS_FAILED, message: VOICE_MESSAGES.synthesisFailed }),
+      });
+    };
+
+    socket.on('message', (raw: Buffer, isBinary: boolean) => {
+      stop();
+      let parsed: unknown = null;
+      try {
+        parsed = isBinary ? null : JSON.parse(raw.toString('utf8'));
+      } catch {
+        parsed = null;
+      }
+      const result = SpeechPlayRequestSchema.safeParse(parsed);
+      // The HTTP routes' input guard, for the socket's requests: no NUL, no unpaired surrogates.
+      if (!result.success || findInputIssues('body', result.data).length > 0 || (result.data.application_id !== undefined && !APPLICATION_ID.test(result.data.application_id))) {
+        send({ type: 'error', message_id: null, code: VOICE_ERROR_CODES.BAD_REQUEST, message: VOICE_MESSAGES.badRequest });
+        return;
+      }
+      const messageId = result.data.message_id;
+      latest += 1;
+      play(result.data, latest).catch((err: unknown) => {
+        const known = err instanceof AppError;
+        if (!known) request.log.error({ err }, 'speech socket request failed');
+        send({ type: 'error', message_id: messageId, code: known ? err.code : VOICE_ERROR_CODES.SYNTHESIS_FAILED, message: known ? err.message : VOICE_MESSAGES.synthesisFailed });
+      });
+    });
+  });
+}
