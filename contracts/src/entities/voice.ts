@@ -18,10 +18,12 @@ export type Voice = z.infer<typeof VoiceSchema>;
 /** Voice feedback rating (document 1 §3): Favorite is sent as love. */
 export const VOICE_RATINGS = ['like', 'dislike', 'love'] as const;
 export const VoiceRatingSchema = z.enum(VOICE_RATINGS);
+export type VoiceRating = z.infer<typeof VoiceRatingSchema>;
 
 /** The five negative voice-feedback reasons (document 1 §3, §9); Dislike needs one. Values are ours, snake_case. */
 export const VOICE_DISLIKE_REASONS = ['not_natural', 'pronunciation_unclear', 'tone_mismatch', 'too_fast', 'too_slow'] as const;
 export const VoiceDislikeReasonSchema = z.enum(VOICE_DISLIKE_REASONS);
+export type VoiceDislikeReason = z.infer<typeof VoiceDislikeReasonSchema>;
 export const VOICE_DISLIKE_REASON_LABELS = {
   not_natural: 'not natural',
   pronunciation_unclear: 'pronunciation unclear',

@@ -2,6 +2,7 @@ import type { CharacterProfile } from '@fable/contracts';
 import { ChatModals } from './ChatModals';
 import { AutoResponseUpgradeModal } from './group/AutoResponseUpgradeModal';
 import { ImageModals } from './images/ImageModals';
+import { VoiceModals } from './voice/VoiceModals';
 import type { ChatScreenModel } from './useChatScreen';
 
 /** The chat screen's modals (ChatModals, and a group chat's Auto Response upgrade) wired to the screen's state. */
@@ -15,6 +16,7 @@ export function ChatScreenModals({ screen, profile }: { screen: ChatScreenModel;
     <>
       <AutoResponseUpgradeModal open={groupChat.upgradeOpen} onClose={groupChat.closeUpgrade} />
       <ImageModals modals={screen.modals} characterId={screen.characterId} characterName={profile.name} />
+      <VoiceModals modals={screen.modals} voice={screen.voice} />
       <ChatModals
         modals={screen.modals}
         characterId={screen.characterId}

@@ -26,7 +26,7 @@ export function ChatTranscript({ screen, profile }: { screen: ChatScreenModel; p
   const { state, dispatch, streaming } = chat;
   const { onEdit, onRate } = useMessageActions(chat, screen.isGuest);
   const { open: openModal } = screen.modals;
-  const { images } = screen;
+  const { images, voice } = screen;
 
   return (
     <Scroll>
@@ -90,6 +90,7 @@ export function ChatTranscript({ screen, profile }: { screen: ChatScreenModel; p
             onGenerate: (messageId, prompt) => void images.generate({ messageId, prompt }),
             onOpenSettings: () => openModal({ kind: 'imageSettings' }),
           }}
+          voice={groupChat.isGroup ? undefined : { voiceId: voice.voiceId, playing: voice.playing, played: voice.played, onToggle: voice.toggle }}
         />
       )}
       {groupChat.isGroup && !chat.loading && state.messages.length === 0 && !streaming && <GroupHint>{GROUP_TEXTS.empty}</GroupHint>}

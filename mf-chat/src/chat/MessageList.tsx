@@ -7,6 +7,7 @@ import { alternateOptions, type StreamKind } from './conversationState';
 import { GREETING_ID, isSavedMessage } from './greeting';
 import { ImageMessage } from './images/ImageMessage';
 import { IMAGE_TEXTS } from './images/imageTexts';
+import { PlayButton, VoiceRating, type MessageVoiceActions } from './voice/VoiceControls';
 import { RatingBox } from './RatingBox';
 import type { TypingIndicator } from './useChatConversation';
 
@@ -114,6 +115,8 @@ export interface MessageListProps {
   onLoadOlder: () => void;
   /** Conversation images: the one whose prompt is edited, the one being drawn ('new': a new one). */
   images?: ImageMessageActions;
+  /** Voices: Play / Stop on replies, and the voice rating under those played. */
+  voice?: MessageVoiceActions;
 }
 
 export interface ImageMessageActions {
@@ -225,6 +228,7 @@ function MessageItem({
   shownAltIndex,
   onPage,
   images,
+  voice,
 }: MessageItemProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
@@ -235,6 +239,10 @@ function MessageItem({
   const isImage = Boolean(message.image_url);
   const editingImage = isImage && images?.editingId === message.id;
 
+  const startEditing = () => {
+    setDraft(message.content);
+    setEditing(true);
+  };
   const save = async () => {
     setSaving(true);
     try {
@@ -328,17 +336,11 @@ function MessageItem({
               </Button>
             )}
             {saved && turnActions && !isImage && (
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => {
-                  setDraft(message.content);
-                  setEditing(true);
-                }}
-              >
+              <Button size="sm" variant="ghost" onClick={startEditing}>
                 {CHAT_TEXTS.edit}
               </Button>
             )}
+            {!user && !isImage && saved && voice && <PlayButton messageId={message.id} voice={voice} />}
             {!user && saved && canRateAndReport && (
               <Button size="sm" variant="ghost" onClick={() => onReport(message.id)}>
                 {CHAT_TEXTS.report}
@@ -346,6 +348,7 @@ function MessageItem({
             )}
           </Actions>
         )}
+        {mode === null && voice?.voiceId && voice.played.includes(message.id) && <VoiceRating key={voice.voiceId} messageId={message.id} voiceId={voice.voiceId} />}
         {mode === null && !user && saved && canRateAndReport && canRate && !editing && (
           <RatingBox
             key={message.id}

@@ -1,6 +1,5 @@
 /**
  * The options menu of the chat screen (document 1 §2 "Options menu", §6 roles): which entries a viewer gets.
- * Voice is not part of this screen yet.
  */
 export type ChatMenuEntry =
   | 'startNewChat'
@@ -18,7 +17,9 @@ export type ChatMenuEntry =
   | 'manageMemories'
   | 'generationSettings'
   /** Conversation Image Settings: members holding conversation_images, outside group chats. */
-  | 'imageSettings';
+  | 'imageSettings'
+  /** Set Voice / Voice Change: a saved conversation, premium role and TTS access (document 1 §6 Voice). */
+  | 'setVoice';
 
 export interface ChatMenuContext {
   member: boolean;
@@ -31,6 +32,8 @@ export interface ChatMenuContext {
   hasMemoryPermission: boolean;
   /** conversation_images held, and not a group chat. */
   imageSettings?: boolean;
+  /** The viewer may speak (voiceAccess 'speak'), outside group chats. */
+  voice?: boolean;
   /** A group chat where the deployment's groupchat flag is on (guests see it too: it asks them to create an account). */
   autoResponse?: boolean;
   /** Waiting in the waiting room with more than one message: no Start New Chat, no Remove Messages (document 1 §4). */
@@ -56,5 +59,6 @@ export function chatMenuEntries(ctx: ChatMenuContext): ChatMenuEntry[] {
   if (ctx.member && ctx.savedConversation && ctx.hasMemoryPermission) entries.push('manageMemories');
   entries.push('generationSettings');
   if (ctx.member && ctx.imageSettings) entries.push('imageSettings');
+  if (ctx.member && ctx.savedConversation && ctx.voice) entries.push('setVoice');
   return entries;
 }

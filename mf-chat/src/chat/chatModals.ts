@@ -23,13 +23,16 @@ export type ChatModal =
   /** Conversation images (images/): their settings, a chatbot's image training, the upgrade prompts. */
   | { kind: 'imageSettings' }
   | { kind: 'imageTraining' }
-  | { kind: 'imageUpgrade'; tier: 'premium' | 'top' };
+  | { kind: 'imageUpgrade'; tier: 'premium' | 'top' }
+  /** Voices (voice/): Voice Selection and the upgrade prompt. */
+  | { kind: 'voice' }
+  | { kind: 'voiceUpgrade' };
 
 export type ChatModalKind = ChatModal['kind'];
 export type ChatModalOf<K extends ChatModalKind> = Extract<ChatModal, { kind: K }>;
 
 /** The modals other parts of mf-chat own, loaded when first opened and kept mounted after (lazyModals.tsx). */
-export const LAZY_CHAT_MODALS = ['models', 'settings', 'memories', 'changePersona', 'persona', 'imageSettings', 'imageTraining'] as const satisfies readonly ChatModalKind[];
+export const LAZY_CHAT_MODALS = ['models', 'settings', 'memories', 'changePersona', 'persona', 'imageSettings', 'imageTraining', 'voice'] as const satisfies readonly ChatModalKind[];
 export type LazyChatModalKind = (typeof LAZY_CHAT_MODALS)[number];
 
 export interface ChatModalsState {

@@ -36,6 +36,11 @@ export const ImageTrainingModal = lazyNamed<{ open: boolean; onClose: () => void
   'ImageTrainingModal',
 );
 
+export const VoiceSelectionModal = lazyNamed<{ open: boolean; onClose: () => void; currentVoiceId: string | null; saving: boolean; onChoose: (voiceId: string) => Promise<boolean> }>(
+  () => import('./voice/VoiceSelectionModal'),
+  'VoiceSelectionModal',
+);
+
 /** Renders a lazy modal only once it has been opened (so its code loads on first use). */
 export function WhenOpened({ opened, children }: { opened: boolean; children: ReactNode }) {
   if (!opened) return null;

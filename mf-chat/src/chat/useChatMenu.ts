@@ -3,6 +3,7 @@ import { apiErrorMessage, selectPermissions, selectSession, shareLink, useAppSel
 import { useCharacters_favoriteMutation } from '@fable/shared/characters';
 import { canShareChatbot, chatMenuEntries, type ChatMenuEntry } from './chatMenu';
 import { IMAGE_TEXTS } from './images/imageTexts';
+import { VOICE_TEXTS } from './voice/voiceTexts';
 import { CHAT_TEXTS } from './chatTexts';
 import { GREETING_ID, NEW_CONVERSATION } from './greeting';
 import { GROUP_TEXTS } from './group/groupTexts';
@@ -66,6 +67,7 @@ export function useChatMenu(screen: ChatScreenModel, profile: CharacterProfile) 
     manageMemories: { label: CHAT_TEXTS.manageMemories, onSelect: () => openModal({ kind: 'memories' }) },
     generationSettings: { label: CHAT_TEXTS.generationSettings, onSelect: () => openModal({ kind: 'settings' }) },
     imageSettings: { label: IMAGE_TEXTS.settingsTitle, onSelect: () => openModal({ kind: 'imageSettings' }) },
+    setVoice: { label: screen.voice.voiceId ? VOICE_TEXTS.voiceChange : VOICE_TEXTS.setVoice, onSelect: () => openModal({ kind: 'voice' }) },
   };
   const menu: DropdownItem[] = chatMenuEntries({
     member,
@@ -77,6 +79,7 @@ export function useChatMenu(screen: ChatScreenModel, profile: CharacterProfile) 
     autoResponse: groupChat.autoResponseOffered,
     queueLocked: screen.queueLocked,
     imageSettings: permissions.includes('conversation_images') && !groupChat.isGroup,
+    voice: screen.voice.access === 'speak' && !groupChat.isGroup,
   }).map((id) => ({ id, ...entryActions[id] }));
 
   return { menu, share: canShare ? () => void share() : null };

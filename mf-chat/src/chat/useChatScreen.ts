@@ -6,6 +6,7 @@ import { useChatModals } from './chatModals';
 import { lastBotReply } from './conversationState';
 import { useGroupChat } from './group/useGroupChat';
 import { useConversationImages } from './images/useConversationImages';
+import { useVoice } from './voice/useVoice';
 import { useAlternatesPager } from './useAlternatesPager';
 import { useChatConversation } from './useChatConversation';
 import { usePickMode } from './usePickMode';
@@ -83,6 +84,14 @@ export function useChatScreen(characterId: string, routeConversationId: string |
     openModal: modals.open,
     askSignIn,
   });
+  const voice = useVoice({
+    member,
+    tier: user?.tier ?? null,
+    conversationId: chat.conversationId,
+    conversationVoiceId: chat.conversation?.voice_id ?? null,
+    openModal: modals.open,
+    askSignIn,
+  });
   const turn = useUserTurn({ chat, groupChat, member, nsfwLocked, askSignIn, personaId, setInput, openModal: modals.open });
 
   return {
@@ -111,6 +120,7 @@ export function useChatScreen(characterId: string, routeConversationId: string |
     groupChat,
     turn,
     images,
+    voice,
   };
 }
 

@@ -1,0 +1,169 @@
+import { API_BASE, API_HEADERS } from '@fable/contracts';
+
+/** Playback starts this far ahead of the audio clock (document 1 §9 "audio playback starts 0.3 s ahead"). */
+export const PLAYBACK_LEAD_SECONDS = 0.3;
+/** The socket under the API (contracts SPEECH_SOCKET_PATH, copied so the contracts' zod stays off this page). */
+const SOCKET_PATH = '/speech/socket';
+
+export type PlaybackState = 'idle' | 'loading' | 'playing';
+
+export interface PlayRequest {
+  messageId: string;
+  voiceId: string;
+  accessToken: string;
+  applicationId: string | null;
+}
+
+type SpeechEvent =
+  | { type: 'audio_url'; message_id: string; audio_url: string; cached: boolean }
+  | { type: 'chunk'; message_id: string; index: number; audio: string }
+  | { type: 'done'; message_id: string; chunks: number }
+  | { type: 'error'; message_id: string | null; code: string; message: string };
+
+export interface SpeechPlayerEvents {
+  state(messageId: string, state: PlaybackState): void;
+  failed(messageId: string, code: string, message: string): void;
+}
+
+const base64Bytes = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0)).buffer;
+
+/**
+ * Plays messages aloud (document 1 §4 "Audio per message: idle, play, stop"; §7 the realtime socket): one socket per
+ * chat screen, opened on first play; each `chunk` is decoded and scheduled right after the previous one on one
+ * AudioContext, the first PLAYBACK_LEAD_SECONDS ahead; audio kept from before (`cached`) is fetched from audio_url.
+ * One message plays at a time: playing another, or stop, ends the current one.
+ */
+export function createSpeechPlayer(events: SpeechPlayerEvents) {
+  let socket: WebSocket | null = null;
+  let context: AudioContext | null = null;
+  let current: { request: PlayRequest; sources: AudioBufferSourceNode[]; endsAt: number; done: boolean; decoding: Promise<void> } | null = null;
+
+  const audio = () => (context ??= new AudioContext());
+
+  const finish = (messageId: string) => {
+    if (current?.request.messageId !== messageId) return;
+    for (const source of current.sources) {
+      source.onended = null;
+      try {
+        source.stop();
+      } catch {
+        // not started yet
+      }
+    }
+    current = null;
+    events.state(messageId, 'idle');
+  };
+
+  const schedule = (messageId: string, bytes: ArrayBuffer) => {
+    const playing = current;
+    if (!playing || playing.request.messageId !== messageId) return;
+    // In order: each chunk waits for the ones before it to be decoded and scheduled.
+    playing.decoding = playing.decoding.then(async () => {
+      const buffer = await audio().decodeAudioData(bytes);
+      if (current !== playing) return;
+      const ctx = audio();
+      const source = ctx.createBufferSource();
+      source.buffer = buffer;
+      source.connect(ctx.destination);
+      const startAt = Math.max(ctx.currentTime + PLAYBACK_LEAD_SECONDS, playing.endsAt);
+      source.start(startAt);
+      playing.endsAt = startAt + buffer.duration;
+      playing.sources.push(source);
+      source.onended = () => {
+        if (current === playing && playing.done && ctx.currentTime >= playing.endsAt - 0.05) finish(messageId);
+      };
+      events.state(messageId, 'playing');
+    });
+    playing.decoding.catch(() => {
+      if (current === playing) {
+        finish(messageId);
+        events.failed(messageId, 'decode_failed', '');
+      }
+    });
+  };
+
+  const onEvent = async (event: SpeechEvent) => {
+    const messageId = event.message_id ?? current?.request.messageId ?? '';
+    if (!current || current.request.messageId !== messageId) return;
+    if (event.type === 'error') {
+      finish(messageId);
+      events.failed(messageId, event.code, event.message);
+    } else if (event.type === 'chunk') {
+      schedule(messageId, base64Bytes(event.audio));
+    } else if (event.type === 'audio_url' && event.cached) {
+      const { accessToken, applicationId } = current.request;
+      const headers: Record<string, string> = { [API_HEADERS.authorization]: `Bearer ${accessToken}` };
+      if (applicationId) headers[API_HEADERS.applicationId] = applicationId;
+      try {
+        const response = await fetch(event.audio_url, { headers });
+        if (!response.ok) throw new Error(String(response.status));
+        schedule(messageId, await response.arrayBuffer());
+      } catch {
+        finish(messageId);
+        events.failed(messageId, 'fetch_failed', '');
+      }
+    } else if (event.type === 'done') {
+      const playing = current;
+      playing.done = true;
+      // Ends when the last scheduled chunk has played (or at once when nothing came).
+      await playing.decoding.catch(() => undefined);
+      if (current === playing && playing.sources.length === 0) finish(messageId);
+    }
+  };
+
+  const connect = (): Promise<WebSocket> => {
+    if (socket && socket.readyState === WebSocket.OPEN) return Promise.resolve(socket);
+    const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${API_BASE}${SOCKET_PATH}`;
+    const opened = new WebSocket(url);
+    socket = opened;
+    opened.onmessage = (message) => {
+      try {
+        void onEvent(JSON.parse(String(message.data)) as SpeechEvent);
+      } catch {
+        // not an event of ours
+      }
+    };
+    opened.onclose = () => {
+      if (socket === opened) socket = null;
+      if (current) {
+        const id = current.request.messageId;
+        finish(id);
+        events.failed(id, 'socket_closed', '');
+      }
+    };
+    return new Promise((resolve, reject) => {
+      opened.onopen = () => resolve(opened);
+      opened.onerror = () => reject(new Error('socket failed'));
+    });
+  };
+
+  return {
+    async play(request: PlayRequest) {
+      if (current) finish(current.request.messageId);
+      current = { request, sources: [], endsAt: 0, done: false, decoding: Promise.resolve() };
+      events.state(request.messageId, 'loading');
+      // Inside the click: browsers let an AudioContext start only from a user's gesture.
+      void audio().resume();
+      try {
+        const open = await connect();
+        const payload = { type: 'play', access_token: request.accessToken, message_id: request.messageId, voice_id: request.voiceId };
+        open.send(JSON.stringify(request.applicationId ? { ...payload, application_id: request.applicationId } : payload));
+      } catch {
+        finish(request.messageId);
+        events.failed(request.messageId, 'socket_failed', '');
+      }
+    },
+    stop() {
+      if (current) finish(current.request.messageId);
+    },
+    close() {
+      if (current) finish(current.request.messageId);
+      socket?.close();
+      socket = null;
+      void context?.close();
+      context = null;
+    },
+  };
+}
+
+export type SpeechPlayer = ReturnType<typeof createSpeechPlayer>;
