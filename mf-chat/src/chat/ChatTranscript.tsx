@@ -90,7 +90,7 @@ export function ChatTranscript({ screen, profile }: { screen: ChatScreenModel; p
             onGenerate: (messageId, prompt) => void images.generate({ messageId, prompt }),
             onOpenSettings: () => openModal({ kind: 'imageSettings' }),
           }}
-          voice={groupChat.isGroup ? undefined : { voiceId: voice.voiceId, playing: voice.playing, played: voice.played, onToggle: voice.toggle }}
+          voice={groupChat.isGroup ? undefined : { voiceId: voice.voiceId, playing: voice.playing, played: voice.played, onToggle: voice.toggle, asksOnly: voice.access !== 'speak' }}
         />
       )}
       {groupChat.isGroup && !chat.loading && state.messages.length === 0 && !streaming && <GroupHint>{GROUP_TEXTS.empty}</GroupHint>}

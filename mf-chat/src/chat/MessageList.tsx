@@ -340,7 +340,7 @@ function MessageItem({
                 {CHAT_TEXTS.edit}
               </Button>
             )}
-            {!user && !isImage && saved && voice && <PlayButton messageId={message.id} voice={voice} />}
+            {!user && !isImage && voice && (saved || voice.asksOnly) && <PlayButton messageId={message.id} voice={voice} />}
             {!user && saved && canRateAndReport && (
               <Button size="sm" variant="ghost" onClick={() => onReport(message.id)}>
                 {CHAT_TEXTS.report}

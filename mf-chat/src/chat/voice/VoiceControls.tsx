@@ -10,6 +10,8 @@ export interface MessageVoiceActions {
   playing: { messageId: string; state: 'loading' | 'playing' } | null;
   played: readonly string[];
   onToggle: (messageId: string) => void;
+  /** Play only asks (sign up, upgrade): shown on every reply, saved or not. */
+  asksOnly: boolean;
 }
 
 /** A reply's Play / Stop (document 1 §4 "Audio per message: idle, play, stop"). */

@@ -54,12 +54,12 @@ export function createSpeechPlayer(events: SpeechPlayerEvents) {
     events.state(messageId, 'idle');
   };
 
-  const schedule = (messageId: string, bytes: ArrayBuffer) => {
+  const schedule = (messageId: string, bytes: Promise<ArrayBuffer>) => {
     const playing = current;
     if (!playing || playing.request.messageId !== messageId) return;
     // In order: each chunk waits for the ones before it to be decoded and scheduled.
     playing.decoding = playing.decoding.then(async () => {
-      const buffer = await audio().decodeAudioData(bytes);
+      const buffer = await audio().decodeAudioData(await bytes);
       if (current !== playing) return;
       const ctx = audio();
       const source = ctx.createBufferSource();
@@ -89,25 +89,26 @@ export function createSpeechPlayer(events: SpeechPlayerEvents) {
       finish(messageId);
       events.failed(messageId, event.code, event.message);
     } else if (event.type === 'chunk') {
-      schedule(messageId, base64Bytes(event.audio));
+      schedule(messageId, Promise.resolve(base64Bytes(event.audio)));
     } else if (event.type === 'audio_url' && event.cached) {
       const { accessToken, applicationId } = current.request;
       const headers: Record<string, string> = { [API_HEADERS.authorization]: `Bearer ${accessToken}` };
       if (applicationId) headers[API_HEADERS.applicationId] = applicationId;
-      try {
-        const response = await fetch(event.audio_url, { headers });
-        if (!response.ok) throw new Error(String(response.status));
-        schedule(messageId, await response.arrayBuffer());
-      } catch {
-        finish(messageId);
-        events.failed(messageId, 'fetch_failed', '');
-      }
+      // Part of the decoding chain: `done`, which comes at once, waits for it.
+      schedule(
+        messageId,
+        fetch(event.audio_url, { headers }).then((response) => {
+          if (!response.ok) throw new Error(String(response.status));
+          return response.arrayBuffer();
+        }),
+      );
     } else if (event.type === 'done') {
       const playing = current;
       playing.done = true;
-      // Ends when the last scheduled chunk has played (or at once when nothing came).
+      // Ends when the last scheduled chunk has played: at once when nothing came or all has played already, else
+      // when the last chunk's source ends.
       await playing.decoding.catch(() => undefined);
-      if (current === playing && playing.sources.length === 0) finish(messageId);
+      if (current === playing && (playing.sources.length === 0 || audio().currentTime >= playing.endsAt - 0.05)) finish(messageId);
     }
   };
 
