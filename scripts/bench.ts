@@ -19,6 +19,7 @@ import { benchCardImportFixture, benchCreateVisibleInSearch } from './bench/card
 import { benchChatStreams, benchPromptBuilding } from './bench/chatBench';
 import { benchQueue } from './bench/queueBench';
 import { benchMemory } from './bench/memoryBench';
+import { benchVoice } from './bench/voiceBench';
 import { benchLoreEngine } from '../api/src/modules/chat/prompt/loreEngineBench';
 import { benchGroupTurn } from '../api/src/modules/chat/group/groupTurnBench';
 import { benchSearch, pgliteBenchConfig } from './bench/searchBench';
@@ -54,7 +55,7 @@ async function benchApi(label: string, overrides: Parameters<typeof testConfig>[
 }
 
 async function main() {
-  const only = /^--only[= ](api|search|chat|memory|cards|billing|queue)$/.exec(process.argv.slice(2).join(' '))?.[1];
+  const only = /^--only[= ](api|search|chat|memory|voice|cards|billing|queue)$/.exec(process.argv.slice(2).join(' '))?.[1];
   const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fable_bench';
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
   let serverReachable = true;
@@ -84,6 +85,7 @@ async function main() {
     if (serverReachable) await benchChatStreams('PostgreSQL', { databaseUrl: url });
   }
   if (only === undefined || only === 'memory') await benchMemory();
+  if (only === undefined || only === 'voice') await benchVoice();
   if (only === undefined || only === 'cards') {
     console.log('Character cards (issue 13):');
     await benchCardImportFixture();

@@ -45,6 +45,7 @@ import { healthRoutes } from './modules/health/healthRoutes';
 import { imageRoutes } from './modules/images/imageRoutes';
 import { conversationImageRoutes } from './modules/conversationImages/conversationImageRoutes';
 import { voiceRoutes } from './modules/voices/voiceRoutes';
+import { translationRoutes } from './modules/translations/translationRoutes';
 import { openSpeechSynthesizer } from './infra/speech/openSpeechSynthesizer';
 import type { SpeechSynthesizer } from './infra/speech/speechSynthesizer';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboardRoutes';
@@ -83,7 +84,7 @@ export interface BuildAppOptions {
 }
 
 /** Every module's routes, mounted under /api. */
-const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, imageRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, conversationImageRoutes, voiceRoutes, authoringRoutes, groupChatRoutes, lorebookRoutes, cardRoutes, suggestionRoutes, moderationRoutes, reportsRoutes, billingRoutes];
+const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, imageRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, conversationImageRoutes, voiceRoutes, translationRoutes, authoringRoutes, groupChatRoutes, lorebookRoutes, cardRoutes, suggestionRoutes, moderationRoutes, reportsRoutes, billingRoutes];
 
 /**
  * The API, ready to `listen` or `inject`: opens the database (and applies pending migrations) and the cache

@@ -1,6 +1,7 @@
 export * from './permissions/permissions';
 export * from './permissions/imageButton';
 export * from './permissions/voiceAccess';
+export * from './permissions/translateAction';
 export * from './remotes';
 export * from './deployment/deployment';
 export * from './http/headers';

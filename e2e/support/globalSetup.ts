@@ -141,6 +141,8 @@ export default async function globalSetup() {
         PUBLIC_URL: `http://localhost:${SITE_PORT_BASE}`,
         BILLING_TEST_CONTROL: '1', // the test-only POST /api/_test/billing/advance (billing-lifecycle.spec)
         BACKGROUND_JOBS_INTERVAL_MS: '250', // memory distillation (semantic-memory.spec); NODE_ENV test runs none unless set
+        // Speech input transcribed by the fake engine's /v1/audio/transcriptions (voices.spec); speech stays eSpeak NG.
+        TRANSCRIPTION_BASE_URL: engine.baseUrl,
         ...payments?.apiEnv,
       },
     });

@@ -9,5 +9,7 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // A microphone that plays a tone (speech input in the e2e suite and screenshots); a page still asks permission for it.
+  '--use-fake-device-for-media-stream',
 ];
 export const chromiumLaunchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };

@@ -45,6 +45,8 @@ export interface RateLimits {
   suggestion: RateLimitRule;
   /** Messages played aloud per member (each not spoken before runs the speech synthesizer). */
   speech: RateLimitRule;
+  /** Speech input recordings transcribed per member (each goes to the transcription endpoint). */
+  transcription: RateLimitRule;
 }
 
 export type RateLimitName = keyof RateLimits;
@@ -65,6 +67,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   imageTraining: { max: 30, windowSeconds: 10 * 60 },
   suggestion: { max: 60, windowSeconds: 10 * 60 },
   speech: { max: 120, windowSeconds: 10 * 60 },
+  transcription: { max: 60, windowSeconds: 10 * 60 },
 };
 
 /**

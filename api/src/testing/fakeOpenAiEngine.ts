@@ -2,8 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { demoFacts } from '../infra/inference/demoMemories';
+import { fakeSpeech, fakeTranscription, type FakeAudioRequests } from './fakeAudioEndpoints';
 import { json, readBody } from './fakeProviderHttp';
 import { MEMORY_DISTILL_MARKER, transcriptOf } from '../modules/memories/distill/distillPrompt';
+import { demoTranslation } from '../infra/inference/demoTranslations';
+import { languageOfPrompt, TRANSLATION_MARKER } from '../modules/translations/translationPrompt';
 
 /**
  * A fake OpenAI-compatible inference engine for tests, e2e and benchmarks: real HTTP, real Server-Sent Events,
@@ -68,6 +71,8 @@ export interface FakeOpenAiEngine {
   scopes: Map<string, Partial<FakeEngineBehaviour>>;
   /** Every chat request received, in order, with the Authorization header and its timings. */
   requests: FakeEngineRequest[];
+  /** What the audio endpoints received (fakeAudioEndpoints.ts). */
+  audio: FakeAudioRequests;
   /** Streams currently open. */
   openStreams(): number;
   close(): Promise<void>;
@@ -76,7 +81,13 @@ export interface FakeOpenAiEngine {
 /** The default reply: a short in-character line that names what the user said last, so tests can tell replies apart. */
 const isDistillation = (request: FakeChatRequest) => (request.messages.find((m) => m.role === 'system')?.content ?? '').startsWith(MEMORY_DISTILL_MARKER);
 
+const systemOf = (request: FakeChatRequest) => request.messages.find((m) => m.role === 'system')?.content ?? '';
+
 export function defaultReply(request: FakeChatRequest): string {
+  // A chatbot's field to translate (modules/translations): translated as the demo model does.
+  if (systemOf(request).startsWith(TRANSLATION_MARKER)) {
+    return demoTranslation(request.messages.at(-1)?.content ?? '', languageOfPrompt(systemOf(request)) ?? 'es');
+  }
   // A memory distillation (modules/memories/distill): the facts of the transcript, as a model answers them.
   if (isDistillation(request)) {
     const { lines, userName } = transcriptOf(request.messages.at(-1)?.content ?? '');
@@ -103,6 +114,7 @@ export async function startFakeOpenAiEngine(behaviour: Partial<FakeEngineBehavio
   const state: FakeEngineBehaviour = { firstTokenDelayMs: 0, tokenIntervalMs: 0, reply: defaultReply, ...behaviour };
   const requests: FakeOpenAiEngine['requests'] = [];
   const scopes: FakeOpenAiEngine['scopes'] = new Map();
+  const audio: FakeAudioRequests = { speech: [], transcriptions: [] };
   let open = 0;
 
   function behaviourFor(body: FakeChatRequest): FakeEngineBehaviour {
@@ -198,6 +210,14 @@ export async function startFakeOpenAiEngine(behaviour: Partial<FakeEngineBehavio
       });
       return;
     }
+    if (req.method === 'POST' && (path === '/v1/audio/speech' || path === '/v1/audio/transcriptions')) {
+      const handler = path === '/v1/audio/speech' ? fakeSpeech : fakeTranscription;
+      handler(req, res, audio).catch((err: Error) => {
+        if (!res.headersSent) json(res, 500, { error: { message: err.message, type: 'server_error' } });
+        else res.destroy();
+      });
+      return;
+    }
     if (req.method === 'GET' && path === '/v1/models') {
       json(res, 200, { object: 'list', data: [{ id: 'fake-model', object: 'model', owned_by: 'fable-tests' }] });
       return;
@@ -218,6 +238,7 @@ export async function startFakeOpenAiEngine(behaviour: Partial<FakeEngineBehavio
     },
     scopes,
     requests,
+    audio,
     openStreams: () => open,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -7,6 +7,7 @@ export * from './leaderboard';
 export * from './chat';
 export * from './conversationImages';
 export * from './voices';
+export * from './translations';
 export * from './characters';
 export * from './characterErrors';
 export * from './moderation';

@@ -79,6 +79,8 @@ export const voiceCalls = {
     body: SetVoiceBodySchema,
     response: SetVoiceResultSchema,
   }),
+  /** Whether speech input can be transcribed by the API (a transcription endpoint is configured). */
+  speechInput: defineCall({ method: 'GET', path: '/speech/input', access: 'public', response: z.object({ transcription: z.boolean() }) }),
   /** Rate voice quality (message id, voice id, rating; Dislike needs a reason). */
   voiceFeedback: defineCall({
     method: 'POST',
@@ -93,3 +95,17 @@ export const voiceCalls = {
 export const VOICE_SAMPLE_PATH = '/voices/:voiceId/sample';
 /** GET: a message's audio in a voice (audio/wav), once made; the conversation's member only. */
 export const SPEECH_AUDIO_PATH = '/speech/:messageId/:voiceId';
+
+/**
+ * POST: speech input's recording (the raw bytes, Content-Type one of SPEECH_INPUT_TYPES, at most
+ * SPEECH_INPUT_MAX_BYTES) → `{text}`, transcribed by the configured endpoint in en-US (document 1 §9); members only.
+ */
+export const TRANSCRIPTION_PATH = '/speech/transcriptions';
+export const SPEECH_INPUT_MAX_BYTES = 5 * 1024 * 1024;
+export const SPEECH_INPUT_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4', 'audio/mpeg', 'audio/wav'] as const;
+export const TranscriptionResultSchema = z.object({ text: z.string() });
+export const TRANSCRIPTION_MESSAGES = {
+  unavailable: 'Speech input is not available here.',
+  unsupportedType: `Send the recording as one of ${SPEECH_INPUT_TYPES.join(', ')}.`,
+  failed: 'We could not understand the recording. Try again.',
+} as const;

@@ -2,7 +2,7 @@ import { routes } from '@fable/contracts';
 import styled from '@emotion/styled';
 import { Avatar, Button, Dropdown, Link, type DropdownItem } from '@fable/shared';
 import { CHAT_TEXTS } from './chatTexts';
-import { BackIcon, ChipIcon, MoreIcon, ShareIcon, StarIcon } from './icons';
+import { BackIcon, ChipIcon, MoreIcon, ShareIcon, StarIcon, TranslateIcon } from './icons';
 
 const Bar = styled.header`
   display: flex;
@@ -57,11 +57,13 @@ export interface ChatHeaderProps {
   onRate: (() => void) | null;
   onShare: (() => void) | null;
   onModels: () => void;
+  /** Translate into the member's chat language (document 1 §6), when offered. */
+  translate?: { label: string; onClick: () => void } | null;
   menu: readonly DropdownItem[];
 }
 
 /** The chat header (document 1 §2): back, bot avatar, name, @creator link, like/rate, share, model menu, options. */
-export function ChatHeader({ name, avatarUrl, avatarNsfw, creatorUsername, onBack, onRate, onShare, onModels, menu }: ChatHeaderProps) {
+export function ChatHeader({ name, avatarUrl, avatarNsfw, creatorUsername, onBack, onRate, onShare, onModels, menu, translate }: ChatHeaderProps) {
   return (
     <Bar>
       <Button variant="ghost" size="sm" aria-label={CHAT_TEXTS.back} onClick={onBack}>
@@ -81,6 +83,11 @@ export function ChatHeader({ name, avatarUrl, avatarNsfw, creatorUsername, onBac
         {onShare && (
           <Button className="wide-only" variant="ghost" size="sm" aria-label={CHAT_TEXTS.share} title={CHAT_TEXTS.share} onClick={onShare}>
             <ShareIcon />
+          </Button>
+        )}
+        {translate && (
+          <Button variant="ghost" size="sm" aria-label={translate.label} title={translate.label} onClick={translate.onClick}>
+            <TranslateIcon />
           </Button>
         )}
         <Button variant="ghost" size="sm" aria-label={CHAT_TEXTS.model} title={CHAT_TEXTS.model} onClick={onModels}>

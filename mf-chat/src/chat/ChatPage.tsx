@@ -37,7 +37,8 @@ export default ChatPage;
 function ChatScreen({ characterId, routeConversationId }: { characterId: string; routeConversationId: string | undefined }) {
   const screen = useChatScreen(characterId, routeConversationId);
   const { character, chat } = screen;
-  const profile = character.data;
+  // In the member's chat language once translated.
+  const profile = screen.shownProfile;
 
   // Open at the newest message and follow the reply as it streams in (unless the reader scrolled up).
   const screenRef = useRef<HTMLElement>(null);

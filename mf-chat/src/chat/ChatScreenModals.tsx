@@ -3,6 +3,7 @@ import { ChatModals } from './ChatModals';
 import { AutoResponseUpgradeModal } from './group/AutoResponseUpgradeModal';
 import { ImageModals } from './images/ImageModals';
 import { VoiceModals } from './voice/VoiceModals';
+import { TranslationModals } from './translation/TranslationModals';
 import type { ChatScreenModel } from './useChatScreen';
 
 /** The chat screen's modals (ChatModals, and a group chat's Auto Response upgrade) wired to the screen's state. */
@@ -17,6 +18,7 @@ export function ChatScreenModals({ screen, profile }: { screen: ChatScreenModel;
       <AutoResponseUpgradeModal open={groupChat.upgradeOpen} onClose={groupChat.closeUpgrade} />
       <ImageModals modals={screen.modals} characterId={screen.characterId} characterName={profile.name} />
       <VoiceModals modals={screen.modals} voice={screen.voice} />
+      <TranslationModals modals={screen.modals} translation={screen.translation} name={screen.character.data?.name ?? profile.name} />
       <ChatModals
         modals={screen.modals}
         characterId={screen.characterId}

@@ -26,7 +26,10 @@ export type ChatModal =
   | { kind: 'imageUpgrade'; tier: 'premium' | 'top' }
   /** Voices (voice/): Voice Selection and the upgrade prompt. */
   | { kind: 'voice' }
-  | { kind: 'voiceUpgrade' };
+  | { kind: 'voiceUpgrade' }
+  /** Translation (translation/): Translate with its progress, and the upgrade prompt. */
+  | { kind: 'translate' }
+  | { kind: 'translateUpgrade' };
 
 export type ChatModalKind = ChatModal['kind'];
 export type ChatModalOf<K extends ChatModalKind> = Extract<ChatModal, { kind: K }>;

@@ -54,3 +54,14 @@ export const ImageIcon = () => (
     <path d="M21 16l-5-5-9 9" />
   </SvgIcon>
 );
+export const TranslateIcon = () => (
+  <SvgIcon aria-hidden>
+    <path d="M3 5h10M8 3v2M5 5c1 4 4 7 7 8M11 5c-1 4-4 7-7 8M13 21l4-9 4 9M14.5 18h5" />
+  </SvgIcon>
+);
+export const MicIcon = () => (
+  <SvgIcon aria-hidden>
+    <rect x="9" y="3" width="6" height="11" rx="3" />
+    <path d="M5 11a7 7 0 0 0 14 0M12 18v3M9 21h6" />
+  </SvgIcon>
+);

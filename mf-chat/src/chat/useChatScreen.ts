@@ -7,6 +7,7 @@ import { lastBotReply } from './conversationState';
 import { useGroupChat } from './group/useGroupChat';
 import { useConversationImages } from './images/useConversationImages';
 import { useVoice } from './voice/useVoice';
+import { useChatTranslation } from './translation/useChatTranslation';
 import { useAlternatesPager } from './useAlternatesPager';
 import { useChatConversation } from './useChatConversation';
 import { usePickMode } from './usePickMode';
@@ -40,10 +41,17 @@ export function useChatScreen(characterId: string, routeConversationId: string |
     () => ({ max_new_tokens: settings.max_new_tokens, temperature: settings.temperature, top_p: settings.top_p, top_k: settings.top_k }),
     [settings.max_new_tokens, settings.temperature, settings.top_p, settings.top_k],
   );
+  const translation = useChatTranslation({ characterId, profile, member });
+  // The chatbot as the member reads it: in their chat language once translated (name, title, greeting).
+  const shownProfile = useMemo(() => {
+    const fields = translation.fields;
+    if (!profile || !fields) return profile;
+    return { ...profile, name: fields.name || profile.name, title: fields.title || profile.title, greeting: fields.greeting || profile.greeting };
+  }, [profile, translation.fields]);
   const chat = useChatConversation({
     characterId,
     routeConversationId,
-    greeting: profile?.greeting ?? null,
+    greeting: shownProfile?.greeting ?? null,
     isGuest,
     ready: Boolean(profile) && !profile?.viewer.creator_blocked,
     inferenceModel: settings.model ?? null,
@@ -121,6 +129,8 @@ export function useChatScreen(characterId: string, routeConversationId: string |
     turn,
     images,
     voice,
+    translation,
+    shownProfile,
   };
 }
 

@@ -14,13 +14,17 @@ export interface ChatViewerSettings {
   /** Blur NSFW avatars (on by default, document 1 §6). */
   blurNSFW: boolean;
   inferenceSettings: Partial<UserInferenceSettings> | null;
+  /** The chat language (document 1 §2 profile "preferred chat language"); null when unset. */
+  chatLanguage: string | null;
 }
 
-export function viewerSettingsOf(raw: { settings?: { blurNSFW?: unknown; inferenceSettings?: unknown } } | undefined): ChatViewerSettings {
+export function viewerSettingsOf(raw: { settings?: { blurNSFW?: unknown; inferenceSettings?: unknown; chatLanguage?: unknown } } | undefined): ChatViewerSettings {
   const inference = raw?.settings?.inferenceSettings;
+  const language = raw?.settings?.chatLanguage;
   return {
     blurNSFW: raw?.settings?.blurNSFW !== false,
     inferenceSettings: inference && typeof inference === 'object' ? (inference as Partial<UserInferenceSettings>) : null,
+    chatLanguage: typeof language === 'string' ? language : null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { demoTranslation } from './demoTranslations';
 import { demoSuggestion } from './demoSuggestions';
 import { demoFacts } from './demoMemories';
 import type { DemoHints, InferenceEngine, InferenceRequest, InferenceStream } from './engine';
@@ -88,7 +89,9 @@ export function createDemoEngine(options: DemoEngineOptions): InferenceEngine {
         autopilot: false,
         continuing: false,
       };
-      const text = request.memory
+      const text = request.translation
+        ? demoTranslation(request.translation.text, request.translation.language)
+        : request.memory
         ? JSON.stringify(demoFacts(request.memory.lines, request.memory.userName).map((fact) => ({ fact, replaces: null })))
         : request.suggestion
           ? demoSuggestion(request.suggestion)

@@ -1,4 +1,5 @@
 import type { PromptMessage } from '../../modules/chat/prompt/buildPrompt';
+import type { ChatLanguage } from '@fable/contracts';
 import type { DemoTranscriptLine } from './demoMemories';
 
 /**
@@ -26,6 +27,11 @@ export interface InferenceRequest {
    * model writes its facts from (demoMemories.ts; the OpenAI adapter ignores it, the prompt carries the same).
    */
   memory?: { lines: readonly DemoTranscriptLine[]; userName: string };
+  /**
+   * Set when the request translates a chatbot's field: the text and the language, what the demo model translates
+   * (demoTranslations.ts; the OpenAI adapter ignores it, the prompt carries the same).
+   */
+  translation?: { text: string; language: ChatLanguage };
 }
 
 export interface DemoHints {

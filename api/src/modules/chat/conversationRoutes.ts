@@ -4,6 +4,7 @@ import { memberOf } from '../../http/access';
 import type { ApiPlugin } from '../../http/apiPlugin';
 import { AppError } from '../../http/appError';
 import { assertMaySpeak, assertVoice } from '../../http/voiceAccess';
+import { translatedFields } from '../translations/translationRepository';
 import type { Queryable } from '../../infra/db/database';
 import { findViewableCharacter, hasBlocked, viewerOf } from '../discovery/characterAccess';
 import { chatCreatorBlocked, chatNotAllowed, conversationNotFound, manualReviewRequired, messageNotFound, personaNotFound } from './chatErrors';
@@ -54,10 +55,11 @@ export const conversationRoutes: ApiPlugin = async (app, { db, clock, speech }) 
           'insert into conversations (id, user_id, character_id, user_persona_id, voice_id, created_at, updated_at) values ($1, $2, $3, $4, $5, $6, $6)',
           [id, member.userId, character.id, personaId, voiceId, now],
         );
-        if (character.greeting.trim()) {
+        const greeting = (await translatedFields(tx, character.id, member.user.settings.chatLanguage, character))?.greeting ?? character.greeting;
+        if (greeting.trim()) {
           await tx.query(
             `insert into messages (conversation_id, role, content, created_at, updated_at) values ($1, 'assistant', $2, $3, $3)`,
-            [id, character.greeting, now],
+            [id, greeting, now],
           );
           await refreshConversationSummary(tx, id, now);
         }

@@ -1,3 +1,4 @@
+import type { TranslatedFields } from '@fable/contracts';
 import type { Queryable } from '../../infra/db/database';
 import type { CharacterRow } from '../characters/characterRow';
 import { CHARACTER_SELECT } from '../discovery/characterAccess';
@@ -5,6 +6,7 @@ import { MEMBER_COLUMNS, type MemberRow } from '../groupChats/groupMembers';
 import { loadPromptMemories, promptMemoriesJson, type RecallMemory } from '../memories/promptMemories';
 import type { ConversationMemories } from '../memories/recall/conversationMemories';
 import { promptPersonaJson, type PromptPersona } from '../personas/promptPersona';
+import { sourceHash } from '../translations/translationRepository';
 import type { ConversationRow } from './chatRepository';
 import type { PromptLoreEntry } from '@fable/rules/lore';
 
@@ -90,7 +92,10 @@ const TURN_CONTEXT_SQL = `
               order by m.seq desc limit $5::int) h), '[]'::json) as turn_history,
     (select memories_rev from own) as turn_memories_rev,
     case when (select memories_rev from own) = $7::int then null else ${promptMemoriesJson('(select id from own)', '$6::int')} end as turn_memories,
-    ${promptPersonaJson('$2::uuid', 'coalesce($4::text, (select user_persona_id from own))')} as turn_persona
+    ${promptPersonaJson('$2::uuid', 'coalesce($4::text, (select user_persona_id from own))')} as turn_persona,
+    (select json_build_object('fields', t.fields, 'source_hash', t.source_hash) from character_translations t
+      where t.character_id = c.id and t.status = 'done'
+        and t.language = (select u.settings->>'chatLanguage' from users u where u.id = $2::uuid)) as turn_translation
   from characters c where c.id = $1::text`;
 
 type TurnContextRow = TurnContext['character'] & {
@@ -101,6 +106,8 @@ type TurnContextRow = TurnContext['character'] & {
   /** Null when the process holds the conversation's memories at their revision. */
   turn_memories: RecallMemory[] | null;
   turn_persona: PromptPersona | null;
+  /** A done translation into the member's chat language (modules/translations). */
+  turn_translation: { fields: TranslatedFields; source_hash: string } | null;
 };
 
 /** The turn's context, or null when the character does not exist. */
@@ -113,7 +120,10 @@ export async function loadTurnContext(
   const { rows } = await db.query<TurnContextRow>(TURN_CONTEXT_SQL, [q.characterId, q.userId, q.conversationId, q.personaId, q.historyMax, q.memoryMax, heldRevision]);
   const row = rows[0];
   if (!row) return null;
-  const { turn_conversation, turn_history, turn_memories, turn_memories_rev, turn_persona, turn_members, ...character } = row;
+  const { turn_conversation, turn_history, turn_memories, turn_memories_rev, turn_persona, turn_members, turn_translation, ...own } = row;
+  // The member chats with the chatbot in their chat language when it has been translated into it, from this version.
+  const translated = turn_translation && turn_translation.source_hash === sourceHash(own) ? turn_translation.fields : null;
+  const character = translated ? { ...own, ...translated } : own;
   const members = turn_members.map(({ ord: _, ...m }) => m);
   let memories = turn_memories;
   if (turn_conversation && turn_memories_rev !== null) {

@@ -11,6 +11,7 @@ import type { ImageDeps } from '../images/imageRouteContext';
 import { assertMaySpeak, assertVoice } from '../../http/voiceAccess';
 import { createSpeechMaking } from './speechMaking';
 import { speechSocket } from './speechSocket';
+import { transcriptionRoute } from './transcriptionRoute';
 
 /** What a voice's sample says. */
 const SAMPLE_TEXT = 'Hello! This is how I sound. Shall we begin our story?';
@@ -90,6 +91,7 @@ export const voiceRoutes: ApiPlugin<ImageDeps> = async (app, deps) => {
   });
 
   speechSocket(app, deps, making);
+  transcriptionRoute(app, deps);
 };
 
 /** The whole audio of a short text (a sample), made and kept like a message's. */

@@ -117,6 +117,10 @@ describe.each(BOTH_BACKENDS)('voices on %s', (backend) => {
     for (let i = 0; i + 1 < pcm.length; i += 2) peak = Math.max(peak, Math.abs(pcm.readInt16LE(i)));
     expect(peak).toBeGreaterThan(3000);
     expect((await t.app.inject({ method: 'GET', url: '/api/voices/nobody/sample' })).statusCode).toBe(404);
+    // No transcription endpoint here: speech input is the browser's own, and the API says so.
+    expect((await call(t, 'GET', '/speech/input', {})).body).toEqual({ transcription: false });
+    const refused = await t.app.inject({ method: 'POST', url: '/api/speech/transcriptions', headers: { ...creator.headers, 'content-type': 'audio/webm' }, payload: Buffer.alloc(500, 1) });
+    expect(refused.statusCode).toBe(404);
   }, 30_000);
 
   it('sets a conversation’s voice for paid members only, and creates a conversation with a voice', async () => {
