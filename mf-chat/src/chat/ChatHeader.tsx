@@ -86,7 +86,8 @@ export function ChatHeader({ name, avatarUrl, avatarNsfw, creatorUsername, onBac
           </Button>
         )}
         {translate && (
-          <Button variant="ghost" size="sm" aria-label={translate.label} title={translate.label} onClick={translate.onClick}>
+          // Wide screens only: narrow ones have it in the options menu, where the chatbot's name keeps its room.
+          <Button className="wide-only" variant="ghost" size="sm" aria-label={translate.label} title={translate.label} onClick={translate.onClick}>
             <TranslateIcon />
           </Button>
         )}

@@ -56,3 +56,12 @@ it('hides Start New Chat and Remove Messages while waiting in the waiting room (
   expect(locked).not.toContain('removeMessages');
   expect(locked).toContain('viewSavedChats');
 });
+
+it('offers Set Voice on a saved conversation to members who may speak, and Translate when it is offered (document 1 §6)', () => {
+  const ctx = { member: true, isCreator: false, savedConversation: true, hasMessages: true, canShare: true, hasMemoryPermission: false };
+  expect(chatMenuEntries({ ...ctx, voice: true })).toContain('setVoice');
+  expect(chatMenuEntries({ ...ctx, voice: true, savedConversation: false })).not.toContain('setVoice');
+  expect(chatMenuEntries({ ...ctx, voice: false })).not.toContain('setVoice');
+  expect(chatMenuEntries({ ...ctx, translate: true }).at(-1)).toBe('translate');
+  expect(chatMenuEntries(ctx)).not.toContain('translate');
+});

@@ -19,7 +19,9 @@ export type ChatMenuEntry =
   /** Conversation Image Settings: members holding conversation_images, outside group chats. */
   | 'imageSettings'
   /** Set Voice / Voice Change: a saved conversation, premium role and TTS access (document 1 §6 Voice). */
-  | 'setVoice';
+  | 'setVoice'
+  /** Translate into the member's chat language, when offered (document 1 §6 Translate; the header has it on wide screens). */
+  | 'translate';
 
 export interface ChatMenuContext {
   member: boolean;
@@ -34,6 +36,8 @@ export interface ChatMenuContext {
   imageSettings?: boolean;
   /** The viewer may speak (voiceAccess 'speak'), outside group chats. */
   voice?: boolean;
+  /** Translate is offered (translateAction is not 'hidden'). */
+  translate?: boolean;
   /** A group chat where the deployment's groupchat flag is on (guests see it too: it asks them to create an account). */
   autoResponse?: boolean;
   /** Waiting in the waiting room with more than one message: no Start New Chat, no Remove Messages (document 1 §4). */
@@ -60,5 +64,6 @@ export function chatMenuEntries(ctx: ChatMenuContext): ChatMenuEntry[] {
   entries.push('generationSettings');
   if (ctx.member && ctx.imageSettings) entries.push('imageSettings');
   if (ctx.member && ctx.savedConversation && ctx.voice) entries.push('setVoice');
+  if (ctx.translate) entries.push('translate');
   return entries;
 }

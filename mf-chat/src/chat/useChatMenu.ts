@@ -4,6 +4,7 @@ import { useCharacters_favoriteMutation } from '@fable/shared/characters';
 import { canShareChatbot, chatMenuEntries, type ChatMenuEntry } from './chatMenu';
 import { IMAGE_TEXTS } from './images/imageTexts';
 import { VOICE_TEXTS } from './voice/voiceTexts';
+import { translateEntry } from './translation/translateEntry';
 import { CHAT_TEXTS } from './chatTexts';
 import { GREETING_ID, NEW_CONVERSATION } from './greeting';
 import { GROUP_TEXTS } from './group/groupTexts';
@@ -68,6 +69,7 @@ export function useChatMenu(screen: ChatScreenModel, profile: CharacterProfile) 
     generationSettings: { label: CHAT_TEXTS.generationSettings, onSelect: () => openModal({ kind: 'settings' }) },
     imageSettings: { label: IMAGE_TEXTS.settingsTitle, onSelect: () => openModal({ kind: 'imageSettings' }) },
     setVoice: { label: screen.voice.voiceId ? VOICE_TEXTS.voiceChange : VOICE_TEXTS.setVoice, onSelect: () => openModal({ kind: 'voice' }) },
+    translate: translateEntry(screen),
   };
   const menu: DropdownItem[] = chatMenuEntries({
     member,
@@ -80,6 +82,7 @@ export function useChatMenu(screen: ChatScreenModel, profile: CharacterProfile) 
     queueLocked: screen.queueLocked,
     imageSettings: permissions.includes('conversation_images') && !groupChat.isGroup,
     voice: screen.voice.access === 'speak' && !groupChat.isGroup,
+    translate: screen.translation.action !== 'hidden',
   }).map((id) => ({ id, ...entryActions[id] }));
 
   return { menu, share: canShare ? () => void share() : null };

@@ -24,7 +24,7 @@ const Row = styled.li<{ $current: boolean }>`
 `;
 
 const Who = styled.div`
-  flex: 1 1 160px;
+  flex: 1 1 120px;
   min-width: 0;
   strong {
     display: block;
@@ -103,8 +103,14 @@ export function VoiceSelectionModal(props: { open: boolean; onClose: () => void;
                     {voice.description ? ` · ${voice.description}` : ''}
                   </span>
                 </Who>
-                <Button size="sm" variant="ghost" aria-pressed={sampling === voice.id} onClick={() => playSample(voice)}>
-                  {sampling === voice.id ? VOICE_TEXTS.stopSample(voice.name) : VOICE_TEXTS.sample(voice.name)}
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-pressed={sampling === voice.id}
+                  aria-label={sampling === voice.id ? VOICE_TEXTS.stopSample(voice.name) : VOICE_TEXTS.sample(voice.name)}
+                  onClick={() => playSample(voice)}
+                >
+                  {sampling === voice.id ? `■ ${VOICE_TEXTS.stop}` : `▶ ${VOICE_TEXTS.listen}`}
                 </Button>
                 {current ? (
                   <span aria-label={`${voice.name}: ${VOICE_TEXTS.current}`}>{VOICE_TEXTS.current}</span>
