@@ -46,6 +46,7 @@ export const TRANSLATION_MESSAGES = {
   defaultLanguage: 'This chatbot is already in your language.',
   notTranslated: 'This chatbot has not been translated into this language yet.',
   failed: 'The translation did not work. Try again.',
+  unavailable: 'Translation is not offered on this site.',
 } as const;
 
 export const TRANSLATION_ERROR_CODES = {
@@ -54,6 +55,7 @@ export const TRANSLATION_ERROR_CODES = {
   UPGRADE_PRIVATE: 'translation_upgrade_private',
   SAME_LANGUAGE: 'translation_same_language',
   NOT_TRANSLATED: 'translation_not_found',
+  UNAVAILABLE: 'translation_unavailable',
 } as const;
 
 export const translationCalls = {

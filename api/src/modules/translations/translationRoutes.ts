@@ -25,11 +25,10 @@ export const translationRoutes: ApiPlugin = async (app, deps) => {
   });
   jobs.handle(CHARACTER_TRANSLATION_KIND, (job, now) => runTranslationJob({ db, models, log: app.log }, job, now));
 
-  /** The rule of §6 for this member, chatbot and language; throws its refusal. */
+  /** The rule of §6 for this member, chatbot and language (outside partner sites); throws its refusal. */
   const assertMayTranslate = async (member: MemberCaller, character: { visibility: string; language: string | null }, language: ChatLanguage) => {
-    const partner = (await findAppSettings(db, member.applicationId))?.kind === 'partner';
     // translated_languages is left out: a chatbot translated already is answered as it is, not refused.
-    const action = translateAction({ permissions: member.user.permissions, partnerMode: partner, chatLanguage: language, character: { visibility: character.visibility, language: character.language } });
+    const action = translateAction({ permissions: member.user.permissions, partnerMode: false, chatLanguage: language, character: { visibility: character.visibility, language: character.language } });
     if (action === 'hidden') throw refuse(409, TRANSLATION_ERROR_CODES.SAME_LANGUAGE, TRANSLATION_MESSAGES.defaultLanguage);
     if (action === 'upgrade') throw refuse(403, TRANSLATION_ERROR_CODES.UPGRADE, TRANSLATION_MESSAGES.upgrade);
     if (action === 'upgrade_private') throw refuse(403, TRANSLATION_ERROR_CODES.UPGRADE_PRIVATE, TRANSLATION_MESSAGES.upgradePrivate);
@@ -42,6 +41,8 @@ export const translationRoutes: ApiPlugin = async (app, deps) => {
     async (request) => {
       const member = memberOf(request);
       const { language } = request.body;
+      // Hidden for partner sites (document 1 §6): not offered there at all.
+      if ((await findAppSettings(db, member.applicationId))?.kind === 'partner') throw refuse(403, TRANSLATION_ERROR_CODES.UNAVAILABLE, TRANSLATION_MESSAGES.unavailable);
       const character = await findViewableCharacter(db, request.params.characterId, viewerOf(member));
       if (!character) throw AppError.notFound('Character not found');
       await assertMayTranslate(member, character, language);

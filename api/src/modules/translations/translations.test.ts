@@ -179,6 +179,10 @@ describe.each(BOTH_BACKENDS)('chatbot translation on %s', (backend) => {
     expect((await call(t, 'POST', `/characters/${publicBot.id}/translations`, newGuest().headers, { language: 'es' })).status).toBe(401);
     expect((await read(newGuest().headers, publicBot.id, 'fr')).body.error!.code).toBe(TRANSLATION_ERROR_CODES.NOT_TRANSLATED);
     expect((await read(newGuest().headers, publicBot.id, 'zz')).status).toBe(400);
+    // Partner sites offer no translation.
+    const partnerMember = await signUpMember(t, 'transpartner', 'storynest');
+    await t.db.query(`update users set tier = 'premium' where id = $1`, [partnerMember.user_id]);
+    expect((await translate(partnerMember, publicBot.id)).body.error!.code).toBe(TRANSLATION_ERROR_CODES.UNAVAILABLE);
     expect(await jobsOf(publicBot.id)).toBe(0);
     await until(async () => (await read(premium.headers, premiumBot.id)).body.status === 'done');
   });

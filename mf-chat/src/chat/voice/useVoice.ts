@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { apiErrorMessage, renewAccessToken, selectPermissions, selectSession, useAppDispatch, useAppSelector, useNotify } from '@fable/shared';
+import { renewAccessToken, selectPermissions, selectSession, useAppDispatch, useAppSelector, useNotify } from '@fable/shared';
 import { voiceAccess, type Tier, type VoiceAccess } from '@fable/contracts';
 import type { ChatModal } from '../chatModals';
 import { createSpeechPlayer, type PlaybackState, type SpeechPlayer } from './speechPlayer';
@@ -102,9 +102,10 @@ export function useVoice(o: {
       pendingPlay.current = null;
       if (waiting) start(waiting, next);
       return true;
-    } catch (error) {
+    } catch {
       setChosen({ conversationId, voiceId: previous });
-      notify.error(apiErrorMessage(error, VOICE_TEXTS.updateFailed));
+      // §8's text, whatever the API said.
+      notify.error(VOICE_TEXTS.updateFailed);
       return false;
     }
   };
