@@ -113,10 +113,22 @@ function registerUpgradeProxy(app: FastifyInstance, target: URL): void {
     }
     const headers: http.OutgoingHttpHeaders = { ...incoming.headers };
     headers['x-forwarded-host'] = incoming.headers.host ?? '';
+    // As the HTTP path: the site's own scheme, never what the client claims.
+    headers['x-forwarded-proto'] = 'encrypted' in incoming.socket && incoming.socket.encrypted ? 'https' : 'http';
     headers['x-forwarded-for'] = [incoming.headers['x-forwarded-for'], incoming.socket.remoteAddress].filter(Boolean).join(', ');
     const upstream = http.request({ protocol: target.protocol, hostname: target.hostname, port: target.port, method: 'GET', path: incoming.url, headers });
+    // The browser gone before the API answered: the upgrade is abandoned.
     socket.on('error', () => upstream.destroy());
+    socket.on('close', () => upstream.destroy());
+    // The API's answer (101 or not) must come in time; the connection after it is not limited.
+    const answerTimer = setTimeout(() => upstream.destroy(), HEADERS_TIMEOUT_MS);
+    upstream.on('close', () => clearTimeout(answerTimer));
     upstream.on('upgrade', (answer, apiSocket, apiHead) => {
+      clearTimeout(answerTimer);
+      if (socket.destroyed) {
+        apiSocket.destroy();
+        return;
+      }
       const lines = [`HTTP/1.1 101 ${answer.statusMessage ?? 'Switching Protocols'}`];
       for (let i = 0; i < answer.rawHeaders.length; i += 2) lines.push(`${answer.rawHeaders[i]}: ${answer.rawHeaders[i + 1]}`);
       socket.write(`${lines.join('\r\n')}\r\n\r\n`);
@@ -129,6 +141,7 @@ function registerUpgradeProxy(app: FastifyInstance, target: URL): void {
       apiSocket.pipe(socket).pipe(apiSocket);
     });
     upstream.on('response', (answer) => {
+      clearTimeout(answerTimer);
       socket.end(`HTTP/1.1 ${answer.statusCode ?? 502} ${answer.statusMessage ?? ''}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
       answer.resume();
     });

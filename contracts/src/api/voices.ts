@@ -38,15 +38,22 @@ export const SpeechPlayRequestSchema = z.object({
   application_id: z.string().max(64).optional(),
   message_id: IdSchema,
   voice_id: IdSchema,
+  /** The browser's number for this request, echoed in every event of its answer (a replay tells its own apart). */
+  request_id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type SpeechPlayRequest = z.infer<typeof SpeechPlayRequestSchema>;
+/** Stops listening to the message playing: its making stops when no one else listens. */
+export const SpeechStopRequestSchema = z.object({ type: z.literal('stop') });
+export const SpeechClientMessageSchema = z.discriminatedUnion('type', [SpeechPlayRequestSchema, SpeechStopRequestSchema]);
 
+const requestId = { request_id: z.number().int().optional() };
 export const SpeechEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('audio_url'), message_id: IdSchema, audio_url: z.string(), cached: z.boolean() }),
+  /** audio_url names the text's version (?v=): an edited message's audio is another URL. */
+  z.object({ type: z.literal('audio_url'), message_id: IdSchema, audio_url: z.string(), cached: z.boolean(), ...requestId }),
   /** One WAV file, base64: a sentence (the first alone, so that it comes fast) or a few. */
-  z.object({ type: z.literal('chunk'), message_id: IdSchema, index: z.number().int().min(0), audio: z.string() }),
-  z.object({ type: z.literal('done'), message_id: IdSchema, chunks: z.number().int().min(0) }),
-  z.object({ type: z.literal('error'), message_id: IdSchema.nullable(), code: z.string(), message: z.string() }),
+  z.object({ type: z.literal('chunk'), message_id: IdSchema, index: z.number().int().min(0), audio: z.string(), ...requestId }),
+  z.object({ type: z.literal('done'), message_id: IdSchema, chunks: z.number().int().min(0), ...requestId }),
+  z.object({ type: z.literal('error'), message_id: IdSchema.nullable(), code: z.string(), message: z.string(), ...requestId }),
 ]);
 export type SpeechEvent = z.infer<typeof SpeechEventSchema>;
 

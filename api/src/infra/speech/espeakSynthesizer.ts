@@ -25,6 +25,11 @@ export const ESPEAK_VOICES: readonly EspeakVoice[] = [
 ];
 
 const WORKER_FILE = path.join(__dirname, 'espeakWorker.mjs');
+/**
+ * How long one request may wait and run: the worker speaks one piece at a time (50-200 ms each here), so this also
+ * bounds the queue behind a hung one.
+ */
+const PIECE_TIMEOUT_MS = 30_000;
 
 interface Reply {
   id: number;
@@ -50,7 +55,9 @@ export function createEspeakSynthesizer(): SpeechSynthesizer {
       if (reply.wav) p.resolve(Buffer.from(reply.wav.buffer, reply.wav.byteOffset, reply.wav.byteLength));
       else p.reject(new Error(`espeak-ng: ${reply.error ?? 'no audio'}`));
     });
+    // Only this worker's end fails what waits (a worker started after it has its own requests).
     const failAll = (err: Error) => {
+      if (worker !== started) return;
       worker = null;
       for (const p of pending.values()) p.reject(err);
       pending.clear();
@@ -70,13 +77,31 @@ export function createEspeakSynthesizer(): SpeechSynthesizer {
       if (signal?.aborted) return Promise.reject(signal.reason as Error);
       const id = nextId++;
       return new Promise<Buffer>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        start().postMessage({ id, text, voice: voice.espeak, rate: voice.rate, pitch: voice.pitch });
+        const running = start();
+        // A piece that takes this long has hung the engine: the worker is ended (failing what waits) and the next
+        // request starts another.
+        const timer = setTimeout(() => {
+          if (worker === running) void running.terminate();
+        }, PIECE_TIMEOUT_MS);
+        timer.unref();
+        pending.set(id, {
+          resolve: (wav) => {
+            clearTimeout(timer);
+            resolve(wav);
+          },
+          reject: (err) => {
+            clearTimeout(timer);
+            reject(err);
+          },
+        });
+        running.postMessage({ id, text, voice: voice.espeak, rate: voice.rate, pitch: voice.pitch });
       });
     },
     async close() {
       const running = worker;
       worker = null;
+      for (const p of pending.values()) p.reject(new Error('espeak-ng closed'));
+      pending.clear();
       if (running) await running.terminate();
     },
   };

@@ -9,9 +9,12 @@ import { TRANSLATED_FIELDS, translationRequest } from './translationPrompt';
 
 export const CHARACTER_TRANSLATION_KIND = 'character_translation';
 /** One field's translation may take this long (the whole is promised "up to 60 seconds"). */
-const FIELD_TIMEOUT_MS = 60_000;
+const FIELD_TIMEOUT_MS = 45_000;
 
-const PayloadSchema = z.object({ character_id: z.string(), language: z.string() });
+const PayloadSchema = z.object({ character_id: z.string(), language: z.string(), run_id: z.string() });
+
+/** The run was started again meanwhile (after a stall): this one stops writing. */
+class RunReplaced extends Error {}
 
 async function translate(models: ModelRegistry, text: string, language: ChatLanguage): Promise<string> {
   const choice = models.choose({ permissions: [] }, undefined);
@@ -27,16 +30,21 @@ async function translate(models: ModelRegistry, text: string, language: ChatLang
  * transaction the translated fields kept and the chatbot's name_i18n, title_i18n and translated_languages (which
  * search reads) updated. Any failure marks it failed with a message (the modal offers to try again) and is not retried.
  */
-export async function runTranslationJob(deps: { db: Database; models: ModelRegistry; log: FastifyBaseLogger }, job: Job, now: Date): Promise<string> {
+export async function runTranslationJob(deps: { db: Database; models: ModelRegistry; log: FastifyBaseLogger }, job: Job, _now: Date): Promise<string> {
   const { db } = deps;
-  const { character_id: characterId, language: lang } = PayloadSchema.parse(job.payload);
+  const { character_id: characterId, language: lang, run_id: runId } = PayloadSchema.parse(job.payload);
   const language = lang as ChatLanguage;
   const { rows } = await db.query<SourceFields>('select name, title, greeting, persona, scenario, dialogue from characters where id = $1', [characterId]);
   const source = rows[0];
   if (!source) return 'chatbot gone';
   const hash = sourceHash(source);
-  const setProgress = (progress: number) =>
-    db.query(`update character_translations set progress = $3, updated_at = $4 where character_id = $1 and language = $2 and status = 'translating'`, [characterId, language, progress, new Date()]);
+  const setProgress = async (progress: number) => {
+    const { rowCount } = await db.query(
+      `update character_translations set progress = $3, updated_at = $4 where character_id = $1 and language = $2 and status = 'translating' and run_id = $5`,
+      [characterId, language, progress, new Date(), runId],
+    );
+    if (rowCount === 0) throw new RunReplaced();
+  };
   try {
     const fields: Partial<TranslatedFields> = {};
     const todo = TRANSLATED_FIELDS.filter((f) => (source[f] ?? '').trim() !== '');
@@ -52,11 +60,12 @@ export async function runTranslationJob(deps: { db: Database; models: ModelRegis
     }
     const translated = fields as TranslatedFields;
     await db.transaction(async (tx) => {
-      await tx.query(
+      const { rowCount } = await tx.query(
         `update character_translations set status = 'done', progress = 100, fields = $3, source_hash = $4, error = null, updated_at = $5
-          where character_id = $1 and language = $2`,
-        [characterId, language, JSON.stringify(translated), hash, now],
+          where character_id = $1 and language = $2 and run_id = $6`,
+        [characterId, language, JSON.stringify(translated), hash, new Date(), runId],
       );
+      if (rowCount === 0) throw new RunReplaced();
       await tx.query(
         `update characters set
            name_i18n = coalesce(name_i18n, '{}'::jsonb) || jsonb_build_object($2::text, $3::text),
@@ -68,12 +77,14 @@ export async function runTranslationJob(deps: { db: Database; models: ModelRegis
     });
     return `translated into ${language}`;
   } catch (err) {
+    if (err instanceof RunReplaced) return 'replaced by a newer run';
     deps.log.warn({ err, characterId, language }, 'chatbot translation failed');
-    await db.query(`update character_translations set status = 'failed', error = $3, updated_at = $4 where character_id = $1 and language = $2`, [
+    await db.query(`update character_translations set status = 'failed', error = $3, updated_at = $4 where character_id = $1 and language = $2 and run_id = $5`, [
       characterId,
       language,
       TRANSLATION_MESSAGES.failed,
       new Date(),
+      runId,
     ]);
     throw new JobGivenUpError(`translation failed: ${(err as Error).message}`);
   }

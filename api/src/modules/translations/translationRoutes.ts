@@ -1,12 +1,18 @@
 import { TRANSLATION_ERROR_CODES, TRANSLATION_MESSAGES, translateAction, translationCalls, type ChatLanguage } from '@fable/contracts';
-import { memberOf, type MemberCaller } from '../../http/access';
+import { randomUUID } from 'node:crypto';
+import { memberOf, type Caller, type MemberCaller } from '../../http/access';
 import { AppError } from '../../http/appError';
 import type { ApiPlugin } from '../../http/apiPlugin';
 import { createModelRegistry } from '../../infra/inference/models';
+import type { CharacterRow } from '../characters/characterRow';
 import { findViewableCharacter, viewerOf } from '../discovery/characterAccess';
 import { findAppSettings } from '../settings/appSettingsRepository';
 import { CHARACTER_TRANSLATION_KIND, runTranslationJob } from './translationJob';
-import { findTranslation, sourceHash, toTranslation, type TranslationRow } from './translationRepository';
+import { findTranslation, sourceHash, STALLED_MS, toTranslation, type TranslationRow } from './translationRepository';
+
+/** The definition (personality, scenario, example dialogue) is the creator's, or everyone's when definition_visible. */
+const definitionShown = (caller: Caller, character: Pick<CharacterRow, 'definition_visible' | 'creator_user_id'>) =>
+  character.definition_visible || (caller.kind === 'member' && caller.userId === character.creator_user_id);
 
 const refuse = (status: number, code: string, message: string) => new AppError(status, code, message);
 
@@ -48,26 +54,28 @@ export const translationRoutes: ApiPlugin = async (app, deps) => {
       await assertMayTranslate(member, character, language);
       const hash = sourceHash(character);
       const now = clock.now();
+      const runId = randomUUID();
       const started = await db.transaction(async (tx) => {
-        // Starts a new one, or again one that failed or was made from an older version; one running or done is left.
+        // Starts a new one, or again one that failed, stalled or was made from an older version; one running or done is left.
         const { rows } = await tx.query<TranslationRow>(
-          `insert into character_translations (character_id, language, status, progress, source_hash, requested_by, created_at, updated_at)
-           values ($1, $2, 'translating', 0, $3, $4, $5, $5)
+          `insert into character_translations (character_id, language, status, progress, source_hash, requested_by, created_at, updated_at, run_id)
+           values ($1, $2, 'translating', 0, $3, $4, $5, $5, $7)
            on conflict (character_id, language) do update set status = 'translating', progress = 0, fields = null, error = null,
-             source_hash = excluded.source_hash, requested_by = excluded.requested_by, updated_at = excluded.updated_at
+             source_hash = excluded.source_hash, requested_by = excluded.requested_by, updated_at = excluded.updated_at, run_id = excluded.run_id
            where character_translations.status = 'failed'
               or (character_translations.status = 'done' and character_translations.source_hash <> excluded.source_hash)
-           returning character_id, language, status, progress, source_hash, fields, error`,
-          [character.id, language, hash, member.userId, now],
+              or (character_translations.status = 'translating' and character_translations.updated_at < $6)
+           returning character_id, language, status, progress, source_hash, fields, error, updated_at`,
+          [character.id, language, hash, member.userId, now, new Date(now.getTime() - STALLED_MS), runId],
         );
         const row = rows[0];
         // The upsert is the guard against a second job: only the request that (re)started it queues one.
-        if (row) await jobs.enqueue(tx, { kind: CHARACTER_TRANSLATION_KIND, payload: { character_id: character.id, language }, runAt: now, maxAttempts: 1 }, now);
+        if (row) await jobs.enqueue(tx, { kind: CHARACTER_TRANSLATION_KIND, payload: { character_id: character.id, language, run_id: runId }, runAt: now, maxAttempts: 1 }, now);
         return row ?? null;
       });
       const row = started ?? (await findTranslation(db, character.id, language));
       if (!row) throw new Error('translation row vanished');
-      return toTranslation(row);
+      return toTranslation(row, definitionShown(member, character), now);
     },
   );
 
@@ -83,7 +91,7 @@ export const translationRoutes: ApiPlugin = async (app, deps) => {
       if (!row || (row.status === 'done' && row.source_hash !== sourceHash(character))) {
         throw refuse(404, TRANSLATION_ERROR_CODES.NOT_TRANSLATED, TRANSLATION_MESSAGES.notTranslated);
       }
-      return toTranslation(row);
+      return toTranslation(row, definitionShown(request.caller, character), clock.now());
     },
   );
 };

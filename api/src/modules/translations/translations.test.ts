@@ -52,6 +52,7 @@ describe.each(BOTH_BACKENDS)('chatbot translation on %s', (backend) => {
       persona: 'A kind old keeper who knows every ship in the harbour.',
       scenario: 'A dark night at the lighthouse.',
       dialogue: '',
+      definition_visible: true,
       ...fields,
     });
   const translate = (m: TestMember, characterId: string, language = 'es') =>
@@ -201,6 +202,34 @@ describe.each(BOTH_BACKENDS)('chatbot translation on %s', (backend) => {
     expect((await translate(m, character.id)).body).toMatchObject({ status: 'translating', progress: 0 });
     await until(async () => (await read(m.headers, character.id)).body.status === 'done');
     expect(await jobsOf(character.id)).toBe(2);
+  });
+
+  it('starts again a translation that stalled (its process died), and not one still running', async () => {
+    const m = await member('transstall', 'basic');
+    const character = await bot({ name: 'Stalled' });
+    // The row as a process that died mid-translation left it.
+    await t.db.query(
+      `insert into character_translations (character_id, language, status, progress, source_hash, created_at, updated_at) values ($1, 'es', 'translating', 40, 'x', now() - interval '1 hour', $2)`,
+      [character.id, new Date(Date.now() - 60_000)],
+    );
+    // A minute without progress: still running as far as anyone can tell.
+    expect((await translate(m, character.id)).body).toMatchObject({ status: 'translating', progress: 40 });
+    expect(await jobsOf(character.id)).toBe(0);
+    await t.db.query(`update character_translations set updated_at = now() - interval '20 minutes' where character_id = $1`, [character.id]);
+    // Reported failed, so that the modal offers to start it again.
+    expect((await read(m.headers, character.id)).body).toMatchObject({ status: 'failed', error: 'The translation did not work. Try again.' });
+    expect((await translate(m, character.id)).body).toMatchObject({ status: 'translating', progress: 0 });
+    expect(await jobsOf(character.id)).toBe(1);
+    await until(async () => (await read(m.headers, character.id)).body.status === 'done');
+  });
+
+  it('shows the translated definition only where the definition is shown (the creator, or definition_visible)', async () => {
+    const m = await member('transhidden', 'basic');
+    const character = await bot({ name: 'Secretive', definition_visible: false });
+    await translate(m, character.id);
+    await until(async () => (await read(m.headers, character.id)).body.status === 'done');
+    expect((await read(m.headers, character.id)).body.fields).toMatchObject({ name: 'Secretive', greeting: 'Bienvenido, amigo. Ven en de el tormenta.', persona: '', scenario: '', dialogue: '' });
+    expect((await read(creator.headers, character.id)).body.fields!.persona).toBe('Un amable viejo guardián quién knows every barco en el puerto.');
   });
 
   it('translates an edited chatbot anew', async () => {

@@ -27,6 +27,8 @@ export interface SpeechRequest {
 export interface SpeechMaking {
   /** The stored audio's key for the text (whether or not it exists yet). */
   keyOf(request: SpeechRequest): string;
+  /** The text's version, for the audio's URL: an edited message's audio is another URL (no stale browser cache). */
+  versionOf(request: SpeechRequest): string;
   /** The whole audio when it was made before. */
   cached(request: SpeechRequest): Promise<Buffer | null>;
   /** Starts or joins the making; returns the way to leave. */
@@ -70,6 +72,7 @@ export function createSpeechMaking(synth: SpeechSynthesizer, store: ObjectStore,
 
   return {
     keyOf,
+    versionOf: (r) => textHash(r.text),
     async cached(request) {
       return (await store.get(keyOf(request)))?.bytes ?? null;
     },

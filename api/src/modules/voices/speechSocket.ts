@@ -1,5 +1,5 @@
 import '@fastify/websocket';
-import { SPEECH_SOCKET_PATH, SpeechPlayRequestSchema, VOICE_ERROR_CODES, VOICE_MESSAGES, type SpeechEvent, type SpeechPlayRequest } from '@fable/contracts';
+import { SPEECH_SOCKET_PATH, SpeechClientMessageSchema, VOICE_ERROR_CODES, VOICE_MESSAGES, type SpeechEvent, type SpeechPlayRequest } from '@fable/contracts';
 import type { WebSocket } from 'ws';
 import { DEFAULT_APPLICATION_ID, memberOfToken, type Caller } from '../../http/access';
 import { AppError } from '../../http/appError';
@@ -16,8 +16,9 @@ const APPLICATION_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
 /**
  * The realtime socket (document 1 §7): each `play` request is answered `audio_url`, then the `chunk`s and `done`
- * (or `error`). One message plays at a time per socket: a new request stops listening to the previous one; a closed
- * socket stops listening, and a making no one listens to stops (speechMaking.ts).
+ * (or `error`), every event carrying the request's `request_id`. One message plays at a time per socket: any new
+ * message (`stop`, another play) stops listening to the previous one, as a closed socket does; a making no one listens
+ * to stops (speechMaking.ts).
  */
 export function speechSocket(app: ImageApp, deps: ApiDeps, making: SpeechMaking): void {
   const { db, speech } = deps;
@@ -40,7 +41,7 @@ export function speechSocket(app: ImageApp, deps: ApiDeps, making: SpeechMaking)
       stop();
     });
 
-    const play = async (play: SpeechPlayRequest, number: number) => {
+    const play = async (play: SpeechPlayRequest, number: number, tag: { request_id?: number }) => {
       const applicationId = play.application_id ?? DEFAULT_APPLICATION_ID;
       const caller: Caller = play.access_token ? await memberOfToken(auth, play.access_token, applicationId) : { kind: 'anonymous', applicationId };
       assertMaySpeak(caller);
@@ -55,38 +56,42 @@ export function speechSocket(app: ImageApp, deps: ApiDeps, making: SpeechMaking)
       const messageId = message.id;
       const cached = (await making.cached(target)) !== null;
       if (closed || number !== latest) return;
-      send({ type: 'audio_url', message_id: messageId, audio_url: `/api/speech/${messageId}/${play.voice_id}`, cached });
+      const audioUrl = `/api/speech/${messageId}/${play.voice_id}?v=${making.versionOf(target)}`;
+      send({ type: 'audio_url', message_id: messageId, audio_url: audioUrl, cached, ...tag });
       if (cached) {
-        send({ type: 'done', message_id: messageId, chunks: 0 });
+        send({ type: 'done', message_id: messageId, chunks: 0, ...tag });
         return;
       }
       leave = making.listen(target, {
-        chunk: (index, wav) => send({ type: 'chunk', message_id: messageId, index, audio: wav.toString('base64') }),
-        done: (chunks) => send({ type: 'done', message_id: messageId, chunks }),
-        failed: () => send({ type: 'error', message_id: messageId, code: VOICE_ERROR_CODES.SYNTHESIS_FAILED, message: VOICE_MESSAGES.synthesisFailed }),
+        chunk: (index, wav) => send({ type: 'chunk', message_id: messageId, index, audio: wav.toString('base64'), ...tag }),
+        done: (chunks) => send({ type: 'done', message_id: messageId, chunks, ...tag }),
+        failed: () => send({ type: 'error', message_id: messageId, code: VOICE_ERROR_CODES.SYNTHESIS_FAILED, message: VOICE_MESSAGES.synthesisFailed, ...tag }),
       });
     };
 
     socket.on('message', (raw: Buffer, isBinary: boolean) => {
+      // Any message ends what played before (a stop, a new play, or a bad request).
       stop();
+      latest += 1;
       let parsed: unknown = null;
       try {
         parsed = isBinary ? null : JSON.parse(raw.toString('utf8'));
       } catch {
         parsed = null;
       }
-      const result = SpeechPlayRequestSchema.safeParse(parsed);
+      const result = SpeechClientMessageSchema.safeParse(parsed);
+      if (result.success && result.data.type === 'stop') return;
+      const data = result.success && result.data.type === 'play' ? result.data : null;
       // The HTTP routes' input guard, for the socket's requests: no NUL, no unpaired surrogates.
-      if (!result.success || findInputIssues('body', result.data).length > 0 || (result.data.application_id !== undefined && !APPLICATION_ID.test(result.data.application_id))) {
+      if (!data || findInputIssues('body', data).length > 0 || (data.application_id !== undefined && !APPLICATION_ID.test(data.application_id))) {
         send({ type: 'error', message_id: null, code: VOICE_ERROR_CODES.BAD_REQUEST, message: VOICE_MESSAGES.badRequest });
         return;
       }
-      const messageId = result.data.message_id;
-      latest += 1;
-      play(result.data, latest).catch((err: unknown) => {
+      const tag = data.request_id === undefined ? {} : { request_id: data.request_id };
+      play(data, latest, tag).catch((err: unknown) => {
         const known = err instanceof AppError;
         if (!known) request.log.error({ err }, 'speech socket request failed');
-        send({ type: 'error', message_id: messageId, code: known ? err.code : VOICE_ERROR_CODES.SYNTHESIS_FAILED, message: known ? err.message : VOICE_MESSAGES.synthesisFailed });
+        send({ type: 'error', message_id: data.message_id, code: known ? err.code : VOICE_ERROR_CODES.SYNTHESIS_FAILED, message: known ? err.message : VOICE_MESSAGES.synthesisFailed, ...tag });
       });
     });
   });

@@ -87,6 +87,7 @@ export const voiceRoutes: ApiPlugin<ImageDeps> = async (app, deps) => {
     if (!message) throw messageNotFound();
     const wav = await making.cached({ messageId, voiceId, text: spokenText(message.content) });
     if (!wav) throw AppError.notFound('This message has not been spoken in this voice yet.');
+    // Its URL names the text's version (?v=, speechSocket.ts): kept by the browser for an hour, never stale.
     return reply.type('audio/wav').header('cache-control', 'private, max-age=3600').send(wav);
   });
 

@@ -166,13 +166,15 @@ describe.each(BOTH_BACKENDS)('voices on %s', (backend) => {
     const { finished } = exchange([play(m, c.answer, 'dorian')]);
     const events = await finished;
     expect(events.map((e) => e.type)).toEqual(['audio_url', ...pieces.map(() => 'chunk'), 'done']);
-    expect(events[0]).toEqual({ type: 'audio_url', message_id: c.answer, audio_url: `/api/speech/${c.answer}/dorian`, cached: false });
+    expect(events[0]).toMatchObject({ type: 'audio_url', message_id: c.answer, cached: false });
+    const audioUrl = (events[0] as { audio_url: string }).audio_url;
+    expect(audioUrl).toMatch(new RegExp(`^/api/speech/${c.answer}/dorian\\?v=[0-9a-f]{16}$`));
     const chunks = events.filter((e): e is Extract<SpeechEvent, { type: 'chunk' }> => e.type === 'chunk');
     expect(chunks.map((e) => e.index)).toEqual(pieces.map((_, i) => i));
     expect(events.at(-1)).toEqual({ type: 'done', message_id: c.answer, chunks: pieces.length });
     expect(spoken).toEqual(pieces);
 
-    const kept = await t.app.inject({ method: 'GET', url: `/api/speech/${c.answer}/dorian`, headers: m.headers });
+    const kept = await t.app.inject({ method: 'GET', url: audioUrl, headers: m.headers });
     expect(kept.statusCode).toBe(200);
     const pieceBytes = chunks.reduce((sum, e) => sum + readWav(Buffer.from(e.audio, 'base64')).data.length, 0);
     expect(readWav(kept.rawPayload).data.length).toBe(pieceBytes);
@@ -185,11 +187,38 @@ describe.each(BOTH_BACKENDS)('voices on %s', (backend) => {
     spoken.length = 0;
     const again = await exchange([play(m, c.answer, 'dorian')]).finished;
     expect(again).toEqual([
-      { type: 'audio_url', message_id: c.answer, audio_url: `/api/speech/${c.answer}/dorian`, cached: true },
+      { type: 'audio_url', message_id: c.answer, audio_url: audioUrl, cached: true },
       { type: 'done', message_id: c.answer, chunks: 0 },
     ]);
-    expect(spoken).toEqual([]);
+    // Edited, the message is another version: another URL, spoken anew.
+    await t.db.query(`update messages set content = 'The storm is over.' where id = $1`, [c.answer]);
+    const edited = await exchange([{ ...play(m, c.answer, 'dorian'), request_id: 7 }]).finished;
+    expect(edited.map((e) => e.type)).toEqual(['audio_url', 'chunk', 'done']);
+    expect(edited.every((e) => e.request_id === 7)).toBe(true);
+    expect((edited[0] as { audio_url: string }).audio_url).not.toBe(audioUrl);
+    // Only the edited text was spoken: the kept audio answered the second play.
+    expect(spoken).toEqual(['The storm is over.']);
   }, 60_000);
+
+  it('stops making speech on a stop message, and keeps nothing half-made', async () => {
+    const m = await member('voicestopper', 'premium');
+    const c = await conversation(m);
+    const releases: Array<() => void> = [];
+    gate = () => new Promise<void>((resolve) => releases.push(resolve));
+    const first = exchange([play(m, c.answer, 'edgar')], (events) => events.some((e) => e.type === 'chunk'));
+    while (releases.length === 0) await new Promise((r) => setTimeout(r, 10));
+    releases.shift()!();
+    await first.finished;
+    first.socket.send(JSON.stringify({ type: 'stop' }));
+    await new Promise((r) => setTimeout(r, 100));
+    while (releases.length > 0) releases.shift()!();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(spoken.length).toBeLessThanOrEqual(2);
+    // Nothing more came after the stop, and the socket is still open for the next play.
+    expect(first.events.filter((e) => e.type === 'done')).toEqual([]);
+    expect(first.socket.readyState).toBe(WebSocket.OPEN);
+    first.socket.close();
+  }, 30_000);
 
   it('stops making speech when the socket closes, and keeps nothing half-made', async () => {
     const m = await member('voicequitter', 'premium');

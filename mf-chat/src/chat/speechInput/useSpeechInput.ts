@@ -31,6 +31,9 @@ export interface SpeechInput {
   toggle: () => void;
 }
 
+/** A recording stops by itself after this long (well under the API's 5 MB). */
+export const SPEECH_INPUT_MAX_MS = 60_000;
+
 const denied = (error: unknown) => error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'SecurityError');
 
 /**
@@ -45,25 +48,37 @@ export function useSpeechInput(o: { member: boolean; onText: (text: string) => v
   const [state, setState] = useState<SpeechInputState>('idle');
   const recorder = useRef<MediaRecorder | null>(null);
   const recognition = useRef<Recognition | null>(null);
+  // Asking for the microphone (the browser may be showing its prompt): a second click waits.
+  const starting = useRef(false);
+  const mounted = useRef(true);
   const Recognizer = browserRecognition();
   const mode = o.member && available.data?.transcription ? 'transcription' : Recognizer ? 'browser' : null;
 
   // Leaving the page stops listening and lets the microphone go.
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
       recognition.current?.stop();
       recorder.current?.stream.getTracks().forEach((track) => track.stop());
-    },
-    [],
-  );
+    };
+  }, []);
 
   const record = async () => {
     let stream: MediaStream;
+    starting.current = true;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
     } catch (error) {
       if (denied(error)) o.onPermissionDenied();
       else notify.error(SPEECH_INPUT_TEXTS.failed);
+      return;
+    } finally {
+      starting.current = false;
+    }
+    // Left while the browser asked: the microphone is let go at once.
+    if (!mounted.current) {
+      stream.getTracks().forEach((track) => track.stop());
       return;
     }
     const chunks: Blob[] = [];
@@ -88,6 +103,9 @@ export function useSpeechInput(o: { member: boolean; onText: (text: string) => v
     };
     started.start();
     setState('listening');
+    setTimeout(() => {
+      if (recorder.current === started && started.state === 'recording') started.stop();
+    }, SPEECH_INPUT_MAX_MS);
   };
 
   const listen = () => {
@@ -115,7 +133,7 @@ export function useSpeechInput(o: { member: boolean; onText: (text: string) => v
   };
 
   const toggle = () => {
-    if (state === 'transcribing') return;
+    if (state === 'transcribing' || starting.current) return;
     if (state === 'listening') {
       if (recorder.current) recorder.current.stop();
       else recognition.current?.stop();

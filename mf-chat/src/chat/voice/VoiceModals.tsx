@@ -11,7 +11,10 @@ export function VoiceModals({ modals, voice }: { modals: ChatModals; voice: Chat
       <WhenOpened opened={modals.wasOpened('voice')}>
         <VoiceSelectionModal
           open={modals.openOf('voice') !== null}
-          onClose={() => modals.close('voice')}
+          onClose={() => {
+            voice.dismissed();
+            modals.close('voice');
+          }}
           currentVoiceId={voice.voiceId}
           saving={voice.saving}
           onChoose={voice.choose}

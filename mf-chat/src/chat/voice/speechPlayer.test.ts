@@ -60,22 +60,23 @@ it('asks the socket to play and schedules each chunk after the one before, the f
   const states: PlaybackState[] = [];
   const player = createSpeechPlayer({ state: (_id, s) => states.push(s), failed: () => {} });
   await player.play({ messageId: 'm1', voiceId: 'aria', accessToken: 'token', applicationId: 'fable' });
-  expect(JSON.parse(FakeSocket.last.sent[0]!)).toEqual({ type: 'play', access_token: 'token', message_id: 'm1', voice_id: 'aria', application_id: 'fable' });
+  const sent = JSON.parse(FakeSocket.last.sent[0]!) as { request_id: number };
+  expect(sent).toEqual({ type: 'play', access_token: 'token', message_id: 'm1', voice_id: 'aria', application_id: 'fable', request_id: expect.any(Number) });
+  const id = sent.request_id;
   expect(FakeSocket.last.url).toMatch(/^ws:\/\/.+\/api\/speech\/socket$/);
   const socket = FakeSocket.last;
-  socket.deliver({ type: 'audio_url', message_id: 'm1', audio_url: '/api/speech/m1/aria', cached: false });
-  socket.deliver({ type: 'chunk', message_id: 'm1', index: 0, audio: btoa('RIFF-one') });
-  socket.deliver({ type: 'chunk', message_id: 'm1', index: 1, audio: btoa('RIFF-two') });
+  socket.deliver({ type: 'audio_url', message_id: 'm1', audio_url: '/api/speech/m1/aria', cached: false, request_id: id });
+  socket.deliver({ type: 'chunk', message_id: 'm1', index: 0, audio: btoa('RIFF-one'), request_id: id });
+  // An earlier request's leftover chunk of the same message is not this play's.
+  socket.deliver({ type: 'chunk', message_id: 'm1', index: 5, audio: btoa('RIFF-old'), request_id: id - 1 });
+  socket.deliver({ type: 'chunk', message_id: 'm1', index: 1, audio: btoa('RIFF-two'), request_id: id });
   await flush();
   await flush();
   expect(FakeAudioContext.last.started).toEqual([10 + PLAYBACK_LEAD_SECONDS, 10 + PLAYBACK_LEAD_SECONDS + 2]);
   expect(states).toEqual(['loading', 'playing', 'playing']);
-  // Another message's events are not this one's.
-  socket.deliver({ type: 'chunk', message_id: 'other', index: 0, audio: btoa('RIFF') });
-  await flush();
-  expect(FakeAudioContext.last.started).toHaveLength(2);
   player.stop();
   expect(states.at(-1)).toBe('idle');
+  expect(JSON.parse(socket.sent.at(-1)!)).toEqual({ type: 'stop' });
 });
 
 it('says why a play failed and goes back to idle', async () => {
@@ -83,7 +84,8 @@ it('says why a play failed and goes back to idle', async () => {
   const states: PlaybackState[] = [];
   const player = createSpeechPlayer({ state: (_id, s) => states.push(s), failed: (_id, code) => failures.push(code) });
   await player.play({ messageId: 'm2', voiceId: 'aria', accessToken: 'token', applicationId: null });
-  FakeSocket.last.deliver({ type: 'error', message_id: 'm2', code: 'voice_upgrade', message: 'Upgrade' });
+  const { request_id: id } = JSON.parse(FakeSocket.last.sent.at(-1)!) as { request_id: number };
+  FakeSocket.last.deliver({ type: 'error', message_id: 'm2', code: 'voice_upgrade', message: 'Upgrade', request_id: id });
   expect(failures).toEqual(['voice_upgrade']);
   expect(states).toEqual(['loading', 'idle']);
 });

@@ -14,11 +14,12 @@ export interface PlayRequest {
   applicationId: string | null;
 }
 
-type SpeechEvent =
+type SpeechEvent = { request_id?: number } & (
   | { type: 'audio_url'; message_id: string; audio_url: string; cached: boolean }
   | { type: 'chunk'; message_id: string; index: number; audio: string }
   | { type: 'done'; message_id: string; chunks: number }
-  | { type: 'error'; message_id: string | null; code: string; message: string };
+  | { type: 'error'; message_id: string | null; code: string; message: string }
+);
 
 export interface SpeechPlayerEvents {
   state(messageId: string, state: PlaybackState): void;
@@ -35,8 +36,10 @@ const base64Bytes = (text: string) => Uint8Array.from(atob(text), (c) => c.charC
  */
 export function createSpeechPlayer(events: SpeechPlayerEvents) {
   let socket: WebSocket | null = null;
+  let connecting: Promise<WebSocket> | null = null;
   let context: AudioContext | null = null;
-  let current: { request: PlayRequest; sources: AudioBufferSourceNode[]; endsAt: number; done: boolean; decoding: Promise<void> } | null = null;
+  let nextRequestId = 1;
+  let current: { id: number; request: PlayRequest; sources: AudioBufferSourceNode[]; endsAt: number; done: boolean; decoding: Promise<void> } | null = null;
 
   const audio = () => (context ??= new AudioContext());
 
@@ -83,8 +86,9 @@ export function createSpeechPlayer(events: SpeechPlayerEvents) {
   };
 
   const onEvent = async (event: SpeechEvent) => {
-    const messageId = event.message_id ?? current?.request.messageId ?? '';
-    if (!current || current.request.messageId !== messageId) return;
+    // Only the answer to the request playing now: a replay of the same message tells its own events apart.
+    if (!current || event.request_id !== current.id) return;
+    const messageId = current.request.messageId;
     if (event.type === 'error') {
       finish(messageId);
       events.failed(messageId, event.code, event.message);
@@ -112,8 +116,10 @@ export function createSpeechPlayer(events: SpeechPlayerEvents) {
     }
   };
 
+  // One socket: a play while it is still opening waits for the same one.
   const connect = (): Promise<WebSocket> => {
     if (socket && socket.readyState === WebSocket.OPEN) return Promise.resolve(socket);
+    if (connecting) return connecting;
     const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${API_BASE}${SOCKET_PATH}`;
     const opened = new WebSocket(url);
     socket = opened;
@@ -125,37 +131,50 @@ export function createSpeechPlayer(events: SpeechPlayerEvents) {
       }
     };
     opened.onclose = () => {
-      if (socket === opened) socket = null;
-      if (current) {
+      if (socket !== opened) return;
+      socket = null;
+      connecting = null;
+      // What was playing over it cannot go on (chunks already scheduled still sound until stopped).
+      if (current && !current.done) {
         const id = current.request.messageId;
         finish(id);
         events.failed(id, 'socket_closed', '');
       }
     };
-    return new Promise((resolve, reject) => {
+    connecting = new Promise<WebSocket>((resolve, reject) => {
       opened.onopen = () => resolve(opened);
       opened.onerror = () => reject(new Error('socket failed'));
+    }).finally(() => {
+      connecting = null;
     });
+    return connecting;
   };
 
   return {
     async play(request: PlayRequest) {
       if (current) finish(current.request.messageId);
-      current = { request, sources: [], endsAt: 0, done: false, decoding: Promise.resolve() };
+      const playing = { id: nextRequestId++, request, sources: [], endsAt: 0, done: false, decoding: Promise.resolve() };
+      current = playing;
       events.state(request.messageId, 'loading');
       // Inside the click: browsers let an AudioContext start only from a user's gesture.
       void audio().resume();
       try {
         const open = await connect();
-        const payload = { type: 'play', access_token: request.accessToken, message_id: request.messageId, voice_id: request.voiceId };
+        // Another play or a stop came while the socket opened: this one is not sent.
+        if (current !== playing) return;
+        const payload = { type: 'play', access_token: request.accessToken, message_id: request.messageId, voice_id: request.voiceId, request_id: playing.id };
         open.send(JSON.stringify(request.applicationId ? { ...payload, application_id: request.applicationId } : payload));
       } catch {
+        if (current !== playing) return;
         finish(request.messageId);
         events.failed(request.messageId, 'socket_failed', '');
       }
     },
+    /** Stops playing, and tells the socket to stop making what no one hears. */
     stop() {
-      if (current) finish(current.request.messageId);
+      if (!current) return;
+      finish(current.request.messageId);
+      if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'stop' }));
     },
     close() {
       if (current) finish(current.request.messageId);

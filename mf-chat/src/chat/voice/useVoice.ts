@@ -19,6 +19,8 @@ export interface ChatVoice {
   toggle: (messageId: string) => void;
   /** Saves the conversation's voice; plays the message that asked for it, if any. */
   choose: (voiceId: string) => Promise<boolean>;
+  /** The Voice Selection closed: a play waiting for a voice is dropped. */
+  dismissed: () => void;
   saving: boolean;
 }
 
@@ -50,27 +52,34 @@ export function useVoice(o: {
   });
 
   useEffect(() => () => player.current?.close(), []);
-  // Another conversation on screen: what played in the last one stops.
-  useEffect(() => () => player.current?.stop(), [o.conversationId]);
+  // Another conversation on screen: what played in the last one stops, and a play waiting for a voice is dropped.
+  useEffect(
+    () => () => {
+      player.current?.stop();
+      pendingPlay.current = null;
+    },
+    [o.conversationId],
+  );
 
   const currentSession = () => dispatch((_dispatch, getState) => selectSession(getState()));
-  const start = (messageId: string, voice: string) => {
+  /** `retry`: the play again after a renewed token (it does not renew a second time). */
+  const start = (messageId: string, voice: string, retry = false) => {
     const now = currentSession();
     const token = now.accessToken;
     if (!token) return;
     player.current ??= createSpeechPlayer({
       state: (id, state) => setPlaying(state === 'idle' ? (p) => (p?.messageId === id ? null : p) : { messageId: id, state }),
       failed: (id, code, message) => {
-        // An access token that expired on the way: renewed once, and the message played again.
+        // An access token that expired on the way: renewed once, and the message played again if that worked.
         if (code === 'token_expired' && !renewed.current) {
           renewed.current = true;
-          void dispatch(renewAccessToken()).then(() => start(id, latest.current.voiceId ?? voice));
+          void dispatch(renewAccessToken()).then((ok) => (ok ? start(id, latest.current.voiceId ?? voice, true) : notify.error(VOICE_TEXTS.playFailed)));
           return;
         }
         notify.error(message || VOICE_TEXTS.playFailed);
       },
     });
-    renewed.current = false;
+    if (!retry) renewed.current = false;
     setPlayed((p) => (p.includes(messageId) ? p : [...p, messageId]));
     void player.current.play({ messageId, voiceId: voice, accessToken: token, applicationId: now.applicationId ?? null });
   };
@@ -110,5 +119,9 @@ export function useVoice(o: {
     }
   };
 
-  return { access, voiceId, playing, played, toggle, choose, saving };
+  const dismissed = () => {
+    pendingPlay.current = null;
+  };
+
+  return { access, voiceId, playing, played, toggle, choose, dismissed, saving };
 }
