@@ -7,6 +7,7 @@ import {
   type Permission,
 } from '@fable/contracts';
 import { z } from 'zod';
+import type { AppConfig } from '../../config';
 import { createDemoEngine } from './demoEngine';
 import type { InferenceEngine } from './engine';
 import { createOpenAiEngine } from './openAiEngine';
@@ -170,3 +171,18 @@ export function createModelRegistry(options: ModelRegistryOptions) {
 }
 
 export type ModelRegistry = ReturnType<typeof createModelRegistry>;
+
+/**
+ * The platform's models as the configuration names them (INFERENCE_MODELS_FILE, else the demo model): what chat,
+ * suggestions and translations each build their registry from. The demo model writes a word every 25 ms, at once in
+ * tests unless DEMO_TOKEN_INTERVAL_MS says otherwise.
+ */
+export function modelRegistryOf(config: Pick<AppConfig, 'inferenceModels' | 'demoTokenIntervalMs' | 'nodeEnv' | 'openAiBaseUrl' | 'openAiUserModel' | 'inferenceCapacity'>) {
+  return createModelRegistry({
+    models: config.inferenceModels,
+    demoTokenIntervalMs: config.demoTokenIntervalMs ?? (config.nodeEnv === 'test' ? 0 : 25),
+    openAiBaseUrl: config.openAiBaseUrl,
+    openAiUserModel: config.openAiUserModel,
+    defaultCapacity: config.inferenceCapacity,
+  });
+}

@@ -1,6 +1,6 @@
 import { GUEST_PERMISSIONS, chatCalls } from '@fable/contracts';
 import type { ApiPlugin } from '../../http/apiPlugin';
-import { createModelRegistry } from '../../infra/inference/models';
+import { modelRegistryOf } from '../../infra/inference/models';
 import { chatTurn } from './chatTurn';
 import { createEmbeddings } from '../../infra/inference/embeddings';
 import { MEMORY_DISTILL_KIND, runDistillJob } from '../memories/distill/memoryDistiller';
@@ -21,13 +21,7 @@ export const MESSAGE_COUNT_FLUSH_MS = 250;
  */
 export const chatRoutes: ApiPlugin = async (app, deps) => {
   const { db, clock, config } = deps;
-  const models = createModelRegistry({
-    models: config.inferenceModels,
-    demoTokenIntervalMs: config.demoTokenIntervalMs ?? (config.nodeEnv === 'test' ? 0 : 25),
-    openAiBaseUrl: config.openAiBaseUrl,
-    openAiUserModel: config.openAiUserModel,
-    defaultCapacity: config.inferenceCapacity,
-  });
+  const models = modelRegistryOf(config);
   // The waiting room and the priority generation queue (queue/): in Redis with REDIS_URL, else in this process.
   const admission = await openAdmission(deps, models, app.log);
   app.addHook('onClose', admission.close);

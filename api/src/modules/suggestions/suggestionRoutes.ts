@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { memberOf, type MemberCaller } from '../../http/access';
 import type { ApiPlugin } from '../../http/apiPlugin';
 import { AppError } from '../../http/appError';
-import { createModelRegistry, type OfferedModel } from '../../infra/inference/models';
+import { modelRegistryOf, type OfferedModel } from '../../infra/inference/models';
 import { characterNotFound, notOwner, restricted } from '../authoring/authoringErrors';
 import { findViewableCharacter, viewerOf } from '../discovery/characterAccess';
 import { findAppSettings } from '../settings/appSettingsRepository';
@@ -31,12 +31,7 @@ const key = (tag: string) => tag.trim().toLowerCase();
 export const suggestionRoutes: ApiPlugin = async (app, deps) => {
   const { db, clock, config, rateLimit } = deps;
   // The chat's models (INFERENCE_MODELS_FILE, else the demo model); suggestions use the platform's, never a member's key.
-  const models = createModelRegistry({
-    models: config.inferenceModels,
-    demoTokenIntervalMs: config.demoTokenIntervalMs ?? (config.nodeEnv === 'test' ? 0 : 25),
-    openAiBaseUrl: config.openAiBaseUrl,
-    openAiUserModel: config.openAiUserModel,
-  });
+  const models = modelRegistryOf(config);
 
   /** A member with create_character (403 "Restricted!" without it, like create). */
   const creator = (request: FastifyRequest): MemberCaller => {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { memberOf, type Caller, type MemberCaller } from '../../http/access';
 import { AppError } from '../../http/appError';
 import type { ApiPlugin } from '../../http/apiPlugin';
-import { createModelRegistry } from '../../infra/inference/models';
+import { modelRegistryOf } from '../../infra/inference/models';
 import type { CharacterRow } from '../characters/characterRow';
 import { findViewableCharacter, viewerOf } from '../discovery/characterAccess';
 import { findAppSettings } from '../settings/appSettingsRepository';
@@ -23,12 +23,7 @@ const refuse = (status: number, code: string, message: string) => new AppError(s
 export const translationRoutes: ApiPlugin = async (app, deps) => {
   const { db, clock, config, jobs } = deps;
   // The platform's models (as suggestions and memories use them), never a member's own key.
-  const models = createModelRegistry({
-    models: config.inferenceModels,
-    demoTokenIntervalMs: config.demoTokenIntervalMs ?? (config.nodeEnv === 'test' ? 0 : 25),
-    openAiBaseUrl: config.openAiBaseUrl,
-    openAiUserModel: config.openAiUserModel,
-  });
+  const models = modelRegistryOf(config);
   jobs.handle(CHARACTER_TRANSLATION_KIND, (job, now) => runTranslationJob({ db, models, log: app.log }, job, now));
 
   /** The rule of §6 for this member, chatbot and language (outside partner sites); throws its refusal. */
