@@ -1,26 +1,18 @@
-import { ButtonLink, Button, Modal } from '@fable/shared';
 import { CHAT_LANGUAGES, DEFAULT_CHAT_LANGUAGE, LANGUAGE_NAMES } from '@fable/contracts';
-import { SUBSCRIBE_PATH } from '../../subscribePath';
+import { UpgradePromptModal } from '../UpgradePromptModal';
 import { TRANSLATION_TEXTS } from './translationTexts';
 
 /** The translation upgrade modal (document 1 §2 "an upgrade modal lists languages and benefits"; §6 Translate). */
 export function TranslateUpgradeModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Modal
+    <UpgradePromptModal
       open={open}
       onClose={onClose}
       title={TRANSLATION_TEXTS.upgradeTitle}
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {TRANSLATION_TEXTS.close}
-          </Button>
-          <ButtonLink to={SUBSCRIBE_PATH}>{TRANSLATION_TEXTS.upgrade}</ButtonLink>
-        </>
-      }
+      text={TRANSLATION_TEXTS.upgradeIntro}
+      closeLabel={TRANSLATION_TEXTS.close}
+      upgradeLabel={TRANSLATION_TEXTS.upgrade}
     >
-      <p style={{ margin: 0 }}>{TRANSLATION_TEXTS.upgradeIntro}</p>
       <ul aria-label={TRANSLATION_TEXTS.languagesLabel} style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 12px', listStyle: 'none', padding: 0, margin: '8px 0' }}>
         {CHAT_LANGUAGES.filter((l) => l !== DEFAULT_CHAT_LANGUAGE).map((l) => (
           <li key={l} lang={l}>
@@ -34,6 +26,6 @@ export function TranslateUpgradeModal({ open, onClose }: { open: boolean; onClos
         ))}
       </ul>
       <p style={{ margin: 0, opacity: 0.8 }}>{TRANSLATION_TEXTS.publicTier}</p>
-    </Modal>
+    </UpgradePromptModal>
   );
 }
