@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { IN_MEMORY, type AppConfig } from './config';
 import { registerAccessControl } from './http/access';
+import { recordImpersonatedCalls } from './http/impersonation';
 import { registerErrorHandling } from './http/errorHandling';
 import { fastifyTrustProxy } from './http/trustProxy';
 import { answerFrameworkError, registerInputGuard, registerSecurityHeaders } from './http/inputGuard';
@@ -54,11 +55,12 @@ import { memoryRoutes } from './modules/memories/memoryRoutes';
 import { moderationRoutes } from './modules/moderation/moderationRoutes';
 import { personaRoutes } from './modules/personas/personaRoutes';
 import { reportsRoutes } from './modules/reports/reportsRoutes';
+import { adminUserRoutes } from './modules/adminUsers/adminUserRoutes';
 import { searchRoutes } from './modules/search/searchRoutes';
 import { appSettingsRoutes } from './modules/settings/appSettingsRoutes';
 import { suggestionRoutes } from './modules/suggestions/suggestionRoutes';
 import { sealStoredOpenAiKeys } from './modules/users/openAiKeyStore';
-import { findSessionUser } from './modules/users/userRepository';
+import { findSessionUser, findUserById } from './modules/users/userRepository';
 import { usersRoutes } from './modules/users/usersRoutes';
 
 export interface BuildAppOptions {
@@ -84,7 +86,7 @@ export interface BuildAppOptions {
 }
 
 /** Every module's routes, mounted under /api. */
-const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, imageRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, conversationImageRoutes, voiceRoutes, translationRoutes, authoringRoutes, groupChatRoutes, lorebookRoutes, cardRoutes, suggestionRoutes, moderationRoutes, reportsRoutes, billingRoutes];
+const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, imageRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, conversationImageRoutes, voiceRoutes, translationRoutes, authoringRoutes, groupChatRoutes, lorebookRoutes, cardRoutes, suggestionRoutes, moderationRoutes, reportsRoutes, adminUserRoutes, billingRoutes];
 
 /**
  * The API, ready to `listen` or `inject`: opens the database (and applies pending migrations) and the cache
@@ -186,7 +188,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerAccessControl(app, {
     ...deps,
     findSessionUser: (userId, sessionId, now) => findSessionUser(deps.db, userId, sessionId, now, deps.secrets),
+    findUser: (userId, now) => findUserById(deps.db, userId, now),
   });
+  recordImpersonatedCalls(app, deps.db, deps.clock);
   app.addHook('onClose', closeOwned);
   // The background jobs' worker; in tests only when asked for (tests run the due jobs themselves).
   if (config.nodeEnv !== 'test' || config.backgroundJobsIntervalMs !== undefined) {

@@ -9,6 +9,7 @@ import type { Database } from '../infra/db/database';
 import type { AccessTokens } from './accessTokens';
 import { verifyGuestId } from './guestIds';
 import { AppError } from './appError';
+import { impersonatedCaller, refuseRestrictedWrites } from './impersonation';
 import { validationMessage } from './errorHandling';
 import type { RateLimitName, RateLimiters } from './rateLimits';
 import type { UserRow } from './userRow';
@@ -23,7 +24,15 @@ export const APPLICATION_ID_RULE = 'must be 1-64 lower-case letters, digits, "-"
 export type Caller =
   | { kind: 'anonymous'; applicationId: string }
   | { kind: 'guest'; applicationId: string; guestId: string }
-  | { kind: 'member'; applicationId: string; userId: string; sessionId: string; user: UserRow }
+  | {
+      kind: 'member';
+      applicationId: string;
+      userId: string;
+      sessionId: string;
+      user: UserRow;
+      /** Set while an admin views the site as this member (impersonation.ts): the admin. */
+      impersonatedBy?: { userId: string; username: string | null };
+    }
   | { kind: 'partner'; applicationId: string };
 
 export type MemberCaller = Extract<Caller, { kind: 'member' }>;
@@ -36,6 +45,8 @@ declare module 'fastify' {
     rateLimitPerIp?: RateLimitName;
     /** Skip the caller's general limit (health checks). */
     skipCallerRateLimit?: boolean;
+    /** A write a member under a temporary hold or complete ban may still make (deleting their account). */
+    openWhenRestricted?: boolean;
   }
   interface FastifyRequest {
     caller: Caller;
@@ -51,6 +62,8 @@ export interface AccessDeps {
   clock: Clock;
   /** The live user of a live session (the users module reads it); null once the session is revoked or the user deleted. */
   findSessionUser(userId: string, sessionId: string, now: Date): Promise<UserRow | null>;
+  /** A live user by id (the member an admin impersonates). */
+  findUser(userId: string, now: Date): Promise<UserRow | null>;
 }
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
@@ -121,6 +134,10 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
     if (config.rateLimitPerIp) await deps.rateLimit[config.rateLimitPerIp](request, `${request.ip} ${request.routeOptions.url}`);
     request.caller = await resolveCaller(request, access, applicationId, deps);
     if (!config.skipCallerRateLimit) await enforceCallerLimit(request, deps);
+    if (request.caller.kind === 'member') {
+      request.caller = await impersonatedCaller(request, request.caller, deps.findUser, deps.clock.now());
+      refuseRestrictedWrites(request, request.caller);
+    }
 
     if (access === 'admin' && request.caller.kind === 'member' && !request.caller.user.permissions.includes('admin')) {
       throw AppError.forbidden('You are not allowed to access this page');

@@ -22,4 +22,5 @@ export * from './billing';
 export * from './billingErrors';
 export * from './billingFlows';
 export * from './reports';
+export * from './adminUsers';
 export * from './queue';

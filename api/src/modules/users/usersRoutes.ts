@@ -125,7 +125,7 @@ export const usersRoutes: ApiPlugin = async (app, deps) => {
   );
 
   const remove = usersCalls.remove;
-  app.delete(remove.path, { schema: { response: { 200: remove.response } }, config: { access: remove.access } }, async (request) => {
+  app.delete(remove.path, { schema: { response: { 200: remove.response } }, config: { access: remove.access, openWhenRestricted: true } }, async (request) => {
     const user = me(request);
     await db.transaction((tx) => softDeleteUser(tx, user.id, clock.now()));
     request.log.info({ userId: user.id }, 'account deleted');
