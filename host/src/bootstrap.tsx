@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { AppProviders, configureSession, deploymentLoaded, getStore, setTheme } from '@fable/shared';
+import { AppProviders, configureSession, deploymentLoaded, getStore, readImpersonation, setTheme } from '@fable/shared';
 import { fetchJson, resolveDeployment } from './boot/resolveDeployment';
 import { registerShellRemotes, resolveRemotes } from './remotes/remoteRegistry';
 import { installRuntimePlugins } from './remotes/runtimePlugins/installRuntimePlugins';
@@ -23,7 +23,9 @@ async function boot() {
   try {
     const deployment = await resolveDeployment(window.location.hostname, fetchJson);
     store.dispatch(deploymentLoaded(deployment));
-    store.dispatch(configureSession({ applicationId: deployment.applicationId, partnerMode: deployment.partner.enabled }));
+    // An admin viewing the site as a member (document 1 §2, §7): every call carries the member's id.
+    const impersonate = readImpersonation()?.userId ?? null;
+    store.dispatch(configureSession({ applicationId: deployment.applicationId, partnerMode: deployment.partner.enabled, impersonate }));
     document.title = deployment.brand.name;
     // The remotes' routes, navigation and versions come with the deployment (inlined by the publish step); a remote
     // built against another major of @fable/contracts or @fable/shared is refused here, before any of its code runs.

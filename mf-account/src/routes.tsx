@@ -31,6 +31,8 @@ const routes: RemoteRoutesModule = {
     blockedCreators: lazyPage(() => import('./blocked/BlockedCreatorsPage').then((m) => m.BlockedCreatorsPage)),
     report: lazyPage(() => import('./report/ReportPage').then((m) => m.ReportPage)),
     profile: lazyPage(() => import('./profile/ProfilePage').then((m) => m.ProfilePage)),
+    adminUsers: lazyPage(() => import('./admin/AdminUsersPage').then((m) => m.AdminUsersPage)),
+    adminUser: lazyPage(() => import('./admin/AdminUserPage').then((m) => m.AdminUserPage)),
     /** Not a route: the onboarding modal the host's sign-up gating shows over any page (onboarding_v2 flag). */
     onboarding: lazyPage(() => signupPages().then((m) => m.OnboardingModal), { quiet: true }),
   },

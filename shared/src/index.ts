@@ -11,6 +11,7 @@ export * from './share/shareLink';
 export * from './session/sessionSlice';
 export * from './session/sessionUser';
 export * from './session/credentials';
+export * from './session/impersonation';
 export * from './theme/theme';
 export * from './remote/remoteRoutesModule';
 export * from './remote/lazyPage';

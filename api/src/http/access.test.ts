@@ -158,7 +158,7 @@ describe.each(BACKENDS)('access control on %s', (backend) => {
       [banned.user.id, clock.now()],
     );
     const me = await app.inject({ method: 'GET', url: '/api/v2/users', headers: bearer(banned.token) });
-    expect(me.json().permissions).toEqual(['restriction_full', 'limited_access']);
+    expect(me.json().permissions).toEqual(['site_access', 'restriction_full', 'limited_access']);
     expect(me.json().restrictions).toEqual([{ kind: 'complete', reason: 'terms', expires_at: null }]);
     // Their public profile is gone.
     const profile = await app.inject({ method: 'GET', url: '/api/v2/users/by-username/terminated', headers: GUEST });

@@ -50,7 +50,7 @@ const Foot = styled.footer`
 `;
 
 /** A link from the deployment: in-app paths through the router, others as plain links. */
-function BrandLink({ to, children }: { to: string; children: ReactNode }) {
+export function BrandLink({ to, children }: { to: string; children: ReactNode }) {
   if (to.startsWith('/')) return <Link to={to}>{children}</Link>;
   return (
     <a href={to} target={to.startsWith('mailto:') ? undefined : '_blank'} rel="noopener noreferrer">

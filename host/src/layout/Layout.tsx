@@ -3,6 +3,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { NotificationsViewport, selectHiddenByPartner, signInRequested, useAppDispatch, useAppSelector } from '@fable/shared';
 import { AuthLayer } from '../auth/AuthLayer';
+import { BanScreen } from '../trustAndSafety/BanScreen';
+import { ImpersonationBar, ShadowBanBanner } from '../trustAndSafety/TrustAndSafetyBars';
+import { useBanInterstitial } from '../trustAndSafety/useBanInterstitial';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { loadSideNavOpen, saveSideNavOpen } from './navPreference';
@@ -47,12 +50,16 @@ const Backdrop = styled.div`
 
 const isNarrow = () => window.matchMedia?.('(max-width: 1023px)').matches ?? false;
 
-/** The shell: header, side navigation (not in partner mode), the routed page, footer. */
+/**
+ * The shell: the impersonation bar, header, side navigation (not in partner mode), the shadow-ban banner, the routed
+ * page (or, once per session, the ban screen of a member on hold or terminated), footer.
+ */
 export function Layout() {
   const sideNavHidden = useAppSelector((state) => selectHiddenByPartner(state, 'side_navigation'));
   const [open, setOpen] = useState(() => (isNarrow() ? false : loadSideNavOpen()));
   const location = useLocation();
   const dispatch = useAppDispatch();
+  const ban = useBanInterstitial();
   const openSignIn = useCallback(
     () => dispatch(signInRequested({ returnTo: location.pathname + location.search })),
     [dispatch, location.pathname, location.search],
@@ -82,14 +89,14 @@ export function Layout() {
 
   return (
     <Shell>
+      <ImpersonationBar />
       <Header sideNav={!sideNavHidden} menuOpen={open} onMenu={toggle} onSignIn={openSignIn} />
       <Body>
         {!sideNavHidden && <SideNav open={open} onToggle={toggle} onNavigate={closeDrawer} />}
         {!sideNavHidden && open && <Backdrop onClick={() => setOpen(false)} aria-hidden="true" />}
         <Main>
-          <div className="page">
-            <Outlet />
-          </div>
+          <ShadowBanBanner />
+          <div className="page">{ban.show ? <BanScreen onContinue={ban.onContinue} /> : <Outlet />}</div>
           <Footer />
         </Main>
       </Body>

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import type { Permission } from '@fable/contracts';
 import { ForbiddenPage, Spinner, selectAuthStatus, selectSession, useAppSelector } from '@fable/shared';
-import { LimitedAccessPage } from '../pages/LimitedAccessPage';
 import { SignInRequiredPage } from '../pages/SignInRequiredPage';
+import { banOf } from '../trustAndSafety/banKind';
+import { BanScreen } from '../trustAndSafety/BanScreen';
 
 /**
  * document 1 §6 "Route guard": with a required permission absent it shows the limited-access ban screen if the
- * user holds limited_access, else the 403 page; a loader while permissions load; no permissions list and not
+ * user holds limited_access (or is limited: restriction_limited), else the 403 page; a loader while permissions load; no permissions list and not
  * partner mode passes. A route its remote marks `signIn` (a member page) asks a guest to sign in first.
  */
 export function RouteGuard({ permission, signIn = false, children }: { permission?: Permission; signIn?: boolean; children: ReactNode }) {
@@ -18,6 +19,8 @@ export function RouteGuard({ permission, signIn = false, children }: { permissio
   if (!permission) return <>{children}</>;
   if (session.permissions.length === 0 && !session.partnerMode) return <>{children}</>;
   if (session.permissions.includes(permission)) return <>{children}</>;
-  if (session.permissions.includes('limited_access')) return <LimitedAccessPage />;
+  // A restricted member meets the ban screen that says why (Terminated, Temporary Hold or Restricted).
+  const restricted = session.permissions.includes('limited_access') || session.permissions.includes('restriction_limited');
+  if (restricted && banOf(session.user?.restrictions)) return <BanScreen />;
   return <ForbiddenPage />;
 }

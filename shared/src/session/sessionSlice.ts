@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Permission, Role, Tier } from '@fable/contracts';
+import type { Permission, Role, Tier, UserRestriction } from '@fable/contracts';
 
 /** document 1 §4 Auth states. */
 export type AuthStatus = 'loading' | 'authenticated' | 'guest' | 'authentication_required';
@@ -15,6 +15,8 @@ export interface SessionUser {
   /** For sign-up gating (document 1 §4): the private-relay email check and the invalid account. */
   email?: string | null;
   isInvalid?: boolean;
+  /** Active account restrictions (document 1 §4 "Restriction"): the ban screens and the shadow-ban banner read them. */
+  restrictions?: UserRestriction[];
 }
 
 export interface SessionState {

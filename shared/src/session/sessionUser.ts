@@ -1,4 +1,4 @@
-import type { Permission, Tier, User } from '@fable/contracts';
+import type { Permission, Tier, User, UserRestriction } from '@fable/contracts';
 import type { SessionUser } from './sessionSlice';
 
 /**
@@ -15,7 +15,7 @@ export function isPrivateRelayEmail(email: string | null | undefined): boolean {
 }
 
 /** What `signedIn` takes, from the API's user (GET /v2/users, a sign-in answer, sign-up, PATCH /v2/users). */
-export function sessionFromUser(user: User & { tier?: Tier }): { user: SessionUser; permissions: Permission[] } {
+export function sessionFromUser(user: User & { tier?: Tier; restrictions?: UserRestriction[] }): { user: SessionUser; permissions: Permission[] } {
   return {
     user: {
       id: user.id,
@@ -27,6 +27,7 @@ export function sessionFromUser(user: User & { tier?: Tier }): { user: SessionUs
       externalId: user.external_id ?? null,
       email: user.email ?? null,
       isInvalid: user.isInvalid ?? false,
+      restrictions: user.restrictions ?? [],
     },
     permissions: user.permissions,
   };

@@ -1,9 +1,12 @@
 import { TIER_RANK, permissionsFor, type Permission, type Role, type Tier, type UserRestriction } from '@fable/contracts';
 
-/** Permissions a banned user keeps: none but the one that shows the ban screen (document 1 §6). */
+/**
+ * Permissions a banned user keeps (document 1 §6): the ones that show the ban screen, and site_access, so "Continue to
+ * site" (§2 "Ban screen") reads the public site; every member page shows the ban screen, and the API refuses writes.
+ */
 const BANNED: Record<'temporary' | 'complete', Permission[]> = {
-  temporary: ['restriction_full_time', 'limited_access'],
-  complete: ['restriction_full', 'limited_access'],
+  temporary: ['site_access', 'restriction_full_time', 'limited_access'],
+  complete: ['site_access', 'restriction_full', 'limited_access'],
 };
 
 /** Limited: can chat; cannot upload or edit bots (document 1 §6 restriction_limited). */
@@ -11,7 +14,7 @@ const LIMITED_LOSES: readonly Permission[] = ['create_character', 'delete_charac
 
 /**
  * A member's permissions: their tier's and roles' (contracts' permissionsFor), shaped by active restrictions.
- * A complete or temporary ban leaves only the ban-screen permissions.
+ * A complete or temporary ban leaves only site_access and the ban-screen permissions.
  */
 export function permissionsForUser(tier: Tier, roles: readonly Role[], restrictions: readonly Pick<UserRestriction, 'kind'>[]): Permission[] {
   const kinds = new Set(restrictions.map((r) => r.kind));

@@ -232,7 +232,7 @@ describe.each(BACKENDS)('users on %s', (backend) => {
       const res = await t.app.inject({ method: 'GET', url: '/api/v2/users', headers: bearer(signedIn.token) });
       expect(res.json()).toMatchObject({
         restrictions: [{ kind: 'temporary', reason: 'spam', expires_at: until.toISOString() }],
-        permissions: ['restriction_full_time', 'limited_access'],
+        permissions: ['site_access', 'restriction_full_time', 'limited_access'],
       });
       const moderation = await t.app.inject({ method: 'GET', url: '/api/v2/users/moderation', headers: bearer(signedIn.token) });
       expect(moderation.json()).toEqual({ expires_at: until.toISOString() });
