@@ -10,6 +10,7 @@ import { TermsPage } from './legal/TermsPage';
 import { UserNotFoundPage } from './signup/UserNotFoundPage';
 
 const signupPages = () => import('./signup/SignupPages');
+const adminPages = () => import('./admin/adminPages');
 
 injectSlice(accountSlice);
 
@@ -31,8 +32,8 @@ const routes: RemoteRoutesModule = {
     blockedCreators: lazyPage(() => import('./blocked/BlockedCreatorsPage').then((m) => m.BlockedCreatorsPage)),
     report: lazyPage(() => import('./report/ReportPage').then((m) => m.ReportPage)),
     profile: lazyPage(() => import('./profile/ProfilePage').then((m) => m.ProfilePage)),
-    adminUsers: lazyPage(() => import('./admin/AdminUsersPage').then((m) => m.AdminUsersPage)),
-    adminUser: lazyPage(() => import('./admin/AdminUserPage').then((m) => m.AdminUserPage)),
+    adminUsers: lazyPage(() => adminPages().then((m) => m.AdminUsersPage)),
+    adminUser: lazyPage(() => adminPages().then((m) => m.AdminUserPage)),
     /** Not a route: the onboarding modal the host's sign-up gating shows over any page (onboarding_v2 flag). */
     onboarding: lazyPage(() => signupPages().then((m) => m.OnboardingModal), { quiet: true }),
   },

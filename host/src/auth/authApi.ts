@@ -26,7 +26,6 @@ export const AUTH_PATHS: { [K in keyof Calls]: Calls[K]['path'] } = {
   guest: '/v2/auth/guest',
 };
 export const USERS_ME_PATH: (typeof usersCalls)['me']['path'] = '/v2/users';
-export const USERS_MODERATION_PATH: (typeof usersCalls)['moderation']['path'] = '/v2/users/moderation';
 
 /** The query parameters a social sign-in comes back with (contracts' LOGIN_CODE_PARAM, LOGIN_ERROR_PARAM). */
 export const LOGIN_CODE_PARAM: typeof CONTRACT_LOGIN_CODE_PARAM = 'login_code';
@@ -67,11 +66,6 @@ export const authApi = api.injectEndpoints({
       query: () => USERS_ME_PATH,
       providesTags: ['User'],
     }),
-    /** GET users/moderation (document 1 §7): when a temporary hold ends. */
-    host_getModeration: build.query<{ expires_at: string | null }, void>({
-      query: () => USERS_MODERATION_PATH,
-      providesTags: ['User'],
-    }),
   }),
 });
 
@@ -79,5 +73,4 @@ export const {
   useHost_requestEmailCodeMutation,
   useHost_verifyEmailCodeMutation,
   useHost_getProvidersQuery,
-  useHost_getModerationQuery,
 } = authApi;

@@ -2,13 +2,10 @@ import type { SignInResult } from '@fable/contracts';
 import {
   api,
   apiErrorOf,
-  configureSession,
-  IMPERSONATION_KEY,
   notify,
   removeLocalStorage,
   sessionFromUser,
   signedIn,
-  stopImpersonation,
   tokensReceived,
   type AppStore,
   type SessionUser,
@@ -35,13 +32,7 @@ export async function loadSessionUser(store: StoreLike): Promise<boolean> {
     store.dispatch(signedIn(sessionFromUser(result.data)));
     return true;
   }
-  const code = apiErrorOf(result.error).code;
-  if (store.getState().session.impersonate && (code === 'user_not_found' || code === 'admin_protected')) {
-    // The member to view as is gone, or became an admin: back to the admin's own view.
-    stopImpersonation();
-    return false;
-  }
-  if (code === 'invalid_account') {
+  if (apiErrorOf(result.error).code === 'invalid_account') {
     store.dispatch(signedIn({ user: INVALID_USER, permissions: [] }));
     return true;
   }
@@ -149,10 +140,6 @@ export async function signOut(store: StoreLike, { logoutDomain, assign = (url) =
   const result = await store.dispatch(authApi.endpoints.host_logout.initiate(refreshToken ? { refresh_token: refreshToken } : {}));
   if ('error' in result && result.error) console.warn('[fable] logout call failed', result.error);
   clearStoredTokens();
-  // Signing out ends any impersonation: the next sign-in is the admin's own.
-  removeLocalStorage(IMPERSONATION_KEY);
-  const { applicationId, partnerMode } = store.getState().session;
-  store.dispatch(configureSession({ applicationId: applicationId ?? '', partnerMode, impersonate: null }));
   store.dispatch(api.util.resetApiState());
   await startGuestSession(store);
   if (logoutDomain) {

@@ -1,11 +1,8 @@
 import styled from '@emotion/styled';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { NotificationsViewport, selectHiddenByPartner, signInRequested, useAppDispatch, useAppSelector } from '@fable/shared';
 import { AuthLayer } from '../auth/AuthLayer';
-import { BanScreen } from '../trustAndSafety/BanScreen';
-import { ImpersonationBar, ShadowBanBanner } from '../trustAndSafety/TrustAndSafetyBars';
-import { useBanInterstitial } from '../trustAndSafety/useBanInterstitial';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { loadSideNavOpen, saveSideNavOpen } from './navPreference';
@@ -48,18 +45,20 @@ const Backdrop = styled.div`
   }
 `;
 
+const TrustAndSafetyLayer = lazy(() => import('../trustAndSafety/TrustAndSafetyLayer').then((m) => ({ default: m.TrustAndSafetyLayer })));
+
 const isNarrow = () => window.matchMedia?.('(max-width: 1023px)').matches ?? false;
 
 /**
- * The shell: the impersonation bar, header, side navigation (not in partner mode), the shadow-ban banner, the routed
- * page (or, once per session, the ban screen of a member on hold or terminated), footer.
+ * The shell: trust and safety's layer when it has something to show (TrustAndSafetyLayer), header, side navigation
+ * (not in partner mode), the routed page, footer.
  */
 export function Layout() {
   const sideNavHidden = useAppSelector((state) => selectHiddenByPartner(state, 'side_navigation'));
   const [open, setOpen] = useState(() => (isNarrow() ? false : loadSideNavOpen()));
   const location = useLocation();
   const dispatch = useAppDispatch();
-  const ban = useBanInterstitial();
+  const trustAndSafety = useAppSelector((state) => !!state.session.impersonate || !!state.session.user?.restrictions?.length);
   const openSignIn = useCallback(
     () => dispatch(signInRequested({ returnTo: location.pathname + location.search })),
     [dispatch, location.pathname, location.search],
@@ -89,14 +88,19 @@ export function Layout() {
 
   return (
     <Shell>
-      <ImpersonationBar />
+      {trustAndSafety ? (
+        <Suspense fallback={null}>
+          <TrustAndSafetyLayer />
+        </Suspense>
+      ) : null}
       <Header sideNav={!sideNavHidden} menuOpen={open} onMenu={toggle} onSignIn={openSignIn} />
       <Body>
         {!sideNavHidden && <SideNav open={open} onToggle={toggle} onNavigate={closeDrawer} />}
         {!sideNavHidden && open && <Backdrop onClick={() => setOpen(false)} aria-hidden="true" />}
         <Main>
-          <ShadowBanBanner />
-          <div className="page">{ban.show ? <BanScreen onContinue={ban.onContinue} /> : <Outlet />}</div>
+          <div className="page">
+            <Outlet />
+          </div>
           <Footer />
         </Main>
       </Body>

@@ -39,34 +39,34 @@ it('shows the 403 page to a member without the permission (a limited member on a
   expect(screen.queryByRole('heading', { name: 'The page' })).not.toBeInTheDocument();
 });
 
-it('shows a terminated member the Terminated ban screen with the statement of reasons and its three ways on', () => {
+it('shows a terminated member the Terminated ban screen with the statement of reasons and its three ways on', async () => {
   const store = createStore();
   const banned = { ...member, restrictions: [{ kind: 'complete' as const, expires_at: null, reason: 'Underage content in a public chatbot' }] };
   store.dispatch(signedIn({ user: banned, permissions: ['site_access', 'restriction_full', 'limited_access'] }));
   renderGuarded(store, { permission: 'view_auth' });
-  expect(screen.getByRole('heading', { name: 'Terminated' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Terminated' })).toBeInTheDocument();
   expect(screen.getByText('Underage content in a public chatbot')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Guidelines' })).toHaveAttribute('href', '/guidelines');
   expect(screen.getByRole('link', { name: 'Continue to site' })).toHaveAttribute('href', '/');
   expect(screen.queryByRole('heading', { name: 'The page' })).not.toBeInTheDocument();
 });
 
-it('shows a limited member the Restricted ban screen where they may not go', () => {
+it('shows a limited member the Restricted ban screen where they may not go', async () => {
   const store = createStore();
   const limited = { ...member, restrictions: [{ kind: 'limited' as const, expires_at: null, reason: 'Repeated reports' }] };
   const permissions = [...permissionsFor('free').filter((p) => p !== 'create_character'), 'restriction_limited' as const];
   store.dispatch(signedIn({ user: limited, permissions }));
   renderGuarded(store, { permission: 'create_character', signIn: true });
-  expect(screen.getByRole('heading', { name: 'Restricted' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Restricted' })).toBeInTheDocument();
 });
 
-it('shows a member on hold the Temporary Hold screen counting down to its end', () => {
+it('shows a member on hold the Temporary Hold screen counting down to its end', async () => {
   const store = createStore();
   const expires = new Date(Date.now() + 5 * 60 * 60 * 1000 - 30_000).toISOString();
   const held = { ...member, restrictions: [{ kind: 'temporary' as const, expires_at: expires, reason: 'Spam' }] };
   store.dispatch(signedIn({ user: held, permissions: ['site_access', 'restriction_full_time', 'limited_access'] }));
   renderGuarded(store, { permission: 'view_chats' as 'view_auth' });
-  expect(screen.getByRole('heading', { name: 'Temporary Hold' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Temporary Hold' })).toBeInTheDocument();
   expect(screen.getByText(/Your hold ends in 5 hours/)).toBeInTheDocument();
   expect(screen.getByRole('timer').textContent).toMatch(/^04:59:\d\d$/);
 });

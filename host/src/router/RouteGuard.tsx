@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import type { Permission } from '@fable/contracts';
 import { ForbiddenPage, Spinner, selectAuthStatus, selectSession, useAppSelector } from '@fable/shared';
 import { SignInRequiredPage } from '../pages/SignInRequiredPage';
-import { banOf } from '../trustAndSafety/banKind';
-import { BanScreen } from '../trustAndSafety/BanScreen';
+import { LazyBanScreen } from '../trustAndSafety/LazyBanScreen';
 
 /**
  * document 1 §6 "Route guard": with a required permission absent it shows the limited-access ban screen if the
@@ -21,6 +20,6 @@ export function RouteGuard({ permission, signIn = false, children }: { permissio
   if (session.permissions.includes(permission)) return <>{children}</>;
   // A restricted member meets the ban screen that says why (Terminated, Temporary Hold or Restricted).
   const restricted = session.permissions.includes('limited_access') || session.permissions.includes('restriction_limited');
-  if (restricted && banOf(session.user?.restrictions)) return <BanScreen />;
+  if (restricted && session.user?.restrictions?.length) return <LazyBanScreen />;
   return <ForbiddenPage />;
 }

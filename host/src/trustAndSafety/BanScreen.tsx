@@ -1,8 +1,8 @@
 import styled from '@emotion/styled';
 import { useCallback } from 'react';
-import { BAN_SCREEN_TITLES, routes } from '@fable/contracts';
+import { routes } from '@fable/contracts';
 import { api, ButtonLink, selectDeployment, selectUser, useAppDispatch, useAppSelector } from '@fable/shared';
-import { useHost_getModerationQuery } from '../auth/authApi';
+import { useHost_getModerationQuery } from './moderationApi';
 import { BrandLink } from '../layout/Footer';
 import { BAN_SCREEN_TEXTS as T } from './banScreenTexts';
 import { banOf } from './banKind';
@@ -84,7 +84,7 @@ export function BanScreen({ onContinue }: { onContinue?: () => void }) {
   const expiresAt = data?.expires_at ?? ban.expires_at;
   return (
     <Box aria-labelledby="ban-title">
-      <h1 id="ban-title">{BAN_SCREEN_TITLES[ban.kind]}</h1>
+      <h1 id="ban-title">{T.titles[ban.kind]}</h1>
       <p>{T.descriptions[ban.kind]}</p>
       {temporary && expiresAt ? <HoldCountdown until={expiresAt} onEnd={onEnd} /> : null}
       {ban.reason ? (

@@ -57,7 +57,7 @@ export function ImpersonationBar() {
 }
 
 const Notice = styled.div`
-  margin: 12px 24px 0;
+  margin: 12px 24px;
   padding: 12px 16px;
   border-radius: ${({ theme }) => theme.radius.md};
   border: 1px solid ${({ theme }) => theme.colors.warning};
@@ -71,7 +71,7 @@ const Notice = styled.div`
     font-weight: 600;
   }
   @media (max-width: 600px) {
-    margin: 8px 12px 0;
+    margin: 8px 12px;
   }
 `;
 

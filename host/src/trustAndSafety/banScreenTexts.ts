@@ -1,10 +1,12 @@
-import type { RestrictionKind } from '@fable/contracts';
+import type { BAN_SCREEN_TITLES, RestrictionKind } from '@fable/contracts';
 
 /**
  * The ban screens' texts (document 1 §2 "Ban screen": Terminated, Temporary Hold with its countdown, Restricted, each
  * with buttons for guidelines, continue to site and contact us). The titles are the spec's; the sentences are ours.
  */
 export const BAN_SCREEN_TEXTS = {
+  /** contracts' BAN_SCREEN_TITLES, kept here so the shell does not load the contracts' schemas (docs/adr/0001). */
+  titles: { complete: 'Terminated', temporary: 'Temporary Hold', limited: 'Restricted' } as const satisfies typeof BAN_SCREEN_TITLES,
   descriptions: {
     complete: 'Your account has been terminated for breaking our Community Guidelines. You can still read the public site.',
     temporary: 'Your account is on hold: until it ends you can read the site but not chat, create or change anything.',
