@@ -13,6 +13,8 @@ export const E2E_ADMINS = {
   leaderboard: { email: 'e2e-admin@example.com', username: 'e2e_admin', name: 'Admin Ada' },
   /** The moderator of the creator studio spec, signed in through the page. */
   moderator: { email: 'e2e-moderator@example.com', username: 'e2e_moderator', name: 'Moderator Mo' },
+  /** The admin of the trust-and-safety spec (members, restrictions, impersonation), signed in through the page. */
+  trustAndSafety: { email: 'e2e-tns@example.com', username: 'e2e_tns', name: 'Safety Sam' },
   /** The admin of API calls (support/admin.ts). */
   api: { email: 'e2e-admin-api@example.com', username: 'e2e_admin_api', name: 'Admin Api' },
 } as const;

@@ -1,0 +1,93 @@
+import { E2E_ADMINS } from '../support/catalog';
+import { signInAs, signUpNewMember } from '../support/members';
+import { expect, test } from '../support/test';
+
+// Trust and safety (issue 28; document 1 §2 "Ban screen", the red impersonation bar, §4 "Restriction", §7 users/moderation):
+// an admin finds a member on the Members page, puts a temporary hold on them with a statement of reasons, and the
+// member meets the Temporary Hold screen counting down; an admin views the site as a member and sees the red bar.
+
+const ADMIN = E2E_ADMINS.trustAndSafety;
+
+test('an admin puts a member on hold; the member sees the Temporary Hold countdown and the reason, and can only read', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  await member.goto('/');
+  const { username } = await signUpNewMember(member, 'Holly Held', 'hold');
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await admin.goto('/');
+  await signInAs(admin, ADMIN.email, ADMIN.username, ADMIN.name);
+  await admin.goto(`/admin/users?q=${username}`);
+  await expect(admin.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
+  await expect(admin.getByText('1 member found')).toBeVisible();
+  await admin.getByRole('link', { name: new RegExp(`@${username}`) }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: `@${username}` })).toBeVisible();
+  const form = admin.getByRole('form', { name: 'Restrict' });
+  await form.getByLabel('Restriction').selectOption('temporary');
+  await form.getByLabel('Length in hours').fill('48');
+  await form.getByRole('button', { name: 'Restrict' }).click();
+  await expect(form.getByText('Say why: the member reads this statement of reasons')).toBeVisible();
+  await form.getByLabel('Statement of reasons (the member reads it)').fill('Spam links in public chatbots');
+  await form.getByRole('button', { name: 'Restrict' }).click();
+  await expect(admin.getByText('Restriction added')).toBeVisible();
+  const restrictions = admin.getByRole('region', { name: 'Restrictions' });
+  await expect(restrictions.getByText('Temporary hold')).toBeVisible();
+  await expect(restrictions.getByText('Spam links in public chatbots')).toBeVisible();
+  await expect(admin.getByRole('region', { name: 'Record' }).getByText('Restricted')).toBeVisible();
+
+  // The member, on their next page: the ban screen first, with the countdown from GET users/moderation.
+  const moderation = member.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/users/moderation' && r.status() === 200);
+  await member.goto('/chats');
+  const hold = member.getByRole('dialog', { name: 'Temporary Hold' });
+  await expect(hold).toBeVisible();
+  const { expires_at } = (await (await moderation).json()) as { expires_at: string };
+  expect(Date.parse(expires_at) - Date.now()).toBeGreaterThan(47 * 3600_000);
+  await expect(hold.getByText('Your hold ends in 48 hours')).toBeVisible();
+  await expect(hold.getByRole('timer')).toHaveText(/^(47:59:\d\d|48:00:00)$/);
+  await expect(hold.getByText('Spam links in public chatbots')).toBeVisible();
+  await expect(hold.getByRole('link', { name: 'Guidelines' })).toBeVisible();
+  await expect(hold.getByRole('link', { name: 'Contact us' })).toBeVisible();
+  // Continue to site: the public listing reads; a member page still shows the ban screen.
+  await hold.getByRole('link', { name: 'Continue to site' }).click();
+  await expect(member.getByTestId('character-card').first()).toBeVisible();
+  await member.goto('/chats');
+  await expect(member.getByRole('heading', { level: 1, name: 'Temporary Hold' })).toBeVisible();
+  await expect(member.getByRole('timer')).toBeVisible();
+
+  await memberContext.close();
+  await adminContext.close();
+});
+
+test('an admin views the site as a member: the red bar, read-only, and the way back', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  await member.goto('/');
+  const { username } = await signUpNewMember(member, 'Ivy Viewed', 'imp');
+  await memberContext.close();
+
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await admin.goto('/');
+  await signInAs(admin, ADMIN.email, ADMIN.username, ADMIN.name);
+  await admin.goto(`/admin/users?q=${username}`);
+  await admin.getByRole('link', { name: new RegExp(`@${username}`) }).click();
+  await admin.getByRole('button', { name: `View the site as @${username}` }).click();
+
+  const bar = admin.getByRole('region', { name: 'Impersonate is Enabled' });
+  await expect(bar).toBeVisible();
+  await expect(bar.getByText(`Viewing the site as @${username}, read-only`)).toBeVisible();
+  await expect(admin.getByRole('button', { name: /Account menu of Ivy Viewed/ })).toBeVisible();
+  await expect(admin.getByTestId('character-card').first()).toBeVisible();
+  // Admin pages are closed while impersonating: the member holds no admin permission.
+  await admin.goto('/admin/users');
+  await expect(admin.getByText('You are Not Authorized to access this page')).toBeVisible();
+
+  await bar.getByRole('button', { name: 'Stop impersonating' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: `@${username}` })).toBeVisible();
+  await expect(bar).toBeHidden();
+  await expect(admin.getByRole('button', { name: new RegExp(`Account menu of ${ADMIN.name}`) })).toBeVisible();
+  await context.close();
+});
