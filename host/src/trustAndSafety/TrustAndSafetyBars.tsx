@@ -6,6 +6,9 @@ import { IMPERSONATION_TEXTS, SHADOW_BAN_TEXT } from './banScreenTexts';
 import { shadowBanOf } from './banKind';
 
 const RedBar = styled.div`
+  /* Above the ban screen's overlay: an admin viewing a member on hold keeps the way out in sight. */
+  position: relative;
+  z-index: ${({ theme }) => theme.zIndex.toast};
   display: flex;
   flex-wrap: wrap;
   align-items: center;
