@@ -29,8 +29,8 @@ import { openImageStore } from './infra/storage/openObjectStore';
 import { createLogger } from './logger';
 import { createAccessTokens } from './http/accessTokens';
 import type { AuthDeps } from './modules/auth/authDeps';
-import { createBackgroundJobs } from './infra/jobs/backgroundJobs';
-import { createReplyImages } from './http/apiPlugin';
+import { createBackgroundJobs, type BackgroundJobs } from './infra/jobs/backgroundJobs';
+import { createReplyImages, type ApiDeps } from './http/apiPlugin';
 import { authRoutes } from './modules/auth/authRoutes';
 import { authoringRoutes } from './modules/authoring/authoringRoutes';
 import { createOidcClients } from './modules/auth/oidc/oidcClient';
@@ -56,6 +56,7 @@ import { moderationRoutes } from './modules/moderation/moderationRoutes';
 import { personaRoutes } from './modules/personas/personaRoutes';
 import { reportsRoutes } from './modules/reports/reportsRoutes';
 import { adminUserRoutes } from './modules/adminUsers/adminUserRoutes';
+import { notificationRoutes } from './modules/notifications/notificationRoutes';
 import { searchRoutes } from './modules/search/searchRoutes';
 import { appSettingsRoutes } from './modules/settings/appSettingsRoutes';
 import { suggestionRoutes } from './modules/suggestions/suggestionRoutes';
@@ -77,6 +78,10 @@ export interface BuildAppOptions {
   limits?: Partial<RateLimits>;
   /** Prepended to the rate limits' Redis keys (tests sharing one Redis server); with REDIS_URL only. */
   rateLimitKeyPrefix?: string;
+  /** The HTTPS agent of Web Push deliveries (tests: one trusting their push service). */
+  pushAgent?: ApiDeps['pushAgent'];
+  /** Use these background jobs (tests run the due ones themselves with runDue). */
+  jobs?: BackgroundJobs;
   /** Told of every route as it is registered (tests enumerate the API with it). */
   onRoute?: (route: RouteOptions) => void;
   /** Use this speech synthesizer instead of the one config.speech names; the caller closes it. */
@@ -86,7 +91,7 @@ export interface BuildAppOptions {
 }
 
 /** Every module's routes, mounted under /api. */
-const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, imageRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, conversationImageRoutes, voiceRoutes, translationRoutes, authoringRoutes, groupChatRoutes, lorebookRoutes, cardRoutes, suggestionRoutes, moderationRoutes, reportsRoutes, adminUserRoutes, billingRoutes];
+const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, imageRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, conversationImageRoutes, voiceRoutes, translationRoutes, authoringRoutes, groupChatRoutes, lorebookRoutes, cardRoutes, suggestionRoutes, moderationRoutes, reportsRoutes, adminUserRoutes, notificationRoutes, billingRoutes];
 
 /**
  * The API, ready to `listen` or `inject`: opens the database (and applies pending migrations) and the cache
@@ -153,7 +158,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       speech = openSpeechSynthesizer(config.speech);
       owned.push({ name: 'speech synthesizer', close: speech.close });
     }
-    services = { db, cache, config, clock, mailer, tokens, oidc, secrets, payments, jobs: createBackgroundJobs(db), replyImages: createReplyImages(), speech };
+    services = { db, cache, config, clock, mailer, tokens, oidc, secrets, payments, jobs: options.jobs ?? createBackgroundJobs(db), replyImages: createReplyImages(), speech, pushAgent: options.pushAgent };
   } catch (err) {
     await closeOwned();
     throw err;

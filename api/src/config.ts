@@ -120,6 +120,11 @@ const envSchema = z.object({
   MEMORY_DISTILL_EVERY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(100).optional()),
   /** How often each API process runs the due background jobs (default 1000 ms). */
   BACKGROUND_JOBS_INTERVAL_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(50).max(3_600_000).optional()),
+  /** Web Push's VAPID key pair (base64url, as web-push generates them); unset: outside production a pair kept in the database, in production no push. */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  /** Who the push services may contact about our pushes (mailto: or https:). */
+  VAPID_SUBJECT: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https: URL').default('mailto:support@fable.example')),
   /** 1: the test-only billing control route (e2e); refused in production. */
   BILLING_TEST_CONTROL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1']).optional()),
 });
@@ -210,6 +215,8 @@ export interface AppConfig {
   inferenceCapacity?: number;
   /** Key of the bypass links (QUEUE_BYPASS_SECRET); unset: outside production a key kept in the database, in production no bypass links. */
   queueBypassSecret?: string;
+  /** Web Push (VAPID_*): the key pair when both are set, and the subject. */
+  vapid?: { publicKey?: string; privateKey?: string; subject: string };
   /** The character whose chat never waits (QUEUE_BYPASSED_CHARACTER_ID). */
   queueBypassedCharacterId?: string;
   /** The speech endpoint (TTS_*); unset: the embedded eSpeak NG voices. */
@@ -310,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     imageUploadSecret: e.IMAGE_UPLOAD_SECRET,
     inferenceCapacity: e.INFERENCE_CAPACITY,
     queueBypassSecret: e.QUEUE_BYPASS_SECRET,
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     queueBypassedCharacterId: e.QUEUE_BYPASSED_CHARACTER_ID,
     embeddings: e.EMBEDDINGS_BASE_URL
       ? {

@@ -1,3 +1,4 @@
+import type { Agent as HttpsAgent } from 'node:https';
 import type { ChatMessage } from '@fable/contracts';
 import type { BackgroundJobs } from '../infra/jobs/backgroundJobs';
 import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
@@ -33,6 +34,8 @@ export interface ApiDeps {
   replyImages: ReplyImages;
   /** Text to speech (the voices): eSpeak NG embedded, or the configured OpenAI-compatible endpoint (TTS_*). */
   speech: SpeechSynthesizer;
+  /** The HTTPS agent Web Push deliveries use (tests: one trusting their push service's certificate); Node's default otherwise. */
+  pushAgent?: HttpsAgent;
 }
 
 export interface ReplyImageRequest {

@@ -3,6 +3,7 @@ import { buildApp, type App, type BuildAppOptions } from '../app';
 import { testConfig, type AppConfig } from '../config';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../http/rateLimits';
 import { createManualClock, systemClock } from '../infra/clock';
+import { createBackgroundJobs, type BackgroundJobs } from '../infra/jobs/backgroundJobs';
 import { createAccessTokens } from '../http/accessTokens';
 import { issueGuestId } from '../http/guestIds';
 import type { Database } from '../infra/db/database';
@@ -24,6 +25,8 @@ export interface TestApp {
   /** The app's database, for assertions on what is stored. */
   db: Database;
   clock: ReturnType<typeof createManualClock>;
+  /** The app's background jobs: `jobs.runDue(t.clock.now())` runs what is queued. */
+  jobs: BackgroundJobs;
   scratch: ScratchDatabase;
   close(): Promise<void>;
 }
@@ -49,7 +52,7 @@ export async function startTestApp(
   options: {
     config?: Partial<AppConfig>;
     limits?: Partial<RateLimits>;
-    app?: Pick<BuildAppOptions, 'cache' | 'rateLimitKeyPrefix' | 'speech'>;
+    app?: Pick<BuildAppOptions, 'cache' | 'rateLimitKeyPrefix' | 'speech' | 'pushAgent'>;
     /** The payments sandbox to use (testing/paymentsSandbox.ts); without one, payments are unreachable (503). */
     payments?: { config: PaymentsConfig };
   } = {},
@@ -58,9 +61,11 @@ export async function startTestApp(
   const clock = createManualClock();
   const db = await scratch.open();
   const payments = options.payments?.config ?? UNREACHABLE_PAYMENTS;
+  const jobs = createBackgroundJobs(db);
   const app = await buildApp(testConfig({ jwtSecret: TEST_JWT_SECRET, payments, ...options.config }), {
     db,
     clock,
+    jobs,
     ...options.app,
     limits: { ...DEFAULT_RATE_LIMITS, ...LOOSE_LIMITS, ...options.limits },
   });
@@ -69,6 +74,7 @@ export async function startTestApp(
     app,
     db,
     clock,
+    jobs,
     scratch,
     async close() {
       await app.close();

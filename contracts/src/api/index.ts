@@ -23,4 +23,5 @@ export * from './billingErrors';
 export * from './billingFlows';
 export * from './reports';
 export * from './adminUsers';
+export * from './notifications';
 export * from './queue';

@@ -12,6 +12,8 @@ import {
   listUsers,
   recordAdminAction,
 } from './adminUserRepository';
+import { notifyMember } from '../notifications/notifyMember';
+import { noticeDate, RESTRICTION_LIFTED_TITLE, RESTRICTION_NOTICE_TITLES } from './restrictionNotices';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -30,7 +32,7 @@ async function detailOf(db: Queryable, applicationId: string, userId: string, no
  * one (never an admin: 403 admin_protected), lift a restriction (once: 409 after), each change and its record in one
  * transaction, the member row locked so two admins at once are taken one after the other.
  */
-export const adminUserRoutes: ApiPlugin = async (app, { db, clock }) => {
+export const adminUserRoutes: ApiPlugin = async (app, { db, clock, jobs }) => {
   const list = adminUserCalls.list;
   app.get(list.path, { schema: { querystring: list.query, response: { 200: list.response } }, config: { access: list.access } }, async (request) => {
     const admin = memberOf(request);
@@ -64,6 +66,15 @@ export const adminUserRoutes: ApiPlugin = async (app, { db, clock }) => {
           details: { restriction_id: id, kind, expires_at: expiresAt?.toISOString() ?? null },
           now,
         });
+        await notifyMember(tx, jobs, {
+          userId: target.id,
+          kind: 'account_restricted',
+          title: RESTRICTION_NOTICE_TITLES[kind](expiresAt ? noticeDate(expiresAt) : null),
+          body: reason,
+          link: '/guidelines',
+          dedupeKey: `restriction:${id}`,
+          now,
+        });
         return detailOf(tx, admin.applicationId, target.id, now);
       });
     },
@@ -89,6 +100,15 @@ export const adminUserRoutes: ApiPlugin = async (app, { db, clock }) => {
           target,
           reason: request.body.reason,
           details: { restriction_id: restrictionId, kind: lifted.kind },
+          now,
+        });
+        await notifyMember(tx, jobs, {
+          userId,
+          kind: 'account_restriction_lifted',
+          title: RESTRICTION_LIFTED_TITLE,
+          body: request.body.reason,
+          link: null,
+          dedupeKey: `restriction-lifted:${restrictionId}`,
           now,
         });
         return detailOf(tx, admin.applicationId, userId, now);

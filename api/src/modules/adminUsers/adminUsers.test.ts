@@ -1,6 +1,7 @@
 import '../../testing/injectUnderJest';
 import { AdminUserDetailSchema, AdminUsersSchema, RESTRICTION_MESSAGES, SessionUserSchema } from '@fable/contracts';
 import { BOTH_BACKENDS } from '../../testing/testDatabases';
+import { eventually } from '../../testing/eventually';
 import { bearer, signInByEmail, type TestApp } from '../../testing/testApp';
 import { call, chatbotTestApp, guestHeaders, signUpMember, type Member } from '../moderation/testing/chatbotTestKit';
 
@@ -141,11 +142,17 @@ describe.each(BOTH_BACKENDS)('admin users, restrictions and impersonation on %s'
       const seen = SessionUserSchema.parse((await call(t, 'GET', '/v2/users', impersonating(admin, member))).body);
       expect(seen.id).toBe(member.id);
       expect(seen.permissions).not.toContain('admin');
-      const { rows } = await t.db.query<{ admin_id: string; user_id: string; method: string; path: string; status_code: number }>(
-        'select admin_id, user_id, method, path, status_code from impersonated_calls where admin_id = $1 order by id',
-        [admin.id],
-      );
-      expect(rows).toContainEqual({ admin_id: admin.id, user_id: member.id, method: 'GET', path: '/api/v2/users', status_code: 200 });
+      // Recorded once answered (the onResponse hook runs after the answer has left).
+      const recorded = async () =>
+        (
+          await t.db.query<{ admin_id: string; user_id: string; method: string; path: string; status_code: number }>(
+            'select admin_id, user_id, method, path, status_code from impersonated_calls where admin_id = $1 order by id',
+            [admin.id],
+          )
+        ).rows;
+      const expected = { admin_id: admin.id, user_id: member.id, method: 'GET', path: '/api/v2/users', status_code: 200 };
+      await eventually(async () => (await recorded()).some((r) => JSON.stringify(r) === JSON.stringify(expected)));
+      expect(await recorded()).toContainEqual(expected);
     });
 
     it('is read-only: a write is refused and changes nothing', async () => {
@@ -167,6 +174,9 @@ describe.each(BOTH_BACKENDS)('admin users, restrictions and impersonation on %s'
     it('means nothing from a member who is no admin', async () => {
       const seen = SessionUserSchema.parse((await call(t, 'GET', '/v2/users', impersonating(member, other))).body);
       expect(seen.id).toBe(member.id);
+      // An admin's impersonated call after it is recorded: the member's, had it been recorded, would be before it.
+      await call(t, 'GET', '/v2/users', impersonating(admin, other));
+      await eventually(async () => (await t.db.query('select 1 from impersonated_calls where admin_id = $1 and user_id = $2', [admin.id, other.id])).rowCount > 0);
       const { rowCount } = await t.db.query('select 1 from impersonated_calls where admin_id = $1', [member.id]);
       expect(rowCount).toBe(0);
     });
