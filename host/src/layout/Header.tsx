@@ -1,4 +1,6 @@
 import styled from '@emotion/styled';
+import { lazy, Suspense } from 'react';
+import { selectIsSignedIn, useAppSelector } from '@fable/shared';
 import { useSlot } from '../remotes/shellRemotes';
 import { AccountButton } from './AccountButton';
 import { BrandLogo } from './BrandLogo';
@@ -44,9 +46,13 @@ export interface HeaderProps {
 
 /**
  * Menu button (non-desktop), logo to home, top navigation (where there is no side navigation), the
- * upgrade pill, theme toggle, and the avatar or Sign In (document 1 §2 Header).
+ * upgrade pill, the notifications widget (signed-in members; its own chunk), theme toggle, and the avatar or Sign In
+ * (document 1 §2 Header).
  */
+const NotificationsWidget = lazy(() => import('../memberShell').then((m) => ({ default: m.NotificationsWidget })));
+
 export function Header({ sideNav, onMenu, menuOpen, onSignIn }: HeaderProps) {
+  const signedIn = useAppSelector(selectIsSignedIn);
   // The upgrade pill is a slot: shown when an enabled remote (billing) fills it.
   const upgrade = useSlot('upgradePill');
   return (
@@ -67,6 +73,11 @@ export function Header({ sideNav, onMenu, menuOpen, onSignIn }: HeaderProps) {
       {!sideNav && <TopNav />}
       <span className="spacer" />
       {upgrade && <UpgradePill defaultTo={upgrade.to} />}
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <NotificationsWidget />
+        </Suspense>
+      ) : null}
       <ThemeToggle />
       <AccountButton onSignIn={onSignIn} />
     </Bar>

@@ -45,7 +45,7 @@ const Backdrop = styled.div`
   }
 `;
 
-const TrustAndSafetyLayer = lazy(() => import('../trustAndSafety/TrustAndSafetyLayer').then((m) => ({ default: m.TrustAndSafetyLayer })));
+const TrustAndSafetyLayer = lazy(() => import('../memberShell').then((m) => ({ default: m.TrustAndSafetyLayer })));
 
 const isNarrow = () => window.matchMedia?.('(max-width: 1023px)').matches ?? false;
 
