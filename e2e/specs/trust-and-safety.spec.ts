@@ -1,4 +1,9 @@
+import type { AdminUsers } from '@fable/contracts';
+import { adminCall } from '../support/admin';
 import { E2E_ADMINS } from '../support/catalog';
+import { CONTROL_PORT } from '../support/ports';
+import { wake } from '../support/session';
+import { apiCall } from '../support/site';
 import { signInAs, signUpNewMember } from '../support/members';
 import { expect, test } from '../support/test';
 
@@ -90,4 +95,52 @@ test('an admin views the site as a member: the red bar, read-only, and the way b
   await expect(bar).toBeHidden();
   await expect(admin.getByRole('button', { name: new RegExp(`Account menu of ${ADMIN.name}`) })).toBeVisible();
   await context.close();
+});
+
+test('a restriction reaches the member in the notifications widget and as a Web Push at the test push service', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  const { username } = await signUpNewMember(page, 'Nora Notified', 'ntf');
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await bell.click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel.getByText('No notifications yet')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+
+  // This browser's subscription at the test push service (headless Chromium reaches no real push service), kept for
+  // the member through the API as the widget's Turn on does.
+  const subscription = (await (await fetch(`http://127.0.0.1:${CONTROL_PORT}/push/subscriptions`, { method: 'POST' })).json()) as { endpoint: string };
+  await apiCall(page, 'POST', '/push/subscriptions', subscription);
+
+  const [user] = (await adminCall<AdminUsers>('GET', `/admin/users?q=${username}`)).items;
+  await adminCall('POST', `/admin/users/${user!.id}/restrictions`, { kind: 'limited', reason: 'Links to other sites in greetings' });
+
+  // The widget asks every minute and on focus.
+  await wake(page);
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await bell.click();
+  const notice = panel.getByRole('button', { name: /Your account is restricted: you cannot create or edit chatbots/ });
+  await expect(notice).toContainText('Links to other sites in greetings');
+  await notice.click();
+  await expect(page).toHaveURL(/\/guidelines$/);
+  await expect(page.getByRole('heading', { level: 1, name: /Guidelines/ })).toBeVisible();
+  await expect(bell).toHaveAccessibleName('Notifications');
+
+  // The push: encrypted for this subscription, signed with the API's VAPID key, decrypted by the push service.
+  await expect
+    .poll(async () => {
+      const { received } = (await (await fetch(`http://127.0.0.1:${CONTROL_PORT}/push/received?endpoint=${encodeURIComponent(subscription.endpoint)}`)).json()) as {
+        received: Array<{ payload: string }>;
+      };
+      return received.map((r) => JSON.parse(r.payload) as { title: string; body: string; link: string });
+    }, { timeout: 20_000 })
+    .toEqual([expect.objectContaining({ title: 'Your account is restricted: you cannot create or edit chatbots', body: 'Links to other sites in greetings', link: '/guidelines' })]);
+
+  // The service worker the opt-in registers is the host's own file.
+  const worker = await page.request.get('/sw.js');
+  expect(worker.status()).toBe(200);
+  expect(worker.headers()['content-type']).toMatch(/javascript/);
+  expect(await worker.text()).toContain('showNotification');
 });

@@ -12,6 +12,7 @@ import { buildApps, publishRemotes } from '../../scripts/build/buildApps';
 import { ROOT } from '../../scripts/lib/apps';
 import { remotes } from '../../scripts/lib/workspaces.cjs';
 import { startFakeOpenAiEngine, type FakeEngineBehaviour } from '../../api/src/testing/fakeOpenAiEngine';
+import { startFakePushService } from '../../api/src/testing/fakePushService';
 import { startSiteSandbox } from '../../payments-sandbox/src/siteSandbox';
 import { E2E_ADMINS, E2E_CATALOG_SIZE, E2E_FAVORITE_LIMIT } from './catalog';
 import { QUEUE_MODEL_ID } from './chat';
@@ -103,6 +104,12 @@ export default async function globalSetup() {
     ]),
   );
 
+  // A push service of ours (TLS, Web Push protocol; api/src/testing/fakePushService.ts): the API trusts its certificate
+  // (NODE_EXTRA_CA_CERTS); specs make browsers' subscriptions at it and read what arrived through the control server.
+  const push = await startFakePushService();
+  const pushCa = path.join(scratch, 'push-ca.pem');
+  writeFileSync(pushCa, push.ca);
+
   let api: ChildProcess | null = null;
   const apiUrl = `http://127.0.0.1:${API_PORT}`;
   // The payments sandbox, as npm start runs it: the API charges through it, the checkout frames its card fields.
@@ -143,6 +150,7 @@ export default async function globalSetup() {
         BACKGROUND_JOBS_INTERVAL_MS: '250', // memory distillation (semantic-memory.spec); NODE_ENV test runs none unless set
         // Speech input transcribed by the fake engine's /v1/audio/transcriptions (voices.spec); speech stays eSpeak NG.
         TRANSCRIPTION_BASE_URL: engine.baseUrl,
+        NODE_EXTRA_CA_CERTS: pushCa,
         ...payments?.apiEnv,
       },
     });
@@ -174,6 +182,18 @@ export default async function globalSetup() {
       res.end(`<!doctype html><title>embedder</title><iframe title="fable" src="${src.href.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}"></iframe>`);
       return;
     }
+    if (req.method === 'POST' && req.url === '/push/subscriptions') {
+      // A browser's subscription at the test push service (what PushSubscription.toJSON() gives).
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(push.subscribe()));
+      return;
+    }
+    if (req.method === 'GET' && req.url?.startsWith('/push/received?')) {
+      // The decrypted pushes that reached a subscription (?endpoint=…).
+      const endpoint = new URL(req.url, 'http://control').searchParams.get('endpoint') ?? '';
+      const id = endpoint.split('/').pop();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ received: push.received.filter((r) => r.subscription === id), refused: push.refused }));
+      return;
+    }
     const match = /^\/remotes\/(mf-[a-z]+)\/(stop|start)$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !match) {
       res.writeHead(404).end();
@@ -198,6 +218,7 @@ export default async function globalSetup() {
   return async () => {
     control.close();
     await engine.close();
+    await push.close();
     await site.close();
     api?.kill('SIGTERM');
     await payments?.sandbox.close();
