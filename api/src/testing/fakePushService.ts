@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the package has no types; this file is also compiled by the e2e project, which does not include api/src
+/// <reference path="./http_ece.d.ts" />
 import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Agent, createServer, type Server } from 'node:https';

@@ -67,7 +67,15 @@ export type AdminUserSummary = z.infer<typeof AdminUserSummarySchema>;
 export const AdminUsersSchema = adminPageSchema(AdminUserSummarySchema, ADMIN_USERS_PAGE_SIZE);
 export type AdminUsers = z.infer<typeof AdminUsersSchema>;
 
-export const ADMIN_ACTIONS = ['restriction_added', 'restriction_lifted'] as const;
+export const ADMIN_ACTIONS = [
+  'restriction_added',
+  'restriction_lifted',
+  'reports_dismissed',
+  'fixes_required',
+  'chatbot_taken_down',
+  'appeal_upheld',
+  'appeal_reversed',
+] as const;
 export const AdminActionKindSchema = z.enum(ADMIN_ACTIONS);
 
 /** One line of the append-only record of what admins did. */

@@ -24,4 +24,5 @@ export * from './billingFlows';
 export * from './reports';
 export * from './adminUsers';
 export * from './notifications';
+export * from './reportCases';
 export * from './queue';

@@ -68,6 +68,11 @@ export const MODERATION_AUDIT_ACTIONS = [
   'fixes_required',
   'closed',
   'deleted',
+  // After reports (issue 28): taken down (made permanently private), the creator's appeal, and its outcome.
+  'taken_down',
+  'appealed',
+  'appeal_upheld',
+  'appeal_reversed',
 ] as const;
 export const ModerationAuditActionSchema = z.enum(MODERATION_AUDIT_ACTIONS);
 export type ModerationAuditAction = z.infer<typeof ModerationAuditActionSchema>;

@@ -37,7 +37,15 @@ export const ADMIN_USERS_TEXTS = {
   ended: 'ended',
   recordTitle: 'Record',
   noRecord: 'Nothing recorded yet.',
-  actions: { restriction_added: 'Restricted', restriction_lifted: 'Lifted' },
+  actions: {
+    restriction_added: 'Restricted',
+    restriction_lifted: 'Lifted',
+    reports_dismissed: 'Reports on their chatbot dismissed',
+    fixes_required: 'Fixes required on their chatbot after reports',
+    chatbot_taken_down: 'Their chatbot taken down after reports',
+    appeal_upheld: 'Appeal upheld',
+    appeal_reversed: 'Appeal granted: decision reversed',
+  },
   kinds: {
     temporary: 'Temporary hold',
     limited: 'Limited (cannot create or edit chatbots)',

@@ -35,5 +35,9 @@ export const MODERATION_TEXTS = {
     fixes_required: 'required fixes',
     closed: 'closed the review',
     deleted: 'deleted it',
+    taken_down: 'took it down after reports',
+    appealed: 'appealed the decision',
+    appeal_upheld: 'upheld the decision on appeal',
+    appeal_reversed: 'reversed the decision on appeal',
   },
 } as const;

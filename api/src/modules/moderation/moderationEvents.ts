@@ -16,6 +16,8 @@ export interface ModerationEventInput {
   reasons?: readonly string[];
   description?: string | null;
   findings?: readonly ModerationFinding[];
+  /** What the decision changed that an appeal may undo (the visibility before a take-down). */
+  details?: Record<string, unknown>;
   at: Date;
 }
 
@@ -57,8 +59,8 @@ function toEntry(row: EventRow): ModerationAuditEntry {
 export async function appendModerationEvent(tx: Queryable, e: ModerationEventInput): Promise<ModerationAuditEntry> {
   const { rows } = await tx.query<EventRow>(
     `insert into character_moderation_events (character_id, application_id, actor_user_id, actor_username, actor_role, action,
-       from_status, to_status, reason_for_moderation, action_taken_description, findings, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10, $11::jsonb, $12)
+       from_status, to_status, reason_for_moderation, action_taken_description, findings, created_at, details)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10, $11::jsonb, $12, $13::jsonb)
      returning ${EVENT_COLUMNS}`,
     [
       e.characterId,
@@ -73,6 +75,7 @@ export async function appendModerationEvent(tx: Queryable, e: ModerationEventInp
       e.description ?? null,
       JSON.stringify(e.findings ?? []),
       e.at,
+      JSON.stringify(e.details ?? {}),
     ],
   );
   return toEntry(rows[0]!);
