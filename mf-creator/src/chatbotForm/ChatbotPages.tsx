@@ -120,7 +120,7 @@ export function EditChatbotPage() {
   return (
     <Page>
       <h1>{T.editTitle}</h1>
-      <ModerationBanner report={data.moderationReport ?? null} />
+      <ModerationBanner report={data.moderationReport ?? null} characterId={data.id} visibility={data.visibility} />
       <ExportCard characterId={data.id} />
       <ChatbotForm key={`${data.id}:${data.updatedAt ?? ''}`} saved={data} initial={valuesOf(data)} draftId={draft?.id} restored={draft?.values} />
     </Page>

@@ -1,5 +1,6 @@
 import styled from '@emotion/styled';
 import { effectiveModerationStatus, type ModerationReport } from '@fable/contracts';
+import { AppealButton } from '../moderation/AppealButton';
 import { CHATBOT_FORM_TEXTS as T } from './chatbotFormTexts';
 
 const Banner = styled.div`
@@ -21,18 +22,24 @@ const Banner = styled.div`
     margin-top: 8px;
     color: ${({ theme }) => theme.colors.textMuted};
   }
+  button {
+    margin-top: 10px;
+  }
 `;
 
 /**
  * The Chatbot Editor's moderation banner (document 1 §2, §4): Under Review (editing locked), Under Manual Review, or
- * Action Required with the moderator's reasons and note; nothing for a chatbot with no open moderation.
+ * Action Required with the moderator's reasons and note — the statement of reasons — and the creator's appeal; a
+ * chatbot taken down after reports (made private for good) shows its reasons and the appeal too; nothing for a chatbot
+ * with no open moderation.
  */
-export function ModerationBanner({ report }: { report: ModerationReport | null }) {
-  const status = effectiveModerationStatus(report?.moderation_status);
+export function ModerationBanner({ report, characterId, visibility }: { report: ModerationReport | null; characterId?: string; visibility?: string }) {
+  const takenDown = visibility === 'permanently_private' && (report?.reason_for_moderation.length ?? 0) > 0;
+  const status = takenDown ? 'fix_required' : effectiveModerationStatus(report?.moderation_status);
   if (!report || !status) return null;
   return (
     <Banner data-status={status} role="status">
-      <p>{T.banner[status]}</p>
+      <p>{takenDown ? T.takenDown : T.banner[status]}</p>
       {status === 'fix_required' && report.reason_for_moderation.length > 0 ? (
         <ul aria-label={T.reasons}>
           {report.reason_for_moderation.map((reason) => (
@@ -45,6 +52,7 @@ export function ModerationBanner({ report }: { report: ModerationReport | null }
           {T.moderatorNote}: {report.action_taken_description}
         </p>
       ) : null}
+      {status === 'fix_required' && characterId ? <AppealButton characterId={characterId} /> : null}
     </Banner>
   );
 }

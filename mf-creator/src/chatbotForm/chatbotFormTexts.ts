@@ -68,6 +68,7 @@ export const CHATBOT_FORM_TEXTS = {
     manual_review_required: 'Under Manual Review: a moderator will look at this chatbot. You can edit it again afterwards.',
     fix_required: 'Action Required: fix what the moderator asked for and save to resubmit it for review.',
   },
+  takenDown: 'Taken down after reports: this chatbot is private for good. You can appeal the decision.',
   suggest: 'Suggest',
   suggestFor: (field: string) => `Suggest a ${field.toLowerCase()}`,
   suggestTags: 'Suggest Tags',

@@ -7,7 +7,7 @@ import { FixesDialog } from './FixesDialog';
 import { useCreator_moderationDecideMutation } from './moderationApi';
 import { MODERATION_TEXTS as T } from './moderationTexts';
 
-const Card = styled.article`
+export const Card = styled.article`
   display: flex;
   flex-direction: column;
   gap: 12px;

@@ -1,9 +1,13 @@
 import styled from '@emotion/styled';
 import { MODERATION_QUEUE_STATUSES, type ModerationQueueStatus } from '@fable/contracts';
 import { EmptyState, Spinner, Tabs, useSearchParams } from '@fable/shared';
+import { AppealItem } from './AppealItem';
 import { useCreator_moderationQueueQuery } from './moderationApi';
 import { ModerationItem } from './ModerationItem';
 import { MODERATION_TEXTS as T } from './moderationTexts';
+import { ReportCaseItem } from './ReportCaseItem';
+import { useCreator_appealsQuery, useCreator_reportCasesQuery } from './reportCasesApi';
+import { REPORT_CASE_TEXTS as R } from './reportCaseTexts';
 
 const Page = styled.div`
   width: 100%;
@@ -34,45 +38,78 @@ const Page = styled.div`
 `;
 
 const isStatus = (value: string | null): value is ModerationQueueStatus => MODERATION_QUEUE_STATUSES.includes(value as ModerationQueueStatus);
+type Tab = ModerationQueueStatus | 'reports' | 'appeals';
+const TABS: readonly Tab[] = ['reports', 'appeals', ...MODERATION_QUEUE_STATUSES];
+
+function Queue({ status }: { status: ModerationQueueStatus }) {
+  const { data, isLoading, isError, refetch } = useCreator_moderationQueueQuery({ status, page: 1 });
+  if (isLoading) return <Spinner label={T.loading} center />;
+  if (isError || !data) return <EmptyState title={T.failed} action={{ label: T.retry, onClick: () => void refetch() }} />;
+  if (data.items.length === 0) return <EmptyState title={T.empty} />;
+  return (
+    <div className="items">
+      <p className="found" aria-live="polite">
+        {T.found(data.found)}
+      </p>
+      {data.items.map((item) => (
+        <ModerationItem key={item.character.id} item={item} />
+      ))}
+    </div>
+  );
+}
+
+function Reports() {
+  const { data, isLoading, isError, refetch, fulfilledTimeStamp } = useCreator_reportCasesQuery(1);
+  if (isLoading) return <Spinner label={T.loading} center />;
+  if (isError || !data) return <EmptyState title={T.failed} action={{ label: T.retry, onClick: () => void refetch() }} />;
+  if (data.items.length === 0) return <EmptyState title={R.noCases} />;
+  return (
+    <div className="items">
+      <p className="found" aria-live="polite">
+        {R.casesFound(data.found)}
+      </p>
+      {data.items.map((item) => (
+        <ReportCaseItem key={item.character.id} item={item} now={fulfilledTimeStamp ?? 0} />
+      ))}
+    </div>
+  );
+}
+
+function Appeals() {
+  const { data, isLoading, isError, refetch } = useCreator_appealsQuery(1);
+  if (isLoading) return <Spinner label={T.loading} center />;
+  if (isError || !data) return <EmptyState title={T.failed} action={{ label: T.retry, onClick: () => void refetch() }} />;
+  if (data.items.length === 0) return <EmptyState title={R.noAppeals} />;
+  return (
+    <div className="items">
+      <p className="found" aria-live="polite">
+        {R.appealsFound(data.found)}
+      </p>
+      {data.items.map((item) => (
+        <AppealItem key={item.id} item={item} />
+      ))}
+    </div>
+  );
+}
 
 /**
- * The moderation console (issue 13, admins: the route needs the admin permission and the API checks it again): the
- * pending, re-review and manual-review queues, each chatbot with Approve, Require Fixes (reasons the creator sees)
- * and Close Review, and its audit trail. The queue is in the URL (?status=).
+ * The moderation console (issues 13 and 28, admins: the route needs the admin permission and the API checks it
+ * again): the reported chatbots as cases (Dismiss, Require fix, Take down, restrict the creator), the creators'
+ * appeals, and the pending, re-review and manual-review queues, each chatbot with Approve, Require Fixes (reasons the
+ * creator sees) and Close Review, and its audit trail. The tab is in the URL (?status=reports, appeals, pending…).
  */
 export function ModerationPage() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('status');
-  const status: ModerationQueueStatus = isStatus(asked) ? asked : 'pending';
-  const { data, isLoading, isError, refetch } = useCreator_moderationQueueQuery({ status, page: 1 });
+  const tab: Tab = asked === 'reports' || asked === 'appeals' || isStatus(asked) ? asked : 'pending';
+  const label = (t: Tab) => (t === 'reports' ? R.reportsTab : t === 'appeals' ? R.appealsTab : T.tabs[t]);
   return (
     <Page>
       <h1>{T.title}</h1>
       <p className="lead">{T.lead}</p>
-      <Tabs
-        label={T.tabsLabel}
-        items={MODERATION_QUEUE_STATUSES.map((s) => ({ id: s, label: T.tabs[s] }))}
-        selectedId={status}
-        onSelect={(id) => setParams({ status: id })}
-      >
-        {isLoading ? (
-          <Spinner label={T.loading} center />
-        ) : isError || !data ? (
-          <EmptyState title={T.failed} action={{ label: T.retry, onClick: () => void refetch() }} />
-        ) : data.items.length === 0 ? (
-          <EmptyState title={T.empty} />
-        ) : (
-          <div className="items">
-            <p className="found" aria-live="polite">
-              {T.found(data.found)}
-            </p>
-            {data.items.map((item) => (
-              <ModerationItem key={item.character.id} item={item} />
-            ))}
-          </div>
-        )}
+      <Tabs label={T.tabsLabel} items={TABS.map((t) => ({ id: t, label: label(t) }))} selectedId={tab} onSelect={(id) => setParams({ status: id })}>
+        {tab === 'reports' ? <Reports /> : tab === 'appeals' ? <Appeals /> : <Queue status={tab} />}
       </Tabs>
     </Page>
   );
 }
-

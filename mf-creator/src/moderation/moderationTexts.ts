@@ -3,7 +3,7 @@ import { MODERATION_DECISION_MESSAGES } from '@fable/contracts';
 /** Texts of the moderation console (ours: the spec names the statuses and fields, not the console). */
 export const MODERATION_TEXTS = {
   title: 'Moderation',
-  lead: 'Chatbots waiting for a person: approve them, ask their creator for fixes, or close the review.',
+  lead: 'Reported chatbots, appeals, and chatbots waiting for a person: decide, with reasons the creator reads.',
   tabs: { pending: 'Pending', rereview_required: 'Re-review', manual_review_required: 'Manual review' },
   tabsLabel: 'Review queues',
   loading: 'Loading the queue',
