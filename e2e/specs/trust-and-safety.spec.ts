@@ -144,3 +144,77 @@ test('a restriction reaches the member in the notifications widget and as a Web 
   expect(worker.headers()['content-type']).toMatch(/javascript/);
   expect(await worker.text()).toContain('showNotification');
 });
+
+test('reports on one chatbot are one case: fixes required with reasons, the creator reads them and appeals, the reporter is told', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const open = async (prefix: string, name: string) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto('/');
+    const member = await signUpNewMember(page, name, prefix);
+    return { context, page, ...member };
+  };
+  // Another admin exists (the API admin signs in): an appeal then goes to another admin than the one who decided.
+  await adminCall('GET', '/admin/users?q=e2e_admin_api');
+  const creator = await open('crt', 'Cora Creator');
+  const botName = `Case ${Date.now().toString(36)}`;
+  const bot = await apiCall<{ id: string }>(creator.page, 'POST', '/characters', {
+    name: botName.slice(0, 20),
+    title: 'A chatbot that will be reported',
+    greeting: 'Hello there, traveller.',
+    persona: 'A cheerful guide of the old harbour.',
+    visibility: 'hidden',
+    avatar_url: '/api/avatars/case-bot.svg',
+    guidelines: true,
+  });
+  const reportBody = (details: string) => ({ character_id: bot.id, userIssueType: 'Guidelines', userReportDetails: details, userExpectedResolution: 'modified' });
+  const rita = await open('rpa', 'Rita Reporter');
+  await apiCall(rita.page, 'POST', '/reports', reportBody('The greeting links to another site.'));
+  await apiCall(rita.page, 'POST', '/reports', reportBody('Still linking to another site.'));
+  const rob = await open('rpb', 'Rob Reporter');
+  await apiCall(rob.page, 'POST', '/reports', { ...reportBody('Wrong tags.'), userIssueType: 'Categorization' });
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await admin.goto('/');
+  await signInAs(admin, ADMIN.email, ADMIN.username, ADMIN.name);
+  await admin.goto('/admin/moderation?status=reports');
+  await expect(admin.getByRole('tab', { name: 'Reports', selected: true })).toBeVisible();
+  const item = admin.getByRole('article', { name: botName.slice(0, 20) });
+  await expect(item).toContainText('2 reports');
+  await expect(item).toContainText('Guidelines ×1');
+  await expect(item).toContainText('Categorization ×1');
+  await expect(item.getByText('Still linking to another site.')).toBeVisible();
+  await item.getByRole('button', { name: 'Require fix' }).click();
+  const dialog = admin.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Decide' }).click();
+  await expect(dialog.getByText('Give at least one reason: the creator reads this statement of reasons')).toBeVisible();
+  await dialog.getByLabel('Statement of reasons (one per line; the creator reads it)').fill('Links to other sites in the greeting\nTags do not match the content');
+  await dialog.getByRole('button', { name: 'Decide' }).click();
+  await expect(admin.getByText('Fixes required: the creator was told why')).toBeVisible();
+  await expect(item).toBeHidden();
+
+  // The creator: the notification, then the editor's statement of reasons and the appeal.
+  await wake(creator.page);
+  const bell = creator.page.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await creator.page.goto(`/chatbot/edit/${bot.id}`);
+  const banner = creator.page.getByRole('status').filter({ hasText: 'Action Required' });
+  await expect(banner.getByRole('list', { name: /Reasons/ })).toContainText('Links to other sites in the greeting');
+  await banner.getByRole('button', { name: 'Appeal this decision' }).click();
+  const appeal = creator.page.getByRole('dialog', { name: 'Appeal the decision' });
+  await appeal.getByLabel('Why should the decision change?').fill('The link was to our own community guidelines page.');
+  await appeal.getByRole('button', { name: 'Send appeal' }).click();
+  await expect(creator.page.getByText('Appeal sent: you will be notified of the outcome').first()).toBeVisible();
+
+  // The appeal returns to the console, marked as such; another admin than the one who decided decides it.
+  await admin.goto('/admin/moderation?status=appeals');
+  const appealed = admin.getByRole('article', { name: botName.slice(0, 20) });
+  await expect(appealed).toContainText('The link was to our own community guidelines page.');
+  await expect(appealed.getByText('You made this decision: another admin decides the appeal.')).toBeVisible();
+
+  // The reporter is told the outcome.
+  await wake(rita.page);
+  await expect(rita.page.getByRole('button', { name: /^Notifications/ })).toHaveAccessibleName('Notifications, 1 unread');
+  for (const c of [creator.context, rita.context, rob.context, adminContext]) await c.close();
+});
