@@ -40,6 +40,14 @@ const Panel = styled.div`
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: ${({ theme }) => theme.shadow};
   color: ${({ theme }) => theme.colors.text};
+  /* On a phone the bell is not at the screen's edge: the panel spans the screen under the header. */
+  @media (max-width: 600px) {
+    position: fixed;
+    top: 64px;
+    left: 12px;
+    right: 12px;
+    width: auto;
+  }
   header {
     display: flex;
     align-items: center;
