@@ -58,6 +58,7 @@ import { reportsRoutes } from './modules/reports/reportsRoutes';
 import { adminUserRoutes } from './modules/adminUsers/adminUserRoutes';
 import { notificationRoutes } from './modules/notifications/notificationRoutes';
 import { reportCaseRoutes } from './modules/reportCases/reportCaseRoutes';
+import { linkPreviewRoutes } from './modules/linkPreviews/linkPreviewRoutes';
 import { searchRoutes } from './modules/search/searchRoutes';
 import { appSettingsRoutes } from './modules/settings/appSettingsRoutes';
 import { suggestionRoutes } from './modules/suggestions/suggestionRoutes';
@@ -92,7 +93,7 @@ export interface BuildAppOptions {
 }
 
 /** Every module's routes, mounted under /api. */
-const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, imageRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, conversationImageRoutes, voiceRoutes, translationRoutes, authoringRoutes, groupChatRoutes, lorebookRoutes, cardRoutes, suggestionRoutes, moderationRoutes, reportsRoutes, adminUserRoutes, notificationRoutes, reportCaseRoutes, billingRoutes];
+const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, imageRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, conversationImageRoutes, voiceRoutes, translationRoutes, authoringRoutes, groupChatRoutes, lorebookRoutes, cardRoutes, suggestionRoutes, moderationRoutes, reportsRoutes, adminUserRoutes, notificationRoutes, reportCaseRoutes, linkPreviewRoutes, billingRoutes];
 
 /**
  * The API, ready to `listen` or `inject`: opens the database (and applies pending migrations) and the cache

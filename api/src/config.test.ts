@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       payments: DEFAULT_SANDBOX_PAYMENTS,
       subscribeStar: SANDBOX_SUBSCRIBESTAR,
+      vapid: { publicKey: undefined, privateKey: undefined, subject: 'mailto:support@fable.example' },
     });
     expect(path.basename(REPO_ROOT)).not.toBe('api');
   });
@@ -73,6 +74,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       payments: DEFAULT_SANDBOX_PAYMENTS,
       subscribeStar: SANDBOX_SUBSCRIBESTAR,
+      vapid: { publicKey: undefined, privateKey: undefined, subject: 'mailto:support@fable.example' },
     });
   });
 

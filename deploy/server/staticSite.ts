@@ -10,6 +10,7 @@ import { BASE_SECURITY_HEADERS, createNonce, hostPagePolicy, STATIC_PAGE_POLICY 
 import { registerCspReports } from './cspReports';
 import { deploymentForHost, hostnameOf, loadDeployments } from './deployments';
 import { withNonce } from './htmlPage';
+import { createLinkPreviews, previewTags, withPreviewTags } from './linkPreview';
 import { badPathReason, insideRoot, withoutEncodingSuffix } from './pathGuard';
 
 export interface SiteOptions {
@@ -98,10 +99,24 @@ export async function createSite(options: SiteOptions): Promise<FastifyInstance>
     return deploymentForHost(deployments, hostnameOf(request.headers.host)) ?? deployments.find((d) => d.id === options.bakedDeployment) ?? null;
   }
 
+  const linkPreviews = options.apiUrl ? createLinkPreviews(options.apiUrl) : null;
+
+  /** A shared chatbot's, creator's or lorebook's Open Graph and Twitter tags (linkPreview.ts), or the page as built. */
+  async function withPreview(request: FastifyRequest, html: string, deployment: Deployment | null): Promise<string> {
+    if (!linkPreviews || !deployment) return html;
+    const preview = await linkPreviews(request, deployment.applicationId);
+    if (!preview) return html;
+    const proto = String(request.headers['x-forwarded-proto'] ?? request.protocol).split(',')[0]!.trim();
+    const pageUrl = `${proto === 'https' ? 'https' : 'http'}://${request.headers.host ?? 'localhost'}${request.url.split('?')[0]}`;
+    return withPreviewTags(html, previewTags(preview, pageUrl, deployment.brand.name));
+  }
+
   /** The host's page: index.html with this response's nonce, under the CSP of the hostname's deployment. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    const html = await readFile(path.join(root, 'index.html'), 'utf8').catch(() => null);
-    if (html === null) return reply.code(404).send(problem('not_found', 'Not found'));
+    const built = await readFile(path.join(root, 'index.html'), 'utf8').catch(() => null);
+    if (built === null) return reply.code(404).send(problem('not_found', 'Not found'));
+    const deployment = await pageDeployment(request);
+    const html = await withPreview(request, built, deployment);
     const nonce = createNonce();
     return reply
       .code(200)
@@ -109,7 +124,7 @@ export async function createSite(options: SiteOptions): Promise<FastifyInstance>
         'content-type': 'text/html; charset=utf-8',
         // No validator: each response has its own nonce, so a cached copy would not match a new policy.
         'cache-control': NO_CACHE,
-        'content-security-policy': hostPagePolicy(await pageDeployment(request), nonce, options.frameSources),
+        'content-security-policy': hostPagePolicy(deployment, nonce, options.frameSources),
       })
       .send(withNonce(html, nonce));
   }

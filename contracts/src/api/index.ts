@@ -25,4 +25,5 @@ export * from './reports';
 export * from './adminUsers';
 export * from './notifications';
 export * from './reportCases';
+export * from './linkPreviews';
 export * from './queue';
