@@ -9,7 +9,7 @@ import type { Database } from '../infra/db/database';
 import type { AccessTokens } from './accessTokens';
 import { verifyGuestId } from './guestIds';
 import { AppError } from './appError';
-import { impersonatedCaller, refuseRestrictedWrites } from './impersonation';
+import { impersonatedCaller, refuseImpersonatedWrites, refuseRestrictedWrites } from './impersonation';
 import { validationMessage } from './errorHandling';
 import type { RateLimitName, RateLimiters } from './rateLimits';
 import type { UserRow } from './userRow';
@@ -136,6 +136,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
     if (!config.skipCallerRateLimit) await enforceCallerLimit(request, deps);
     if (request.caller.kind === 'member') {
       request.caller = await impersonatedCaller(request, request.caller, deps.findUser, deps.clock.now());
+      refuseImpersonatedWrites(request, request.caller);
       refuseRestrictedWrites(request, request.caller);
     }
 

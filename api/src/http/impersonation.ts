@@ -35,7 +35,6 @@ export async function impersonatedCaller(
   const user = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(target) ? await findUser(target, now) : null;
   if (!user || user.application_id !== caller.applicationId) throw error(ADMIN_USER_ERROR_CODES.USER_NOT_FOUND);
   if (user.roles.includes('employee') || user.permissions.includes('admin')) throw error(ADMIN_USER_ERROR_CODES.ADMIN_PROTECTED);
-  if (!READS.has(request.method)) throw error(ADMIN_USER_ERROR_CODES.IMPERSONATION_READ_ONLY);
   return {
     kind: 'member',
     applicationId: caller.applicationId,
@@ -44,6 +43,11 @@ export async function impersonatedCaller(
     user,
     impersonatedBy: { userId: caller.userId, username: caller.user.username },
   };
+}
+
+/** Impersonation is read-only: a write is refused once the caller is known, so the attempt is recorded too. */
+export function refuseImpersonatedWrites(request: FastifyRequest, caller: MemberCaller): void {
+  if (caller.impersonatedBy && !READS.has(request.method)) throw error(ADMIN_USER_ERROR_CODES.IMPERSONATION_READ_ONLY);
 }
 
 /**

@@ -161,6 +161,11 @@ describe.each(BOTH_BACKENDS)('admin users, restrictions and impersonation on %s'
       expect(sent.status).toBe(403);
       expect(sent.body.error.code).toBe('impersonation_read_only');
       expect((await me(member)).name).toBe(before);
+      // The refused attempt is recorded too.
+      await eventually(
+        async () =>
+          (await t.db.query("select 1 from impersonated_calls where admin_id = $1 and user_id = $2 and method = 'PATCH' and status_code = 403", [admin.id, member.id])).rowCount > 0,
+      );
     });
 
     it('never into an admin or an unknown user; admin pages are closed while impersonating', async () => {
