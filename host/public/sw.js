@@ -1,3 +1,4 @@
+/* global self */
 /*
  * Fable's service worker: Web Push notifications (issue 28). Registered only after a member turns push on in the
  * notifications widget. A push carries { id, title, body, link } as JSON (the API's PushPayload); a click opens the

@@ -75,6 +75,8 @@ export const ADMIN_ACTIONS = [
   'chatbot_taken_down',
   'appeal_upheld',
   'appeal_reversed',
+  'reporter_muted',
+  'reporter_unmuted',
 ] as const;
 export const AdminActionKindSchema = z.enum(ADMIN_ACTIONS);
 

@@ -10,7 +10,7 @@ import { CharacterIdParamsSchema } from './discovery';
  * one case, decided once — dismissed, fixes required (the chatbot becomes fix_required, "unpublished after reports"),
  * or taken down (made permanently private). The creator gets a statement of reasons and may appeal each decision once;
  * an appeal is decided by another admin than the one who decided, when the application has another. Reporters who are
- * members are told the outcome. Admins only, except the appeal (the chatbot's creator).
+ * members are told the outcome; a reporter whose reports are repeatedly dismissed can be muted. Admins only, except the appeal (the chatbot's creator).
  */
 
 export const REPORT_CASES_PAGE_SIZE = 24 as const;
@@ -38,6 +38,9 @@ export const ReportCaseSchema = z.object({
   expected_resolutions: z.array(z.object({ resolution: ReportExpectedResolutionSchema, count: z.number().int() })),
   /** The latest details written by reporters (up to 5). */
   details: z.array(z.string()),
+  /** The member reporters, with how many of their reports were dismissed before (muted reporters' reports are left out). */
+  reporters: z.array(z.object({ user_id: IdSchema, username: z.string().nullable(), dismissed: z.number().int().min(0) })),
+  guests: z.number().int().min(0),
   oldest_at: TimestampSchema,
   /** oldest_at + 7 days (document 2: reports are handled within 7 days). */
   due_at: TimestampSchema,
@@ -87,6 +90,9 @@ export type AppealDecisionBody = z.input<typeof AppealDecisionBodySchema>;
 export const AppealIdParamsSchema = z.object({ appealId: z.string().uuid() });
 export const CasesQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) });
 
+export const MuteReporterBodySchema = z.object({ muted: z.boolean() });
+export const ReporterParamsSchema = z.object({ userId: z.string().uuid() });
+
 export const REPORT_CASE_ERROR_CODES = {
   NO_OPEN_REPORTS: 'no_open_reports',
   NOTHING_TO_APPEAL: 'nothing_to_appeal',
@@ -113,6 +119,15 @@ export const reportCaseCalls = {
     params: CharacterIdParamsSchema,
     body: CaseDecisionBodySchema,
     response: CaseDecisionResultSchema,
+  }),
+  /** Mutes (or unmutes) a member as a reporter: their reports stay out of the queue. */
+  muteReporter: defineCall({
+    method: 'POST',
+    path: '/admin/moderation/reporters/:userId/mute',
+    access: 'admin',
+    params: ReporterParamsSchema,
+    body: MuteReporterBodySchema,
+    response: z.object({ user_id: IdSchema, muted: z.boolean() }),
   }),
   /** The creator appeals the latest decision on their chatbot, once. */
   appeal: defineCall({ method: 'POST', path: '/characters/:characterId/appeal', access: 'member', params: CharacterIdParamsSchema, body: AppealBodySchema, response: AppealSchema }),

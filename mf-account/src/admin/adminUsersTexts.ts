@@ -45,6 +45,8 @@ export const ADMIN_USERS_TEXTS = {
     chatbot_taken_down: 'Their chatbot taken down after reports',
     appeal_upheld: 'Appeal upheld',
     appeal_reversed: 'Appeal granted: decision reversed',
+    reporter_muted: 'Muted as a reporter',
+    reporter_unmuted: 'Unmuted as a reporter',
   },
   kinds: {
     temporary: 'Temporary hold',

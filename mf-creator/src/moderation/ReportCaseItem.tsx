@@ -3,7 +3,7 @@ import type { CaseDecision, ReportCase } from '@fable/contracts';
 import { apiErrorMessage, Button, Link, useNotify } from '@fable/shared';
 import { DecisionDialog } from './DecisionDialog';
 import { Card } from './ModerationItem';
-import { useCreator_decideCaseMutation } from './reportCasesApi';
+import { useCreator_decideCaseMutation, useCreator_muteReporterMutation } from './reportCasesApi';
 import { REPORT_CASE_TEXTS as T } from './reportCaseTexts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,7 +16,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function ReportCaseItem({ item, now }: { item: ReportCase; now: number }) {
   const [asking, setAsking] = useState<CaseDecision | null>(null);
   const [decide] = useCreator_decideCaseMutation();
+  const [muteReporter] = useCreator_muteReporterMutation();
   const notify = useNotify();
+  const mute = async (userId: string, username: string) => {
+    const result = await muteReporter({ userId, muted: true });
+    if ('error' in result) notify.error(apiErrorMessage(result.error));
+    else notify.success(T.muted(username));
+  };
   const { character } = item;
   const waited = Math.floor((now - Date.parse(item.oldest_at)) / DAY_MS);
   const left = Math.floor((Date.parse(item.due_at) - now) / DAY_MS);
@@ -49,6 +55,20 @@ export function ReportCaseItem({ item, now }: { item: ReportCase; now: number })
           <li key={i}>{d}</li>
         ))}
       </ul>
+      <dl>
+        <dt>{T.reportedBy}</dt>
+        {item.reporters.map((r) => (
+          <dd key={r.user_id}>
+            @{r.username ?? r.user_id} · {T.dismissedBefore(r.dismissed)}{' '}
+            {r.dismissed > 0 ? (
+              <Button size="sm" variant="secondary" onClick={() => void mute(r.user_id, r.username ?? r.user_id)}>
+                {T.mute(r.username ?? r.user_id)}
+              </Button>
+            ) : null}
+          </dd>
+        ))}
+        {item.guests > 0 ? <dd>{T.guests(item.guests)}</dd> : null}
+      </dl>
       <div className="actions">
         <Button variant="secondary" onClick={() => void send('dismiss', [], '')}>
           {T.decisions.dismiss}

@@ -23,6 +23,10 @@ export const reportCasesApi = api.injectEndpoints({
       query: ({ characterId, body }) => ({ url: callPath(C.decide.path, { characterId }), method: 'POST', body }),
       invalidatesTags: ['Character'],
     }),
+    creator_muteReporter: build.mutation<{ user_id: string; muted: boolean }, { userId: string; muted: boolean }>({
+      query: ({ userId, muted }) => ({ url: callPath(C.muteReporter.path, { userId }), method: 'POST', body: { muted } }),
+      invalidatesTags: ['Character'],
+    }),
     creator_appeals: build.query<Appeals, number>({
       query: (page) => ({ url: C.appeals.path, params: { page } }),
       providesTags: ['Character'],
@@ -41,6 +45,7 @@ export const reportCasesApi = api.injectEndpoints({
 export const {
   useCreator_reportCasesQuery,
   useCreator_decideCaseMutation,
+  useCreator_muteReporterMutation,
   useCreator_appealsQuery,
   useCreator_decideAppealMutation,
   useCreator_appealMutation,

@@ -12,53 +12,77 @@ interface CaseRow {
   visibility: string;
   moderation_status: string | null;
   reports: number;
+  guests: number;
   issue_types: Record<string, number>;
   expected_resolutions: Record<string, number>;
   details: string[];
+  reporters: Array<{ user_id: string; username: string | null; dismissed: number }> | string;
   oldest_at: Date;
 }
 
 const counts = <K extends string>(record: unknown, key: 'type' | 'resolution') =>
-  Object.entries((typeof record === 'string' ? JSON.parse(record) : record) as Record<string, number>)
+  Object.entries((typeof record === 'string' ? JSON.parse(record) : (record ?? {})) as Record<string, number>)
     .map(([name, count]) => ({ [key]: name as K, count: Number(count) }))
     .sort((a, b) => b.count - a.count) as never;
+
+/** The application's open reports, but those of muted reporters. */
+const OPEN_REPORTS = `with open_reports as (
+    select r.* from character_reports r
+    where r.application_id = $1 and r.status = 'open'
+      and not exists (select 1 from muted_reporters m where m.user_id = r.reporter_user_id)
+  )`;
 
 /** The application's reported chatbots, the longest waiting first. */
 export async function listCases(db: Queryable, applicationId: string, page: number, now: Date): Promise<{ items: ReportCase[]; found: number }> {
   const [items, count] = await Promise.all([
     db.query<CaseRow>(
-      `select c.id as character_id, c.name, c.creator_user_id, c.creator_username, c.visibility, c.moderation_status,
-         g.reports, g.issue_types, g.expected_resolutions, g.details, g.oldest_at
+      `${OPEN_REPORTS}
+       select c.id as character_id, c.name, c.creator_user_id, c.creator_username, c.visibility, c.moderation_status,
+         g.reports, g.guests, g.oldest_at, g.details,
+         (select jsonb_object_agg(t.issue_type, t.n) from (select issue_type, count(*) as n from open_reports x
+            where x.character_id = g.character_id group by issue_type) t) as issue_types,
+         (select jsonb_object_agg(e.expected_resolution, e.n) from (select expected_resolution, count(*) as n from open_reports x
+            where x.character_id = g.character_id group by expected_resolution) e) as expected_resolutions,
+         coalesce((select jsonb_agg(jsonb_build_object('user_id', u.id, 'username', u.username,
+              'dismissed', (select count(*) from character_reports d where d.reporter_user_id = u.id and d.outcome = 'dismissed')) order by u.username)
+            from users u where u.id in (select x.reporter_user_id from open_reports x where x.character_id = g.character_id)), '[]'::jsonb) as reporters
        from (
-         select r.character_id, count(*)::int as reports, min(r.created_at) as oldest_at,
-           (select jsonb_object_agg(t.issue_type, t.n) from (select issue_type, count(*) as n from character_reports x
-              where x.character_id = r.character_id and x.status = 'open' group by issue_type) t) as issue_types,
-           (select jsonb_object_agg(e.expected_resolution, e.n) from (select expected_resolution, count(*) as n from character_reports x
-              where x.character_id = r.character_id and x.status = 'open' group by expected_resolution) e) as expected_resolutions,
-           (array_agg(r.details order by r.updated_at desc))[1:5] as details
-         from character_reports r where r.application_id = $1 and r.status = 'open' group by r.character_id
+         select r.character_id, count(*)::int as reports, count(*) filter (where r.reporter_kind = 'guest')::int as guests,
+           min(r.created_at) as oldest_at, (array_agg(r.details order by r.updated_at desc))[1:5] as details
+         from open_reports r group by r.character_id
        ) g join characters c on c.id = g.character_id
        order by g.oldest_at, c.id limit $2 offset $3`,
       [applicationId, REPORT_CASES_PAGE_SIZE, (page - 1) * REPORT_CASES_PAGE_SIZE],
     ),
-    db.query<{ found: number }>(`select count(distinct character_id)::int as found from character_reports where application_id = $1 and status = 'open'`, [applicationId]),
+    db.query<{ found: number }>(`${OPEN_REPORTS} select count(distinct character_id)::int as found from open_reports`, [applicationId]),
   ]);
   return {
     found: count.rows[0]?.found ?? 0,
     items: items.rows.map((r) => {
       const due = reportHandledBy(r.oldest_at);
+      const reporters = (typeof r.reporters === 'string' ? JSON.parse(r.reporters) : r.reporters) as Array<{ user_id: string; username: string | null; dismissed: number }>;
       return {
         character: { id: r.character_id, name: r.name, creator_user_id: r.creator_user_id, creator_username: r.creator_username, visibility: r.visibility, moderation_status: r.moderation_status },
         reports: r.reports,
         issue_types: counts(r.issue_types, 'type'),
         expected_resolutions: counts(r.expected_resolutions, 'resolution'),
         details: r.details,
+        reporters: reporters.map((x) => ({ ...x, dismissed: Number(x.dismissed) })),
+        guests: r.guests,
         oldest_at: r.oldest_at.toISOString(),
         due_at: due.toISOString(),
         overdue: due < now,
       };
     }),
   };
+}
+
+/** Mutes or unmutes a member of the application as a reporter; answers whether anything changed. */
+export async function setReporterMuted(db: Queryable, applicationId: string, userId: string, muted: boolean, by: string, now: Date): Promise<boolean> {
+  const { rowCount } = muted
+    ? await db.query('insert into muted_reporters (user_id, application_id, muted_by, created_at) values ($1, $2, $3, $4) on conflict (user_id) do nothing', [userId, applicationId, by, now])
+    : await db.query('delete from muted_reporters where user_id = $1 and application_id = $2', [userId, applicationId]);
+  return rowCount > 0;
 }
 
 /** Closes every open report on the chatbot; answers each closed report's id and its member reporter (null for guests). */

@@ -6,6 +6,7 @@ import {
   type ModerationStatus,
 } from '@fable/contracts';
 import { memberOf } from '../../http/access';
+import { AppError } from '../../http/appError';
 import type { ApiPlugin } from '../../http/apiPlugin';
 import type { Queryable } from '../../infra/db/database';
 import { recordAdminAction } from '../adminUsers/adminUserRepository';
@@ -15,7 +16,7 @@ import { appendModerationEvent } from '../moderation/moderationEvents';
 import { notifyMember } from '../notifications/notifyMember';
 import { appealRoutes } from './appealRoutes';
 import { CASE_NOTICES } from './caseNotices';
-import { closeCaseReports, listCases } from './reportCaseRepository';
+import { closeCaseReports, listCases, setReporterMuted } from './reportCaseRepository';
 
 import { characterNotFound, error, lockCharacter, moderator, type LockedCharacter } from './caseLocks';
 
@@ -55,6 +56,27 @@ export const reportCaseRoutes: ApiPlugin = async (app, deps) => {
     const admin = memberOf(request);
     const { items, found } = await listCases(db, admin.applicationId, request.query.page, clock.now());
     return { items, found, page: request.query.page, per_page: REPORT_CASES_PAGE_SIZE };
+  });
+
+  const mute = reportCaseCalls.muteReporter;
+  app.post(mute.path, { schema: { params: mute.params, body: mute.body, response: { 200: mute.response } }, config: { access: mute.access } }, async (request) => {
+    const admin = memberOf(request);
+    const { userId } = request.params;
+    const { muted } = request.body;
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string; username: string | null }>('select id, username from users where id = $1 and application_id = $2 and deleted_at is null for update', [
+        userId,
+        admin.applicationId,
+      ]);
+      const target = rows[0];
+      if (!target) throw new AppError(404, 'user_not_found', 'User not found');
+      if (await setReporterMuted(tx, admin.applicationId, userId, muted, admin.userId, now)) {
+        const actor = { id: admin.userId, username: admin.user.username };
+        await recordAdminAction(tx, { applicationId: admin.applicationId, actor, action: muted ? 'reporter_muted' : 'reporter_unmuted', target, reason: null, now });
+      }
+    });
+    return { user_id: userId, muted };
   });
 
   const decide = reportCaseCalls.decide;

@@ -128,6 +128,30 @@ describe.each(BOTH_BACKENDS)('report cases and appeals on %s', (backend) => {
     expect(rows.map((r) => r.action)).toEqual(['taken_down', 'appealed', 'appeal_reversed']);
   });
 
+  it('shows each reporter’s dismissed reports; a muted reporter’s reports stay out of the queue, and back when unmuted', async () => {
+    const noisy = await signUpMember(t, 'noisy');
+    const first = await bot();
+    await report(noisy.headers, first.id);
+    await decide(first.id, { decision: 'dismiss' });
+    const c = await bot();
+    await report(noisy.headers, c.id);
+    await report(bob.headers, c.id);
+    expect((await caseOf(c.id))!.reporters).toEqual(expect.arrayContaining([{ user_id: noisy.id, username: noisy.username, dismissed: 1 }]));
+    const mute = (muted: boolean) => call(t, 'POST', `/admin/moderation/reporters/${noisy.id}/mute`, admin.headers, { muted });
+    expect((await mute(true)).body).toEqual({ user_id: noisy.id, muted: true });
+    expect(await caseOf(c.id)).toMatchObject({ reports: 1, reporters: [{ user_id: bob.id }] });
+    // Their reports are still taken (the same receipt), only kept out of the queue.
+    const alone = await bot();
+    expect((await report(noisy.headers, alone.id)).status).toBe(200);
+    expect(await caseOf(alone.id)).toBeUndefined();
+    expect((await mute(false)).body).toEqual({ user_id: noisy.id, muted: false });
+    expect(await caseOf(alone.id)).toMatchObject({ reports: 1 });
+    const { rows } = await t.db.query<{ action: string }>("select action from admin_actions where target_user_id = $1 and action like 'reporter_%' order by id", [noisy.id]);
+    expect(rows.map((r) => r.action)).toEqual(['reporter_muted', 'reporter_unmuted']);
+    expect((await call(t, 'POST', `/admin/moderation/reporters/${noisy.id}/mute`, bob.headers, { muted: true })).status).toBe(403);
+    expect((await call(t, 'POST', '/admin/moderation/reporters/00000000-0000-4000-8000-000000000000/mute', admin.headers, { muted: true })).status).toBe(404);
+  });
+
   it('has nothing to appeal on a chatbot no moderator decided on', async () => {
     const c = await bot();
     expect((await call(t, 'POST', `/characters/${c.id}/appeal`, creator.headers, { statement: 'Nothing was decided yet.' })).body.error.code).toBe('nothing_to_appeal');
