@@ -13,6 +13,7 @@ import {
   recordAdminAction,
 } from './adminUserRepository';
 import { notifyMember } from '../notifications/notifyMember';
+import { forgetShadowBanned } from '../search/searchCharacters';
 import { noticeDate, RESTRICTION_LIFTED_TITLE, RESTRICTION_NOTICE_TITLES } from './restrictionNotices';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -32,7 +33,7 @@ async function detailOf(db: Queryable, applicationId: string, userId: string, no
  * one (never an admin: 403 admin_protected), lift a restriction (once: 409 after), each change and its record in one
  * transaction, the member row locked so two admins at once are taken one after the other.
  */
-export const adminUserRoutes: ApiPlugin = async (app, { db, clock, jobs }) => {
+export const adminUserRoutes: ApiPlugin = async (app, { db, cache, clock }) => {
   const list = adminUserCalls.list;
   app.get(list.path, { schema: { querystring: list.query, response: { 200: list.response } }, config: { access: list.access } }, async (request) => {
     const admin = memberOf(request);
@@ -53,7 +54,7 @@ export const adminUserRoutes: ApiPlugin = async (app, { db, clock, jobs }) => {
       const admin = memberOf(request);
       const now = clock.now();
       const { kind, hours, reason } = request.body;
-      return db.transaction(async (tx) => {
+      const detail = await db.transaction(async (tx) => {
         const target = await lockedMember(tx, admin.applicationId, request.params.userId, now);
         const expiresAt = hours === undefined ? null : new Date(now.getTime() + hours * HOUR_MS);
         const id = await insertRestriction(tx, { userId: target.id, kind, reason, expiresAt, createdBy: admin.userId, now });
@@ -66,7 +67,7 @@ export const adminUserRoutes: ApiPlugin = async (app, { db, clock, jobs }) => {
           details: { restriction_id: id, kind, expires_at: expiresAt?.toISOString() ?? null },
           now,
         });
-        await notifyMember(tx, jobs, {
+        await notifyMember(tx, {
           userId: target.id,
           kind: 'account_restricted',
           title: RESTRICTION_NOTICE_TITLES[kind](expiresAt ? noticeDate(expiresAt) : null),
@@ -77,6 +78,8 @@ export const adminUserRoutes: ApiPlugin = async (app, { db, clock, jobs }) => {
         });
         return detailOf(tx, admin.applicationId, target.id, now);
       });
+      if (kind === 'shadowban') await forgetShadowBanned(cache, admin.applicationId);
+      return detail;
     },
   );
 
@@ -88,7 +91,7 @@ export const adminUserRoutes: ApiPlugin = async (app, { db, clock, jobs }) => {
       const admin = memberOf(request);
       const now = clock.now();
       const { userId, restrictionId } = request.params;
-      return db.transaction(async (tx) => {
+      const detail = await db.transaction(async (tx) => {
         const target = await lockedMember(tx, admin.applicationId, userId, now);
         const lifted = await liftRestriction(tx, { userId, restrictionId, liftedBy: admin.userId, reason: request.body.reason, now });
         if (lifted.outcome === 'not_found') throw adminUserError(ADMIN_USER_ERROR_CODES.RESTRICTION_NOT_FOUND);
@@ -102,7 +105,7 @@ export const adminUserRoutes: ApiPlugin = async (app, { db, clock, jobs }) => {
           details: { restriction_id: restrictionId, kind: lifted.kind },
           now,
         });
-        await notifyMember(tx, jobs, {
+        await notifyMember(tx, {
           userId,
           kind: 'account_restriction_lifted',
           title: RESTRICTION_LIFTED_TITLE,
@@ -113,6 +116,8 @@ export const adminUserRoutes: ApiPlugin = async (app, { db, clock, jobs }) => {
         });
         return detailOf(tx, admin.applicationId, userId, now);
       });
+      await forgetShadowBanned(cache, admin.applicationId);
+      return detail;
     },
   );
 };

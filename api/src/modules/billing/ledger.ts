@@ -1,4 +1,6 @@
 import type { Queryable } from '../../infra/db/database';
+import { notifyMember } from '../notifications/notifyMember';
+import { subscriptionNotice } from './subscriptionNotices';
 
 /** One billing state change (billing_ledger, append-only: the database refuses UPDATE, DELETE and TRUNCATE). */
 export interface LedgerEntry {
@@ -24,12 +26,15 @@ export interface LedgerRow extends Required<Omit<LedgerEntry, 'details'>> {
   created_at: Date;
 }
 
-/** Appends an entry at `at`; call it in the transaction of the change it records. */
+/**
+ * Appends an entry at `at`; call it in the transaction of the change it records. A member-facing subscription event
+ * notifies the member in the same transaction (subscriptionNotices.ts), once per entry.
+ */
 export async function appendLedger(db: Queryable, entry: LedgerEntry, at: Date): Promise<void> {
-  await db.query(
+  const { rows } = await db.query<{ id: string }>(
     `insert into billing_ledger (application_id, user_id, subscription_id, order_id, actor, actor_id, action, from_state, to_state,
                                  amount_minor, currency, details, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id::text as id`,
     [
       entry.application_id,
       entry.user_id ?? null,
@@ -46,6 +51,8 @@ export async function appendLedger(db: Queryable, entry: LedgerEntry, at: Date):
       at,
     ],
   );
+  const notice = entry.user_id ? subscriptionNotice(entry) : null;
+  if (notice && entry.user_id) await notifyMember(db, { userId: entry.user_id, ...notice, dedupeKey: `ledger:${rows[0]!.id}`, now: at });
 }
 
 /** A subscription's entries, oldest first (tests print them; the portal may show a history). */

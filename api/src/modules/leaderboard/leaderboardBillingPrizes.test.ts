@@ -60,6 +60,9 @@ describe.each(BACKENDS)('leaderboard prizes through billing on %s', (backend) =>
 
     expect(await tierOf('winner')).toBe('premium');
     expect((await me('winner')).role).toBe('premium');
+    // The winner is told, once: the prize (its complimentary subscription's ledger line), with a way to the leaderboard.
+    const { rows: told } = await t.db.query<{ kind: string; title: string; link: string }>('select kind, title, link from notifications where user_id = $1', [idOf('winner')]);
+    expect(told).toEqual([{ kind: 'leaderboard_prize', title: 'You won a leaderboard prize', link: '/creators/leaderboard' }]);
     const { rows: subs } = await t.db.query<{ id: string; plan_id: string; provider: string; current_period_end: Date }>(
       'select id::text as id, plan_id, provider, current_period_end from subscriptions where user_id = $1',
       [idOf('winner')],
@@ -122,6 +125,11 @@ describe.each(BACKENDS)('leaderboard prizes through billing on %s', (backend) =>
       [`free:leaderboard:${m}:%`],
     );
     expect(rows.map((r) => r.n)).toEqual([1, 1, 1]);
+    const { rows: prizes } = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from notifications where kind = 'leaderboard_prize' and user_id::text = any($1)`,
+      [rows.map((r) => r.user_id)],
+    );
+    expect(prizes[0]!.n).toBe(3);
     const { rows: created } = await t.db.query<{ n: number }>(
       `select count(*)::int as n from billing_ledger where details->>'source' like $1`,
       [`leaderboard:${m}:%`],

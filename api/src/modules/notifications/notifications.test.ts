@@ -64,9 +64,9 @@ describe.each(BOTH_BACKENDS)('notifications and Web Push on %s', (backend) => {
     const member = await signUpMember(t, 'paged');
     const base = t.clock.now().getTime();
     for (let i = 0; i < 25; i++) {
-      await notifyMember(t.db, t.jobs, { userId: member.id, kind: 'subscription', title: `Event ${i}`, body: 'b', dedupeKey: `e${i}`, now: new Date(base + i * 1000) });
+      await notifyMember(t.db, { userId: member.id, kind: 'subscription', title: `Event ${i}`, body: 'b', dedupeKey: `e${i}`, now: new Date(base + i * 1000) });
     }
-    expect(await notifyMember(t.db, t.jobs, { userId: member.id, kind: 'subscription', title: 'Again', body: 'b', dedupeKey: 'e3', now: new Date(base) })).toBe(false);
+    expect(await notifyMember(t.db, { userId: member.id, kind: 'subscription', title: 'Again', body: 'b', dedupeKey: 'e3', now: new Date(base) })).toBe(false);
     const first = await list(member);
     expect(first.items.map((n) => n.title).slice(0, 2)).toEqual(['Event 24', 'Event 23']);
     expect(first.items).toHaveLength(20);

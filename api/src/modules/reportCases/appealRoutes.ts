@@ -17,7 +17,7 @@ import { findAppeal, hasAnotherAdmin, insertAppeal, latestDecision, listAppeals,
  * take-down, its status closed, the reasons cleared). Each step is in the chatbot's record and the admins' record, and
  * the creator is told the outcome.
  */
-export const appealRoutes: ApiPlugin = async (app, { db, cache, clock, jobs }) => {
+export const appealRoutes: ApiPlugin = async (app, { db, cache, clock }) => {
   const appeal = reportCaseCalls.appeal;
   app.post(appeal.path, { schema: { params: appeal.params, body: appeal.body, response: { 200: appeal.response } }, config: { access: appeal.access } }, async (request) => {
     const member = memberOf(request);
@@ -95,7 +95,7 @@ export const appealRoutes: ApiPlugin = async (app, { db, cache, clock, jobs }) =
           details: { character_id: c.id, appeal_id: found.id },
           now,
         });
-        await notifyMember(tx, jobs, {
+        await notifyMember(tx, {
           userId: found.creator_user_id,
           kind: 'appeal_outcome',
           title: CASE_NOTICES.appealTitle(outcome, c.name),

@@ -49,7 +49,7 @@ async function applyDecision(
  * appealRoutes.ts.
  */
 export const reportCaseRoutes: ApiPlugin = async (app, deps) => {
-  const { db, cache, clock, jobs } = deps;
+  const { db, cache, clock } = deps;
   await app.register(appealRoutes, deps);
   const list = reportCaseCalls.list;
   app.get(list.path, { schema: { querystring: list.query, response: { 200: list.response } }, config: { access: list.access } }, async (request) => {
@@ -119,7 +119,7 @@ export const reportCaseRoutes: ApiPlugin = async (app, deps) => {
             details: { character_id: c.id, reports: closed.length, event_id: entry.id },
             now,
           });
-          await notifyMember(tx, jobs, {
+          await notifyMember(tx, {
             userId: c.creator_user_id,
             kind: 'chatbot_moderated',
             title: CASE_NOTICES.creatorTitle(decision, c.name),
@@ -134,7 +134,7 @@ export const reportCaseRoutes: ApiPlugin = async (app, deps) => {
           if (!report.reporter_user_id) continue;
           const link = decision === 'take_down' ? null : `/chatbot/${c.id}`;
           const body = CASE_NOTICES.reporterBody(decision);
-          if (await notifyMember(tx, jobs, { userId: report.reporter_user_id, kind: 'report_outcome', title: CASE_NOTICES.reporterTitle(c.name), body, link, dedupeKey: `report-outcome:${report.id}`, now })) told += 1;
+          if (await notifyMember(tx, { userId: report.reporter_user_id, kind: 'report_outcome', title: CASE_NOTICES.reporterTitle(c.name), body, link, dedupeKey: `report-outcome:${report.id}`, now })) told += 1;
         }
         return { closed: closed.length, told, wasPublic: c.visibility === 'public' };
       });
