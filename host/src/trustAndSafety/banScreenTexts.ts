@@ -23,7 +23,7 @@ export const BAN_SCREEN_TEXTS = {
 
 export const SHADOW_BAN_TEXT = {
   title: 'Your account is temporarily limited',
-  body: (until: string) => `Until ${until}, your chatbots and messages are not shown to other members. Please read our guidelines.`,
+  body: (until: string) => `Until ${until}, your chatbots are left out of other members’ listings and searches. Please read our guidelines.`,
 } as const;
 
 export const IMPERSONATION_TEXTS = {

@@ -1,9 +1,10 @@
 import '../../testing/injectUnderJest';
-import { AdminUserDetailSchema, AdminUsersSchema, RESTRICTION_MESSAGES, SessionUserSchema } from '@fable/contracts';
+import { AdminUserDetailSchema, AdminUsersSchema, RESTRICTION_MESSAGES, SearchCharactersResultSchema, SessionUserSchema } from '@fable/contracts';
 import { BOTH_BACKENDS } from '../../testing/testDatabases';
 import { eventually } from '../../testing/eventually';
 import { bearer, signInByEmail, type TestApp } from '../../testing/testApp';
-import { call, chatbotTestApp, guestHeaders, signUpMember, type Member } from '../moderation/testing/chatbotTestKit';
+import { insertCharacter } from '../discovery/testing/catalogFixture';
+import { call, chatbotTestApp, guestHeaders, signUpMember, uniqueWord, type Member } from '../moderation/testing/chatbotTestKit';
 
 const HOUR_MS = 60 * 60 * 1000;
 const impersonating = (admin: Member, user: Member) => ({ ...admin.headers, 'x-impersonate': user.id });
@@ -83,6 +84,22 @@ describe.each(BOTH_BACKENDS)('admin users, restrictions and impersonation on %s'
     expect((await restrict(banned, { kind: 'complete', reason: 'Underage content' })).status).toBe(200);
     expect((await me(banned)).permissions).toEqual(expect.arrayContaining(['restriction_full', 'limited_access']));
     expect((await call(t, 'DELETE', '/v2/users', banned.headers)).status).toBe(200);
+  });
+
+  it('hides a shadow-banned creator’s chatbots from everyone else’s searches while it lasts, never from them', async () => {
+    const shady = await signUpMember(t, 'shady');
+    const word = uniqueWord();
+    const bot = await insertCharacter(t.db, { user_id: shady.id, username: shady.username }, { name: word });
+    const found = async (headers: Record<string, string>) =>
+      SearchCharactersResultSchema.parse((await call(t, 'GET', `/characters/search?q=${word}`, headers)).body).hits.map((h) => h.id);
+    expect(await found(guestHeaders())).toEqual([bot.id]);
+    const added = AdminUserDetailSchema.parse((await restrict(shady, { kind: 'shadowban', hours: 24, reason: 'Spam rings' })).body);
+    expect(await found(guestHeaders())).toEqual([]);
+    expect(await found(other.headers)).toEqual([]);
+    expect(await found(shady.headers)).toEqual([bot.id]);
+    const lifted = await call(t, 'POST', `/admin/users/${shady.id}/restrictions/${added.restrictions[0]!.id}/lift`, admin.headers, { reason: 'Cleared' });
+    expect(lifted.status).toBe(200);
+    expect(await found(guestHeaders())).toEqual([bot.id]);
   });
 
   it('refuses bad bodies with a clear message on the field, and writes nothing', async () => {

@@ -5,7 +5,7 @@ export const RESTRICTION_NOTICE_TITLES: Record<UserRestrictionKind, (until: stri
   temporary: (until) => `Your account is on hold${until ? ` until ${until}` : ''}`,
   limited: () => 'Your account is restricted: you cannot create or edit chatbots',
   complete: () => 'Your account has been terminated',
-  shadowban: (until) => `Your chatbots and messages are hidden from other members${until ? ` until ${until}` : ''}`,
+  shadowban: (until) => `Your chatbots are left out of listings and searches${until ? ` until ${until}` : ''}`,
 };
 
 export const RESTRICTION_LIFTED_TITLE = 'A restriction on your account was lifted';

@@ -53,6 +53,25 @@ export async function blockedCreatorIds(db: Queryable, userId: string): Promise<
   return rows.map((r) => r.creator_user_id);
 }
 
+/**
+ * The application's shadow-banned creators (document 1 §6 temporary_shadowban): while it lasts their chatbots are left
+ * out of everyone else's listings and searches (links to them still open). Cached for SHADOW_BANNED_CACHE_SECONDS.
+ */
+export async function shadowBannedCreatorIds(db: Queryable, cache: Cache, applicationId: string, now: Date): Promise<string[]> {
+  return cachedJson(cache, `shadow-banned:${applicationId}`, SHADOW_BANNED_CACHE_SECONDS, async () => {
+    const { rows } = await db.query<{ id: string }>(
+      `select distinct r.user_id::text as id from user_restrictions r join users u on u.id = r.user_id
+       where u.application_id = $1 and r.kind = 'shadowban' and r.lifted_at is null and r.expires_at > $2`,
+      [applicationId, now],
+    );
+    return rows.map((r) => r.id);
+  });
+}
+export const SHADOW_BANNED_CACHE_SECONDS = 30;
+
+/** A shadow-ban put or lifted shows at once (other API processes follow within SHADOW_BANNED_CACHE_SECONDS). */
+export const forgetShadowBanned = (cache: Cache, applicationId: string) => cache.delete(`shadow-banned:${applicationId}`);
+
 /** The characters a member dismissed: rated dislike (Less Like This records one, document 1 §4). */
 export async function dismissedCharacterIds(db: Queryable, userId: string): Promise<string[]> {
   const { rows } = await db.query<{ character_id: string }>(

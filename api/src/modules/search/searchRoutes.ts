@@ -1,6 +1,6 @@
 import { discoveryCalls } from '@fable/contracts';
 import type { ApiPlugin } from '../../http/apiPlugin';
-import { blockedCreatorIds, createSearchService, dismissedCharacterIds } from './searchCharacters';
+import { blockedCreatorIds, createSearchService, dismissedCharacterIds, shadowBannedCreatorIds } from './searchCharacters';
 
 /**
  * GET /api/characters/search (contracts' discoveryCalls.search): guests and members. NSFW characters only for a
@@ -26,7 +26,11 @@ export const searchRoutes: ApiPlugin = async (app, { db, cache, clock }) => {
       return service.search(request.query, {
         applicationId: caller.applicationId,
         nsfwAllowed: member !== null && member.user.settings.showNSFW,
-        blockedCreatorIds: member ? await blockedCreatorIds(db, member.userId) : [],
+        // The creators the member blocked, and the shadow-banned ones (but the member themselves: they see their own).
+        blockedCreatorIds: [
+          ...(member ? await blockedCreatorIds(db, member.userId) : []),
+          ...(await shadowBannedCreatorIds(db, cache, caller.applicationId, clock.now())).filter((id) => id !== member?.userId),
+        ],
         hiddenCharacterIds: member ? await dismissedCharacterIds(db, member.userId) : [],
       });
     },
