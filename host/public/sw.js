@@ -4,6 +4,9 @@
  * notifications widget. A push carries { id, title, body, link } as JSON (the API's PushPayload); a click opens the
  * link (a path of this site) in an open tab of the site, or a new one.
  */
+// Take charge of the site's open tabs at once, so a click on a notification can bring one of them to the link.
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
 self.addEventListener('push', (event) => {
   let data = {};
   try {
@@ -28,7 +31,11 @@ self.addEventListener('notificationclick', (event) => {
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
       for (const client of windows) {
         if (client.url.startsWith(self.location.origin) && 'focus' in client) {
-          return client.navigate(link).then((c) => (c || client).focus());
+          // navigate() fails for a tab this worker does not control: focus it and open the link beside it then.
+          return client.navigate(link).then(
+            (c) => (c || client).focus(),
+            () => self.clients.openWindow(link),
+          );
         }
       }
       return self.clients.openWindow(link);

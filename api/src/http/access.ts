@@ -47,6 +47,8 @@ declare module 'fastify' {
     skipCallerRateLimit?: boolean;
     /** A write a member under a temporary hold or complete ban may still make (deleting their account). */
     openWhenRestricted?: boolean;
+    /** A GET that changes something (links an account, takes a place in line): a write for impersonation and bans. */
+    writes?: boolean;
   }
   interface FastifyRequest {
     caller: Caller;

@@ -19,6 +19,8 @@ import type { UserRow } from './userRow';
  */
 
 const READS = new Set(['GET', 'HEAD']);
+/** Whether the call only reads: a GET or HEAD that does not say it writes (`config.writes`). */
+const readsOnly = (request: FastifyRequest) => READS.has(request.method) && !request.routeOptions.config.writes;
 
 const error = (code: keyof typeof ADMIN_USER_ERRORS) => new AppError(ADMIN_USER_ERRORS[code].status, code, ADMIN_USER_ERRORS[code].message);
 
@@ -34,8 +36,7 @@ export async function impersonatedCaller(
   if (target === '' || !caller.user.permissions.includes('admin')) return caller;
   const user = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(target) ? await findUser(target, now) : null;
   if (!user || user.application_id !== caller.applicationId) throw error(ADMIN_USER_ERROR_CODES.USER_NOT_FOUND);
-  if (user.roles.includes('employee') || user.permissions.includes('admin')) throw error(ADMIN_USER_ERROR_CODES.ADMIN_PROTECTED);
-  return {
+  const impersonated: MemberCaller = {
     kind: 'member',
     applicationId: caller.applicationId,
     userId: user.id,
@@ -43,11 +44,17 @@ export async function impersonatedCaller(
     user,
     impersonatedBy: { userId: caller.userId, username: caller.user.username },
   };
+  if (user.roles.includes('employee') || user.permissions.includes('admin')) {
+    // Refused, and recorded as an attempt (the answer's hook records calls made as someone else).
+    request.caller = impersonated;
+    throw error(ADMIN_USER_ERROR_CODES.ADMIN_PROTECTED);
+  }
+  return impersonated;
 }
 
 /** Impersonation is read-only: a write is refused once the caller is known, so the attempt is recorded too. */
 export function refuseImpersonatedWrites(request: FastifyRequest, caller: MemberCaller): void {
-  if (caller.impersonatedBy && !READS.has(request.method)) throw error(ADMIN_USER_ERROR_CODES.IMPERSONATION_READ_ONLY);
+  if (caller.impersonatedBy && !readsOnly(request)) throw error(ADMIN_USER_ERROR_CODES.IMPERSONATION_READ_ONLY);
 }
 
 /**
@@ -56,7 +63,7 @@ export function refuseImpersonatedWrites(request: FastifyRequest, caller: Member
  * say they stay open (`config.openWhenRestricted`: deleting one's account).
  */
 export function refuseRestrictedWrites(request: FastifyRequest, caller: MemberCaller): void {
-  if (READS.has(request.method) || request.routeOptions.config.openWhenRestricted) return;
+  if (readsOnly(request) || request.routeOptions.config.openWhenRestricted) return;
   if (!caller.user.restrictions.some((r) => r.kind === 'temporary' || r.kind === 'complete')) return;
   const restricted = ERROR_CATALOGUE[ERROR_CODES.RESTRICTED];
   throw new AppError(restricted.status, ERROR_CODES.RESTRICTED, restricted.message);

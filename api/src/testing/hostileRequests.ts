@@ -7,6 +7,8 @@ export interface CatalogRoute {
   method: string;
   url: string;
   access: string;
+  /** A GET that writes (config.writes): impersonation and bans treat it as a write. */
+  writes?: boolean;
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
@@ -17,7 +19,8 @@ export function catalogRoute(route: RouteOptions): CatalogRoute[] {
   const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
   const schema = (route.schema ?? {}) as { params?: z.ZodType; querystring?: z.ZodType; body?: z.ZodType };
   const access = String((route.config as { access?: string } | undefined)?.access ?? 'none');
-  return methods.map((method) => ({ method, url: route.url, access, params: schema.params, querystring: schema.querystring, body: schema.body }));
+  const writes = (route.config as { writes?: boolean } | undefined)?.writes === true;
+  return methods.map((method) => ({ method, url: route.url, access, writes, params: schema.params, querystring: schema.querystring, body: schema.body }));
 }
 
 /** One generated request; `hostile` when it carries something no route may store or decode. */

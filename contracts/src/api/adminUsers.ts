@@ -125,6 +125,7 @@ export const ADMIN_USER_ERROR_CODES = {
   RESTRICTION_NOT_FOUND: 'restriction_not_found',
   ALREADY_LIFTED: 'restriction_already_lifted',
   IMPERSONATION_READ_ONLY: 'impersonation_read_only',
+  ALREADY_RESTRICTED: 'already_restricted',
 } as const;
 
 export const ADMIN_USER_ERRORS = {
@@ -132,6 +133,7 @@ export const ADMIN_USER_ERRORS = {
   [ADMIN_USER_ERROR_CODES.ADMIN_PROTECTED]: { status: 403, message: 'Admins cannot be restricted or impersonated.' },
   [ADMIN_USER_ERROR_CODES.RESTRICTION_NOT_FOUND]: { status: 404, message: 'Restriction not found' },
   [ADMIN_USER_ERROR_CODES.ALREADY_LIFTED]: { status: 409, message: 'This restriction has already been lifted.' },
+  [ADMIN_USER_ERROR_CODES.ALREADY_RESTRICTED]: { status: 409, message: 'This member already has an active restriction of this kind: lift it first to change it.' },
   [ADMIN_USER_ERROR_CODES.IMPERSONATION_READ_ONLY]: {
     status: 403,
     message: 'Impersonation is read-only: nothing can be changed while viewing the site as another member.',

@@ -100,6 +100,7 @@ export const REPORT_CASE_ERROR_CODES = {
   APPEAL_NOT_FOUND: 'appeal_not_found',
   APPEAL_DECIDED: 'appeal_already_decided',
   ANOTHER_ADMIN: 'appeal_needs_another_admin',
+  APPEAL_OUTDATED: 'appeal_outdated',
 } as const;
 export const REPORT_CASE_ERRORS = {
   [REPORT_CASE_ERROR_CODES.NO_OPEN_REPORTS]: { status: 409, message: 'This chatbot has no open reports: another admin may have decided already.' },
@@ -107,7 +108,8 @@ export const REPORT_CASE_ERRORS = {
   [REPORT_CASE_ERROR_CODES.ALREADY_APPEALED]: { status: 409, message: 'You have already appealed this decision.' },
   [REPORT_CASE_ERROR_CODES.APPEAL_NOT_FOUND]: { status: 404, message: 'Appeal not found' },
   [REPORT_CASE_ERROR_CODES.APPEAL_DECIDED]: { status: 409, message: 'This appeal has already been decided.' },
-  [REPORT_CASE_ERROR_CODES.ANOTHER_ADMIN]: { status: 409, message: 'Another admin than the one who made the decision must decide this appeal.' },
+  [REPORT_CASE_ERROR_CODES.ANOTHER_ADMIN]: { status: 409, message: 'Another admin than the one who made the decision, and not the chatbot\'s creator, must decide this appeal.' },
+  [REPORT_CASE_ERROR_CODES.APPEAL_OUTDATED]: { status: 409, message: 'A newer decision replaced the one appealed: the creator can appeal that one.' },
 } as const;
 
 export const reportCaseCalls = {

@@ -1,4 +1,4 @@
-import { createStore, tokensReceived } from '@fable/shared';
+import { configureSession, createStore, IMPERSONATION_KEY, tokensReceived } from '@fable/shared';
 import { apiErrorBody, mockApi, type FakeHandler } from '@fable/shared/testing';
 import { apiUserFixture } from '@fable/shared/testing';
 import { GUEST_ID_KEY } from './guestSession';
@@ -42,6 +42,18 @@ describe('resolveSession (document 1 §4 Auth)', () => {
     expect(session.user).toMatchObject({ id: 'u1', username: 'ada', name: 'Ada Lovelace', tier: 'basic' });
     expect(session.permissions).toContain('create_character');
     expect(readStoredTokens()).toEqual({ accessToken: 'a1', refreshToken: 'r1' });
+  });
+
+  it('while impersonating a member the API refuses (gone, or an admin now): ends the impersonation instead of retrying', async () => {
+    writeStoredTokens({ accessToken: 'a1', refreshToken: 'r1' });
+    localStorage.setItem(IMPERSONATION_KEY, JSON.stringify({ userId: 'gone', username: 'gone' }));
+    const store = setup({ 'GET /v2/users': { status: 404, body: apiErrorBody('user_not_found', 'User not found') } });
+    store.dispatch(configureSession({ applicationId: 'fable', partnerMode: false, impersonate: 'gone' }));
+    const { location, history } = at('/');
+    await resolveSession(store, { location, history, retryDelaysMs: [0] });
+    expect(fake.callsTo('GET /v2/users')).toHaveLength(1);
+    expect(fake.callsTo('GET /v2/users')[0]?.headers['x-impersonate']).toBe('gone');
+    expect(localStorage.getItem(IMPERSONATION_KEY)).toBeNull();
   });
 
   it('with an expired stored access token: refreshes, loads the user and keeps the new tokens', async () => {

@@ -6,6 +6,7 @@ import {
   removeLocalStorage,
   sessionFromUser,
   signedIn,
+  stopImpersonation,
   tokensReceived,
   type AppStore,
   type SessionUser,
@@ -32,7 +33,13 @@ export async function loadSessionUser(store: StoreLike): Promise<boolean> {
     store.dispatch(signedIn(sessionFromUser(result.data)));
     return true;
   }
-  if (apiErrorOf(result.error).code === 'invalid_account') {
+  const code = apiErrorOf(result.error).code;
+  // The member an admin views the site as is gone or became an admin (the API refuses): back to the admin's own view.
+  if (store.getState().session.impersonate && (code === 'user_not_found' || code === 'admin_protected')) {
+    stopImpersonation();
+    return true;
+  }
+  if (code === 'invalid_account') {
     store.dispatch(signedIn({ user: INVALID_USER, permissions: [] }));
     return true;
   }

@@ -22,7 +22,7 @@ export const BAN_SCREEN_TEXTS = {
 } as const;
 
 export const SHADOW_BAN_TEXT = {
-  title: 'Your account is temporarily limited',
+  title: 'Your chatbots are temporarily hidden from listings',
   body: (until: string) => `Until ${until}, your chatbots are left out of other members’ listings and searches. Please read our guidelines.`,
 } as const;
 

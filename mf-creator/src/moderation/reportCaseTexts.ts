@@ -43,7 +43,7 @@ export const REPORT_CASE_TEXTS = {
   appeal: 'Appeal this decision',
   appealTitle: 'Appeal the decision',
   appealStatement: 'Why should the decision change?',
-  appealHint: 'You can appeal each decision once. Another admin reviews it and you will be notified.',
+  appealHint: 'You can appeal each decision once. An admin other than the one who decided reviews it when there is one, and you will be notified.',
   appealSend: 'Send appeal',
   appealSent: 'Appeal sent: you will be notified of the outcome',
   appealRequired: REPORT_CASE_MESSAGES.appealRequired,

@@ -56,6 +56,12 @@ export const adminUserRoutes: ApiPlugin = async (app, { db, cache, clock }) => {
       const { kind, hours, reason } = request.body;
       const detail = await db.transaction(async (tx) => {
         const target = await lockedMember(tx, admin.applicationId, request.params.userId, now);
+        // The member's row is locked: a double click or two admins at once put it once.
+        const active = await tx.query(
+          'select 1 from user_restrictions where user_id = $1 and kind = $2 and lifted_at is null and (expires_at is null or expires_at > $3)',
+          [target.id, kind, now],
+        );
+        if (active.rowCount > 0) throw adminUserError(ADMIN_USER_ERROR_CODES.ALREADY_RESTRICTED);
         const expiresAt = hours === undefined ? null : new Date(now.getTime() + hours * HOUR_MS);
         const id = await insertRestriction(tx, { userId: target.id, kind, reason, expiresAt, createdBy: admin.userId, now });
         await recordAdminAction(tx, {

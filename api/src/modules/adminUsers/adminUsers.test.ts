@@ -125,6 +125,17 @@ describe.each(BOTH_BACKENDS)('admin users, restrictions and impersonation on %s'
     expect((await me(target)).restrictions).toEqual([]);
   });
 
+  it('puts a restriction of one kind once, even on a double click', async () => {
+    const target = await signUpMember(t, 'twice');
+    const body = { kind: 'limited', reason: 'Clicked twice' };
+    const answers = await Promise.all([restrict(target, body), restrict(target, body)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.error.code).toBe('already_restricted');
+    expect((await actionsOf(target.id)).map((a) => a.action)).toEqual(['restriction_added']);
+    // Another kind is another restriction.
+    expect((await restrict(target, { kind: 'shadowban', hours: 1, reason: 'And hidden' })).status).toBe(200);
+  });
+
   it('never restricts an admin, an unknown user or another application’s member', async () => {
     expect((await restrict(admin, { kind: 'complete', reason: 'An admin' })).body.error.code).toBe('admin_protected');
     const unknown = await call(t, 'POST', '/admin/users/00000000-0000-4000-8000-000000000000/restrictions', admin.headers, { kind: 'limited', reason: 'Nobody' });
@@ -187,10 +198,18 @@ describe.each(BOTH_BACKENDS)('admin users, restrictions and impersonation on %s'
 
     it('never into an admin or an unknown user; admin pages are closed while impersonating', async () => {
       expect((await call(t, 'GET', '/v2/users', impersonating(admin, admin))).body.error.code).toBe('admin_protected');
+      // The attempt is recorded.
+      await eventually(async () => (await t.db.query('select 1 from impersonated_calls where admin_id = $1 and user_id = $1 and status_code = 403', [admin.id])).rowCount > 0);
       const unknown = await call(t, 'GET', '/v2/users', { ...admin.headers, 'x-impersonate': '00000000-0000-4000-8000-000000000000' });
       expect(unknown.status).toBe(404);
       expect((await call(t, 'GET', '/v2/users', { ...admin.headers, 'x-impersonate': 'bob' })).status).toBe(404);
       expect((await call(t, 'GET', '/admin/users', impersonating(admin, member))).status).toBe(403);
+    });
+
+    it('treats a GET that changes something as a write (taking the member’s place in line)', async () => {
+      const sent = await call(t, 'GET', '/queue', impersonating(admin, member));
+      expect(sent.status).toBe(403);
+      expect(sent.body.error.code).toBe('impersonation_read_only');
     });
 
     it('means nothing from a member who is no admin', async () => {

@@ -135,6 +135,17 @@ describe.each(BOTH_BACKENDS)('notifications and Web Push on %s', (backend) => {
       expect(rowCount).toBe(0);
     });
 
+    it('pushes nothing to a browser whose session ended (signed out: the next person there gets none of it)', async () => {
+      const member = await signUpMember(t, 'signedout');
+      const browser = push.subscribe();
+      await call(t, 'POST', '/push/subscriptions', member.headers, browser);
+      await t.db.query("update auth_sessions set revoked_at = now(), revoked_reason = 'logout' where user_id = $1", [member.id]);
+      const before = push.received.length;
+      await notifyMember(t.db, { userId: member.id, kind: 'subscription', title: 'After sign-out', body: 'b', dedupeKey: 'after-signout', now: t.clock.now() });
+      await runJobs();
+      expect(push.received.length).toBe(before);
+    });
+
     it('takes only push services’ endpoints, and the same browser again replaces its keys', async () => {
       const member = await signUpMember(t, 'endpoints');
       const keys = push.subscribe().keys;

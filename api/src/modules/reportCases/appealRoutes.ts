@@ -1,4 +1,4 @@
-import { REPORT_CASE_ERROR_CODES, REPORT_CASES_PAGE_SIZE, reportCaseCalls } from '@fable/contracts';
+import { REPORT_CASE_ERROR_CODES, REPORT_CASES_PAGE_SIZE, reportCaseCalls, type ModerationStatus } from '@fable/contracts';
 import { memberOf } from '../../http/access';
 import type { ApiPlugin } from '../../http/apiPlugin';
 import { recordAdminAction } from '../adminUsers/adminUserRepository';
@@ -19,7 +19,7 @@ import { findAppeal, hasAnotherAdmin, insertAppeal, latestDecision, listAppeals,
  */
 export const appealRoutes: ApiPlugin = async (app, { db, cache, clock }) => {
   const appeal = reportCaseCalls.appeal;
-  app.post(appeal.path, { schema: { params: appeal.params, body: appeal.body, response: { 200: appeal.response } }, config: { access: appeal.access } }, async (request) => {
+  app.post(appeal.path, { schema: { params: appeal.params, body: appeal.body, response: { 200: appeal.response } }, config: { access: appeal.access, openWhenRestricted: true } }, async (request) => {
     const member = memberOf(request);
     const now = clock.now();
     const id = await db.transaction(async (tx) => {
@@ -50,7 +50,7 @@ export const appealRoutes: ApiPlugin = async (app, { db, cache, clock }) => {
     const admin = memberOf(request);
     const { rows, found } = await listAppeals(db, admin.applicationId, request.query.page);
     const another = await hasAnotherAdmin(db, admin.applicationId, admin.userId);
-    const mayDecide = (r: AppealRecord) => r.status === 'open' && (r.decision_actor !== admin.userId || !another);
+    const mayDecide = (r: AppealRecord) => r.status === 'open' && r.creator_user_id !== admin.userId && (r.decision_actor !== admin.userId || !another);
     return { items: rows.map((r) => toAppeal(r, mayDecide(r))), found, page: request.query.page, per_page: REPORT_CASES_PAGE_SIZE };
   });
 
@@ -66,13 +66,23 @@ export const appealRoutes: ApiPlugin = async (app, { db, cache, clock }) => {
         const found = await findAppeal(tx, admin.applicationId, request.params.appealId, true);
         if (!found) throw error(REPORT_CASE_ERROR_CODES.APPEAL_NOT_FOUND);
         if (found.status !== 'open') throw error(REPORT_CASE_ERROR_CODES.APPEAL_DECIDED);
+        // Never the chatbot's own creator; not the admin who decided, when the application has another.
+        if (found.creator_user_id === admin.userId) throw error(REPORT_CASE_ERROR_CODES.ANOTHER_ADMIN);
         if (found.decision_actor === admin.userId && (await hasAnotherAdmin(tx, admin.applicationId, admin.userId))) throw error(REPORT_CASE_ERROR_CODES.ANOTHER_ADMIN);
+        // A newer decision replaced the one appealed: reversing the old one would undo the new.
+        if ((await latestDecision(tx, found.character_id))?.id !== found.decision_event_id) throw error(REPORT_CASE_ERROR_CODES.APPEAL_OUTDATED);
         const c = (await lockCharacter(tx, found.character_id))!;
         let restored: string | null = null;
         if (outcome === 'reversed') {
           await claimRevision(tx, c.id, c.revision, { moderationUpdatedAt: now });
           restored = found.action === 'taken_down' ? String(found.decision_details.previous_visibility ?? 'private') : c.visibility;
-          await tx.query(`update characters set visibility = $2, moderation_status = 'closed', reason_for_moderation = '{}', action_taken_description = null where id = $1`, [c.id, restored]);
+          // The state before the decision: its visibility (a take-down) and its moderation status (null: none).
+          const status = (found.decision_details.previous_status as string | null | undefined) ?? null;
+          await tx.query(`update characters set visibility = $2, moderation_status = $3, reason_for_moderation = '{}', action_taken_description = null where id = $1`, [
+            c.id,
+            restored,
+            status,
+          ]);
         }
         await tx.query(`update character_appeals set status = $2, decided_at = $3, decided_by = $4, outcome_reason = $5 where id = $1`, [found.id, outcome, now, admin.userId, reason]);
         await appendModerationEvent(tx, {
@@ -81,7 +91,7 @@ export const appealRoutes: ApiPlugin = async (app, { db, cache, clock }) => {
           actor: moderator(admin),
           action: outcome === 'reversed' ? 'appeal_reversed' : 'appeal_upheld',
           fromStatus: c.moderation_status,
-          toStatus: outcome === 'reversed' ? 'closed' : c.moderation_status,
+          toStatus: outcome === 'reversed' ? ((found.decision_details.previous_status as ModerationStatus | null | undefined) ?? null) : c.moderation_status,
           description: reason,
           details: { appeal_id: found.id },
           at: now,

@@ -124,6 +124,7 @@ export async function insertAppeal(
 
 interface AppealRow {
   id: string;
+  decision_event_id: string;
   character_id: string;
   name: string;
   creator_username: string | null;
@@ -141,7 +142,7 @@ interface AppealRow {
   outcome_reason: string | null;
 }
 
-const APPEAL_SELECT = `select a.id, a.character_id, c.name, c.creator_username, a.creator_user_id, e.action, e.reason_for_moderation as reasons,
+const APPEAL_SELECT = `select a.id, a.decision_event_id::text as decision_event_id, a.character_id, c.name, c.creator_username, a.creator_user_id, e.action, e.reason_for_moderation as reasons,
     e.actor_username as decided_by_username, e.actor_user_id as decision_actor, e.created_at as decision_at, e.details as decision_details,
     a.statement, a.status, a.created_at, a.decided_at, a.outcome_reason
   from character_appeals a join characters c on c.id = a.character_id join character_moderation_events e on e.id = a.decision_event_id`;

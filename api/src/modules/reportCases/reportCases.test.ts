@@ -121,7 +121,8 @@ describe.each(BOTH_BACKENDS)('report cases and appeals on %s', (backend) => {
     const reversed = await call(t, 'POST', path, admin2.headers, { outcome: 'reversed', reason: 'The person is fictional.' });
     expect(reversed.status).toBe(200);
     expect(AppealSchema.parse(reversed.body)).toMatchObject({ status: 'reversed', outcome_reason: 'The person is fictional.' });
-    expect(await characterRow(c.id)).toMatchObject({ visibility: 'public', moderation_status: 'closed', reason_for_moderation: [] });
+    // As it was before the decision: public, with no moderation status.
+    expect(await characterRow(c.id)).toMatchObject({ visibility: 'public', moderation_status: null, reason_for_moderation: [] });
     expect((await notices(creator)).find((n) => n.kind === 'appeal_outcome' && n.link === `/chatbot/edit/${c.id}`)).toMatchObject({ title: expect.stringMatching(/was granted$/) });
     expect((await call(t, 'POST', path, admin2.headers, { outcome: 'upheld', reason: 'Changed my mind' })).body.error.code).toBe('appeal_already_decided');
     const { rows } = await t.db.query<{ action: string }>('select action from character_moderation_events where character_id = $1 order by id', [c.id]);
@@ -150,6 +151,18 @@ describe.each(BOTH_BACKENDS)('report cases and appeals on %s', (backend) => {
     expect(rows.map((r) => r.action)).toEqual(['reporter_muted', 'reporter_unmuted']);
     expect((await call(t, 'POST', `/admin/moderation/reporters/${noisy.id}/mute`, bob.headers, { muted: true })).status).toBe(403);
     expect((await call(t, 'POST', '/admin/moderation/reporters/00000000-0000-4000-8000-000000000000/mute', admin.headers, { muted: true })).status).toBe(404);
+  });
+
+  it('never lets an appeal undo a newer decision, nor the chatbot’s creator decide it', async () => {
+    const c = await bot();
+    await report(alice.headers, c.id);
+    await decide(c.id, { decision: 'require_fix', reasons: ['Wrong tags'] });
+    const appeal = AppealSchema.parse((await call(t, 'POST', `/characters/${c.id}/appeal`, creator.headers, { statement: 'The tags are right, look again.' })).body);
+    await report(bob.headers, c.id);
+    await decide(c.id, { decision: 'take_down', reasons: ['Spam'] }, admin2);
+    const stale = await call(t, 'POST', `/admin/moderation/appeals/${appeal.id}/decision`, admin2.headers, { outcome: 'reversed', reason: 'Tags fine' });
+    expect(stale.body.error.code).toBe('appeal_outdated');
+    expect(await characterRow(c.id)).toMatchObject({ visibility: 'permanently_private' });
   });
 
   it('has nothing to appeal on a chatbot no moderator decided on', async () => {

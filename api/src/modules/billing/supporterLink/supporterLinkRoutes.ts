@@ -35,7 +35,7 @@ export const supporterLinkRoutes: ApiPlugin = async (app, { db, clock, config })
   const authorize = billingFlowCalls.supporterAuthorize;
   app.get(
     authorize.path,
-    { schema: { querystring: authorize.query, response: { 200: authorize.response } }, config: { access: authorize.access } },
+    { schema: { querystring: authorize.query, response: { 200: authorize.response } }, config: { access: authorize.access, writes: true } },
     async (request) => {
       const member = memberOf(request);
       if (!isSitePage(config, request.query.redirect_url)) throw badRedirect();
@@ -46,7 +46,7 @@ export const supporterLinkRoutes: ApiPlugin = async (app, { db, clock, config })
   );
 
   const link = billingFlowCalls.supporterLink;
-  app.get(link.path, { schema: { querystring: LinkQuerySchema, response: { 200: link.response } }, config: { access: link.access } }, async (request) => {
+  app.get(link.path, { schema: { querystring: LinkQuerySchema, response: { 200: link.response } }, config: { access: link.access, writes: true } }, async (request) => {
     const member = memberOf(request);
     const { subscribestar_code: code, redirect_url: redirectUrl, state } = request.query;
     if (!isSitePage(config, redirectUrl)) throw badRedirect();

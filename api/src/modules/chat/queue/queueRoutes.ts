@@ -17,7 +17,7 @@ export const queueRoutes: ApiPlugin<Parameters<ApiPlugin>[1] & QueueRouteDeps> =
   const { room, bypassKey, clock } = deps;
 
   const status = queueCalls.status;
-  app.get(status.path, { schema: { querystring: status.query, response: { 200: status.response } }, config: { access: status.access } }, async (request) =>
+  app.get(status.path, { schema: { querystring: status.query, response: { 200: status.response } }, config: { access: status.access, writes: true } }, async (request) =>
     room.status(request.caller, request.query),
   );
 

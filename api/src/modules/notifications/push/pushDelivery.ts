@@ -20,7 +20,8 @@ interface Target {
  * The push_notification job: sends the notification (its id, title, body and link, as JSON, encrypted by web-push
  * per RFC 8291 and signed with our VAPID key) to each of the member's subscriptions it has not reached yet. Each
  * delivery is recorded, so a retried job never pushes twice to a browser it reached; the Topic header (the
- * notification's id) makes a push service replace, not repeat, a message still waiting. A subscription the push
+ * notification's id) makes a push service replace, not repeat, a message still waiting. Only browsers whose session
+ * is live are pushed to (sign-out ends it: the next person on that browser gets nothing of the last). A subscription the push
  * service says is gone (404, 410) is forgotten; any other failure fails the job, retried later for the rest.
  */
 export function registerPushDelivery({ db, jobs, config, pushAgent }: Pick<ApiDeps, 'db' | 'jobs' | 'config' | 'pushAgent'>): void {
@@ -38,6 +39,7 @@ export function registerPushDelivery({ db, jobs, config, pushAgent }: Pick<ApiDe
     if (!vapid) throw new JobGivenUpError('no VAPID keys: push is off');
     const targets = await db.query<Target>(
       `select s.id, s.endpoint, s.p256dh, s.auth from push_subscriptions s
+       join auth_sessions a on a.id = s.session_id and a.revoked_at is null
        where s.user_id = $1 and not exists (select 1 from push_deliveries d where d.subscription_id = s.id and d.notification_id::text = $2)`,
       [notification.user_id, notificationId],
     );

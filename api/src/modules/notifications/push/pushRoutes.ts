@@ -30,11 +30,12 @@ export const pushRoutes: ApiPlugin = async (app, { db, clock, config }) => {
     await vapid();
     const member = memberOf(request);
     const { endpoint, keys: k } = request.body;
-    if (!pushEndpointAllowed(endpoint, config.nodeEnv === 'production')) throw error(PUSH_ERROR_CODES.BAD_ENDPOINT);
+    if (!pushEndpointAllowed(endpoint, config.nodeEnv === 'test')) throw error(PUSH_ERROR_CODES.BAD_ENDPOINT);
     await db.query(
-      `insert into push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at) values ($1, $2, $3, $4, $5, $6)
-       on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at`,
-      [randomUUID(), member.userId, endpoint, k.p256dh, k.auth, clock.now()],
+      `insert into push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at, session_id) values ($1, $2, $3, $4, $5, $6, $7)
+       on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
+         created_at = excluded.created_at, session_id = excluded.session_id`,
+      [randomUUID(), member.userId, endpoint, k.p256dh, k.auth, clock.now(), member.sessionId],
     );
     return { subscribed: true as const };
   });
