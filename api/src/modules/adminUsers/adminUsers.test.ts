@@ -1,5 +1,12 @@
 import '../../testing/injectUnderJest';
-import { AdminUserDetailSchema, AdminUsersSchema, RESTRICTION_MESSAGES, SearchCharactersResultSchema, SessionUserSchema } from '@fable/contracts';
+import {
+  AdminUserDetailSchema,
+  AdminUsersSchema,
+  RecommendationsResultSchema,
+  RESTRICTION_MESSAGES,
+  SearchCharactersResultSchema,
+  SessionUserSchema,
+} from '@fable/contracts';
 import { BOTH_BACKENDS } from '../../testing/testDatabases';
 import { eventually } from '../../testing/eventually';
 import { bearer, signInByEmail, type TestApp } from '../../testing/testApp';
@@ -89,14 +96,19 @@ describe.each(BOTH_BACKENDS)('admin users, restrictions and impersonation on %s'
   it('hides a shadow-banned creator’s chatbots from everyone else’s searches while it lasts, never from them', async () => {
     const shady = await signUpMember(t, 'shady');
     const word = uniqueWord();
-    const bot = await insertCharacter(t.db, { user_id: shady.id, username: shady.username }, { name: word });
+    const bot = await insertCharacter(t.db, { user_id: shady.id, username: shady.username }, { name: word, tags: [word, 'Fantasy'] });
     const found = async (headers: Record<string, string>) =>
       SearchCharactersResultSchema.parse((await call(t, 'GET', `/characters/search?q=${word}`, headers)).body).hits.map((h) => h.id);
+    // Recommendations are kept 20 minutes per viewer and question: each ask below is another question (count).
+    const recommended = async (count: number) =>
+      RecommendationsResultSchema.parse((await call(t, 'GET', `/recommendations?include_tags=${word}&count=${count}`, guestHeaders())).body).hits.map((h) => h.id);
     expect(await found(guestHeaders())).toEqual([bot.id]);
+    expect(await recommended(10)).toEqual([bot.id]);
     const added = AdminUserDetailSchema.parse((await restrict(shady, { kind: 'shadowban', hours: 24, reason: 'Spam rings' })).body);
     expect(await found(guestHeaders())).toEqual([]);
     expect(await found(other.headers)).toEqual([]);
     expect(await found(shady.headers)).toEqual([bot.id]);
+    expect(await recommended(11)).toEqual([]);
     const lifted = await call(t, 'POST', `/admin/users/${shady.id}/restrictions/${added.restrictions[0]!.id}/lift`, admin.headers, { reason: 'Cleared' });
     expect(lifted.status).toBe(200);
     expect(await found(guestHeaders())).toEqual([bot.id]);

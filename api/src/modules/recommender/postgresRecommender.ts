@@ -16,6 +16,7 @@ import {
 } from './candidateQueries';
 import { buildTagProfile, favouriteTags, rankCandidates, tagIdf, type Candidate } from './recommendationScoring';
 import { interactionWeight } from './interactionWeights';
+import { shadowBannedCreatorIds } from '../search/searchCharacters';
 
 const CACHE_SECONDS = RECOMMENDATION_LIMITS.localCacheTimeoutMs / 1000;
 /** Outlives every answer cached under it, so an expired generation never brings back an old answer. */
@@ -67,7 +68,9 @@ export function createPostgresRecommender({ db, cache, clock }: PostgresRecommen
   }
 
   async function compute(subject: string, options: RecommendOptions): Promise<RecommendationsResult> {
-    const excludedCreatorIds: string[] = [];
+    // Shadow-banned creators' chatbots are left out of everyone's recommendations but their own (search does the same).
+    const shadowBanned = await shadowBannedCreatorIds(db, cache, options.applicationId, clock.now());
+    const excludedCreatorIds: string[] = shadowBanned.filter((id) => id !== options.userId);
     if (options.userId !== null) {
       const { rows } = await db.query<{ creator_user_id: string }>('select creator_user_id from creator_blocks where user_id = $1', [options.userId]);
       excludedCreatorIds.push(options.userId, ...rows.map((r) => r.creator_user_id));
