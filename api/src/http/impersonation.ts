@@ -22,7 +22,9 @@ const READS = new Set(['GET', 'HEAD']);
 /** Whether the call only reads: a GET or HEAD that does not say it writes (`config.writes`). */
 const readsOnly = (request: FastifyRequest) => READS.has(request.method) && !request.routeOptions.config.writes;
 
-const error = (code: keyof typeof ADMIN_USER_ERRORS) => new AppError(ADMIN_USER_ERRORS[code].status, code, ADMIN_USER_ERRORS[code].message);
+/** An error of the admin users' catalogue (contracts' ADMIN_USER_ERRORS); the admin users routes throw them too. */
+export const adminUserError = (code: keyof typeof ADMIN_USER_ERRORS) =>
+  new AppError(ADMIN_USER_ERRORS[code].status, code, ADMIN_USER_ERRORS[code].message);
 
 /** The impersonated member's caller, or the admin's own when the header is absent or the caller is no admin. */
 export async function impersonatedCaller(
@@ -35,7 +37,7 @@ export async function impersonatedCaller(
   const target = typeof raw === 'string' ? raw.trim() : '';
   if (target === '' || !caller.user.permissions.includes('admin')) return caller;
   const user = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(target) ? await findUser(target, now) : null;
-  if (!user || user.application_id !== caller.applicationId) throw error(ADMIN_USER_ERROR_CODES.USER_NOT_FOUND);
+  if (!user || user.application_id !== caller.applicationId) throw adminUserError(ADMIN_USER_ERROR_CODES.USER_NOT_FOUND);
   const impersonated: MemberCaller = {
     kind: 'member',
     applicationId: caller.applicationId,
@@ -47,14 +49,14 @@ export async function impersonatedCaller(
   if (user.roles.includes('employee') || user.permissions.includes('admin')) {
     // Refused, and recorded as an attempt (the answer's hook records calls made as someone else).
     request.caller = impersonated;
-    throw error(ADMIN_USER_ERROR_CODES.ADMIN_PROTECTED);
+    throw adminUserError(ADMIN_USER_ERROR_CODES.ADMIN_PROTECTED);
   }
   return impersonated;
 }
 
 /** Impersonation is read-only: a write is refused once the caller is known, so the attempt is recorded too. */
 export function refuseImpersonatedWrites(request: FastifyRequest, caller: MemberCaller): void {
-  if (caller.impersonatedBy && !readsOnly(request)) throw error(ADMIN_USER_ERROR_CODES.IMPERSONATION_READ_ONLY);
+  if (caller.impersonatedBy && !readsOnly(request)) throw adminUserError(ADMIN_USER_ERROR_CODES.IMPERSONATION_READ_ONLY);
 }
 
 /**

@@ -1,4 +1,5 @@
 import styled from '@emotion/styled';
+import type { ReactNode } from 'react';
 import { MODERATION_QUEUE_STATUSES, type ModerationQueueStatus } from '@fable/contracts';
 import { EmptyState, Spinner, Tabs, useSearchParams } from '@fable/shared';
 import { AppealItem } from './AppealItem';
@@ -41,55 +42,46 @@ const isStatus = (value: string | null): value is ModerationQueueStatus => MODER
 type Tab = ModerationQueueStatus | 'reports' | 'appeals';
 const TABS: readonly Tab[] = ['reports', 'appeals', ...MODERATION_QUEUE_STATUSES];
 
-function Queue({ status }: { status: ModerationQueueStatus }) {
-  const { data, isLoading, isError, refetch } = useCreator_moderationQueueQuery({ status, page: 1 });
+/** One tab's list: loading, failed (Try Again), empty, or how many and the items. */
+function TabList<Item>({
+  query,
+  empty,
+  found,
+  render,
+}: {
+  query: { data?: { items: Item[]; found: number }; isLoading: boolean; isError: boolean; refetch: () => unknown };
+  empty: string;
+  found: (n: number) => string;
+  render: (item: Item) => ReactNode;
+}) {
+  const { data, isLoading, isError, refetch } = query;
   if (isLoading) return <Spinner label={T.loading} center />;
   if (isError || !data) return <EmptyState title={T.failed} action={{ label: T.retry, onClick: () => void refetch() }} />;
-  if (data.items.length === 0) return <EmptyState title={T.empty} />;
+  if (data.items.length === 0) return <EmptyState title={empty} />;
   return (
     <div className="items">
       <p className="found" aria-live="polite">
-        {T.found(data.found)}
+        {found(data.found)}
       </p>
-      {data.items.map((item) => (
-        <ModerationItem key={item.character.id} item={item} />
-      ))}
+      {data.items.map(render)}
     </div>
   );
+}
+
+function Queue({ status }: { status: ModerationQueueStatus }) {
+  const query = useCreator_moderationQueueQuery({ status, page: 1 });
+  return <TabList query={query} empty={T.empty} found={T.found} render={(item) => <ModerationItem key={item.character.id} item={item} />} />;
 }
 
 function Reports() {
-  const { data, isLoading, isError, refetch, fulfilledTimeStamp } = useCreator_reportCasesQuery(1);
-  if (isLoading) return <Spinner label={T.loading} center />;
-  if (isError || !data) return <EmptyState title={T.failed} action={{ label: T.retry, onClick: () => void refetch() }} />;
-  if (data.items.length === 0) return <EmptyState title={R.noCases} />;
-  return (
-    <div className="items">
-      <p className="found" aria-live="polite">
-        {R.casesFound(data.found)}
-      </p>
-      {data.items.map((item) => (
-        <ReportCaseItem key={item.character.id} item={item} now={fulfilledTimeStamp ?? 0} />
-      ))}
-    </div>
-  );
+  const query = useCreator_reportCasesQuery(1);
+  const now = query.fulfilledTimeStamp ?? 0;
+  return <TabList query={query} empty={R.noCases} found={R.casesFound} render={(item) => <ReportCaseItem key={item.character.id} item={item} now={now} />} />;
 }
 
 function Appeals() {
-  const { data, isLoading, isError, refetch } = useCreator_appealsQuery(1);
-  if (isLoading) return <Spinner label={T.loading} center />;
-  if (isError || !data) return <EmptyState title={T.failed} action={{ label: T.retry, onClick: () => void refetch() }} />;
-  if (data.items.length === 0) return <EmptyState title={R.noAppeals} />;
-  return (
-    <div className="items">
-      <p className="found" aria-live="polite">
-        {R.appealsFound(data.found)}
-      </p>
-      {data.items.map((item) => (
-        <AppealItem key={item.id} item={item} />
-      ))}
-    </div>
-  );
+  const query = useCreator_appealsQuery(1);
+  return <TabList query={query} empty={R.noAppeals} found={R.appealsFound} render={(item) => <AppealItem key={item.id} item={item} />} />;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { ADMIN_USER_ERROR_CODES, ADMIN_USER_ERRORS, ADMIN_USERS_PAGE_SIZE, adminUserCalls, type AdminUserDetail } from '@fable/contracts';
+import { ADMIN_USER_ERROR_CODES, ADMIN_USERS_PAGE_SIZE, adminUserCalls, type AdminUserDetail } from '@fable/contracts';
 import { memberOf } from '../../http/access';
-import { AppError } from '../../http/appError';
+import { adminUserError } from '../../http/impersonation';
 import type { ApiPlugin } from '../../http/apiPlugin';
 import type { Queryable } from '../../infra/db/database';
 import {
@@ -17,9 +17,6 @@ import { forgetShadowBanned } from '../search/searchCharacters';
 import { noticeDate, RESTRICTION_LIFTED_TITLE, RESTRICTION_NOTICE_TITLES } from './restrictionNotices';
 
 const HOUR_MS = 60 * 60 * 1000;
-
-export const adminUserError = (code: keyof typeof ADMIN_USER_ERRORS) =>
-  new AppError(ADMIN_USER_ERRORS[code].status, code, ADMIN_USER_ERRORS[code].message);
 
 async function detailOf(db: Queryable, applicationId: string, userId: string, now: Date): Promise<AdminUserDetail> {
   const user = await findUserSummary(db, applicationId, userId, now);
