@@ -30,6 +30,7 @@ const common = {
     '^@fable/mocks/node$': '<rootDir>/../mocks/src/testing/index.ts',
     '^@fable/rules/(billing|calendar|lore|group|tokens|random)$': '<rootDir>/../rules/src/$1/index.ts',
     '^@fable/shared/forms$': '<rootDir>/../shared/src/forms/index.ts',
+    '^@fable/shared/visibility$': '<rootDir>/../shared/src/visibility/index.ts',
     '^@fable/shared/characters$': '<rootDir>/../shared/src/api/charactersApi.ts',
   },
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],

@@ -100,6 +100,8 @@ const envSchema = z.object({
   QUEUE_BYPASS_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'QUEUE_BYPASS_SECRET must be at least 32 characters'),
   /** The one character whose chat never waits (document 1 §4 "one fixed character id is always bypassed"). */
   QUEUE_BYPASSED_CHARACTER_ID: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9-]{1,64}$/.test(v), 'QUEUE_BYPASSED_CHARACTER_ID must be a character id'),
+  /** Chat ads show past this many messages (document 1 §6 display_ads: "minimum configurable, default 10"). */
+  ADS_MIN_MESSAGES: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(1000).optional()),
   IMAGE_UPLOAD_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'IMAGE_UPLOAD_SECRET must be at least 32 characters'),
   /** An OpenAI-compatible embeddings endpoint for the semantic memory (…/v1); unset: the local lexical ranking. */
   EMBEDDINGS_BASE_URL: urlWithProtocol(['http', 'https'], 'EMBEDDINGS_BASE_URL'),
@@ -219,6 +221,8 @@ export interface AppConfig {
   vapid?: { publicKey?: string; privateKey?: string; subject: string };
   /** The character whose chat never waits (QUEUE_BYPASSED_CHARACTER_ID). */
   queueBypassedCharacterId?: string;
+  /** Chat ads show past this many messages (ADS_MIN_MESSAGES; default ADS_MIN_MESSAGES_DEFAULT). */
+  adsMinMessages?: number;
   /** The speech endpoint (TTS_*); unset: the embedded eSpeak NG voices. */
   speech?: { baseUrl: string; model: string; apiKey?: string };
   /** The transcription endpoint of speech input (TRANSCRIPTION_*); unset: the browser's recognition only. */
@@ -319,6 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     queueBypassSecret: e.QUEUE_BYPASS_SECRET,
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     queueBypassedCharacterId: e.QUEUE_BYPASSED_CHARACTER_ID,
+    adsMinMessages: e.ADS_MIN_MESSAGES,
     embeddings: e.EMBEDDINGS_BASE_URL
       ? {
           baseUrl: e.EMBEDDINGS_BASE_URL,

@@ -46,6 +46,11 @@ export class AppError extends Error {
     return err;
   }
 
+  /** The error `code` of a contract's catalogue (code → status and message), e.g. AppError.of(PUSH_ERRORS, 'push_unavailable'). */
+  static of<C extends Readonly<Record<string, { readonly status: number; readonly message: string }>>>(catalogue: C, code: keyof C & string): AppError {
+    return new AppError(catalogue[code]!.status, code, catalogue[code]!.message);
+  }
+
   toBody(): ErrorBody {
     return errorBody(this.code, this.message, this.details);
   }

@@ -23,8 +23,7 @@ const READS = new Set(['GET', 'HEAD']);
 const readsOnly = (request: FastifyRequest) => READS.has(request.method) && !request.routeOptions.config.writes;
 
 /** An error of the admin users' catalogue (contracts' ADMIN_USER_ERRORS); the admin users routes throw them too. */
-export const adminUserError = (code: keyof typeof ADMIN_USER_ERRORS) =>
-  new AppError(ADMIN_USER_ERRORS[code].status, code, ADMIN_USER_ERRORS[code].message);
+export const adminUserError = (code: keyof typeof ADMIN_USER_ERRORS) => AppError.of(ADMIN_USER_ERRORS, code);
 
 /** The impersonated member's caller, or the admin's own when the header is absent or the caller is no admin. */
 export async function impersonatedCaller(

@@ -27,3 +27,5 @@ export * from './notifications';
 export * from './reportCases';
 export * from './linkPreviews';
 export * from './queue';
+export * from './banners';
+export * from './ads';

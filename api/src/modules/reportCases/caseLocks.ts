@@ -5,7 +5,7 @@ import type { Queryable } from '../../infra/db/database';
 
 /** What the report case and appeal routes share: their errors, the locked chatbot, the moderator as actor. */
 
-export const error = (code: keyof typeof REPORT_CASE_ERRORS) => new AppError(REPORT_CASE_ERRORS[code].status, code, REPORT_CASE_ERRORS[code].message);
+export const error = (code: keyof typeof REPORT_CASE_ERRORS) => AppError.of(REPORT_CASE_ERRORS, code);
 export const characterNotFound = () => new AppError(404, 'character_not_found', 'Character not found');
 
 export interface LockedCharacter {

@@ -6,7 +6,7 @@ import { iso } from '../characters/characterRow';
 import { findViewableCharacter, viewerOf } from '../discovery/characterAccess';
 import { closeReport, listOpenReports, saveReport, type Reporter } from './reportRepository';
 
-const error = (code: keyof typeof REPORT_ERRORS) => new AppError(REPORT_ERRORS[code].status, code, REPORT_ERRORS[code].message);
+const error = (code: keyof typeof REPORT_ERRORS) => AppError.of(REPORT_ERRORS, code);
 const characterNotFound = () => {
   const e = CHARACTER_ERRORS[CHARACTER_ERROR_CODES.NOT_FOUND];
   return new AppError(e.status, CHARACTER_ERROR_CODES.NOT_FOUND, e.message);

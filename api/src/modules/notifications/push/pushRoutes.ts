@@ -6,7 +6,7 @@ import type { ApiPlugin } from '../../../http/apiPlugin';
 import { pushEndpointAllowed } from './pushEndpoints';
 import { loadVapidKeys, type VapidKeys } from './vapidKeys';
 
-const error = (code: keyof typeof PUSH_ERRORS) => new AppError(PUSH_ERRORS[code].status, code, PUSH_ERRORS[code].message);
+const error = (code: keyof typeof PUSH_ERRORS) => AppError.of(PUSH_ERRORS, code);
 
 /**
  * Web Push subscriptions (contracts' notificationCalls.pushKey, subscribe, unsubscribe): the VAPID public key, and a

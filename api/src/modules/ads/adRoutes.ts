@@ -1,0 +1,68 @@
+import { AD_ERROR_CODES, AD_ERRORS, ADS_CONTEXT_MESSAGES, ADS_MIN_MESSAGES_DEFAULT, adCalls, type ChatAd } from '@fable/contracts';
+import { memberOf } from '../../http/access';
+import { AppError } from '../../http/appError';
+import type { ApiPlugin } from '../../http/apiPlugin';
+import type { Queryable } from '../../infra/db/database';
+import { HOUSE_ADS, pickHouseAd } from './houseAds';
+
+/** The latest messages of a member's conversation (the main line, newest first), or null when it is not theirs. */
+async function latestMessages(db: Queryable, userId: string, conversationId: string): Promise<{ count: number; messages: { id: string; content: string }[] } | null> {
+  const { rows } = await db.query<{ n: string }>(
+    'select (select count(*) from messages m where m.conversation_id = c.id and not m.is_alternative) as n from conversations c where c.id = $1 and c.user_id = $2',
+    [conversationId, userId],
+  );
+  if (!rows[0]) return null;
+  const latest = await db.query<{ id: string; content: string }>(
+    'select id, content from messages where conversation_id = $1 and not is_alternative order by seq desc limit $2',
+    [conversationId, ADS_CONTEXT_MESSAGES],
+  );
+  return { count: Number(rows[0].n), messages: latest.rows };
+}
+
+const unknownAd = () => AppError.of(AD_ERRORS, AD_ERROR_CODES.UNKNOWN_AD);
+
+/**
+ * Ads in chat (contracts' adCalls; document 1 §6 display_ads, §7 POST event): past the minimum number of messages, the
+ * house ad the last 10 messages fit best, placed after the latest one; only for members with display_ads (free
+ * members: every paid tier goes without). A view or click is kept once per ad, message and member.
+ */
+export const adRoutes: ApiPlugin = async (app, { db, config, clock }) => {
+  const minimum = config.adsMinMessages ?? ADS_MIN_MESSAGES_DEFAULT;
+
+  const forChat = adCalls.forChat;
+  app.get(forChat.path, { schema: { querystring: forChat.query, response: { 200: forChat.response } }, config: { access: forChat.access } }, async (request) => {
+    const member = memberOf(request);
+    if (!member.user.permissions.includes('display_ads')) return { ad: null };
+    const found = await latestMessages(db, member.userId, request.query.conversation_id);
+    if (!found) throw AppError.notFound('Conversation not found.');
+    const last = found.messages[0];
+    if (found.count <= minimum || !last) return { ad: null };
+    const picked = pickHouseAd(found.messages.map((m) => m.content), request.query.slot);
+    const ad: ChatAd = { ad_id: picked.id, code: picked.code, content: picked.content, cta: picked.cta, message_id: last.id };
+    return { ad };
+  });
+
+  const event = adCalls.event;
+  app.post(event.path, { schema: { body: event.body, response: { 200: event.response } }, config: { access: event.access } }, async (request) => {
+    const member = memberOf(request);
+    const e = request.body;
+    const ad = HOUSE_ADS.find((a) => a.id === e.ad_id && a.code === e.code);
+    if (!ad) throw unknownAd();
+    // The conversation is the member's, of that chatbot, and holds the message the ad followed.
+    const { rowCount } = await db.query(
+      `insert into ad_events (event_name, user_id, conversation_id, character_id, ad_id, code, message_id, content, created_at)
+       select $1, c.user_id, c.id, c.character_id, $4, $5, m.id, $6, $7
+         from conversations c join messages m on m.conversation_id = c.id and m.id = $8
+        where c.id = $2 and c.user_id = $3 and c.character_id = $9
+       on conflict do nothing`,
+      [e.event_name, e.conversation_id, member.userId, e.ad_id, e.code, e.content, clock.now(), e.message_id, e.character_id],
+    );
+    if (rowCount > 0) return { counted: true };
+    const { rowCount: exists } = await db.query(
+      `select 1 from conversations c join messages m on m.conversation_id = c.id and m.id = $3 where c.id = $1 and c.user_id = $2 and c.character_id = $4`,
+      [e.conversation_id, member.userId, e.message_id, e.character_id],
+    );
+    if (!exists) throw unknownAd();
+    return { counted: false };
+  });
+};
