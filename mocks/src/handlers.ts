@@ -16,6 +16,7 @@ import { moderationHandlers } from './resources/moderation';
 import { personaHandlers } from './resources/personas';
 import { portalHandlers } from './resources/portal';
 import { queueHandlers } from './resources/queue';
+import { adHandlers, bannerHandlers } from './resources/bannersAndAds';
 import { reportHandlers } from './resources/reports';
 import { searchHandlers } from './resources/search';
 import { sessionHandlers } from './resources/session';
@@ -39,6 +40,8 @@ export const resourceHandlers = (db: MockDb): HttpHandler[] => [
   ...searchHandlers(db),
   ...chatHandlers(db),
   ...queueHandlers(),
+  ...bannerHandlers(),
+  ...adHandlers(),
   ...personaHandlers(db),
   ...portalHandlers(db),
   ...avatarHandlers(),

@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { NotificationsViewport, selectHiddenByPartner, signInRequested, useAppDispatch, useAppSelector } from '@fable/shared';
 import { AuthLayer } from '../auth/AuthLayer';
+import { ScreenBanners } from '../banners/ScreenBanners';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { loadSideNavOpen, saveSideNavOpen } from './navPreference';
@@ -50,8 +51,8 @@ const TrustAndSafetyLayer = lazy(() => import('../memberShell').then((m) => ({ d
 const isNarrow = () => window.matchMedia?.('(max-width: 1023px)').matches ?? false;
 
 /**
- * The shell: trust and safety's layer when it has something to show (TrustAndSafetyLayer), header, side navigation
- * (not in partner mode), the routed page, footer.
+ * The shell: trust and safety's layer when it has something to show (TrustAndSafetyLayer), the screen's top banners,
+ * header, side navigation (not in partner mode), the routed page and its inline banners, footer.
  */
 export function Layout() {
   const sideNavHidden = useAppSelector((state) => selectHiddenByPartner(state, 'side_navigation'));
@@ -93,6 +94,7 @@ export function Layout() {
           <TrustAndSafetyLayer />
         </Suspense>
       ) : null}
+      <ScreenBanners where="top" />
       <Header sideNav={!sideNavHidden} menuOpen={open} onMenu={toggle} onSignIn={openSignIn} />
       <Body>
         {!sideNavHidden && <SideNav open={open} onToggle={toggle} onNavigate={closeDrawer} />}
@@ -101,6 +103,7 @@ export function Layout() {
           <div className="page">
             <Outlet />
           </div>
+          <ScreenBanners where="bottom" />
           <Footer />
         </Main>
       </Body>

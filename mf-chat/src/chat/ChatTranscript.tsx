@@ -1,6 +1,7 @@
 import styled from '@emotion/styled';
 import type { CharacterProfile } from '@fable/contracts';
 import { Button, Spinner } from '@fable/shared';
+import { useChatAd } from './ads/useChatAd';
 import { FailureBanner } from './ChatNotices';
 import { CHAT_TEXTS } from './chatTexts';
 import { GROUP_TEXTS } from './group/groupTexts';
@@ -27,6 +28,8 @@ export function ChatTranscript({ screen, profile }: { screen: ChatScreenModel; p
   const { onEdit, onRate } = useMessageActions(chat, screen.isGuest);
   const { open: openModal } = screen.modals;
   const { images, voice } = screen;
+  // Free members' house ads (display_ads), out of the way while messages are being picked.
+  const ads = useChatAd(screen);
 
   return (
     <Scroll>
@@ -91,8 +94,10 @@ export function ChatTranscript({ screen, profile }: { screen: ChatScreenModel; p
             onOpenSettings: () => openModal({ kind: 'imageSettings' }),
           }}
           voice={groupChat.isGroup ? undefined : { voiceId: voice.voiceId, playing: voice.playing, played: voice.played, onToggle: voice.toggle, asksOnly: voice.access !== 'speak' }}
+          after={pick.mode === null ? ads.after : null}
         />
       )}
+      {ads.loader}
       {groupChat.isGroup && !chat.loading && state.messages.length === 0 && !streaming && <GroupHint>{GROUP_TEXTS.empty}</GroupHint>}
     </Scroll>
   );

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { stripHtml, type ChatMessage, type MessageRating } from '@fable/contracts';
 import { Avatar, Button, Spinner } from '@fable/shared';
 import { CHAT_TEXTS } from './chatTexts';
@@ -117,6 +117,8 @@ export interface MessageListProps {
   images?: ImageMessageActions;
   /** Voices: Play / Stop on replies, and the voice rating under those played. */
   voice?: MessageVoiceActions;
+  /** A list item shown after one message (the chat's ad, ads/useChatAd.tsx). */
+  after?: { messageId: string; node: ReactNode } | null;
 }
 
 export interface ImageMessageActions {
@@ -156,18 +158,20 @@ export function MessageList(props: MessageListProps) {
           }
           const from = message.role === 'user' ? { name: userName, avatarUrl: null } : (speakerOf?.(message) ?? { name: botName, avatarUrl: botAvatar });
           return (
-            <MessageItem
-              key={message.id}
-              {...props}
-              message={message}
-              shownContent={shown}
-              isLast={isLast}
-              dimmed={dimmed}
-              isPicked={picked === message.id}
-              pickable={mode === 'remove' ? message.id !== GREETING_ID : mode === 'clone' && isSavedMessage(message)}
-              name={from.name}
-              avatar={from.avatarUrl}
-            />
+            <Fragment key={message.id}>
+              <MessageItem
+                {...props}
+                message={message}
+                shownContent={shown}
+                isLast={isLast}
+                dimmed={dimmed}
+                isPicked={picked === message.id}
+                pickable={mode === 'remove' ? message.id !== GREETING_ID : mode === 'clone' && isSavedMessage(message)}
+                name={from.name}
+                avatar={from.avatarUrl}
+              />
+              {props.after?.messageId === message.id ? props.after.node : null}
+            </Fragment>
           );
         })}
         {stream && stream.kind === 'reply' && (

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { CharacterProfile, FeatureFlag, Permission, SessionUser as ApiUser, Tier, UserSettings } from '@fable/contracts';
+import type { CharacterProfile, FeatureFlag, PartnerHiddenFeature, Permission, SessionUser as ApiUser, Tier, UserSettings } from '@fable/contracts';
 import { becameGuest, sessionFromUser, signedIn, tokensReceived, selectNotifications, type AppStore } from '@fable/shared';
 import { apiUserFixture, deploymentFixture, mockApi, renderRoute, storeWith, type FakeHandler } from '@fable/shared/testing';
 
@@ -15,6 +15,8 @@ export interface ChatRemoteSetup {
   tier?: Tier;
   /** The deployment's feature flags (default the fixture's). */
   flags?: Partial<Record<FeatureFlag, boolean>>;
+  /** Partner mode, hiding these features. */
+  partner?: PartnerHiddenFeature[];
   url?: string;
   path?: string | string[];
 }
@@ -32,7 +34,12 @@ export function renderChatRemote(ui: ReactElement, setup: ChatRemoteSetup = {}) 
   // The member is the mock API's own: the resources answer as them (their favourites, conversations, personas).
   const fake = mockApi({ seed: member ? { member } : {}, overrides: setup.handlers });
   for (const character of setup.characters ?? []) fake.db.characters.set(character.id, character);
-  const store = storeWith(deploymentFixture(setup.flags ? { flags: setup.flags } : {}));
+  const store = storeWith(
+    deploymentFixture({
+      ...(setup.flags ? { flags: setup.flags } : {}),
+      ...(setup.partner ? { kind: 'partner', partner: { enabled: true, hiddenFeatures: setup.partner } } : {}),
+    }),
+  );
   if (member) {
     const session = sessionFromUser(member);
     store.dispatch(tokensReceived(fake.memberTokens));

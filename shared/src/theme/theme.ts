@@ -83,7 +83,7 @@ function over(color: string, background: string, alpha: number): string {
 }
 
 /** Black or white, whichever reads better on the given colour. */
-function readableOn(hex: string): string {
+export function readableOn(hex: string): string {
   return contrastRatio(WHITE, hex) >= contrastRatio(INK, hex) ? WHITE : INK;
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  BannerDraftSchema,
+  type BannerDraftSchema,
   BannerSchema,
   type AdminBanner,
   type BannerTargeting,

@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import { adSlotOf, type ChatAd, type ChatMessage, type Conversation } from '@fable/contracts';
+import { useChat_adQuery } from './chatAdsApi';
+import { conversationLength } from './conversationLength';
+
+export interface FoundChatAd {
+  conversationId: string;
+  ad: ChatAd | null;
+}
+
+export interface ChatAdLoaderProps {
+  conversationId: string;
+  messages: readonly ChatMessage[];
+  hasMore: boolean;
+  conversation: Conversation | null;
+  /** A turn is running: the ad stays where it is until the reply is in (never between a message and its reply). */
+  streaming: boolean;
+  onAd: (found: FoundChatAd) => void;
+}
+
+/** The slot of the conversation's length, held while a turn runs. */
+function useSettledSlot(slot: number | null, streaming: boolean): number | null {
+  const [settled, setSettled] = useState(slot);
+  if (!streaming && settled !== slot) setSettled(slot);
+  return streaming ? settled : slot;
+}
+
+/**
+ * Asks GET /ads/chat for the conversation's ad once it is past the minimum (adSlotOf: more than 10 messages), and again
+ * for each later slot; tells the chat which ad to place (null: none). Draws nothing; a failed ask shows no ad.
+ */
+export function ChatAdLoader({ conversationId, messages, hasMore, conversation, streaming, onAd }: ChatAdLoaderProps) {
+  const slot = useSettledSlot(adSlotOf(conversationLength(messages, hasMore, conversation)), streaming);
+  const { data } = useChat_adQuery({ conversationId, slot: slot ?? 0 }, { skip: slot === null });
+  const ad = slot === null ? null : (data?.ad ?? null);
+  useEffect(() => {
+    onAd({ conversationId, ad });
+  }, [conversationId, ad, onAd]);
+  return null;
+}

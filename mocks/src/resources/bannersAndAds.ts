@@ -1,0 +1,18 @@
+import { adCalls, bannerCalls } from '@fable/contracts';
+import { contractRoute } from '../contractRoute';
+
+/**
+ * Banners (contracts' bannerCalls) as the API answers a screen that has none; the API's targeting and counting are
+ * tested in api/src/modules/banners. UI tests that show banners answer "GET /banners" with an override.
+ */
+export function bannerHandlers() {
+  return [
+    contractRoute(bannerCalls.forScreen, () => ({ banners: [], birthday: null })),
+    contractRoute(bannerCalls.event, () => ({ counted: true })),
+  ];
+}
+
+/** Ads in chat (contracts' adCalls) as the API answers a member without display_ads; chat tests override them. */
+export function adHandlers() {
+  return [contractRoute(adCalls.forChat, () => ({ ad: null })), contractRoute(adCalls.event, () => ({ counted: true }))];
+}
