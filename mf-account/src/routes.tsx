@@ -34,6 +34,7 @@ const routes: RemoteRoutesModule = {
     profile: lazyPage(() => import('./profile/ProfilePage').then((m) => m.ProfilePage)),
     adminUsers: lazyPage(() => adminPages().then((m) => m.AdminUsersPage)),
     adminUser: lazyPage(() => adminPages().then((m) => m.AdminUserPage)),
+    adminBanners: lazyPage(() => adminPages().then((m) => m.AdminBannersPage)),
     /** Not a route: the onboarding modal the host's sign-up gating shows over any page (onboarding_v2 flag). */
     onboarding: lazyPage(() => signupPages().then((m) => m.OnboardingModal), { quiet: true }),
   },
