@@ -4,6 +4,7 @@ import { IdSchema, TimestampSchema } from '../entities/common';
 import { TierSchema } from '../permissions/permissions';
 import { defineCall } from './apiCall';
 
+
 /**
  * Banners (document 1 §2 "Banners: top, inline and popup placements; ad slots top, pop-up, bottom", §3 "Banner", §7
  * "banner fetch/view/close/CTA", paths not shown): what a screen shows now to the caller, and the view, close and
@@ -11,12 +12,11 @@ import { defineCall } from './apiCall';
  * The ad slots are the same three places: top, pop-up and bottom (our inline banners sit at the bottom of the page).
  */
 
-/** A screen is the first segment of the path ("home" for "/"): "chats", "characters", "profile", … */
+/** A screen is the first segment of the path ("home" for "/"): "chats", "chat", "profile", … (the shell's bannerScreenOf). */
 export const BannerScreenSchema = z
   .string()
   .trim()
   .regex(/^[a-z0-9-]{1,40}$/, 'A screen is a path’s first segment: lower-case letters, digits and "-"');
-export const bannerScreenOf = (pathname: string): string => pathname.split('/').find((s) => s !== '')?.toLowerCase() ?? 'home';
 
 export const BANNER_AUDIENCES = ['everyone', 'guests', 'members'] as const;
 export const BannerAudienceSchema = z.enum(BANNER_AUDIENCES);

@@ -6,8 +6,7 @@ export const BannerPlacementSchema = z.enum(BANNER_PLACEMENTS);
 export type BannerPlacement = z.infer<typeof BannerPlacementSchema>;
 export const AD_SLOTS = ['top', 'pop-up', 'bottom'] as const;
 
-/** A banner counts as viewed at 50% visibility (document 1 §2). */
-export const BANNER_VIEWED_VISIBILITY = 0.5;
+// BANNER_VIEWED_VISIBILITY is in limits/uiLimits.ts: the apps read it without this file's schemas.
 
 /** A banner text (title, description). */
 export const BannerTextSchema = z.object({

@@ -7,6 +7,9 @@ export const NOTIFICATION_DURATIONS_MS = {
   infinite: null,
 } as const;
 
+/** A banner counts as viewed at 50% visibility (document 1 §2); the chat's ads count the same way. */
+export const BANNER_VIEWED_VISIBILITY = 0.5;
+
 /** Card grid and image sizes (document 1 §9). */
 export const LAYOUT_LIMITS = {
   cardGrid: { minColumnPx: 160, gapPx: 12 },

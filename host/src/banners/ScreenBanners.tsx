@@ -1,4 +1,4 @@
-import { bannerScreenOf } from '@fable/contracts';
+import { bannerScreenOf } from './bannerScreen';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { selectAuthStatus, selectHiddenByPartner, useAppSelector } from '@fable/shared';
