@@ -15,6 +15,8 @@ export const E2E_ADMINS = {
   moderator: { email: 'e2e-moderator@example.com', username: 'e2e_moderator', name: 'Moderator Mo' },
   /** The admin of the trust-and-safety spec (members, restrictions, impersonation), signed in through the page. */
   trustAndSafety: { email: 'e2e-tns@example.com', username: 'e2e_tns', name: 'Safety Sam' },
+  /** The admin of the banners spec, signed in through the page. */
+  banners: { email: 'e2e-banners@example.com', username: 'e2e_banners', name: 'Banner Bea' },
   /** The admin of API calls (support/admin.ts). */
   api: { email: 'e2e-admin-api@example.com', username: 'e2e_admin_api', name: 'Admin Api' },
 } as const;

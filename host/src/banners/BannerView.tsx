@@ -18,7 +18,10 @@ const Box = styled.div`
   align-items: center;
   gap: 12px 16px;
   flex-wrap: wrap;
-  padding: 12px 48px 12px 16px;
+  padding: 12px 16px;
+  &[data-closable='true'] {
+    padding-right: 48px;
+  }
   border-radius: ${({ theme }) => theme.radius.md};
   border: 1px solid ${({ theme }) => theme.colors.border};
   background-color: ${({ theme }) => theme.colors.primarySoft};
@@ -38,7 +41,10 @@ const Box = styled.div`
     border-radius: ${({ theme }) => theme.radius.sm};
   }
   @media ${({ theme }) => theme.breakpoints.mobile} {
-    padding: 10px 44px 10px 12px;
+    padding: 10px 12px;
+    &[data-closable='true'] {
+      padding-right: 44px;
+    }
   }
 `;
 
@@ -138,6 +144,7 @@ export function BannerView({ banner, onSeen, onAction, onClose, titled = true }:
       role="region"
       aria-label={banner.title?.label ?? banner.name}
       data-banner={banner.placement}
+      data-closable={banner.closable && !!onClose}
       style={{ backgroundColor: background, backgroundImage: image ? `url("${image}")` : undefined, color: ink }}
     >
       {side && banner.additionalImage?.placement !== 'right' ? <img src={side} alt="" /> : null}

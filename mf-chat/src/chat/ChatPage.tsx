@@ -9,6 +9,7 @@ import { ChatScreenHeader } from './ChatScreenHeader';
 import { ChatScreenModals } from './ChatScreenModals';
 import { CHAT_TEXTS } from './chatTexts';
 import { ChatTranscript } from './ChatTranscript';
+import { useChatAd } from './ads/useChatAd';
 import { useChatScreen } from './useChatScreen';
 import { useStickToBottom } from './useStickToBottom';
 import { WaitingRoom } from './queue/WaitingRoom';
@@ -37,6 +38,8 @@ export default ChatPage;
 function ChatScreen({ characterId, routeConversationId }: { characterId: string; routeConversationId: string | undefined }) {
   const screen = useChatScreen(characterId, routeConversationId);
   const { character, chat } = screen;
+  // Free members' house ads (display_ads): the transcript places it; a new one is followed like a new message.
+  const ads = useChatAd(screen);
   // In the member's chat language once translated.
   const profile = screen.shownProfile;
 
@@ -44,7 +47,7 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
   const screenRef = useRef<HTMLElement>(null);
   const { state } = chat;
   const newest = state.messages.at(-1);
-  useStickToBottom(screenRef, !chat.loading && state.messages.length > 0, `${state.messages.length}:${newest?.id}:${newest?.content.length}:${state.stream?.text.length ?? -1}:${chat.typing ? 1 : 0}`);
+  useStickToBottom(screenRef, !chat.loading && state.messages.length > 0, `${state.messages.length}:${newest?.id}:${newest?.content.length}:${state.stream?.text.length ?? -1}:${chat.typing ? 1 : 0}:${ads.after?.messageId ?? ''}`);
 
   if (!characterId || character.isError) {
     const failed = apiErrorOf(character.error);
@@ -81,7 +84,7 @@ function ChatScreen({ characterId, routeConversationId }: { characterId: string;
           }
         />
       )}
-      <ChatTranscript screen={screen} profile={profile} />
+      <ChatTranscript screen={screen} profile={profile} ads={ads} />
       <ChatFooter screen={screen} profile={profile} />
       <ChatScreenModals screen={screen} profile={profile} />
     </Screen>

@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import type { CharacterProfile } from '@fable/contracts';
 import { Button, Spinner } from '@fable/shared';
-import { useChatAd } from './ads/useChatAd';
+import type { ChatAdPlacement } from './ads/useChatAd';
 import { FailureBanner } from './ChatNotices';
 import { CHAT_TEXTS } from './chatTexts';
 import { GROUP_TEXTS } from './group/groupTexts';
@@ -22,14 +22,12 @@ const GroupHint = styled.p`
 `;
 
 /** The chat screen's body: the conversation's messages, or why there are none (a blocked creator, loading, a failed load). */
-export function ChatTranscript({ screen, profile }: { screen: ChatScreenModel; profile: CharacterProfile }) {
+export function ChatTranscript({ screen, profile, ads }: { screen: ChatScreenModel; profile: CharacterProfile; ads: ChatAdPlacement }) {
   const { chat, groupChat, pick, lastReply, member, user } = screen;
   const { state, dispatch, streaming } = chat;
   const { onEdit, onRate } = useMessageActions(chat, screen.isGuest);
   const { open: openModal } = screen.modals;
   const { images, voice } = screen;
-  // Free members' house ads (display_ads), out of the way while messages are being picked.
-  const ads = useChatAd(screen);
 
   return (
     <Scroll>
@@ -94,6 +92,7 @@ export function ChatTranscript({ screen, profile }: { screen: ChatScreenModel; p
             onOpenSettings: () => openModal({ kind: 'imageSettings' }),
           }}
           voice={groupChat.isGroup ? undefined : { voiceId: voice.voiceId, playing: voice.playing, played: voice.played, onToggle: voice.toggle, asksOnly: voice.access !== 'speak' }}
+          // The house ad (display_ads), out of the way while messages are being picked.
           after={pick.mode === null ? ads.after : null}
         />
       )}

@@ -62,7 +62,7 @@ const toAdminBanner = (r: BannerRow, now: Date): AdminBanner => ({
 
 const ADMIN_SELECT = `
   select b.id, b.content, b.starts_at, b.ends_at, b.applications, b.tiers, b.signed_in, b.screens, b.created_at,
-         coalesce(u.username, u.email) as created_by_name,
+         u.username as created_by_name,
          (select count(*) from banner_events e where e.banner_id = b.id and e.kind = 'view') as views,
          (select count(*) from banner_events e where e.banner_id = b.id and e.kind = 'close') as closes,
          (select count(*) from banner_events e where e.banner_id = b.id and e.kind = 'cta') as clicks

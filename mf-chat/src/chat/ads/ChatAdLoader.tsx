@@ -1,11 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { adSlotOf, type ChatAd, type ChatMessage, type Conversation } from '@fable/contracts';
 import { useChat_adQuery } from './chatAdsApi';
+import { ChatAdCard, type ChatAdCardProps } from './ChatAdCard';
 import { conversationLength } from './conversationLength';
 
 export interface FoundChatAd {
   conversationId: string;
   ad: ChatAd | null;
+  /** The card, handed over loaded: it shows in the same render as the ad, so the chat follows it to the bottom. */
+  Card: ComponentType<ChatAdCardProps>;
 }
 
 export interface ChatAdLoaderProps {
@@ -34,7 +37,7 @@ export function ChatAdLoader({ conversationId, messages, hasMore, conversation, 
   const { data } = useChat_adQuery({ conversationId, slot: slot ?? 0 }, { skip: slot === null });
   const ad = slot === null ? null : (data?.ad ?? null);
   useEffect(() => {
-    onAd({ conversationId, ad });
+    onAd({ conversationId, ad, Card: ChatAdCard });
   }, [conversationId, ad, onAd]);
   return null;
 }

@@ -1,3 +1,2 @@
 /** The chat's ads, one chunk: loaded only for members with display_ads in a saved conversation (useChatAd.tsx). */
 export { ChatAdLoader } from './ChatAdLoader';
-export { ChatAdCard } from './ChatAdCard';

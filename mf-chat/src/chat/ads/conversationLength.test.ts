@@ -6,8 +6,9 @@ import { conversationLength } from './conversationLength';
 const lines = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => messageFixture(`m${from + i}`, 'user', `line ${from + i}`));
 
 describe('conversationLength (what adSlotOf is asked about)', () => {
-  it('counts the saved messages on screen when every page is loaded, not the greeting of a new chat', () => {
-    expect(conversationLength([greetingMessage('Hi'), ...lines(1, 11)], false, null)).toBe(11);
+  it('counts the saved messages on screen when every page is loaded, the greeting too (the API saved it with the conversation)', () => {
+    expect(conversationLength([greetingMessage('Hi'), ...lines(1, 11)], false, null)).toBe(12);
+    expect(adSlotOf(conversationLength([greetingMessage('Hi'), ...lines(1, 10)], false, null))).toBe(1);
     expect(adSlotOf(conversationLength(lines(1, 10), false, null))).toBeNull();
     expect(adSlotOf(conversationLength(lines(1, 11), false, null))).toBe(1);
   });

@@ -1,7 +1,9 @@
 import type { ChatMessage, Conversation } from '@fable/contracts';
-import { isSavedMessage } from '../greeting';
+import { GREETING_ID, isSavedMessage } from '../greeting';
 
-const savedCount = (messages: readonly ChatMessage[]): number => messages.filter((m) => isSavedMessage(m) && !m.is_alternative).length;
+// A saved conversation's greeting is its first message on the server, though the page keeps it under GREETING_ID.
+const savedCount = (messages: readonly ChatMessage[]): number =>
+  messages.filter((m) => (m.id === GREETING_ID || isSavedMessage(m)) && !m.is_alternative).length;
 
 /**
  * How many messages the saved conversation holds (its main line, as the API counts them for ads): the messages on

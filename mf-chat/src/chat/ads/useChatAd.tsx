@@ -5,7 +5,6 @@ import type { FoundChatAd } from './ChatAdLoader';
 
 // The ads' code and calls are a chunk of their own: members without display_ads never download it.
 const ChatAdLoader = lazy(() => import('./chatAdsChunk').then((m) => ({ default: m.ChatAdLoader })));
-const ChatAdCard = lazy(() => import('./chatAdsChunk').then((m) => ({ default: m.ChatAdCard })));
 
 export interface ChatAdPlacement {
   /** Asks for the ad (draws nothing); null when the conversation gets no ads. */
@@ -42,15 +41,6 @@ export function useChatAd(screen: ChatScreenModel): ChatAdPlacement {
     </Suspense>
   );
   const ad = found?.conversationId === conversationId ? found.ad : null;
-  const after = ad
-    ? {
-        messageId: ad.message_id,
-        node: (
-          <Suspense fallback={null}>
-            <ChatAdCard ad={ad} characterId={characterId} conversationId={conversationId} />
-          </Suspense>
-        ),
-      }
-    : null;
+  const after = ad && found ? { messageId: ad.message_id, node: <found.Card ad={ad} characterId={characterId} conversationId={conversationId} /> } : null;
   return { loader, after };
 }
