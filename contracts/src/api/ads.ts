@@ -15,9 +15,12 @@ export const ADS_CONTEXT_MESSAGES = 10 as const;
 /** A new ad after every this many more messages. */
 export const ADS_EVERY_MESSAGES = 10 as const;
 
-/** Which ad a conversation of `count` messages asks for (one per ADS_EVERY_MESSAGES past the minimum), or null. */
-export const adSlotOf = (count: number): number | null =>
-  count > ADS_MIN_MESSAGES_DEFAULT ? Math.floor((count - ADS_MIN_MESSAGES_DEFAULT - 1) / ADS_EVERY_MESSAGES) + 1 : null;
+/**
+ * Which ad a conversation of `count` messages asks for (one per ADS_EVERY_MESSAGES past the minimum), or null. The
+ * minimum is the API's (each answer says it); ADS_MIN_MESSAGES_DEFAULT until one has.
+ */
+export const adSlotOf = (count: number, minimum: number = ADS_MIN_MESSAGES_DEFAULT): number | null =>
+  count > minimum ? Math.floor((count - minimum - 1) / ADS_EVERY_MESSAGES) + 1 : null;
 
 export const ChatAdQuerySchema = z.object({ conversation_id: z.string().uuid(), slot: z.coerce.number().int().min(1).max(10_000) });
 
@@ -45,14 +48,21 @@ export const AdEventSchema = z.object({
 });
 export type AdEvent = z.input<typeof AdEventSchema>;
 
-export const AD_ERROR_CODES = { UNKNOWN_AD: 'ad_unknown' } as const;
+export const AD_ERROR_CODES = { UNKNOWN_AD: 'ad_unknown', NO_ADS: 'ads_not_shown' } as const;
 export const AD_ERRORS = {
   [AD_ERROR_CODES.UNKNOWN_AD]: { status: 404, message: 'No such ad in this conversation.' },
+  [AD_ERROR_CODES.NO_ADS]: { status: 403, message: 'Ads are not shown on your plan.' },
 } as const;
 
 export const adCalls = {
   /** The house ad for a conversation past the minimum (null below it, or without display_ads). */
-  forChat: defineCall({ method: 'GET', path: '/ads/chat', access: 'member', query: ChatAdQuerySchema, response: z.object({ ad: ChatAdSchema.nullable() }) }),
+  forChat: defineCall({
+    method: 'GET',
+    path: '/ads/chat',
+    access: 'member',
+    query: ChatAdQuerySchema,
+    response: z.object({ ad: ChatAdSchema.nullable(), min_messages: z.number().int().min(1) }),
+  }),
   /** An ad seen (half of it visible) or clicked; each counted once. */
   event: defineCall({ method: 'POST', path: '/event', access: 'member', body: AdEventSchema, response: z.object({ counted: z.boolean() }) }),
 } as const;

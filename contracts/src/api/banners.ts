@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BannerPlacementSchema, BannerSchema } from '../entities/banner';
 import { IdSchema, TimestampSchema } from '../entities/common';
+import { HEX_COLOR, HTTPS_URL, IMAGE_SOURCE, SITE_PATH } from '../limits/bannerLinks';
 import { TierSchema } from '../permissions/permissions';
 import { defineCall } from './apiCall';
 
@@ -50,12 +51,8 @@ export const BannerEventParamsSchema = z.object({ bannerId: z.string().uuid(), e
 export const BannerEventBodySchema = z.object({ screen: BannerScreenSchema });
 
 // What admins type: bounded texts, colours as #rrggbb (they end up in styles), links the site can follow.
-const color = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'A colour is #rrggbb');
-const imageUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .regex(/^(https:\/\/|\/)\S+$/, 'An image is an https URL or a path on the site');
+const color = z.string().trim().regex(HEX_COLOR, 'A colour is #rrggbb');
+const imageUrl = z.string().trim().max(500).regex(IMAGE_SOURCE, 'An image is an https URL or a path on the site');
 const text = (max: number) =>
   z.object({
     label: z.string().trim().min(1, 'Say something').max(max),
@@ -64,8 +61,8 @@ const text = (max: number) =>
     fontWeight: z.union([z.literal(400), z.literal(500), z.literal(600), z.literal(700)]).optional(),
   });
 export const BannerNavigationInputSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('internal'), destination: z.string().trim().max(300).regex(/^\/(?!\/)\S*$/, 'An internal link is a path such as /sale') }),
-  z.object({ type: z.literal('external'), destination: z.string().trim().max(500).regex(/^https:\/\/\S+$/, 'An external link is an https URL') }),
+  z.object({ type: z.literal('internal'), destination: z.string().trim().max(300).regex(SITE_PATH, 'An internal link is a path such as /sale') }),
+  z.object({ type: z.literal('external'), destination: z.string().trim().max(500).regex(HTTPS_URL, 'An external link is an https URL') }),
 ]);
 export const BannerInputSchema = z.object({
   name: z.string().trim().min(3, 'Name it (3 characters at least)').max(80),
@@ -97,6 +94,8 @@ export const BANNER_MESSAGES = {
   saysNothing: 'A banner needs a title, a description or an image',
   endsBeforeStart: 'It must end after it starts',
   guestsHaveNoTier: 'Guests have no tier: target members, or no tier',
+  endsInThePast: 'It must end in the future',
+  unknownApplication: (id: string) => `There is no application "${id}"`,
 } as const;
 
 export const BannerDraftSchema = z
@@ -129,22 +128,34 @@ export const AdminBannerSchema = z.object({
   status: z.enum(BANNER_STATUSES),
   created_by: z.string().nullable(),
   created_at: TimestampSchema,
+  /** When it last changed: a change sends it back, and is refused when someone changed it since (409 banner_changed). */
+  updated_at: TimestampSchema,
   /** Distinct viewers a day, summed; closes and clicks likewise. */
   stats: z.object({ views: z.number().int().min(0), closes: z.number().int().min(0), clicks: z.number().int().min(0) }),
 });
 export type AdminBanner = z.infer<typeof AdminBannerSchema>;
 export const BannerIdParamsSchema = z.object({ bannerId: z.string().uuid() });
+/** A change: the draft, and the updated_at of the banner as the admin read it. */
+export const BannerUpdateSchema = z.intersection(BannerDraftSchema, z.object({ updated_at: TimestampSchema }));
+export type BannerUpdate = z.input<typeof BannerUpdateSchema>;
 
-export const BANNER_ERROR_CODES = { NOT_FOUND: 'banner_not_found', ENDED: 'banner_ended' } as const;
+export const BANNER_ERROR_CODES = {
+  NOT_FOUND: 'banner_not_found',
+  ENDED: 'banner_ended',
+  CHANGED: 'banner_changed',
+  NOT_CLOSABLE: 'banner_not_closable',
+} as const;
 export const BANNER_ERRORS = {
   [BANNER_ERROR_CODES.NOT_FOUND]: { status: 404, message: 'This banner does not exist.' },
   [BANNER_ERROR_CODES.ENDED]: { status: 409, message: 'This banner has ended; make a new one.' },
+  [BANNER_ERROR_CODES.CHANGED]: { status: 409, message: 'Someone changed this banner since you opened it: reload to see their change.' },
+  [BANNER_ERROR_CODES.NOT_CLOSABLE]: { status: 409, message: 'This banner cannot be closed.' },
 } as const;
 
 export const bannerCalls = {
   /** What a screen shows now to the caller: its banners, top first, and the birthday banner. */
   forScreen: defineCall({ method: 'GET', path: '/banners', access: 'guest', query: BannersQuerySchema, response: ScreenBannersSchema }),
-  /** A view (50 % of it visible), a close or a click on its action; counted once a day per viewer. */
+  /** A view (50 % of it visible), a close or a click on its action, of a banner shown to the caller; once a day per viewer. */
   event: defineCall({
     method: 'POST',
     path: '/banners/:bannerId/:event',
@@ -160,7 +171,7 @@ export const bannerCalls = {
     path: '/admin/banners/:bannerId',
     access: 'admin',
     params: BannerIdParamsSchema,
-    body: BannerDraftSchema,
+    body: BannerUpdateSchema,
     response: AdminBannerSchema,
   }),
   /** Ends it now (kept, with its figures). */

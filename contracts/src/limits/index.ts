@@ -10,3 +10,4 @@ export * from './personaLimits';
 export * from './queueLimits';
 export * from './reportLimits';
 export * from './uiLimits';
+export * from './bannerLinks';

@@ -40,13 +40,17 @@ interface PlacedProps {
   record: ReturnType<typeof useBannerEvent>;
 }
 
-/** A placement's banners, one at a time; closing one closes the placement on this screen for the session. */
-function Placed({ banners, screen, record }: PlacedProps) {
-  const placement = banners[0]?.placement ?? 'top';
+/**
+ * A placement's banners, one at a time. Closing a closable one closes the placement's closable banners on this screen
+ * for the session; the ones that cannot be closed go on showing.
+ */
+function Placed({ banners: all, screen, record }: PlacedProps) {
+  const placement = all[0]?.placement ?? 'top';
   const [closed, setClosed] = useState(() => isClosed(screen, placement));
+  const banners = closed ? all.filter((b) => !b.closable) : all;
   const turn = useTurns(banners.length, banners[0]?.transitionTime);
   const banner = banners[turn];
-  if (!banner || closed) return null;
+  if (!banner) return null;
   return (
     <BannerView
       key={banner.id}
@@ -84,9 +88,14 @@ export interface BannerLayerProps {
 }
 
 /** The banners of a screen (ScreenBanners decides when this chunk loads). */
+/** The platform a banner may target (§3 "platforms"): phones' widths are "mobile", the rest "web"; none listed: both. */
+const platformNow = () => (window.matchMedia?.('(max-width: 599px)').matches ? 'mobile' : 'web');
+
 export default function BannerLayer({ banners, screen, where }: BannerLayerProps) {
   const record = useBannerEvent(screen);
-  const of = (placement: ServedBanner['placement']) => banners.banners.filter((b) => b.placement === placement);
+  const platform = platformNow();
+  const of = (placement: ServedBanner['placement']) =>
+    banners.banners.filter((b) => b.placement === placement && (b.platforms.length === 0 || b.platforms.includes(platform)));
   if (where === 'bottom') {
     const inline = of('inline');
     return inline.length > 0 ? (

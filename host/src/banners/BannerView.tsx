@@ -1,16 +1,14 @@
 import styled from '@emotion/styled';
-import type { BannerAction, ServedBanner } from '@fable/contracts';
+import { HEX_COLOR, HTTPS_URL, IMAGE_SOURCE, SITE_PATH, type BannerAction, type ServedBanner } from '@fable/contracts';
 import { readableOn } from '@fable/shared';
 import { useRef, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { useSeenOnce } from '@fable/shared/visibility';
 import { BANNER_TEXTS } from './bannerTexts';
 
-// What admins set ends up in styles: only #rrggbb colours and plain URLs are used (the API checks them too).
-const HEX = /^#[0-9a-fA-F]{6}$/;
-const IMAGE_URL = /^(https:\/\/|\/)[^\s"'()\\]+$/;
-const colorOf = (value: string | undefined) => (value && HEX.test(value) ? value : undefined);
-const imageOf = (value: string | undefined) => (value && IMAGE_URL.test(value) ? value : undefined);
+// What admins set ends up in styles and links: only what the API lets through is used (the contracts' same checks).
+const colorOf = (value: string | undefined) => (value && HEX_COLOR.test(value) ? value : undefined);
+const imageOf = (value: string | undefined) => (value && IMAGE_SOURCE.test(value) ? value : undefined);
 
 const Box = styled.div`
   position: relative;
@@ -106,13 +104,13 @@ function ActionLink({ action, onClick }: { action: BannerAction; onClick: () => 
     color: colorOf(action.colors?.text),
   };
   const { type, destination } = action.navigation;
-  if (type === 'internal' && destination.startsWith('/') && !destination.startsWith('//'))
+  if (type === 'internal' && SITE_PATH.test(destination))
     return (
       <Link to={destination} style={style} onClick={onClick}>
         {action.label}
       </Link>
     );
-  if (!destination.startsWith('https://')) return null;
+  if (type !== 'external' || !HTTPS_URL.test(destination)) return null;
   return (
     <a href={destination} target="_blank" rel="noopener noreferrer" style={style} onClick={onClick}>
       {action.label}

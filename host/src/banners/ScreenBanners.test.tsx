@@ -133,3 +133,22 @@ it('asks for nothing in partner mode, where banners are hidden', async () => {
   expect(fake.callsTo('GET /banners')).toHaveLength(0);
   expect(screen.queryByRole('region')).not.toBeInTheDocument();
 });
+
+it('keeps showing a placement’s banners that cannot be closed once its closable one is closed; an https button opens a new tab, a disguised one is dropped', async () => {
+  const fixed = banner({
+    id: 'b-fixed',
+    title: { label: 'Always here' },
+    closable: false,
+    actions: [
+      { label: 'Docs', shape: 'square', navigation: { type: 'external', destination: 'https://docs.example/' } },
+      { label: 'Sneaky', shape: 'square', navigation: { type: 'internal', destination: '/\\evil.example' } },
+    ],
+  });
+  render({ banners: [banner({}), fixed], birthday: null });
+  const first = await screen.findByRole('region', { name: 'Summer stories are here' });
+  await userEvent.click(within(first).getByRole('button', { name: 'Close banner' }));
+  const stays = await screen.findByRole('region', { name: 'Always here' });
+  expect(within(stays).getByRole('link', { name: 'Docs' })).toHaveAttribute('target', '_blank');
+  expect(within(stays).queryByRole('link', { name: 'Sneaky' })).not.toBeInTheDocument();
+  expect(within(stays).queryByRole('button', { name: 'Close banner' })).not.toBeInTheDocument();
+});

@@ -16,7 +16,10 @@ const BannerLayer = lazy(() => import('./BannerLayer'));
 export function ScreenBanners({ where }: { where: 'top' | 'bottom' }) {
   const screen = bannerScreenOf(useLocation().pathname);
   const skip = useAppSelector((s) => selectHiddenByPartner(s, 'banners') || selectAuthStatus(s) === 'loading');
-  const { data } = useHost_screenBannersQuery(screen, { skip });
+  // Who looks: a sign-in or a new plan asks again (banners target guests, members and tiers).
+  const viewer = useAppSelector((s) => `${s.session.user?.id ?? 'guest'}:${s.session.user?.tier ?? ''}`);
+  // currentData: another screen's banners never show here while this one's are asked for.
+  const { currentData: data } = useHost_screenBannersQuery({ screen, viewer }, { skip });
   if (skip || !data || (data.banners.length === 0 && (where === 'bottom' || !data.birthday))) return null;
   return (
     <Suspense fallback={null}>

@@ -8,7 +8,10 @@ export const BANNER_PATHS: { [K in 'forScreen' | 'event']: Calls[K]['path'] } = 
 /** What a screen shows the caller (contracts' bannerCalls.forScreen): asked on every screen, so it stays in the shell. */
 const screenBannersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    host_screenBanners: build.query<ScreenBanners, string>({ query: (screen) => ({ url: BANNER_PATHS.forScreen, params: { screen } }) }),
+    /** `viewer` only keys the cache: each visitor's answer is their own. */
+    host_screenBanners: build.query<ScreenBanners, { screen: string; viewer: string }>({
+      query: ({ screen }) => ({ url: BANNER_PATHS.forScreen, params: { screen } }),
+    }),
   }),
 });
 

@@ -125,5 +125,7 @@ it('edits a banner with its values, sending the change with PUT', async () => {
     starts_at: saved.starts_at,
     ends_at: saved.ends_at,
     targeting: saved.targeting,
+    // The version read: a change someone made since is not undone (409 banner_changed).
+    updated_at: saved.updated_at,
   });
 });

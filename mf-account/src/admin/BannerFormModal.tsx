@@ -84,7 +84,7 @@ export function BannerFormModal({ banner, onClose }: { banner: AdminBanner | nul
     sending.current = true;
     setFailure(null);
     try {
-      const answer = banner ? await update({ bannerId: banner.id, body: draft }) : await create(draft);
+      const answer = banner ? await update({ bannerId: banner.id, body: { ...draft, updated_at: banner.updated_at } }) : await create(draft);
       if ('error' in answer) {
         refused(answer.error);
         return;

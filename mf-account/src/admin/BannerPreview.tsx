@@ -1,5 +1,6 @@
 import styled from '@emotion/styled';
 import { useFormContext, useWatch } from '@fable/shared/forms';
+import { readableOn } from '@fable/shared';
 import { ADMIN_BANNERS_TEXTS } from './adminBannersTexts';
 import { DEFAULT_BANNER_COLOR, type BannerFormValues } from './bannerForm';
 
@@ -54,14 +55,6 @@ const Box = styled.figure`
 `;
 
 /** Black or white, whichever reads better on the colour (#rrggbb). */
-export function textColorOn(background: string): '#000000' | '#ffffff' {
-  const channel = (at: number) => {
-    const c = parseInt(background.slice(at, at + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-  return luminance > 0.179 ? '#000000' : '#ffffff';
-}
 
 /**
  * A rough look at the banner as the form stands: its colour, title, description, button and close mark. Everything
@@ -79,7 +72,7 @@ export function BannerPreview() {
       <figcaption>
         {T.preview} · {ADMIN_BANNERS_TEXTS.placements[placement]}
       </figcaption>
-      <div className="banner" style={{ background, color: textColorOn(background) }} data-testid="banner-preview">
+      <div className="banner" style={{ background, color: readableOn(background) }} data-testid="banner-preview">
         {title.trim() ? <span className="title">{title}</span> : null}
         {description.trim() ? <span>{description}</span> : null}
         {!title.trim() && !description.trim() ? <span className="empty">{T.previewEmpty}</span> : null}

@@ -1,4 +1,4 @@
-import { bannerCalls, callPath, type AdminBanner, type BannerDraft } from '@fable/contracts';
+import { bannerCalls, callPath, type AdminBanner, type BannerDraft, type BannerUpdate } from '@fable/contracts';
 import { api } from '@fable/shared';
 
 const BANNERS_TAG = 'AdminBanner';
@@ -14,7 +14,7 @@ export const adminBannersApi = api.enhanceEndpoints({ addTagTypes: [BANNERS_TAG]
       query: (body) => ({ url: bannerCalls.adminCreate.path, method: bannerCalls.adminCreate.method, body }),
       invalidatesTags: [BANNERS_TAG],
     }),
-    account_updateBanner: build.mutation<AdminBanner, { bannerId: string; body: BannerDraft }>({
+    account_updateBanner: build.mutation<AdminBanner, { bannerId: string; body: BannerUpdate }>({
       query: ({ bannerId, body }) => ({ url: callPath(bannerCalls.adminUpdate.path, { bannerId }), method: bannerCalls.adminUpdate.method, body }),
       invalidatesTags: [BANNERS_TAG],
     }),

@@ -25,6 +25,7 @@ export function adminBannerFixture(over: Partial<AdminBanner> = {}): AdminBanner
     status: 'scheduled',
     created_by: 'ada',
     created_at: '2030-05-01T08:00:00.000Z',
+    updated_at: '2030-05-02T08:00:00.000Z',
     stats: { views: 120, closes: 7, clicks: 1 },
     ...over,
   };

@@ -1,4 +1,4 @@
-import { adCalls, bannerCalls } from '@fable/contracts';
+import { adCalls, ADS_MIN_MESSAGES_DEFAULT, bannerCalls } from '@fable/contracts';
 import { contractRoute } from '../contractRoute';
 
 /**
@@ -14,5 +14,5 @@ export function bannerHandlers() {
 
 /** Ads in chat (contracts' adCalls) as the API answers a member without display_ads; chat tests override them. */
 export function adHandlers() {
-  return [contractRoute(adCalls.forChat, () => ({ ad: null })), contractRoute(adCalls.event, () => ({ counted: true }))];
+  return [contractRoute(adCalls.forChat, () => ({ ad: null, min_messages: ADS_MIN_MESSAGES_DEFAULT })), contractRoute(adCalls.event, () => ({ counted: true }))];
 }

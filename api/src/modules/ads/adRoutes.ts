@@ -32,19 +32,21 @@ export const adRoutes: ApiPlugin = async (app, { db, config, clock }) => {
   const forChat = adCalls.forChat;
   app.get(forChat.path, { schema: { querystring: forChat.query, response: { 200: forChat.response } }, config: { access: forChat.access } }, async (request) => {
     const member = memberOf(request);
-    if (!member.user.permissions.includes('display_ads')) return { ad: null };
+    const none = { ad: null, min_messages: minimum };
+    if (!member.user.permissions.includes('display_ads')) return none;
     const found = await latestMessages(db, member.userId, request.query.conversation_id);
     if (!found) throw AppError.notFound('Conversation not found.');
     const last = found.messages[0];
-    if (found.count <= minimum || !last) return { ad: null };
+    if (found.count <= minimum || !last) return none;
     const picked = pickHouseAd(found.messages.map((m) => m.content), request.query.slot);
     const ad: ChatAd = { ad_id: picked.id, code: picked.code, content: picked.content, cta: picked.cta, message_id: last.id };
-    return { ad };
+    return { ad, min_messages: minimum };
   });
 
   const event = adCalls.event;
   app.post(event.path, { schema: { body: event.body, response: { 200: event.response } }, config: { access: event.access } }, async (request) => {
     const member = memberOf(request);
+    if (!member.user.permissions.includes('display_ads')) throw AppError.of(AD_ERRORS, AD_ERROR_CODES.NO_ADS);
     const e = request.body;
     const ad = HOUSE_ADS.find((a) => a.id === e.ad_id && a.code === e.code);
     if (!ad) throw unknownAd();
@@ -55,7 +57,8 @@ export const adRoutes: ApiPlugin = async (app, { db, config, clock }) => {
          from conversations c join messages m on m.conversation_id = c.id and m.id = $8
         where c.id = $2 and c.user_id = $3 and c.character_id = $9
        on conflict do nothing`,
-      [e.event_name, e.conversation_id, member.userId, e.ad_id, e.code, e.content, clock.now(), e.message_id, e.character_id],
+      // The ad's own words are kept, not what the page sent.
+      [e.event_name, e.conversation_id, member.userId, ad.id, ad.code, ad.content, clock.now(), e.message_id, e.character_id],
     );
     if (rowCount > 0) return { counted: true };
     const { rowCount: exists } = await db.query(

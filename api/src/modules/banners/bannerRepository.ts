@@ -25,6 +25,7 @@ interface BannerRow {
   screens: string[];
   created_by_name: string | null;
   created_at: Date;
+  updated_at: Date;
   views: string;
   closes: string;
   clicks: string;
@@ -57,11 +58,12 @@ const toAdminBanner = (r: BannerRow, now: Date): AdminBanner => ({
   status: statusAt(r, now),
   created_by: r.created_by_name,
   created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
   stats: { views: Number(r.views), closes: Number(r.closes), clicks: Number(r.clicks) },
 });
 
 const ADMIN_SELECT = `
-  select b.id, b.content, b.starts_at, b.ends_at, b.applications, b.tiers, b.signed_in, b.screens, b.created_at,
+  select b.id, b.content, b.starts_at, b.ends_at, b.applications, b.tiers, b.signed_in, b.screens, b.created_at, b.updated_at,
          u.username as created_by_name,
          (select count(*) from banner_events e where e.banner_id = b.id and e.kind = 'view') as views,
          (select count(*) from banner_events e where e.banner_id = b.id and e.kind = 'close') as closes,
@@ -106,22 +108,40 @@ export async function insertBanner(db: Queryable, d: Draft, adminId: string, now
   return id;
 }
 
-/** Replaces a banner that has not ended; false when there is none such (ended or unknown: the caller tells which). */
-export async function updateBanner(db: Queryable, id: string, d: Draft, now: Date): Promise<boolean> {
+/**
+ * Replaces a banner that has not ended and has not changed since `seen` (its updated_at as the admin read it); false
+ * when there is none such (unknown, ended or changed: the caller tells which).
+ */
+export async function updateBanner(db: Queryable, id: string, d: Draft, seen: Date, now: Date): Promise<boolean> {
+  // updated_at is compared to the millisecond the admin was shown (PostgreSQL keeps microseconds).
   const { rowCount } = await db.query(
     `update banners set name = $1, placement = $2, content = $3, starts_at = $4, ends_at = $5, applications = $6, tiers = $7,
-            signed_in = $8, screens = $9, updated_at = $11
-      where id = $10 and (ends_at is null or ends_at > $11)`,
-    [...draftParams(d), id, now],
+            signed_in = $8, screens = $9, updated_at = greatest($11, updated_at + interval '1 millisecond')
+      where id = $10 and (ends_at is null or ends_at > $11) and date_trunc('milliseconds', updated_at) = $12`,
+    [...draftParams(d), id, now, seen],
   );
   return rowCount > 0;
+}
+
+/** Whether a banner exists, and whether it has ended. */
+export async function bannerState(db: Queryable, id: string, now: Date): Promise<'missing' | 'ended' | 'open'> {
+  const { rows } = await db.query<{ ended: boolean }>('select (ends_at is not null and ends_at <= $2) as ended from banners where id = $1', [id, now]);
+  return !rows[0] ? 'missing' : rows[0].ended ? 'ended' : 'open';
+}
+
+/** The application ids among `ids` that do not exist. */
+export async function unknownApplications(db: Queryable, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<{ application_id: string }>('select application_id from app_settings where application_id = any($1::text[])', [ids]);
+  const known = new Set(rows.map((r) => r.application_id));
+  return ids.filter((id) => !known.has(id));
 }
 
 /** Ends a running or scheduled banner now; false when it had already ended or does not exist. */
 export async function endBanner(db: Queryable, id: string, now: Date): Promise<boolean> {
   // A scheduled one ends before it starts: its start moves to just before now, so that it ends after it starts.
   const { rowCount } = await db.query(
-    `update banners set starts_at = least(starts_at, $2 - interval '1 millisecond'), ends_at = $2, updated_at = $2
+    `update banners set starts_at = least(starts_at, $2 - interval '1 millisecond'), ends_at = $2, updated_at = greatest($2, updated_at + interval '1 millisecond')
       where id = $1 and (ends_at is null or ends_at > $2)`,
     [id, now],
   );
@@ -137,12 +157,15 @@ export async function scheduledBanners(db: Queryable, now: Date): Promise<Schedu
       limit 500`,
     [now],
   );
-  return rows.map((r) => ({
-    banner: { ...BannerSchema.parse(r.content), id: r.id },
-    targeting: targetingOf(r),
-    starts_at: r.starts_at.toISOString(),
-    ends_at: r.ends_at?.toISOString() ?? null,
-  }));
+  // A row the schema no longer reads is left out (and said), not a failure of every screen.
+  return rows.flatMap((r) => {
+    const banner = BannerSchema.safeParse(r.content);
+    if (!banner.success) {
+      console.error(`[banners] banner ${r.id} is unreadable and not shown: ${banner.error.message}`);
+      return [];
+    }
+    return [{ banner: { ...banner.data, id: r.id }, targeting: targetingOf(r), starts_at: r.starts_at.toISOString(), ends_at: r.ends_at?.toISOString() ?? null }];
+  });
 }
 
 /** Counts a view, close or click once per viewer and day; false when it was already counted (or the banner is gone). */
@@ -152,7 +175,7 @@ export async function recordBannerEvent(
 ): Promise<boolean> {
   const { rowCount } = await db.query(
     `insert into banner_events (banner_id, kind, viewer, day, screen, created_at)
-     select id, $2, $3, ($5::timestamptz at time zone 'UTC')::date, $4, $5 from banners where id = $1
+     select id, $2, $3, ($5::timestamptz at time zone 'UTC')::date, $4, $5 from banners where id = $1 and (ends_at is null or ends_at > $5)
      on conflict do nothing`,
     [e.bannerId, e.kind, e.viewer, e.screen, e.now],
   );

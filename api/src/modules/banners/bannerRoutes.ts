@@ -1,10 +1,22 @@
-import { BANNER_ERROR_CODES, BANNER_ERRORS, bannerCalls, type AdminBanner } from '@fable/contracts';
+import { BANNER_ERROR_CODES, BANNER_ERRORS, BANNER_MESSAGES, bannerCalls, type AdminBanner, type BannerDraft } from '@fable/contracts';
 import type { FastifyRequest } from 'fastify';
 import { memberOf } from '../../http/access';
 import { AppError } from '../../http/appError';
 import type { ApiPlugin } from '../../http/apiPlugin';
-import { endBanner, findBanner, insertBanner, listBanners, recordBannerEvent, updateBanner } from './bannerRepository';
-import { bannersFor, birthdayBannerFor, SCHEDULE_CACHE_KEY, type Viewer } from './bannersFor';
+import type { Queryable } from '../../infra/db/database';
+import { bannerState, endBanner, findBanner, insertBanner, listBanners, recordBannerEvent, unknownApplications, updateBanner } from './bannerRepository';
+import { bannersFor, birthdayBannerFor, forgetSchedule, scheduleOf, shows, type Viewer } from './bannersFor';
+
+const bannerError = (code: keyof typeof BANNER_ERRORS) => AppError.of(BANNER_ERRORS, code);
+
+/** What the schema cannot know: an end already past, applications that do not exist. 400 with the field, as the schema's. */
+async function refuseUnshowable(db: Queryable, draft: Pick<BannerDraft, 'ends_at' | 'targeting'>, now: Date): Promise<void> {
+  const issues: { path: string; message: string }[] = [];
+  if (draft.ends_at && Date.parse(draft.ends_at) <= now.getTime()) issues.push({ path: 'body.ends_at', message: BANNER_MESSAGES.endsInThePast });
+  for (const id of await unknownApplications(db, draft.targeting.applications ?? []))
+    issues.push({ path: 'body.targeting.applications', message: BANNER_MESSAGES.unknownApplication(id) });
+  if (issues.length > 0) throw new AppError(400, 'validation_error', `Invalid request body: ${issues.map((i) => i.message).join('; ')}`, { issues });
+}
 
 const viewerOf = (request: FastifyRequest): Viewer & { key: string } => {
   const caller = request.caller;
@@ -35,17 +47,22 @@ export const bannerRoutes: ApiPlugin = async (app, { db, cache, clock }) => {
     { schema: { params: event.params, body: event.body, response: { 200: event.response } }, config: { access: event.access } },
     async (request) => {
       const { bannerId, event: kind } = request.params;
-      const counted = await recordBannerEvent(db, { bannerId, kind, viewer: viewerOf(request).key, screen: request.body.screen, now: clock.now() });
-      if (!counted && !(await findBanner(db, bannerId, clock.now()))) throw AppError.of(BANNER_ERRORS, BANNER_ERROR_CODES.NOT_FOUND);
-      return { counted };
+      const { screen } = request.body;
+      const now = clock.now();
+      const viewer = viewerOf(request);
+      // Only what this screen shows this viewer now is counted: not an ended, scheduled or someone else's banner.
+      const shown = (await scheduleOf(db, cache, now)).find((b) => b.banner.id === bannerId && shows(b, viewer, screen, now));
+      if (!shown) throw bannerError(BANNER_ERROR_CODES.NOT_FOUND);
+      if (kind === 'close' && !shown.banner.closable) throw bannerError(BANNER_ERROR_CODES.NOT_CLOSABLE);
+      return { counted: await recordBannerEvent(db, { bannerId, kind, viewer: viewer.key, screen, now }) };
     },
   );
 
-  const forget = () => cache.delete(SCHEDULE_CACHE_KEY);
-  /** The banner as it is now, after a change that could not be made: 404 when unknown, else 409 (it has ended). */
+  const forget = () => forgetSchedule(cache);
+  /** Why a change could not be made: 404 when unknown, 409 when it has ended or (a change) someone changed it since. */
   const refused = async (id: string): Promise<never> => {
-    const exists = await findBanner(db, id, clock.now());
-    throw AppError.of(BANNER_ERRORS, exists ? BANNER_ERROR_CODES.ENDED : BANNER_ERROR_CODES.NOT_FOUND);
+    const state = await bannerState(db, id, clock.now());
+    throw bannerError(state === 'missing' ? BANNER_ERROR_CODES.NOT_FOUND : state === 'ended' ? BANNER_ERROR_CODES.ENDED : BANNER_ERROR_CODES.CHANGED);
   };
   const current = async (id: string): Promise<AdminBanner> => (await findBanner(db, id, clock.now())) ?? refused(id);
 
@@ -54,6 +71,7 @@ export const bannerRoutes: ApiPlugin = async (app, { db, cache, clock }) => {
 
   const create = bannerCalls.adminCreate;
   app.post(create.path, { schema: { body: create.body, response: { 201: create.response } }, config: { access: create.access } }, async (request, reply) => {
+    await refuseUnshowable(db, request.body, clock.now());
     const id = await insertBanner(db, request.body, memberOf(request).userId, clock.now());
     await forget();
     return reply.code(201).send(await current(id));
@@ -65,7 +83,8 @@ export const bannerRoutes: ApiPlugin = async (app, { db, cache, clock }) => {
     { schema: { params: update.params, body: update.body, response: { 200: update.response } }, config: { access: update.access } },
     async (request) => {
       const id = request.params.bannerId;
-      if (!(await updateBanner(db, id, request.body, clock.now()))) return refused(id);
+      await refuseUnshowable(db, request.body, clock.now());
+      if (!(await updateBanner(db, id, request.body, new Date(request.body.updated_at), clock.now()))) return refused(id);
       await forget();
       return current(id);
     },

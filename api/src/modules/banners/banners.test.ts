@@ -74,7 +74,7 @@ describe.each(BOTH_BACKENDS)('banners on %s', (backend) => {
       expect(ends.map((r) => r.status).sort()).toEqual([200, 409]);
       expect(ends.find((r) => r.status === 200)!.body.status).toBe('ended');
       expect(ends.find((r) => r.status === 409)!.body.error.code).toBe('banner_ended');
-      expect((await call(t, 'PUT', `/admin/banners/${later.id}`, admin.headers, draft())).status).toBe(409);
+      expect((await call(t, 'PUT', `/admin/banners/${later.id}`, admin.headers, { ...draft(), updated_at: later.updated_at })).body.error.code).toBe('banner_ended');
       t.clock.advance(3 * HOUR_MS);
       expect(await names(guestHeaders(), 'schedule')).not.toContain(later.banner.name);
       t.clock.advance(-3 * HOUR_MS);
@@ -87,8 +87,12 @@ describe.each(BOTH_BACKENDS)('banners on %s', (backend) => {
   it('changes a banner and serves the change at once; one popup a screen', async () => {
     const b = await create(draft({ targeting: { screens: ['edited'] } }));
     const changed = draft({ banner: { name: b.banner.name, placement: 'inline', title: { label: 'Now inline' } }, targeting: { screens: ['edited'] } });
-    const res = await call(t, 'PUT', `/admin/banners/${b.id}`, admin.headers, changed);
+    const res = await call(t, 'PUT', `/admin/banners/${b.id}`, admin.headers, { ...changed, updated_at: b.updated_at });
     expect(res.status).toBe(200);
+    // Another admin's change from the same first read is refused: it would undo this one.
+    const stale = await call(t, 'PUT', `/admin/banners/${b.id}`, admin.headers, { ...draft(), updated_at: b.updated_at });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.code).toBe('banner_changed');
     expect((await served(guestHeaders(), 'edited')).banners.find((x) => x.id === b.id)).toMatchObject({ placement: 'inline', title: { label: 'Now inline' } });
     await create(draft({ banner: { name: 'popup one', placement: 'popup' }, targeting: { screens: ['popups'] } }));
     await create(draft({ banner: { name: 'popup two', placement: 'popup' }, targeting: { screens: ['popups'] } }));
@@ -104,7 +108,7 @@ describe.each(BOTH_BACKENDS)('banners on %s', (backend) => {
     const refused = async (d: unknown, message: string | RegExp) => {
       const res = await call(t, 'POST', '/admin/banners', admin.headers, d);
       expect(res.status).toBe(400);
-      expect(JSON.stringify(res.body.error)).toMatch(message);
+      expect(res.body.error.message).toMatch(message);
     };
     await refused(draft({ starts_at: at(HOUR_MS), ends_at: at(0) }), BANNER_MESSAGES.endsBeforeStart);
     await refused(draft({ targeting: { signed_in: 'guests', tiers: ['free'] } }), BANNER_MESSAGES.guestsHaveNoTier);
@@ -114,6 +118,11 @@ describe.each(BOTH_BACKENDS)('banners on %s', (backend) => {
     await refused({ ...draft(), banner: { ...draft().banner, actions: [external] } }, /https URL/);
     const internal = { label: 'Go', shape: 'pill', navigation: { type: 'internal', destination: '//evil.example' } };
     await refused({ ...draft(), banner: { ...draft().banner, actions: [internal] } }, /path such as/);
+    await refused(draft({ starts_at: at(-2 * HOUR_MS), ends_at: at(-HOUR_MS) }), BANNER_MESSAGES.endsInThePast);
+    await refused(draft({ targeting: { applications: ['no-such-app'] } }), BANNER_MESSAGES.unknownApplication('no-such-app'));
+    const protocolRelative = { label: 'Go', shape: 'pill', navigation: { type: 'internal', destination: '/\\evil.example' } };
+    await refused({ ...draft(), banner: { ...draft().banner, actions: [protocolRelative] } }, /path such as/);
+    await refused({ ...draft(), banner: { ...draft().banner, backgroundImageUrl: '//evil.example/x.png' } }, /An image is/);
     expect((await call(t, 'POST', '/admin/banners', member.headers, draft())).status).toBe(403);
     expect((await call(t, 'GET', '/admin/banners', member.headers)).status).toBe(403);
     expect((await call(t, 'GET', '/banners?screen=Not%20a%20screen', member.headers)).status).toBe(400);
@@ -127,10 +136,18 @@ describe.each(BOTH_BACKENDS)('banners on %s', (backend) => {
     expect((await event(guestHeaders(), 'view')).body).toEqual({ counted: true });
     expect((await event(member.headers, 'cta')).body).toEqual({ counted: true });
     expect((await event(member.headers, 'close')).body).toEqual({ counted: true });
+    // Only what the screen shows the viewer is counted: not on another screen, not a banner that cannot be closed.
+    expect((await call(t, 'POST', `/banners/${b.id}/view`, member.headers, { screen: 'elsewhere' })).status).toBe(404);
+    const fixed = await create(draft({ banner: { name: uniqueWord('Fixed'), placement: 'top', title: { label: 'Stays' }, closable: false }, targeting: { screens: ['counted'] } }));
+    expect((await call(t, 'POST', `/banners/${fixed.id}/close`, member.headers, { screen: 'counted' })).body.error.code).toBe('banner_not_closable');
     expect((await event(member.headers, 'hover')).status).toBe(400);
     expect((await call(t, 'POST', '/banners/6f1b6a52-5f1c-4a4c-9d55-6f3c7d1f2a10/view', member.headers, { screen: 'counted' })).status).toBe(404);
     const listed = (await call(t, 'GET', '/admin/banners', admin.headers)).body.items.find((i: { id: string }) => i.id === b.id);
     expect(listed.stats).toEqual({ views: 2, closes: 1, clicks: 1 });
+    // Once ended, its figures stay as they were.
+    await call(t, 'POST', `/admin/banners/${b.id}/end`, admin.headers);
+    expect((await event(guestHeaders('storynest'), 'view')).status).toBe(404);
+    expect((await event(guestHeaders(), 'cta')).status).toBe(404);
   });
 
   it('shows the birthday banner while the birthday sale runs, never where sales banners are disabled', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { BANNER_PLACEMENTS, type BirthdayBanner, type ServedBanner, type Tier } from '@fable/contracts';
 import { cachedJson, type Cache } from '../../infra/cache/cache';
 import type { Database } from '../../infra/db/database';
@@ -11,9 +12,22 @@ export interface Viewer {
   tier: Tier | null;
 }
 
-/** Every screen of every visitor asks: the schedule is read once a while and forgotten when an admin changes it. */
-export const SCHEDULE_CACHE_KEY = 'banners:schedule';
+/**
+ * Every screen of every visitor asks: the schedule is read once a while, under a key that names its version; an admin's
+ * change sets a new version (a read that raced the change fills the old key, which nobody reads again).
+ */
+const VERSION_KEY = 'banners:schedule:version';
 const CACHE_SECONDS = 30;
+
+export async function forgetSchedule(cache: Cache): Promise<void> {
+  await cache.set(VERSION_KEY, randomUUID());
+}
+
+/** The banners running or to come, from the cache. */
+export async function scheduleOf(db: Database, cache: Cache, now: Date): Promise<ScheduledBanner[]> {
+  const version = (await cache.get(VERSION_KEY)) ?? 'initial';
+  return cachedJson(cache, `banners:schedule:${version}`, CACHE_SECONDS, () => scheduledBanners(db, now));
+}
 
 export function shows(b: ScheduledBanner, viewer: Viewer, screen: string, now: Date): boolean {
   const t = b.targeting;
@@ -29,7 +43,7 @@ export function shows(b: ScheduledBanner, viewer: Viewer, screen: string, now: D
 
 /** The banners a viewer sees on a screen now: top ones first, then inline, then the one popup (the first made). */
 export async function bannersFor(db: Database, cache: Cache, viewer: Viewer, screen: string, now: Date): Promise<ServedBanner[]> {
-  const schedule = await cachedJson(cache, SCHEDULE_CACHE_KEY, CACHE_SECONDS, () => scheduledBanners(db, now));
+  const schedule = await scheduleOf(db, cache, now);
   const seen = schedule.filter((b) => shows(b, viewer, screen, now)).map((b) => b.banner);
   const placed = BANNER_PLACEMENTS.flatMap((placement) => seen.filter((b) => b.placement === placement));
   const popup = placed.findIndex((b) => b.placement === 'popup');

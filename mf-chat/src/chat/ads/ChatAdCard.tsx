@@ -1,8 +1,8 @@
 import { css, type Theme } from '@emotion/react';
 import styled from '@emotion/styled';
 import { useRef } from 'react';
-import type { ChatAd } from '@fable/contracts';
-import { Link } from '@fable/shared';
+import { SITE_PATH, type ChatAd } from '@fable/contracts';
+import { Link, useAppSelector } from '@fable/shared';
 import { useSeenOnce } from '@fable/shared/visibility';
 import { useChat_adEventMutation } from './chatAdsApi';
 import { CHAT_AD_TEXTS } from './chatAdTexts';
@@ -69,14 +69,17 @@ export interface ChatAdCardProps {
 export function ChatAdCard({ ad, characterId, conversationId }: ChatAdCardProps) {
   const ref = useRef<HTMLLIElement>(null);
   const [postEvent] = useChat_adEventMutation();
+  // An admin viewing the site as this member only looks: the API keeps those calls read-only.
+  const impersonating = useAppSelector((s) => !!s.session.impersonate);
   const post = (eventName: 'ads_megabrain_view' | 'ads_megabrain_click') => {
+    if (impersonating) return;
     const body = { event_name: eventName, character_id: characterId, conversation_id: conversationId, ad_id: ad.ad_id, code: ad.code, message_id: ad.message_id, content: ad.content };
     // Counting is the API's concern: a failure changes nothing for the reader.
     postEvent(body).unwrap().catch(() => undefined);
   };
   useSeenOnce(ref, () => post('ads_megabrain_view'), `${ad.ad_id}:${ad.message_id}`);
   const onClick = () => post('ads_megabrain_click');
-  const internal = ad.cta.to.startsWith('/') && !ad.cta.to.startsWith('//');
+  const internal = SITE_PATH.test(ad.cta.to);
 
   return (
     <Row ref={ref} data-ad-id={ad.ad_id}>

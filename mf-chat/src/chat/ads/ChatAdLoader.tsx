@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { adSlotOf, type ChatAd, type ChatMessage, type Conversation } from '@fable/contracts';
+import { ADS_MIN_MESSAGES_DEFAULT, adSlotOf, type ChatAd, type ChatMessage, type Conversation } from '@fable/contracts';
 import { useChat_adQuery } from './chatAdsApi';
 import { ChatAdCard, type ChatAdCardProps } from './ChatAdCard';
 import { conversationLength } from './conversationLength';
@@ -33,9 +33,14 @@ function useSettledSlot(slot: number | null, streaming: boolean): number | null 
  * for each later slot; tells the chat which ad to place (null: none). Draws nothing; a failed ask shows no ad.
  */
 export function ChatAdLoader({ conversationId, messages, hasMore, conversation, streaming, onAd }: ChatAdLoaderProps) {
-  const slot = useSettledSlot(adSlotOf(conversationLength(messages, hasMore, conversation)), streaming);
-  const { data } = useChat_adQuery({ conversationId, slot: slot ?? 0 }, { skip: slot === null });
-  const ad = slot === null ? null : (data?.ad ?? null);
+  // The API's minimum (ADS_MIN_MESSAGES), learnt from its answers; the default until then. It keys the ask, so a
+  // new minimum asks again.
+  const [minimum, setMinimum] = useState<number>(ADS_MIN_MESSAGES_DEFAULT);
+  const slot = useSettledSlot(adSlotOf(conversationLength(messages, hasMore, conversation), minimum), streaming);
+  const { data } = useChat_adQuery({ conversationId, slot: slot ?? 0, minimum }, { skip: slot === null });
+  const answered = data?.min_messages;
+  if (answered !== undefined && answered !== minimum) setMinimum(answered);
+  const ad = slot === null || answered !== minimum ? null : (data?.ad ?? null);
   useEffect(() => {
     onAd({ conversationId, ad, Card: ChatAdCard });
   }, [conversationId, ad, onAd]);

@@ -52,7 +52,7 @@ const AD: ChatAd = {
   message_id: 'm11',
 };
 
-function renderChat({ count = 12, tier, partner }: { count?: number; tier?: Tier; partner?: PartnerHiddenFeature[] } = {}) {
+function renderChat({ count = 12, tier, partner, minimum = 10 }: { count?: number; tier?: Tier; partner?: PartnerHiddenFeature[]; minimum?: number } = {}) {
   window.sessionStorage.clear();
   return renderChatRemote(<ChatPage />, {
     member: true,
@@ -66,7 +66,7 @@ function renderChat({ count = 12, tier, partner }: { count?: number; tier?: Tier
       [`GET /conversations/${CONVERSATION}/messages`]: {
         body: { messages: chatMessages(count), has_more: false, conversation: conversationFixture({ id: CONVERSATION, message_count: count, last_message_id: `m${count}` }) },
       },
-      'GET /ads/chat': { body: { ad: AD } },
+      'GET /ads/chat': (call) => ({ body: Number(call.query.slot) > 0 && count > minimum ? { ad: AD, min_messages: minimum } : { ad: null, min_messages: minimum } }),
       'POST /event': { body: { counted: true } },
     },
   });
@@ -108,6 +108,14 @@ describe('house ads in the chat (document 1 §6 display_ads)', () => {
     await within(await screen.findByRole('list', { name: 'Messages' })).findByText('Line number 12');
     await new Promise((r) => setTimeout(r, 50));
     expect(fake.callsTo('GET /ads/chat')).toHaveLength(0);
+  });
+
+  it('counts with the minimum the API says (ADS_MIN_MESSAGES): at 15, a conversation of 12 shows none and asks no more', async () => {
+    const { fake } = renderChat({ count: 12, minimum: 15 });
+    await waitFor(() => expect(fake.callsTo('GET /ads/chat')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fake.callsTo('GET /ads/chat')).toHaveLength(1);
+    expect(screen.queryByText(AD.content)).not.toBeInTheDocument();
   });
 
   it('asks for the next slot once the conversation passes 20 messages', async () => {

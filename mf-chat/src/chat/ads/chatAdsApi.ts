@@ -11,12 +11,14 @@ export interface ChatAdArgs {
   conversationId: string;
   /** Which ad of the conversation (adSlotOf its length): a new one every ADS_EVERY_MESSAGES messages. */
   slot: number;
+  /** The minimum the slot was counted with (keys the cache only: the API knows its own). */
+  minimum: number;
 }
 
 /** The chat's ads endpoints: injected by the ads chunk only, which members without display_ads never load. */
 export const chatAdsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    chat_ad: build.query<{ ad: ChatAd | null }, ChatAdArgs>({
+    chat_ad: build.query<{ ad: ChatAd | null; min_messages: number }, ChatAdArgs>({
       query: ({ conversationId, slot }) => ({
         url: AD_CALLS.forChat.path,
         method: AD_CALLS.forChat.method,
