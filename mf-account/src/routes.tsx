@@ -29,6 +29,7 @@ const routes: RemoteRoutesModule = {
     externalSignup: lazyPage(() => signupPages().then((m) => m.ExternalSignupPage)),
     updateEmail: lazyPage(() => import('./signup/UpdateEmailPage').then((m) => m.UpdateEmailPage)),
     userNotFound: UserNotFoundPage,
+    contribute: lazyPage(() => import('./contribute/ContributePage').then((m) => m.ContributePage)),
     blockedCreators: lazyPage(() => import('./blocked/BlockedCreatorsPage').then((m) => m.BlockedCreatorsPage)),
     report: lazyPage(() => import('./report/ReportPage').then((m) => m.ReportPage)),
     profile: lazyPage(() => import('./profile/ProfilePage').then((m) => m.ProfilePage)),

@@ -20,6 +20,7 @@ export const PROFILE_TEXTS = {
   contentSection: 'Content',
   advancedSection: 'Advanced',
   planSection: 'Current plan',
+  benefits: 'Your Benefits',
   accountSection: 'Account',
 
   // Fields.

@@ -170,18 +170,22 @@ describe('creating a group chat', () => {
 });
 
 describe('the members page', () => {
-  it('refuses an 11th chatbot with a toast, and Cancel goes back with nothing changed', async () => {
+  it('at 10 members offers no 11th (disabled, the limit said), and Cancel goes back with nothing changed', async () => {
     const bots = Array.from({ length: 11 }, (_, i) => mine(`bot-${i}`, `Bot ${String(i).padStart(2, '0')}`));
     const ten = bots.slice(0, 10).map((o) => ({ id: o.id, name: o.name, avatar_url: null }));
     writeProgress('u1', { characterId: null, returnTo: '/groupchat/create', values: { ...emptyGroupChat(), name: 'Big', members: ten } });
     const { store } = render('/groupchat/create/members', { characters: bots });
     const eleventh = await screen.findByRole('checkbox', { name: /^Bot 10/ });
     expect(screen.getByText('10/10 selected')).toBeInTheDocument();
+    expect(eleventh).toBeDisabled();
+    expect(screen.getByText("You can't add more than 10 chatbots.")).toHaveAttribute('role', 'status');
     await userEvent.click(eleventh);
     expect(eleventh).not.toBeChecked();
-    expect(toasts(store)).toContainEqual({ type: 'warning', message: "You can't add more than 10 chatbots." });
     await userEvent.click(screen.getByRole('checkbox', { name: /^Bot 00/ }));
     expect(screen.getByText('9/10 selected')).toBeInTheDocument();
+    expect(eleventh).toBeEnabled();
+    expect(screen.queryByText("You can't add more than 10 chatbots.")).not.toBeInTheDocument();
+    expect(toasts(store)).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('Big');
     expect(within(screen.getByRole('list', { name: 'Members' })).getAllByRole('listitem')).toHaveLength(10);

@@ -100,12 +100,14 @@ export interface MemberOptionRowProps {
   checked: boolean;
   /** Not public while the group is: it cannot be picked (one picked before can still be taken out). */
   unavailable: boolean;
+  /** The group has its maximum of members: no other can be added (one picked can still be taken out). */
+  full?: boolean;
   onToggle: () => void;
 }
 
 /** One chatbot of the members page: a checkbox with its avatar, name, title, whose it is and its visibility. */
-export function MemberOptionRow({ option, checked, unavailable, onToggle }: MemberOptionRowProps) {
-  const blocked = unavailable && !checked;
+export function MemberOptionRow({ option, checked, unavailable, full = false, onToggle }: MemberOptionRowProps) {
+  const blocked = (unavailable || full) && !checked;
   return (
     <li>
       <label data-unavailable={blocked || undefined}>
@@ -114,7 +116,7 @@ export function MemberOptionRow({ option, checked, unavailable, onToggle }: Memb
         <span className="option-text">
           <span className="option-name">{option.name}</span>
           {option.title ? <span className="option-title">{option.title}</span> : null}
-          {blocked ? <span className="option-note">{T.privateForPublic}</span> : null}
+          {blocked && unavailable ? <span className="option-note">{T.privateForPublic}</span> : null}
         </span>
         <span className="option-badges">
           <span>{option.own ? T.yours : T.byCreator(option.creator_username)}</span>

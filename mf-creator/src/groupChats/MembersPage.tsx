@@ -48,9 +48,12 @@ function MembersPicker({ userId }: { userId: string }) {
   const options = useCreator_groupMemberOptionsQuery(search);
   const listed = useMemo(() => listedOptions(options.data ?? [], selected, search), [options.data, selected, search]);
 
+  // At the maximum, the other chatbots cannot be ticked (document 2 §6 "cannot exceed the maximum members"); the
+  // toast's words stay in view instead of waiting for a click that does nothing.
+  const full = selected.length >= L.maxMembers;
   const toggle = (option: Option) => {
     if (selected.some((m) => m.id === option.id)) setSelected(selected.filter((m) => m.id !== option.id));
-    else if (selected.length >= L.maxMembers) notify.warning(tooManyMembersText());
+    else if (full) notify.warning(tooManyMembersText());
     else setSelected([...selected, memberOf(option as GroupMemberOption)]);
   };
   const save = () => {
@@ -65,6 +68,8 @@ function MembersPicker({ userId }: { userId: string }) {
   else if (listed.length === 0) body = <EmptyState title={T.noOptions} description={T.noOptionsHint} />;
   else {
     body = (
+      <>
+      {full ? <p role="status" className="members-full">{tooManyMembersText()}</p> : null}
       <OptionList aria-label={T.optionsLabel} aria-busy={options.isFetching || undefined}>
         {listed.map((option) => (
           <MemberOptionRow
@@ -72,10 +77,12 @@ function MembersPicker({ userId }: { userId: string }) {
             option={option}
             checked={selected.some((m) => m.id === option.id)}
             unavailable={publicGroup && option.visibility !== 'public'}
+            full={full}
             onToggle={() => toggle(option)}
           />
         ))}
       </OptionList>
+      </>
     );
   }
 

@@ -1,0 +1,23 @@
+import { expect, test } from '../support/test';
+
+// Rules of the spec that were left undone (issue 29): pages a guest opens show their own guest state, not the
+// sign-in page; /contribute is a page, not the 404 page.
+
+test('a guest opens Favorites and Blocked Creators and reads their own guest pages', async ({ page }) => {
+  await page.goto('/favorite-bots');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Favorite Chatbots in One Place' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign in to continue' })).toHaveCount(0);
+  await page.goto('/blocked-creators');
+  await expect(page.getByText('You are not logged in yet!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign in to continue' })).toHaveCount(0);
+});
+
+test('/contribute offers the ways to add to the site, each leading to its page', async ({ page }) => {
+  await page.goto('/contribute');
+  await expect(page.getByRole('heading', { level: 1, name: 'Contribute' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Create a chatbot', 'Write a lorebook', 'Start a group chat', 'Keep it safe', 'Join the community']);
+  await page.getByRole('link', { name: 'Report a chatbot' }).click();
+  await expect(page).toHaveURL(/\/report$/);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByTestId('not-found')).toHaveCount(0);
+});

@@ -1,0 +1,72 @@
+import { AnchorButton, ButtonLink, selectDeployment, useAppSelector } from '@fable/shared';
+import { useBrandInfo } from '../brand/useBrandInfo';
+import { AppCard, Cards, Hero, Page } from '../layout/CardPage';
+
+// /contribute (document 1 §2 routes: "/contribute … other"; what it holds is ours): the ways a member adds to the site.
+export const CONTRIBUTE_TEXTS = {
+  title: 'Contribute',
+  tagline: (brand: string) => `${brand} is made by its community. Here is how you can add to it.`,
+  chatbot: { title: 'Create a chatbot', description: 'Give a character a personality, a greeting and a story, and share it with everyone.', action: 'Create Chatbot' },
+  lorebook: { title: 'Write a lorebook', description: 'Build a world once and bring it to any chat: places, people and rules the chatbots remember.', action: 'Create Lorebook' },
+  groupchat: { title: 'Start a group chat', description: 'Put several characters in one scene and let them play off each other.', action: 'Create Groupchat' },
+  report: { title: 'Keep it safe', description: 'Tell us about a chatbot that breaks the Community Guidelines: every report is read.', action: 'Report a chatbot' },
+  community: { title: 'Join the community', description: 'Share your chatbots, ideas and feedback with other creators.', action: 'Join us on Discord' },
+} as const;
+
+/** The ways to contribute; creating is offered only where the creator tools are part of the site. */
+export function ContributePage() {
+  const { name } = useBrandInfo();
+  const deployment = useAppSelector(selectDeployment);
+  const creating = deployment ? deployment.remotes.mf_creator?.enabled === true : true;
+  const discord = deployment?.brand.links.discord;
+  const t = CONTRIBUTE_TEXTS;
+  return (
+    <Page>
+      <Hero>
+        <h1>{t.title}</h1>
+        <p className="same">{t.tagline(name)}</p>
+      </Hero>
+      <Cards>
+        {creating ? (
+          <>
+            <AppCard title={t.chatbot.title}>
+              <p>{t.chatbot.description}</p>
+              <span className="spacer" />
+              <ButtonLink to="/chatbot/create">{t.chatbot.action}</ButtonLink>
+            </AppCard>
+            <AppCard title={t.lorebook.title}>
+              <p>{t.lorebook.description}</p>
+              <span className="spacer" />
+              <ButtonLink to="/lorebook/create" variant="secondary">
+                {t.lorebook.action}
+              </ButtonLink>
+            </AppCard>
+            <AppCard title={t.groupchat.title}>
+              <p>{t.groupchat.description}</p>
+              <span className="spacer" />
+              <ButtonLink to="/groupchat/create" variant="secondary">
+                {t.groupchat.action}
+              </ButtonLink>
+            </AppCard>
+          </>
+        ) : null}
+        <AppCard title={t.report.title}>
+          <p>{t.report.description}</p>
+          <span className="spacer" />
+          <ButtonLink to="/report" variant="secondary">
+            {t.report.action}
+          </ButtonLink>
+        </AppCard>
+        {discord ? (
+          <AppCard title={t.community.title}>
+            <p>{t.community.description}</p>
+            <span className="spacer" />
+            <AnchorButton href={discord} target="_blank" rel="noopener noreferrer" variant="secondary">
+              {t.community.action}
+            </AnchorButton>
+          </AppCard>
+        ) : null}
+      </Cards>
+    </Page>
+  );
+}
