@@ -38,9 +38,12 @@ export const BENEFIT_NAMES: Record<Permission, string | null> = {
   admin: 'Administration',
 };
 
-/** The benefits to list: shown only for a member with no role and more than one (document 1 §6); else none. */
+/**
+ * The benefits to list: shown only for a member with no role and more than one (document 1 §6); else none. The free
+ * tier's role (free_tier, which every free member holds) is no role: a paid plan or an extra role is.
+ */
 export function benefitsOf(permissions: readonly Permission[], roles: readonly string[]): string[] {
-  if (roles.length > 0) return [];
+  if (roles.some((role) => role !== 'free_tier')) return [];
   const names = permissions.filter((p) => !BENEFIT_EXCLUDED_PERMISSIONS.includes(p)).flatMap((p) => BENEFIT_NAMES[p] ?? []);
   return names.length > 1 ? names : [];
 }
