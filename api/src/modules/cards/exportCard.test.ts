@@ -85,6 +85,14 @@ describe('exportCardPng', () => {
     const { v3 } = cardsOfPng(png);
     expect(v3.data).toMatchObject({ name: 'Renamed', tags: ['one', 'two'], creator: 'FableTests' });
   });
+
+  it('keeps a card without a creator without one: the importing member does not become its creator', async () => {
+    const card = await imported(v1CardPng());
+    const png = exportCardPng({ ...card.character, creator_username: 'importer' }, card.extras, card.avatar?.bytes, { now: NOW });
+    const { v2, v3 } = cardsOfPng(png);
+    expect((v3.data as Record<string, unknown>).creator).toBe('');
+    expect((v2.data as Record<string, unknown>).creator).toBe('');
+  });
 });
 
 describe('exportCardJson', () => {

@@ -47,7 +47,7 @@ export interface ExportCharacter {
   scenario?: string | null;
   dialogue?: string | null;
   tags: readonly string[];
-  /** Written as `creator` when the card had none (a chatbot made in Fable). */
+  /** Written as `creator` for a chatbot made in Fable (an imported card keeps its own, even none). */
   creator_username?: string;
   /** Written as V3 `creation_date` when the card had none. */
   createdAt?: Date | string;
@@ -148,7 +148,8 @@ function buildCardV3(character: ExportCharacter, extras: CardExtras, assets: Rec
   if (isPlainObject(kept.character_book)) data.character_book = readCharacterBook(structuredClone(kept.character_book), []);
   Object.assign(data, {
     tags: [...character.tags],
-    creator: typeof kept.creator === 'string' ? kept.creator : (character.creator_username ?? ''),
+    // The card's own creator, even empty; a card that had none (V1) goes out with none, not as the importer's.
+    creator: typeof kept.creator === 'string' ? kept.creator : extras.source ? '' : (character.creator_username ?? ''),
     character_version: text(kept.character_version),
     extensions,
     group_only_greetings: texts(kept.group_only_greetings),
