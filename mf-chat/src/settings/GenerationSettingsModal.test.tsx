@@ -63,23 +63,23 @@ it('shows the failure and stays open', async () => {
   expect(onClose).not.toHaveBeenCalled();
 });
 
-it('saves on the device for members without generation_settings', async () => {
-  const { fake, store } = renderChatRemote(<GenerationSettingsModal open onClose={jest.fn()} />, { member: true, permissions: permissionsFor('free') });
-  expect(screen.getByText('These settings are saved on this device.')).toBeInTheDocument();
-  fireEvent.change(slider('Temperature'), { target: { value: '1.25' } });
-  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-  await waitFor(() => expect(toasts(store)).toContainEqual({ type: 'success', message: 'Generations settings saved' }));
-  expect(JSON.parse(window.localStorage.getItem(LOCAL_GENERATION_SETTINGS_KEY) ?? 'null')).toEqual({
-    max_new_tokens: 180,
-    temperature: 1.25,
-    top_p: 0.7,
-    top_k: 90,
-  });
+it('shows members without generation_settings the values their chats use, read-only, with the way to a plan', async () => {
+  const onClose = jest.fn();
+  const { fake } = renderChatRemote(<GenerationSettingsModal open onClose={onClose} />, { member: true, permissions: permissionsFor('free') });
+  expect(screen.getByText('Changing the generation settings comes with a paid plan. These are the values your chats use.')).toBeInTheDocument();
+  for (const name of ['Max new tokens', 'Temperature', 'Top P', 'Top K']) expect(slider(name)).toBeDisabled();
+  expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Reset to defaults' })).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/subscribe');
+  await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(onClose).toHaveBeenCalled();
   expect(fake.callsTo('PATCH /v2/users')).toHaveLength(0);
+  expect(window.localStorage.getItem(LOCAL_GENERATION_SETTINGS_KEY)).toBeNull();
 });
 
 it('resets to the defaults', async () => {
-  renderChatRemote(<GenerationSettingsModal open onClose={jest.fn()} />);
+  renderChatRemote(<GenerationSettingsModal open onClose={jest.fn()} />, { member: true, permissions: permissionsFor('premium') });
+  await waitFor(() => expect(slider('Top P')).toBeEnabled());
   fireEvent.change(slider('Top P'), { target: { value: '0.3' } });
   await userEvent.click(screen.getByRole('button', { name: 'Reset to defaults' }));
   expect(slider('Top P')).toHaveValue('0.7');

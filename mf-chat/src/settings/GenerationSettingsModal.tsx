@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { useId, useState } from 'react';
-import { apiErrorMessage, Button, Modal, Spinner, useNotify } from '@fable/shared';
-import { GENERATION_DEFAULTS, GENERATION_SLIDERS } from '@fable/contracts';
+import { apiErrorMessage, Button, ButtonLink, Modal, selectPermissions, Spinner, useAppSelector, useNotify } from '@fable/shared';
+import { GENERATION_DEFAULTS, GENERATION_SLIDERS, routes } from '@fable/contracts';
 import { SLIDER_NAMES, useInferenceSettings, type SliderName } from './inferenceSettings';
 import { SettingsFooter } from './SettingsFooter';
 
@@ -13,6 +13,8 @@ export const GENERATION_SETTINGS_TEXTS = {
   cancel: 'Cancel',
   reset: 'Reset to defaults',
   deviceNote: 'These settings are saved on this device.',
+  locked: 'Changing the generation settings comes with a paid plan. These are the values your chats use.',
+  upgrade: 'Upgrade',
   labels: {
     max_new_tokens: 'Max new tokens',
     temperature: 'Temperature',
@@ -70,7 +72,7 @@ function sameValues(a: Values, b: Values): boolean {
   return SLIDER_NAMES.every((name) => a[name] === b[name]);
 }
 
-function Slider({ name, value, onChange }: { name: SliderName; value: number; onChange: (value: number) => void }) {
+function Slider({ name, value, onChange, readOnly }: { name: SliderName; value: number; onChange: (value: number) => void; readOnly: boolean }) {
   const id = useId();
   const { min, max, step } = GENERATION_SLIDERS[name];
   return (
@@ -85,6 +87,7 @@ function Slider({ name, value, onChange }: { name: SliderName; value: number; on
         step={step}
         value={value}
         aria-describedby={`${id}-hint`}
+        disabled={readOnly}
         onChange={(event) => onChange(Number(event.target.value))}
       />
       <p id={`${id}-hint`}>{GENERATION_SETTINGS_TEXTS.hints[name]}</p>
@@ -103,6 +106,8 @@ export function GenerationSettingsModal(props: { open: boolean; onClose: () => v
 
 function OpenGenerationSettingsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const notify = useNotify();
+  // Without generation_settings (document 1 §6 "edit sliders") the values are shown, not edited: the API would ignore them.
+  const editable = useAppSelector((s) => selectPermissions(s).includes('generation_settings'));
   const { settings, loading, save, saving, target } = useInferenceSettings();
   const saved = valuesOf(settings);
   const savedKey = SLIDER_NAMES.map((n) => saved[n]).join('|');
@@ -130,6 +135,7 @@ function OpenGenerationSettingsModal({ open, onClose }: { open: boolean; onClose
       onClose={onClose}
       title={GENERATION_SETTINGS_TEXTS.title}
       footer={
+        editable ? (
         <SettingsFooter>
           <Button variant="ghost" onClick={() => setDraft({ ...GENERATION_DEFAULTS })} disabled={saving || sameValues(draft, GENERATION_DEFAULTS)}>
             {GENERATION_SETTINGS_TEXTS.reset}
@@ -141,16 +147,25 @@ function OpenGenerationSettingsModal({ open, onClose }: { open: boolean; onClose
             {GENERATION_SETTINGS_TEXTS.save}
           </Button>
         </SettingsFooter>
+        ) : (
+          <SettingsFooter>
+            <Button variant="secondary" onClick={onClose}>
+              {GENERATION_SETTINGS_TEXTS.cancel}
+            </Button>
+            <ButtonLink to={routes.subscribe()}>{GENERATION_SETTINGS_TEXTS.upgrade}</ButtonLink>
+          </SettingsFooter>
+        )
       }
     >
       {loading ? (
         <Spinner label="Loading" center />
       ) : (
         <>
+          {editable ? null : <Note>{GENERATION_SETTINGS_TEXTS.locked}</Note>}
           {SLIDER_NAMES.map((name) => (
-            <Slider key={name} name={name} value={draft[name]} onChange={(value) => setDraft((d) => ({ ...d, [name]: value }))} />
+            <Slider key={name} name={name} readOnly={!editable} value={draft[name]} onChange={(value) => setDraft((d) => ({ ...d, [name]: value }))} />
           ))}
-          {target === 'device' ? <Note>{GENERATION_SETTINGS_TEXTS.deviceNote}</Note> : null}
+          {editable && target === 'device' ? <Note>{GENERATION_SETTINGS_TEXTS.deviceNote}</Note> : null}
         </>
       )}
     </Modal>
