@@ -450,3 +450,23 @@ describe('recommendations in the first page (document 1 §7)', () => {
     warn.mockRestore();
   });
 });
+
+describe('a search using a negative keyword (document 1 §5)', () => {
+  it('is flagged with the alternatives of the app settings, each a search of its own', async () => {
+    const { fake } = renderHome({
+      url: '/?q=shy%20teen%20vampire',
+      handlers: { 'GET /app-settings': { body: { negativeKeywords: [{ keyword: 'teen', alternatives: ['young adult', 'college student'] }] } } },
+    });
+    const hint = (await screen.findByText('“teen” is not something we search for.')).closest('p')!;
+    expect(hint).toHaveAttribute('role', 'status');
+    await userEvent.click(within(hint).getByRole('button', { name: 'young adult' }));
+    await waitFor(() => expect(lastSearch(fake)).toMatchObject({ q: 'shy young adult vampire' }));
+    await waitFor(() => expect(screen.queryByText('“teen” is not something we search for.')).not.toBeInTheDocument());
+  });
+
+  it('asks nothing of the app settings until someone searches', async () => {
+    const { fake } = renderHome();
+    await screen.findAllByRole('article');
+    expect(fake.callsTo('GET /app-settings')).toHaveLength(0);
+  });
+});

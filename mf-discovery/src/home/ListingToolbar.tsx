@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { SEARCH_LIMITS } from '@fable/contracts';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Button, SearchBox, Toolbar, ToolbarSelect } from '@fable/shared';
 import { TagIcon } from './icons';
 import { LISTING_SORTS, type ListingSort } from './listingSorts';
@@ -13,6 +13,9 @@ export const TOOLBAR_TEXTS = {
   tags: 'Tags',
   activeFilters: (n: number) => `${n} active`,
 } as const;
+
+// Only a search can use a negative keyword: the check and its hint load with the first one.
+const NegativeKeywordHint = lazy(() => import('./NegativeKeywordHint'));
 
 const SORT_OPTIONS = LISTING_SORTS.map(({ id, label }) => ({ value: id, label }));
 
@@ -48,10 +51,12 @@ export interface ListingToolbarProps {
 
 /**
  * Search box (placeholder "Dive into endless fantasies - start searching!", debounced 300 ms; a query starting with @
- * searches creators), tag filter button and sort dropdown of the listing.
+ * searches creators), tag filter button and sort dropdown of the listing; a search using a negative keyword is flagged
+ * with its alternatives (document 1 §5).
  */
 export function ListingToolbar({ query, onQueryCommit, sort, onSortChange, tags, children }: ListingToolbarProps) {
   return (
+    <>
     <Toolbar
       search={
         <SearchBox
@@ -74,5 +79,11 @@ export function ListingToolbar({ query, onQueryCommit, sort, onSortChange, tags,
       <ToolbarSelect label={TOOLBAR_TEXTS.sortLabel} labelPosition="beside" value={sort} options={SORT_OPTIONS} onChange={onSortChange} />
       {children}
     </Toolbar>
+    {query.trim() ? (
+      <Suspense fallback={null}>
+        <NegativeKeywordHint query={query} onSearch={onQueryCommit} />
+      </Suspense>
+    ) : null}
+    </>
   );
 }
