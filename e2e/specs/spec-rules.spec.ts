@@ -21,3 +21,14 @@ test('/contribute offers the ways to add to the site, each leading to its page',
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.getByTestId('not-found')).toHaveCount(0);
 });
+
+test('a search using a negative keyword is flagged with the alternatives, and one is a search of its own', async ({ page }) => {
+  await page.goto('/?q=shy%20teen%20vampire');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  const hint = page.getByRole('status').filter({ hasText: '“teen” is not something we search for.' });
+  await expect(hint).toBeVisible();
+  await hint.getByRole('button', { name: 'young adult' }).click();
+  await expect(page).toHaveURL(/q=shy(\+|%20)young(\+|%20)adult(\+|%20)vampire/);
+  await expect(page.getByRole('searchbox', { name: 'Search chatbots' })).toHaveValue('shy young adult vampire');
+  await expect(hint).toBeHidden();
+});
