@@ -5,6 +5,7 @@ import { useRef, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { useSeenOnce } from '@fable/shared/visibility';
 import { BANNER_TEXTS } from './bannerTexts';
+import { RoundClose } from './RoundClose';
 
 // What admins set ends up in styles and links: only what the API lets through is used (the contracts' same checks).
 const colorOf = (value: string | undefined) => (value && HEX_COLOR.test(value) ? value : undefined);
@@ -70,25 +71,9 @@ const Actions = styled.div`
   }
 `;
 
-const Close = styled.button`
-  position: absolute;
+const Close = styled(RoundClose)`
   top: 6px;
   right: 6px;
-  width: 32px;
-  height: 32px;
-  border: none;
-  border-radius: 999px;
-  background: transparent;
-  color: inherit;
-  font-size: 1.25rem;
-  line-height: 1;
-  cursor: pointer;
-  &:hover {
-    background: rgba(127, 127, 127, 0.2);
-  }
-  &:focus-visible {
-    outline: 2px solid currentColor;
-  }
 `;
 
 const textStyle = (t: ServedBanner['title'], fallbackColor: string | undefined): CSSProperties => ({

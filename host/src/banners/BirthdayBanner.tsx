@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { birthdayDismissed, dismissBirthday } from './bannerStorage';
 import { BANNER_TEXTS } from './bannerTexts';
+import { RoundClose } from './RoundClose';
 
 const Bar = styled.div`
   display: flex;
@@ -20,25 +21,16 @@ const Bar = styled.div`
     color: inherit;
     text-decoration: underline;
   }
-  button {
-    position: absolute;
-    right: 8px;
-    top: 50%;
-    transform: translateY(-50%);
-    width: 32px;
-    height: 32px;
-    border: none;
-    border-radius: 999px;
-    background: transparent;
-    color: inherit;
-    font-size: 1.25rem;
-    cursor: pointer;
-  }
-  a:focus-visible,
-  button:focus-visible {
+  a:focus-visible {
     outline: 2px solid currentColor;
     outline-offset: 2px;
   }
+`;
+
+const Dismiss = styled(RoundClose)`
+  right: 8px;
+  top: 50%;
+  transform: translateY(-50%);
 `;
 
 /** The birthday banner over every screen (document 1 §2): links to the sale; dismissed for good on this browser. */
@@ -49,7 +41,7 @@ export function BirthdayBanner({ sale }: { sale: Birthday }) {
     <Bar role="region" aria-label={sale.title}>
       <span>{BANNER_TEXTS.birthday(sale.title)}</span>
       <Link to="/sale">{BANNER_TEXTS.birthdayCta}</Link>
-      <button
+      <Dismiss
         type="button"
         aria-label={BANNER_TEXTS.birthdayDismiss}
         onClick={() => {
@@ -58,7 +50,7 @@ export function BirthdayBanner({ sale }: { sale: Birthday }) {
         }}
       >
         ×
-      </button>
+      </Dismiss>
     </Bar>
   );
 }

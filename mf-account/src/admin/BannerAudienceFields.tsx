@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { BANNER_AUDIENCES, TIERS, type Tier } from '@fable/contracts';
-import { FormRadioGroupField, FormTextField, useController, useFieldNote, useFormContext } from '@fable/shared/forms';
+import { Fieldset, FormRadioGroupField, FormTextField, useController, useFieldNote, useFormContext } from '@fable/shared/forms';
 import { ADMIN_BANNERS_TEXTS } from './adminBannersTexts';
 import type { BannerFormValues } from './bannerForm';
 
@@ -9,17 +9,8 @@ type V = BannerFormValues;
 
 const AUDIENCES = BANNER_AUDIENCES.map((a) => ({ value: a, label: ADMIN_BANNERS_TEXTS.audiences[a] }));
 
-const Tiers = styled.fieldset`
-  margin: 0;
-  padding: 0;
-  border: none;
-  min-width: 0;
-  legend {
-    padding: 0;
-    margin-bottom: 8px;
-    font-weight: 600;
-    font-size: 0.9rem;
-  }
+/** The form kit's fieldset, its boxes in a wrapping row of compact checkboxes. */
+const Tiers = styled(Fieldset)`
   .boxes {
     display: flex;
     flex-wrap: wrap;
@@ -30,18 +21,6 @@ const Tiers = styled.fieldset`
     align-items: center;
     gap: 8px;
     padding: 8px 12px;
-    border-radius: ${({ theme }) => theme.radius.md};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.background};
-    cursor: pointer;
-  }
-  label:has(input:checked) {
-    border-color: ${({ theme }) => theme.colors.primary};
-    background: ${({ theme }) => theme.colors.primarySoft};
-  }
-  label:has(input:focus-visible) {
-    outline: 2px solid ${({ theme }) => theme.colors.accent};
-    outline-offset: 1px;
   }
   &[data-invalid='true'] label {
     border-color: ${({ theme }) => theme.colors.error};
@@ -50,10 +29,6 @@ const Tiers = styled.fieldset`
     width: 18px;
     height: 18px;
     margin: 0;
-    accent-color: ${({ theme }) => theme.colors.primary};
-  }
-  .field-note-row {
-    margin-top: 6px;
   }
 `;
 

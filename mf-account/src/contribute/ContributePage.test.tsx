@@ -21,3 +21,8 @@ it('offers no creating where the partner’s site has no creator tools, and no c
   expect(headings()).toEqual(['Keep it safe']);
   expect(screen.getByRole('link', { name: 'Report a chatbot' })).toHaveAttribute('href', '/report');
 });
+
+it('offers a lorebook or a group chat only where its feature flag is on', () => {
+  renderRoute(<ContributePage />, { path: '/contribute', url: '/contribute', store: storeWith(deploymentFixture({ flags: { groupchat: true } })) });
+  expect(headings()).toEqual(['Create a chatbot', 'Start a group chat', 'Keep it safe', 'Join the community']);
+});

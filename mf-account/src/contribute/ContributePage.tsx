@@ -1,3 +1,4 @@
+import type { FeatureFlag } from '@fable/contracts';
 import { AnchorButton, ButtonLink, selectDeployment, useAppSelector } from '@fable/shared';
 import { useBrandInfo } from '../brand/useBrandInfo';
 import { AppCard, Cards, Hero, Page } from '../layout/CardPage';
@@ -13,13 +14,25 @@ export const CONTRIBUTE_TEXTS = {
   community: { title: 'Join the community', description: 'Share your chatbots, ideas and feedback with other creators.', action: 'Join us on Discord' },
 } as const;
 
-/** The ways to contribute; creating is offered only where the creator tools are part of the site. */
+type Way = keyof typeof CONTRIBUTE_TEXTS & ('chatbot' | 'lorebook' | 'groupchat' | 'report');
+
+/** The site's ways to contribute, in order; `flag` names the feature flag a creating way needs. */
+const WAYS: readonly { way: Way; to: string; creating: boolean; flag?: FeatureFlag }[] = [
+  { way: 'chatbot', to: '/chatbot/create', creating: true },
+  { way: 'lorebook', to: '/lorebook/create', creating: true, flag: 'lorebook' },
+  { way: 'groupchat', to: '/groupchat/create', creating: true, flag: 'groupchat' },
+  { way: 'report', to: '/report', creating: false },
+];
+
+/** The ways to contribute; creating is offered only where the creator tools, and the kind's flag, are on. */
 export function ContributePage() {
   const { name } = useBrandInfo();
   const deployment = useAppSelector(selectDeployment);
   const creating = deployment ? deployment.remotes.mf_creator?.enabled === true : true;
+  const flags = deployment?.flags;
   const discord = deployment?.brand.links.discord;
   const t = CONTRIBUTE_TEXTS;
+  const ways = WAYS.filter((w) => !w.creating || (creating && (!w.flag || !flags || flags[w.flag] === true)));
   return (
     <Page>
       <Hero>
@@ -27,36 +40,15 @@ export function ContributePage() {
         <p className="same">{t.tagline(name)}</p>
       </Hero>
       <Cards>
-        {creating ? (
-          <>
-            <AppCard title={t.chatbot.title}>
-              <p>{t.chatbot.description}</p>
-              <span className="spacer" />
-              <ButtonLink to="/chatbot/create">{t.chatbot.action}</ButtonLink>
-            </AppCard>
-            <AppCard title={t.lorebook.title}>
-              <p>{t.lorebook.description}</p>
-              <span className="spacer" />
-              <ButtonLink to="/lorebook/create" variant="secondary">
-                {t.lorebook.action}
-              </ButtonLink>
-            </AppCard>
-            <AppCard title={t.groupchat.title}>
-              <p>{t.groupchat.description}</p>
-              <span className="spacer" />
-              <ButtonLink to="/groupchat/create" variant="secondary">
-                {t.groupchat.action}
-              </ButtonLink>
-            </AppCard>
-          </>
-        ) : null}
-        <AppCard title={t.report.title}>
-          <p>{t.report.description}</p>
-          <span className="spacer" />
-          <ButtonLink to="/report" variant="secondary">
-            {t.report.action}
-          </ButtonLink>
-        </AppCard>
+        {ways.map(({ way, to }) => (
+          <AppCard key={way} title={t[way].title}>
+            <p>{t[way].description}</p>
+            <span className="spacer" />
+            <ButtonLink to={to} variant={way === 'chatbot' ? 'primary' : 'secondary'}>
+              {t[way].action}
+            </ButtonLink>
+          </AppCard>
+        ))}
         {discord ? (
           <AppCard title={t.community.title}>
             <p>{t.community.description}</p>

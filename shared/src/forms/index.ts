@@ -3,6 +3,7 @@
 export * from './FieldNote';
 export * from './TextFields';
 export * from './ChoiceFields';
+export { Fieldset } from './fieldStyles';
 export * from './focusFirstInvalid';
 export * from './useZodForm';
 export * from './Form';
