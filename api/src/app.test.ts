@@ -1,5 +1,6 @@
 import './testing/injectUnderJest';
 import { z } from 'zod';
+import { FEATURE_FLAGS } from '@fable/contracts';
 import { buildApp, type App } from './app';
 import { testConfig } from './config';
 import { AppError } from './http/appError';
@@ -110,6 +111,16 @@ describe.each(BOTH_BACKENDS)('API on %s', (backend) => {
       expect(settings.notification.salesBannerDisabled).toBe(true);
       expect(settings.branding.footerBottomLineHtml).toEqual(expect.any(String));
       expect(settings.footerLinks.map((l) => l.label)).toEqual(['Support', 'Terms', 'Privacy', 'Refunds']);
+    });
+
+    it('serves the feature flags of each application by the names the web app reads', async () => {
+      const flagsOf = async (applicationId: string) =>
+        appSettingsSchema.parse((await app.inject({ method: 'GET', url: '/api/app-settings', headers: { 'X-Application-Id': applicationId } })).json()).growthFlags;
+      const main = await flagsOf('fable');
+      expect(Object.keys(main).sort()).toEqual(FEATURE_FLAGS.filter((f) => f !== 'external_mode').sort());
+      expect(main).toMatchObject({ onboarding_v2: true, groupchat: true, persona_v2: true, valentine_promo: false, anonymous_create: false });
+      expect(await flagsOf('tales')).toMatchObject({ groupchat: false, listing_v2: false, persona_v2: true });
+      expect(Object.values(await flagsOf('storynest')).every((on) => on === false)).toBe(true);
     });
 
     it('refuses an unknown application', async () => {

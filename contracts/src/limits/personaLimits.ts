@@ -17,7 +17,7 @@ export const PERSONA_COUNT_LIMIT = {
 } as const satisfies Record<Tier, number>;
 
 /**
- * Verbatim persona validation messages (document 2 §5). The form is the v2 variant (CREATE_PERSONA_V2_WEB; the
+ * Verbatim persona validation messages (document 2 §5). The API speaks the v2 variant (CREATE_PERSONA_V2_WEB; the
  * persona pages in mf-creator say why): its two messages are the same for the name and the highlights ("highlights
  * follow the same rules"), so no text has to be made up for the highlights. The max-length messages are not shown:
  * ours.
@@ -28,7 +28,7 @@ export const PERSONA_MESSAGES = {
   v2Required: 'This field is required',
   /** The v2 form's: a name or highlights under 3 characters. */
   v2TooShort: 'At least 3 characters required',
-  /** The v1 form's (not built): kept as the spec quotes them. */
+  /** The v1 form's (persona_v2 off; mf-creator's personaSchemas.ts). */
   nameEmpty: "Name can't be empty",
   nameTooShort: 'Name should at least have a length of 3',
   /** ours. */

@@ -33,6 +33,11 @@ describe('sign-up gating (document 1 §4)', () => {
     expect(gate({ user: user({ username: null }), pathname: '/signup' })).toEqual({ kind: 'none' });
   });
 
+  it('leaves them on home, which shows its username-setup prompt, where onboarding v2 is off', () => {
+    expect(gate({ user: user({ username: null }), pathname: '/' })).toEqual({ kind: 'none' });
+    expect(gate({ user: user({ username: null }), pathname: '/', onboardingV2: true })).toEqual({ kind: 'onboarding' });
+  });
+
   it('lets them read the legal pages the form links to', () => {
     expect(gate({ user: user({ username: null }), pathname: '/terms' })).toEqual({ kind: 'none' });
     expect(gate({ user: user({ username: null }), pathname: '/guidelines' })).toEqual({ kind: 'none' });
@@ -58,7 +63,7 @@ describe('sign-up gating (document 1 §4)', () => {
     expect(gate({ user: relay, pathname: '/chats' })).toEqual({ kind: 'redirect', to: '/update-email' });
     expect(gate({ user: relay, pathname: '/update-email' })).toEqual({ kind: 'none' });
     // Without a username, sign-up comes first (it asks for the email too).
-    expect(gate({ user: { ...relay, username: null } })).toEqual({ kind: 'redirect', to: '/signup' });
+    expect(gate({ user: { ...relay, username: null }, pathname: '/chats' })).toEqual({ kind: 'redirect', to: '/signup' });
   });
 
   it('gates nobody where no remote serves sign-up (the account remote is left out)', () => {

@@ -32,6 +32,8 @@ export function signupGate({ status, user, pathname, partnerMode, onboardingV2, 
     if (paths.openDuringSignup.includes(pathname)) return NONE;
     if (partnerMode) return pathname === paths.path ? NONE : redirect(paths.externalPath, pathname);
     if (onboardingV2) return pathname === paths.path ? NONE : { kind: 'onboarding' };
+    // Without onboarding v2, home shows its own username-setup prompt (document 1 §2 "Home").
+    if (pathname === '/') return NONE;
     return redirect(paths.path, pathname);
   }
   if (isPrivateRelayEmail(user.email)) {

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { NotificationsViewport, selectHiddenByPartner, signInRequested, useAppDispatch, useAppSelector } from '@fable/shared';
 import { AuthLayer } from '../auth/AuthLayer';
 import { ScreenBanners } from '../banners/ScreenBanners';
+import { useServedFlags } from '../settings/useServedFlags';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { loadSideNavOpen, saveSideNavOpen } from './navPreference';
@@ -59,6 +60,7 @@ export function Layout() {
   const [open, setOpen] = useState(() => (isNarrow() ? false : loadSideNavOpen()));
   const location = useLocation();
   const dispatch = useAppDispatch();
+  useServedFlags();
   const trustAndSafety = useAppSelector((state) => !!state.session.impersonate || !!state.session.user?.restrictions?.length);
   const openSignIn = useCallback(
     () => dispatch(signInRequested({ returnTo: location.pathname + location.search })),

@@ -10,6 +10,8 @@ export const ShellSettingsSchema = z.object({
   salesBannerEnabled: z.optional(z.boolean()),
   /** The main footer's links, per application (document 1 §3 "App settings read"). */
   footerLinks: z.optional(z.array(z.object({ label: z.string().check(z.minLength(1)), to: z.string().check(z.minLength(1)) }))),
+  /** The application's feature flags (served flags: see useServedFlags). */
+  growthFlags: z.optional(z.record(z.string(), z.unknown())),
 });
 export type ShellSettings = z.infer<typeof ShellSettingsSchema>;
 

@@ -32,11 +32,13 @@ it('picks the sale of the banner, the $0.99 offer and the Black Friday percentag
   const feb14 = at('2025-02-14T12:00:00Z');
   expect(runningSale(all, feb14)?.id).toBe('p');
   // The one ending first first: Valentine's ends before the birthday sale.
-  expect(runningPriceOffer(all, feb14)?.id).toBe('v');
+  expect(runningPriceOffer(all, feb14, { valentine: true })?.id).toBe('v');
+  // Where the Valentine promo is not offered (its flag off, a guest, a premium member), the birthday one.
+  expect(runningPriceOffer(all, feb14, { valentine: false })?.id).toBe('p');
   expect(blackFridayPercentOff(all, feb14)).toBeNull();
   const nov29 = at('2025-11-29T12:00:00Z');
   expect(runningSale(all, nov29)?.id).toBe('bf');
-  expect(runningPriceOffer(all, nov29)).toBeNull();
+  expect(runningPriceOffer(all, nov29, { valentine: true })).toBeNull();
   expect(blackFridayPercentOff(all, nov29)).toBe(40);
   expect(runningSale(undefined, nov29)).toBeNull();
 });

@@ -16,9 +16,16 @@ export function runningSale(promotions: readonly Promotion[] | undefined, now: n
   return runningPromotions(promotions, now).find((p) => p.kind === 'birthday' || p.kind === 'black_friday') ?? null;
 }
 
-/** The running $0.99 promotion the modal offers (Valentine or Birthday, with a price), or null. */
-export function runningPriceOffer(promotions: readonly Promotion[] | undefined, now: number): Promotion | null {
-  return runningPromotions(promotions, now).find((p) => (p.kind === 'valentine' || p.kind === 'birthday') && p.price != null && p.plan_id) ?? null;
+/**
+ * The running $0.99 promotion the modal offers (Valentine or Birthday, with a price), or null. The Valentine promo only
+ * where `valentine` allows it (document 1 §6: behind its flag, for signed-in non-premium members).
+ */
+export function runningPriceOffer(promotions: readonly Promotion[] | undefined, now: number, { valentine }: { valentine: boolean }): Promotion | null {
+  return (
+    runningPromotions(promotions, now).find(
+      (p) => ((p.kind === 'valentine' && valentine) || p.kind === 'birthday') && p.price != null && p.plan_id,
+    ) ?? null
+  );
 }
 
 /** The running Black Friday promotions' highest percentage off ("up to …% off"), or null. */

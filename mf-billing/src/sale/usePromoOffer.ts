@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { selectAuthStatus, selectFlag, selectUser, useAppSelector } from '@fable/shared';
 import { blackFridayPercentOff, runningPriceOffer, runningSale } from './promotions';
 import { useBilling_promotionsQuery } from './promotionsApi';
 import { useNow } from './useNow';
@@ -32,7 +33,11 @@ export function usePromotions() {
   const promotions = useBilling_promotionsQuery();
   const now = useNow(1000);
   const sale = runningSale(promotions.data, now);
-  const offer = runningPriceOffer(promotions.data, now);
+  // The Valentine promo (document 1 §6 "Feature flags"): its flag on, for a signed-in member not on premium.
+  const valentine = useAppSelector(
+    (state) => selectFlag(state, 'valentine_promo') && selectAuthStatus(state) === 'authenticated' && selectUser(state)?.tier !== 'premium',
+  );
+  const offer = runningPriceOffer(promotions.data, now, { valentine });
   const [closed, setClosed] = useState<ReadonlySet<string>>(() => new Set(seenIds()));
   const close = () => {
     if (!offer) return;

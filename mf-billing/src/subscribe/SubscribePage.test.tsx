@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selectSignInPrompt } from '@fable/shared';
-import { partnerFixture } from '@fable/shared/testing';
+import { deploymentFixture, partnerFixture } from '@fable/shared/testing';
 import { location, renderBilling, type BillingSetup } from '../testing/renderBilling';
 import { DISMISSED_SALES_KEY } from '../sale/SaleBanner';
 import { SubscribePage } from './SubscribePage';
@@ -247,15 +247,28 @@ it('opens the $0.99 modal of a running birthday promotion with its countdown; cl
   expect(location()).toBe('/checkout?plan_id=premium_1m&o_id=bday99');
 });
 
+/** The main deployment with the Valentine promo's flag on. */
+const VALENTINE_ON = deploymentFixture({ flags: { ...deploymentFixture().flags, valentine_promo: true } });
+
 it('opens the $0.99 modal once per session', async () => {
-  const first = await renderSubscribe({ sale: 'valentine' });
+  const first = await renderSubscribe({ sale: 'valentine', deployment: VALENTINE_ON });
   const dialog = await screen.findByRole('dialog', { name: "Valentine's Special" });
   await userEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   first.unmount();
 
-  const { fake } = await renderSubscribe({ sale: 'valentine' });
+  const { fake } = await renderSubscribe({ sale: 'valentine', deployment: VALENTINE_ON });
   await untilCalled(fake, 'GET /subscriptions/promotions');
   await screen.findByRole('list', { name: /plans$/ });
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+it.each([
+  ['its flag is off', { deployment: deploymentFixture() }],
+  ['to guests', { deployment: VALENTINE_ON, guest: true }],
+  ['to premium members', { deployment: VALENTINE_ON, member: { tier: 'premium' as const } }],
+])('offers no Valentine promo where %s', async (_, setup) => {
+  const { fake } = await renderSubscribe({ sale: 'valentine', ...setup });
+  await untilCalled(fake, 'GET /subscriptions/promotions');
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });

@@ -58,6 +58,14 @@ describe('signed out', () => {
     renderSignedOut((store) => store.dispatch(authenticationRequired()));
     expect(screen.getByRole('link', { name: 'Create Free Account' })).toHaveAttribute('href', '/signup');
   });
+
+  it("asks guests to sign in instead where the application's MY_PERSONAS_V2 flag (persona_v2) is off", async () => {
+    const { store } = renderCreator(<MyPersonasPage />, { url: '/personas', path: '/personas', guest: true, flags: { persona_v2: false } });
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in to see your personas' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create Free Account' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(store.getState().session.signInPrompt).toEqual({ open: true, returnTo: '/personas' });
+  });
 });
 
 describe('My Personas', () => {

@@ -3,6 +3,7 @@ import type { MouseEvent } from 'react';
 import { useMemo, useRef, useState } from 'react';
 import { SEARCH_LIMITS } from '@fable/contracts';
 import {
+  Button,
   ButtonLink,
   CardGrid,
   EmptyState,
@@ -10,8 +11,12 @@ import {
   Spinner,
   Toolbar,
   selectAuthStatus,
+  selectFeatureOn,
   selectUser,
+  signInRequested,
+  useAppDispatch,
   useAppSelector,
+  useLocation,
 } from '@fable/shared';
 import { CREATOR_CARD_MIN_PX } from '../myChatbots/cardParts';
 import { CreatorPage, CreatorPageHeader } from '../myChatbots/pageParts';
@@ -130,14 +135,27 @@ function PersonaList() {
   );
 }
 
+/** Guests where the MY_PERSONAS_V2 flag (persona_v2) is off: no marketing page, a sign-in prompt. */
+function SignInToSee() {
+  const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+  return (
+    <EmptyState title={T.signInTitle} headingLevel={1}>
+      <Button onClick={() => dispatch(signInRequested({ returnTo: pathname }))}>{T.signIn}</Button>
+    </EmptyState>
+  );
+}
+
 /**
- * /personas (document 2 §2 "Personas", §4, §8): signed out, the marketing page with Create Free Account; signed in,
+ * /personas (document 2 §2 "Personas", §4, §8): signed out, the marketing page with Create Free Account (MY_PERSONAS_V2
+ * on; off, a sign-in prompt); signed in,
  * My Personas with search and grid, the Default badge, default first, Make Default on the others, Edit, Delete (with
  * a confirm dialog; never the default), Create (Limit Reached at the tier's count).
  */
 export function MyPersonasPage() {
   const status = useAppSelector(selectAuthStatus);
+  const marketing = useAppSelector((state) => selectFeatureOn(state, 'persona_v2'));
   if (status === 'loading') return <Spinner label="Loading" center />;
-  if (status !== 'authenticated') return <PersonasMarketing />;
+  if (status !== 'authenticated') return marketing ? <PersonasMarketing /> : <SignInToSee />;
   return <PersonaList />;
 }

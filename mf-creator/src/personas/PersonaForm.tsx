@@ -1,12 +1,13 @@
 import styled from '@emotion/styled';
 import { useRef } from 'react';
-import { PERSONA_LIMITS as L, PersonaInputSchema, type Persona, type PersonaInput } from '@fable/contracts';
-import { Button, ButtonLink } from '@fable/shared';
+import { PERSONA_LIMITS as L, type Persona, type PersonaInput } from '@fable/contracts';
+import { Button, ButtonLink, selectFeatureOn, useAppSelector } from '@fable/shared';
 import { Form, FormCheckboxField, FormTextAreaField, FormTextField, UnsavedChangesDialog, useUnsavedChangesGuard, useZodForm } from '@fable/shared/forms';
 import { AvatarField } from '../chatbotForm/AvatarField';
 // The creator forms' one layout (the chatbot form's, as the lorebook forms keep it).
 import { FormActions as Actions, FormSection as Section } from '../ui/creatorFormLayout';
 import { LimitReachedModal } from './LimitReachedModal';
+import { personaSchemaFor } from './personaSchemas';
 import { PERSONA_TEXTS as T } from './personaTexts';
 import { PERSONAS_PATH, useLeaveAfterSave, usePersonaSave } from './usePersonaSave';
 import type { PersonaValues } from './personaValues';
@@ -28,10 +29,12 @@ export interface PersonaFormProps {
  * The persona form, v2 variant (CREATE_PERSONA_V2_WEB; README.md says why): avatar (uploaded through the creator
  * studio's upload, or generated), name (3-20, counter), highlights (3-1000, counter), the default box; the rules and
  * messages are the API's own schema (PersonaInputSchema: "This field is required", "At least 3 characters
- * required", "Avatar is required"). Save is off until something changes; leaving with changes asks first.
+ * required", "Avatar is required"); with the persona_v2 flag off, the v1 messages ("Name can't be empty", …).
+ * Save is off until something changes; leaving with changes asks first.
  */
 export function PersonaForm({ saved, initial, firstPersona = false }: PersonaFormProps) {
-  const form = useZodForm(PersonaInputSchema, { defaultValues: initial });
+  const v2 = useAppSelector((state) => selectFeatureOn(state, 'persona_v2'));
+  const form = useZodForm(personaSchemaFor(v2), { defaultValues: initial });
   const formRef = useRef<HTMLFormElement>(null);
   const { isDirty } = form.formState;
   const guard = useUnsavedChangesGuard(isDirty);

@@ -12,8 +12,8 @@ const EXPLICIT = 'Explicit Content Detected: NSFW content is not allowed on the 
 type Stored = Persona & { user_id: string };
 const stored = (id: string, name: string, is_default = false): Stored => ({ id, user_id: 'u1', name, highlights: `About ${name}.`, avatar_url: `/api/images/${'a'.repeat(32)}/400x400.webp`, is_default });
 
-function renderCreate({ personas = [stored('p-ada', 'Ada', true)], handlers }: { personas?: Stored[]; handlers?: Record<string, FakeHandler> } = {}) {
-  const rendered = renderCreator(<CreatePersonaPage />, { url: '/personas/create', path: '/personas/create', handlers });
+function renderCreate({ personas = [stored('p-ada', 'Ada', true)], handlers, flags }: { personas?: Stored[]; handlers?: Record<string, FakeHandler>; flags?: { persona_v2: boolean } } = {}) {
+  const rendered = renderCreator(<CreatePersonaPage />, { url: '/personas/create', path: '/personas/create', handlers, flags });
   rendered.fake.db.personas.set('u1', personas);
   return rendered;
 }
@@ -44,6 +44,19 @@ describe('creating a persona (the v2 form)', () => {
     expect(screen.getByText('At least 3 characters required')).toBeInTheDocument();
     expect(field('Highlights')).toHaveAccessibleDescription(expect.stringContaining('This field is required'));
     expect(screen.getByRole('button', { name: 'Generate Avatar' })).toHaveFocus();
+  });
+
+  it("shows the v1 messages where the application's persona_v2 flag is off", async () => {
+    renderCreate({ flags: { persona_v2: false } });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Al');
+    await userEvent.click(save());
+    expect(await screen.findByText('Name should at least have a length of 3')).toBeInTheDocument();
+    expect(field('Highlights')).toHaveAccessibleDescription(expect.stringContaining("Highlights can't be empty"));
+    await userEvent.clear(field('Name'));
+    await userEvent.type(field('Highlights'), 'A traveller.');
+    await userEvent.click(save());
+    expect(await screen.findByText("Name can't be empty")).toBeInTheDocument();
+    expect(screen.queryByText('At least 3 characters required')).not.toBeInTheDocument();
   });
 
   it('counts the name to 20 and the highlights to 1000', async () => {

@@ -73,6 +73,13 @@ export const PERSONA_TEXTS = {
   loadingPersona: 'Loading the persona',
   unsaved: { title: 'Unsaved Changes', message: ERROR_MESSAGES.general.unsavedChanges, update: 'Update', discard: 'Discard' },
 
+  /** Guests on /personas when the MY_PERSONAS_V2 flag is off (persona_v2): ours. */
+  signInTitle: 'Sign in to see your personas',
+  signIn: 'Sign In',
+  /** The v1 form's highlights messages: the spec gives the name's ("highlights follow the same rules"); ours. */
+  v1HighlightsEmpty: "Highlights can't be empty",
+  v1HighlightsTooShort: 'Highlights should at least have a length of 3',
+
   marketing: {
     eyebrow: 'My Personas',
     title: 'Be Anyone You Want: Create Your Personas',

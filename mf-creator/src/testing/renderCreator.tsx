@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { CharacterProfile, Permission, SessionUser as ApiUser } from '@fable/contracts';
+import type { CharacterProfile, FeatureFlag, Permission, SessionUser as ApiUser } from '@fable/contracts';
 import { becameGuest, selectNotifications, sessionFromUser, signedIn, tokensReceived, type AppStore } from '@fable/shared';
 import { apiUserFixture, characterProfileFixture, deploymentFixture, mockApi, renderRoute, storeWith, type FakeHandler, type MockApiSetup } from '@fable/shared/testing';
 
@@ -12,13 +12,16 @@ export interface CreatorSetup {
   handlers?: Record<string, FakeHandler>;
   url?: string;
   path?: string | string[];
+  /** Flags over the main deployment's (e.g. a variant's flag off). */
+  flags?: Partial<Record<FeatureFlag, boolean>>;
 }
 
 /** Renders a page of this remote on the mock API, signed in as its member (Ada, u1, who owns bot3) unless a guest. */
 export function renderCreator(ui: ReactElement, setup: CreatorSetup = {}) {
   const member = setup.guest ? null : apiUserFixture({ ...setup.member, ...(setup.permissions ? { permissions: setup.permissions } : {}) });
   const fake = mockApi({ seed: { ...setup.seed, ...(member ? { member } : {}) }, overrides: setup.handlers });
-  const store = storeWith(deploymentFixture());
+  const main = deploymentFixture();
+  const store = storeWith(setup.flags ? deploymentFixture({ flags: { ...main.flags, ...setup.flags } }) : main);
   if (member) {
     store.dispatch(tokensReceived(fake.memberTokens));
     const session = sessionFromUser(member);

@@ -15,7 +15,8 @@ const base: DeploymentInput = {
   },
   hostnames: ['localhost'],
   partner: { enabled: false, hiddenFeatures: [] },
-  flags: { lorebook: true, groupchat: true },
+  // The main application's flags: its variants are the v2 ones.
+  flags: { lorebook: true, groupchat: true, listing_v2: true, create_v2: true, my_chats_v2: true, profile_v2: true, my_chatbots_v2: true, persona_v2: true },
   remotes: {
     mf_chat: { entry: 'http://localhost:3001/0.1.0/mf-manifest.json', enabled: true },
     mf_discovery: { entry: 'http://localhost:3002/0.1.0/mf-manifest.json', enabled: true },

@@ -1,4 +1,4 @@
-import { AppSettingsSchema, PERMISSIONS, type AppSettings } from '@fable/contracts';
+import { AppSettingsSchema, PERMISSIONS, type AppSettings, type FeatureFlag } from '@fable/contracts';
 import { z } from 'zod';
 
 /**
@@ -65,6 +65,30 @@ export const growthFlagsSchema = z.object({
   personaV2: z.boolean(),
 });
 
+type GrowthFlags = z.infer<typeof growthFlagsSchema>;
+
+/** Each stored growth flag by the name the web app reads (contracts' FEATURE_FLAGS). */
+const SERVED_FLAG_NAMES: Record<keyof GrowthFlags, FeatureFlag> = {
+  onboardingV2: 'onboarding_v2',
+  lorebook: 'lorebook',
+  groupchat: 'groupchat',
+  languageFilter: 'language_filter',
+  interestModal: 'first_time_interest_modal',
+  listingV2: 'listing_v2',
+  valentinePromo: 'valentine_promo',
+  createV2: 'create_v2',
+  anonymousCreate: 'anonymous_create',
+  myChatsV2: 'my_chats_v2',
+  profileV2: 'profile_v2',
+  myChatbotsV2: 'my_chatbots_v2',
+  personaV2: 'persona_v2',
+};
+
+/** The application's flags as served: `{ onboarding_v2: true, … }`, every flag named. */
+export function servedFlags(stored: GrowthFlags): Partial<Record<FeatureFlag, boolean>> {
+  return Object.fromEntries(Object.entries(SERVED_FLAG_NAMES).map(([key, name]) => [name, stored[key as keyof GrowthFlags]]));
+}
+
 export const navHeaderButtonSchema = z.object({
   label: z.string().min(1),
   icon: z.string().nullable(),
@@ -96,7 +120,10 @@ export const appSettingsSchema = AppSettingsSchema;
 export type StoredAppSettings = z.infer<typeof storedAppSettingsSchema>;
 export type { AppSettings };
 
-/** Stored settings in the contracts' shape: `search` is served as searchService, tag names as { value, label }. */
+/**
+ * Stored settings in the contracts' shape: `search` is served as searchService, tag names as { value, label }, the
+ * growth flags by the web app's flag names.
+ */
 export function toAppSettings(applicationId: string, stored: StoredAppSettings): AppSettings {
   return {
     applicationId,
@@ -107,7 +134,7 @@ export function toAppSettings(applicationId: string, stored: StoredAppSettings):
     tagOptions: stored.tagOptions.map((tag) => ({ value: tag, label: tag })),
     negativeKeywords: stored.negativeKeywords,
     inferenceModels: stored.inferenceModels,
-    growthFlags: stored.growthFlags,
+    growthFlags: servedFlags(stored.growthFlags),
     logoutDomain: stored.logoutDomain,
     navHeaderButton: stored.navHeaderButton,
     notification: stored.notification,

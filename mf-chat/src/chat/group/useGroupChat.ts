@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CharacterProfile, ChatMessage, Tier } from '@fable/contracts';
-import { selectDeployment, selectFlag, useAppSelector } from '@fable/shared';
+import { selectFeatureOn, useAppSelector } from '@fable/shared';
 import { isSavedMessage } from '../greeting';
 import {
   AUTO_RESPONSE_CAP,
@@ -46,7 +46,7 @@ export function useGroupChat(o: GroupChatOptions) {
   const members = useMemo(() => groupMembersOf(o.profile), [o.profile]);
   const isGroup = members !== null;
   // The deployment's groupchat flag (document 1 §6 "Feature flags"); the standalone harness has no deployment and gates nothing.
-  const flagOn = useAppSelector((state) => selectDeployment(state) === null || selectFlag(state, 'groupchat'));
+  const flagOn = useAppSelector((state) => selectFeatureOn(state, 'groupchat'));
   const group: Speaker = useMemo(() => ({ name: o.profile?.name ?? '', avatarUrl: o.profile?.avatar_url ?? null }), [o.profile?.name, o.profile?.avatar_url]);
   const [autoResponse, setAutoResponse] = useState(() => readAutoResponse(o.characterId));
   const [upgradeOpen, setUpgradeOpen] = useState(false);
