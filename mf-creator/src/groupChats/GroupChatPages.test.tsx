@@ -201,6 +201,11 @@ describe('the members page', () => {
     await waitFor(() => expect(optionNames()).toEqual(['Wanderer', 'Stranger']));
     expect(screen.getAllByText('by @bo')).toHaveLength(2);
     expect(fake.callsTo('GET /groupchats/member-options').at(-1)?.query).toEqual({ query: 'er' });
+    // The data-source dropdown: My Chatbots leaves the others' chatbots out (both are @bo's), Explore brings them back.
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'My Chatbots');
+    expect(await screen.findByText('No Results Found')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Explore');
+    expect(optionNames()).toEqual(['Wanderer', 'Stranger']);
   });
 
   it('says when nothing matches, and when the chatbots could not be loaded', async () => {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { GROUP_CHAT_LIMITS as L, SEARCH_LIMITS, tooManyMembersText, type GroupMemberOption } from '@fable/contracts';
-import { Button, EmptyState, SearchBox, selectUser, Spinner, useAppSelector, useNavigate, useNotify } from '@fable/shared';
+import { Button, EmptyState, SearchBox, selectUser, Spinner, ToolbarSelect, useAppSelector, useNavigate, useNotify } from '@fable/shared';
 import { FormActions, FormSections } from '../ui/creatorFormLayout';
 import { GroupChatPage } from './groupChatFormLayout';
 import { createPath, readProgress, writeProgress, type GroupChatInProgress } from './groupChatProgress';
@@ -30,12 +30,19 @@ const optionOf = (member: GroupMember): Option => ({
  * What the list shows: the options, the member's own first (the API's order within each); with no search, the members
  * picked before that the options leave out come first.
  */
-export function listedOptions(options: readonly GroupMemberOption[], selected: readonly GroupMember[], search: string): Option[] {
+export function listedOptions(options: readonly GroupMemberOption[], selected: readonly GroupMember[], search: string, source: MemberSource = 'explore'): Option[] {
   const own = options.filter((o) => o.own);
-  const others = options.filter((o) => !o.own);
+  const others = source === 'mine' ? [] : options.filter((o) => !o.own);
   const missing = search.trim() ? [] : selected.filter((m) => !options.some((o) => o.id === m.id)).map(optionOf);
   return [...missing, ...own, ...others];
 }
+
+/** The data-source dropdown (document 1 §2 "Explore / My Chatbots"): every chatbot offered, or the member's own. */
+export type MemberSource = 'explore' | 'mine';
+const SOURCES = [
+  { value: 'explore', label: T.sourceExplore },
+  { value: 'mine', label: T.sourceMine },
+] as const;
 
 function MembersPicker({ userId }: { userId: string }) {
   const navigate = useNavigate();
@@ -45,8 +52,9 @@ function MembersPicker({ userId }: { userId: string }) {
   const publicGroup = start.values.visibility === 'public';
   const [selected, setSelected] = useState<GroupMember[]>(start.values.members);
   const [search, setSearch] = useState('');
+  const [source, setSource] = useState<MemberSource>('explore');
   const options = useCreator_groupMemberOptionsQuery(search);
-  const listed = useMemo(() => listedOptions(options.data ?? [], selected, search), [options.data, selected, search]);
+  const listed = useMemo(() => listedOptions(options.data ?? [], selected, search, source), [options.data, selected, search, source]);
 
   // At the maximum, the other chatbots cannot be ticked (document 2 §6 "cannot exceed the maximum members"); the
   // toast's words stay in view instead of waiting for a click that does nothing.
@@ -95,6 +103,7 @@ function MembersPicker({ userId }: { userId: string }) {
       <FormSections>
         <div className="search-row">
           <SearchBox value={search} onCommit={setSearch} debounceMs={SEARCH_LIMITS.searchDebounceMs} label={T.searchLabel} placeholder={T.searchPlaceholder} maxLength={100} />
+          <ToolbarSelect label={T.sourceLabel} value={source} options={SOURCES} onChange={setSource} labelPosition="beside" />
         </div>
         {body}
       </FormSections>

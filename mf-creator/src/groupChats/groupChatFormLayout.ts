@@ -12,6 +12,12 @@ export const GroupChatPage = styled(FormPage)`
   }
   .search-row {
     display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 12px;
+  }
+  .search-row > :first-child {
+    flex: 1 1 240px;
   }
   .selected-count {
     font-weight: 600;

@@ -44,6 +44,10 @@ export const GROUP_CHAT_TEXTS = {
   membersLead: 'Pick the chatbots of this group: yours first, then your favourites. Search for any public chatbot.',
   searchLabel: 'Search chatbots',
   searchPlaceholder: 'Search chatbots by name or title...',
+  /** The data-source dropdown (document 1 §2: "Explore / My Chatbots"); its label is ours. */
+  sourceLabel: 'Show',
+  sourceExplore: 'Explore',
+  sourceMine: 'My Chatbots',
   optionsLabel: 'Chatbots you can add',
   yours: 'Yours',
   byCreator: (username: string) => `by @${username}`,
