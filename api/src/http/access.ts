@@ -1,5 +1,13 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { API_ACCESS_LEVELS, API_HEADERS, AUTH_ERROR_CODES, AUTH_ERROR_MESSAGES, PARTNER_SECRET_HEADER, type ApiAccess } from '@fable/contracts';
+import {
+  API_ACCESS_LEVELS,
+  API_HEADERS,
+  AUTH_ERROR_CODES,
+  AUTH_ERROR_MESSAGES,
+  PARTNER_SECRET_HEADER,
+  PARTNER_TOKEN_HEADER,
+  type ApiAccess,
+} from '@fable/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Cache } from '../infra/cache/cache';
@@ -33,7 +41,12 @@ export type Caller =
       /** Set while an admin views the site as this member (impersonation.ts): the admin. */
       impersonatedBy?: { userId: string; username: string | null };
     }
-  | { kind: 'partner'; applicationId: string };
+  | { kind: 'partner'; applicationId: string }
+  /**
+   * A partner's user arriving from the partner's site with the entry token the partner signed (X-Partner-Token): the
+   * route checks the token against what it is sent (the values it signs are in the body) with the partner's secret.
+   */
+  | { kind: 'partner_entry'; applicationId: string; token: string };
 
 export type MemberCaller = Extract<Caller, { kind: 'member' }>;
 
@@ -96,7 +109,7 @@ const invalidToken = () => AppError.unauthorized(AUTH_ERROR_CODES.INVALID_TOKEN,
  * - at startup, every route must declare `config.access` (public, guest, member, admin, partner), else
  *   registering it throws;
  * - on each request, one onRequest hook resolves the caller (bearer access token, X-Guest-User-Id, partner
- *   secret; X-Application-Id), refuses callers the route does not admit, and counts the call against the
+ *   secret or partner entry token; X-Application-Id), refuses callers the route does not admit, and counts the call against the
  *   caller's rate limit (member, guest or IP) and the route's own per-IP limit.
  */
 export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): void {
@@ -149,14 +162,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
 }
 
 async function resolveCaller(request: FastifyRequest, access: ApiAccess, applicationId: string, deps: AccessDeps): Promise<Caller> {
-  if (access === 'partner') {
-    const secret = header(request, PARTNER_SECRET_HEADER);
-    const expected = deps.config.partnerSecrets?.[applicationId];
-    if (!secret || !expected || header(request, API_HEADERS.applicationId) === undefined || !secretMatches(secret, expected)) {
-      throw AppError.unauthorized(AUTH_ERROR_CODES.PARTNER_AUTH_FAILED, AUTH_ERROR_MESSAGES[AUTH_ERROR_CODES.PARTNER_AUTH_FAILED]);
-    }
-    return { kind: 'partner', applicationId };
-  }
+  if (access === 'partner') return partnerCaller(request, applicationId, deps);
 
   const authorization = header(request, API_HEADERS.authorization);
   const bearer = authorization && /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
@@ -176,6 +182,27 @@ async function resolveCaller(request: FastifyRequest, access: ApiAccess, applica
     return { kind: 'guest', applicationId, guestId };
   }
   throw unauthenticated();
+}
+
+const partnerAuthFailed = () =>
+  AppError.unauthorized(AUTH_ERROR_CODES.PARTNER_AUTH_FAILED, AUTH_ERROR_MESSAGES[AUTH_ERROR_CODES.PARTNER_AUTH_FAILED]);
+
+/**
+ * A partner route's caller, on an application named in X-Application-Id that has a partner secret: its backend (the
+ * secret in X-Partner-Secret) or, without the secret, its user carrying an entry token (X-Partner-Token) the route
+ * checks. Neither, a wrong secret or an application without one: 401 partner_auth_failed.
+ */
+function partnerCaller(request: FastifyRequest, applicationId: string, deps: AccessDeps): Caller {
+  const expected = deps.config.partnerSecrets?.[applicationId];
+  if (!expected || header(request, API_HEADERS.applicationId) === undefined) throw partnerAuthFailed();
+  const secret = header(request, PARTNER_SECRET_HEADER);
+  if (secret !== undefined) {
+    if (!secretMatches(secret, expected)) throw partnerAuthFailed();
+    return { kind: 'partner', applicationId };
+  }
+  const token = header(request, PARTNER_TOKEN_HEADER);
+  if (token === undefined) throw partnerAuthFailed();
+  return { kind: 'partner_entry', applicationId, token };
 }
 
 /**

@@ -6,7 +6,8 @@ import type { z } from 'zod';
  * - guest: a guest (X-Guest-User-Id) or a signed-in member
  * - member: a signed-in user (bearer access token)
  * - admin: a member holding the admin permission
- * - partner: a partner application's backend (its secret in X-Partner-Secret)
+ * - partner: a partner application's backend (its secret in X-Partner-Secret), or its user arriving with an entry
+ *   token the partner signed (X-Partner-Token; the route checks it against what it is sent)
  */
 export const API_ACCESS_LEVELS = ['public', 'guest', 'member', 'admin', 'partner'] as const;
 export type ApiAccess = (typeof API_ACCESS_LEVELS)[number];

@@ -37,6 +37,12 @@ export const AUTH_ERROR_CODES = {
   INVALID_GUEST_ID: 'invalid_guest_id',
   /** Partner credentials are missing or wrong. */
   PARTNER_AUTH_FAILED: 'partner_auth_failed',
+  /** A partner's entry token (PARTNER_ENTRY_TOKEN) is malformed, not signed for these values and application, or too long-lived. */
+  PARTNER_TOKEN_INVALID: 'partner_token_invalid',
+  /** A partner's entry token is past its expiry. */
+  PARTNER_TOKEN_EXPIRED: 'partner_token_expired',
+  /** A partner's entry token already signed its user in once. */
+  PARTNER_TOKEN_USED: 'partner_token_used',
   /** Deleted or invalid account (document 1 §2 "Invalid account page"). */
   INVALID_ACCOUNT: 'invalid_account',
   RATE_LIMITED: 'rate_limited',
@@ -54,6 +60,9 @@ export const AUTH_ERROR_MESSAGES: Readonly<Record<AuthErrorCode, string>> = {
   provider_not_configured: 'This sign-in method is not available',
   invalid_guest_id: 'Your guest session is no longer valid. Start a new one and try again.',
   partner_auth_failed: 'Partner authentication failed',
+  partner_token_invalid: 'Your sign-in link is not valid. Open it again from the site that sent you here.',
+  partner_token_expired: 'Your sign-in link has expired. Open it again from the site that sent you here.',
+  partner_token_used: 'Your sign-in link was already used. Open it again from the site that sent you here.',
   invalid_account: 'This account is invalid, has been deleted or has been suspended.',
   rate_limited: 'Too many requests. Please wait a moment and try again.',
 };

@@ -11,6 +11,7 @@ import {
 import { ERROR_CODES } from '../errors/errorCodes';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from '../limits/accountLimits';
 import { TierSchema } from '../permissions/permissions';
+import { TrackingIdSchema } from './analytics';
 import { defineCall } from './apiCall';
 
 /**
@@ -118,10 +119,41 @@ export const PartnerNameSchema = z
 /** The header carrying a partner application's secret (server to server), with X-Application-Id. */
 export const PARTNER_SECRET_HEADER = 'X-Partner-Secret';
 
-/** Sign-up (POST users, document 1 §7): the onboarding form plus the optional tracking ids. */
+/**
+ * The header carrying a partner's entry token (document 1 §1 "Partner users enter with an external user id and a
+ * token"): the shell sends the token its partner signed for the user arriving from the partner's site.
+ */
+export const PARTNER_TOKEN_HEADER = 'X-Partner-Token';
+
+/**
+ * A partner's entry token (ours: the spec names no format), `v1.<expires>.<signature>`: `expires` the Unix time in
+ * seconds after which it is refused, at most `maxLifetimeSeconds` ahead; `signature` the unpadded base64url
+ * HMAC-SHA256, keyed by the partner's secret (PARTNER_SECRETS), of the lines (joined by "\n", UTF-8)
+ * `fable-partner-entry-v1`, application id, external id, name, username, expires — the values as the API reads them:
+ * trimmed, the username in lower case, none holding a line break. A token signs its user in once.
+ */
+export const PARTNER_ENTRY_TOKEN = {
+  version: 'v1',
+  context: 'fable-partner-entry-v1',
+  maxLifetimeSeconds: 10 * 60,
+  pattern: /^v1\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/,
+} as const;
+
+/**
+ * The parameters of a partner user's arrival (`/external?external_id=…&external_name=…&external_username=…&partner_token=…`):
+ * the shell signs the user in with them (POST /v2/users/external) and removes them from the address.
+ */
+export const PARTNER_ENTRY_PARAMS = {
+  externalId: 'external_id',
+  name: 'external_name',
+  username: 'external_username',
+  token: 'partner_token',
+} as const;
+
+/** Sign-up (POST users, document 1 §7): the onboarding form plus the optional tracking ids (kept once, never replaced). */
 export const SignUpRequestSchema = SignupSchema.extend({
-  affiliate_id: z.string().max(100).optional(),
-  tap_tracking_id: z.string().max(100).optional(),
+  affiliate_id: TrackingIdSchema.optional(),
+  tap_tracking_id: TrackingIdSchema.optional(),
 });
 
 const SETTINGS = UserSettingsSchema.shape;
@@ -189,7 +221,9 @@ export const usersCalls = {
   }),
   /**
    * A partner application's user by its external id (document 1 §7 "POST users/external (v2)"), created on first
-   * call. Called by the partner's backend with X-Application-Id and X-Partner-Secret; the token signs that user in.
+   * call; the answer's token signs that user in. Called with X-Application-Id and either the partner's secret
+   * (X-Partner-Secret, its backend) or an entry token the partner signed for this id, name and username
+   * (X-Partner-Token, PARTNER_ENTRY_TOKEN: the shell, for a user arriving from the partner's site).
    */
   external: defineCall({
     method: 'POST',

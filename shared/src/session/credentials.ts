@@ -1,8 +1,8 @@
 import { readLocalStorage, readLocalStorageRaw, removeLocalStorage, writeLocalStorage, writeLocalStorageRaw } from '../hooks/localStorageValue';
 
 /**
- * The session's credentials as this device keeps them, shared by every tab of the site: the tokens (document 1 §4
- * "Auth": kept across reloads) and the guest id. Where storage is blocked (privacy settings, sandboxed frames) they
+ * The session's credentials as this device keeps them, shared by every tab of the site (a partner session excepted:
+ * see PARTNER_SESSION_KEY): the tokens (document 1 §4 "Auth": kept across reloads) and the guest id. Where storage is blocked (privacy settings, sandboxed frames) they
  * live in memory for the page (localStorageValue's fallback), so the site still works for the visit.
  */
 export const ACCESS_TOKEN_KEY = 'fable.auth.accessToken';
@@ -17,12 +17,63 @@ export interface StoredTokens {
 
 const asToken = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : null);
 
+/**
+ * A partner session (document 1 §4 "Partner users authenticate via a token in session"; §3 "partner flag") is the
+ * tab's own: the tab a partner's user arrived in keeps its tokens in sessionStorage (they survive a reload of that tab,
+ * not its closing), and neither shares them with nor takes them from the device's other tabs. The flag says the tab
+ * holds one; where sessionStorage is blocked, the tab keeps it in memory for the page.
+ */
+export const PARTNER_SESSION_KEY = 'fable.auth.partnerSession';
+
+/** Values this tab could not write to sessionStorage (blocked), kept for the page. */
+const tabMemory = new Map<string, string>();
+
+function readTab(key: string): string | null {
+  if (tabMemory.has(key)) return tabMemory.get(key) ?? null;
+  try {
+    return window.sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeTab(key: string, value: string | null): void {
+  tabMemory.delete(key);
+  try {
+    if (value === null) window.sessionStorage.removeItem(key);
+    else window.sessionStorage.setItem(key, value);
+  } catch {
+    if (value !== null) tabMemory.set(key, value);
+  }
+}
+
+/** Whether this tab holds a partner session (its tokens are the tab's own). */
+export function isPartnerTabSession(): boolean {
+  return readTab(PARTNER_SESSION_KEY) === '1';
+}
+
+/** From now on this tab's tokens are its own (a partner's user signed in here): written and read in sessionStorage. */
+export function startPartnerTabSession(): void {
+  writeTab(PARTNER_SESSION_KEY, '1');
+}
+
+/** The tokens of this tab's partner session, or else the device's (shared by its tabs). */
 export function readStoredTokens(): StoredTokens {
+  if (isPartnerTabSession()) return { accessToken: readTab(ACCESS_TOKEN_KEY), refreshToken: readTab(REFRESH_TOKEN_KEY) };
   return { accessToken: asToken(readLocalStorage(ACCESS_TOKEN_KEY, null)), refreshToken: asToken(readLocalStorage(REFRESH_TOKEN_KEY, null)) };
 }
 
-/** Writes both tokens (null removes). The refresh token goes last: other tabs act on its change and read both. */
+/**
+ * Writes both tokens (null removes). The refresh token goes last: other tabs act on its change and read both. In a
+ * partner tab they go to the tab's storage; clearing them (sign-out, a refused refresh) ends the partner session.
+ */
 export function writeStoredTokens({ accessToken, refreshToken }: StoredTokens): void {
+  if (isPartnerTabSession()) {
+    writeTab(ACCESS_TOKEN_KEY, accessToken || null);
+    writeTab(REFRESH_TOKEN_KEY, refreshToken || null);
+    if (!accessToken && !refreshToken) writeTab(PARTNER_SESSION_KEY, null);
+    return;
+  }
   if (accessToken) writeLocalStorage(ACCESS_TOKEN_KEY, accessToken);
   else removeLocalStorage(ACCESS_TOKEN_KEY);
   if (refreshToken) writeLocalStorage(REFRESH_TOKEN_KEY, refreshToken);
