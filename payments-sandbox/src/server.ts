@@ -8,6 +8,7 @@ import { registerSandboxControls } from './controls/sandboxControls';
 import { registerCardFieldsPage } from './hosted/cardFieldsPage';
 import { registerChallengePage } from './hosted/challengePage';
 import { STYLESHEET } from './hosted/html';
+import { registerHostedCheckoutPage } from './hosted/hostedCheckoutPage';
 import { registerRedirectPage } from './hosted/redirectPage';
 import { IdempotencyStore } from './protocol/idempotency';
 import { WebhookDeliveries } from './webhooks/deliveries';
@@ -40,6 +41,7 @@ export async function startPaymentsSandbox(options: Partial<SandboxConfig>): Pro
   registerCardFieldsPage(app, config);
   registerChallengePage(app, state, config.allowedOrigins);
   registerRedirectPage(app, state);
+  registerHostedCheckoutPage(app, state);
   registerSubscribeStar(app, { ...subscribeStarClientFromEnv(process.env), redirectOrigins: config.allowedOrigins });
   app.setNotFoundHandler((request, reply) => {
     const message = `Unrecognized request URL (${request.method}: ${request.url.split('?')[0]}).`;

@@ -78,6 +78,28 @@ export const ProviderPaymentResultSchema = z.object({
 });
 export type ProviderPaymentResult = z.infer<typeof ProviderPaymentResultSchema>;
 
+/**
+ * The hosted checkout link of a subscription billing provider (document 2 §7): the checkout's details as for a
+ * redirect provider, without a payment option. Answers the link the browser goes to ({ url, order_id }), or
+ * error_message for a finished order's key.
+ */
+export const HostedCheckoutRequestSchema = ProviderPaymentRequestSchema.omit({ payment_option: true });
+export type HostedCheckoutRequest = z.input<typeof HostedCheckoutRequestSchema>;
+
+/**
+ * The link's parameters, in the hosted checkout links of a Chargebee-style billing provider: the plan's item price,
+ * quantity 1, the customer's email, the member's user id as a custom field, the coupon when one applies; and ours, the
+ * provider's page (session) the link opens.
+ */
+export const HOSTED_CHECKOUT_PARAMS = {
+  itemPriceId: 'subscription_items[item_price_id][0]',
+  quantity: 'subscription_items[quantity][0]',
+  email: 'customer[email]',
+  userId: 'subscription[cf_user_id]',
+  coupon: 'coupon_ids[0]',
+  page: 'hosted_page_id',
+} as const;
+
 export const ORDER_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
@@ -164,6 +186,8 @@ export const billingFlowCalls = {
     body: ProviderPaymentRequestSchema,
     response: ProviderPaymentResultSchema,
   }),
+  /** The hosted checkout link (document 2 §7): the browser goes to `url`; the provider's webhook pays the order. */
+  hostedCheckout: defineCall({ method: 'POST', path: '/checkout/hosted_checkout', access: 'member', body: HostedCheckoutRequestSchema, response: ProviderPaymentResultSchema }),
   abandonCheckout: defineCall({ method: 'POST', path: '/checkout/abandon', access: 'member', body: CheckoutAbandonRequestSchema, status: 204 }),
   /** GET subscriptions/sticky (document 2 §7): the first item is the portal's subscription; [] = none. */
   portalSubscriptions: defineCall({ method: 'GET', path: '/subscriptions/sticky', access: 'member', response: z.array(PortalSubscriptionSchema) }),

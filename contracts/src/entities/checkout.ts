@@ -24,6 +24,8 @@ export const PAYMENT_METHODS = [
   'fpay_wechat',
   'overpay',
   'payssion',
+  /** The hosted checkout page of a subscription billing provider (document 2 §7: item price, quantity 1, email, user id, coupon). */
+  'hosted_checkout',
 ] as const;
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;

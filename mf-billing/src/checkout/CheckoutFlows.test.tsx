@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { checkoutStorageKey } from './checkoutSession';
 import { browserNavigation } from './useCheckoutPayment';
-import { completeCard, fillPersonalInfo, location, post, priceCalculated, renderCheckout, SANDBOX_ORIGIN, submitButton, terms } from '../testing/checkoutTestKit';
+import { completeCard, continueWithProvider, fillPersonalInfo, location, post, priceCalculated, renderCheckout, SANDBOX_ORIGIN, submitButton, terms } from '../testing/checkoutTestKit';
 
 jest.setTimeout(30_000);
 
@@ -175,12 +175,7 @@ it('sends a redirect provider’s payment and goes to its page; no abandon event
   const user = userEvent.setup();
   const assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
   const { fake, unmount } = renderCheckout('/checkout?plan_id=basic_1m');
-  await user.click(await screen.findByRole('radio', { name: 'Bank transfer (Volt)' }));
-  expect(screen.queryByTitle('Card number, expiry and CVC')).not.toBeInTheDocument();
-  await fillPersonalInfo(user);
-  await priceCalculated();
-  await user.click(terms());
-  await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+  await continueWithProvider(user, 'Bank transfer (Volt)');
   await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
   const [call] = fake.callsTo('POST /checkout/volt_new_payment');
   expect(call!.body).toMatchObject({ plan_id: 'basic_1m', email: 'ada@example.com', payment_option: null });

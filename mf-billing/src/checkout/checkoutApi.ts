@@ -6,6 +6,7 @@ import type {
   CheckoutOrder,
   Country,
   CountryState,
+  HostedCheckoutRequest,
   PaymentConfig,
   PaymentMethod,
   PriceCalculation,
@@ -30,6 +31,7 @@ export const CHECKOUT_CALLS: {
   confirmOrder: CallOf<Flows['confirmOrder']>;
   order: CallOf<Flows['order']>;
   providerPayment: CallOf<Flows['providerPayment']>;
+  hostedCheckout: CallOf<Flows['hostedCheckout']>;
   abandonCheckout: CallOf<Flows['abandonCheckout']>;
 } = {
   calculatePrice: { method: 'POST', path: '/checkout/calculate' },
@@ -40,6 +42,7 @@ export const CHECKOUT_CALLS: {
   confirmOrder: { method: 'POST', path: '/checkout/orders/:order_id/confirm' },
   order: { method: 'GET', path: '/checkout/orders/:order_id' },
   providerPayment: { method: 'POST', path: '/checkout/:payment' },
+  hostedCheckout: { method: 'POST', path: '/checkout/hosted_checkout' },
   abandonCheckout: { method: 'POST', path: '/checkout/abandon' },
 };
 
@@ -79,6 +82,9 @@ export const checkoutApi = api.injectEndpoints({
     checkout_providerPayment: build.mutation<ProviderPaymentResult, { payment: string; body: ProviderPaymentRequest }>({
       query: ({ payment, body }) => ({ url: at(C.providerPayment.path, { payment }), method: C.providerPayment.method, body }),
     }),
+    checkout_hostedCheckout: build.mutation<ProviderPaymentResult, HostedCheckoutRequest>({
+      query: (body) => ({ url: C.hostedCheckout.path, method: C.hostedCheckout.method, body }),
+    }),
   }),
 });
 
@@ -91,4 +97,5 @@ export const {
   useCheckout_confirmOrderMutation,
   useCheckout_orderQuery,
   useCheckout_providerPaymentMutation,
+  useCheckout_hostedCheckoutMutation,
 } = checkoutApi;

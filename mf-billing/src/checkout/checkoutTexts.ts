@@ -84,6 +84,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   fpay_wechat: 'WeChat Pay',
   overpay: 'Overpay',
   payssion: 'Payssion',
+  hosted_checkout: 'Secure checkout page',
 };
 
 /** Payssion's options' names (document 2 §3). */

@@ -6,7 +6,8 @@ import { PAYSSION_OPTIONS_BY_COUNTRY, type PaymentMethod } from '@fable/contract
  * with sbp, ug_* → upgate, fpay_* → fpay, payssion with the option of the country.
  */
 export function providerPaymentOf(method: PaymentMethod, payssionOption: string | null): { payment: string; option: string | null } | null {
-  if (method === 'card') return null;
+  // the card pays through the card fields, the hosted checkout through its link (useProviderPage.ts)
+  if (method === 'card' || method === 'hosted_checkout') return null;
   const [prefix, option] = method.split('_') as [string, string | undefined];
   if (method === 'payssion') return { payment: 'payssion_new_payment', option: payssionOption === 'card' ? 'russian_card' : payssionOption };
   const provider = prefix === 'ug' ? 'upgate' : prefix;

@@ -6,13 +6,13 @@ import type { CardFieldsHandle } from './CardFields';
 import type { CheckoutPlan } from './CheckoutForm';
 import type { CheckoutOutput } from './checkoutForm';
 import { CHECKOUT_TEXTS as T } from './checkoutTexts';
-import { useCheckout_confirmOrderMutation, useCheckout_providerPaymentMutation, useCheckout_subscribeMutation } from './checkoutApi';
+import { useCheckout_confirmOrderMutation, useCheckout_subscribeMutation } from './checkoutApi';
 import { newIdempotencyKey } from './idempotencyKey';
-import { providerPaymentOf } from './paymentMethods';
 import type { ThreeDsOutcome } from './ThreeDSecureModal';
+import { useProviderPage } from './useProviderPage';
 import type { SavedCard } from './useSavedDetails';
 
-/** The browser's navigation away to a redirect provider (a seam for the tests: jsdom does not navigate). */
+/** The browser's navigation away to a redirect provider or the hosted checkout (a seam for the tests: jsdom does not navigate). */
 export const browserNavigation = { assign: (url: string) => window.location.assign(url) };
 
 /** One payment attempt: its idempotency key, made once and sent again on a retry, and the card token it used. */
@@ -44,7 +44,7 @@ const person = (v: CheckoutOutput) => ({
 
 /**
  * Paying (document 2 §4, §5, §8): one attempt at a time, by card (the card fields' token or the saved card, then
- * 'Approved', 3-D Secure or an error) or by a redirect provider (the browser goes to its page).
+ * 'Approved', 3-D Secure or an error) or by a redirect provider or the hosted checkout (the browser goes to its page).
  */
 export function useCheckoutPayment({ plan, offerId, coupon, method, payssionOption, savedCard, postalCode }: CheckoutPaymentInput) {
   const navigate = useNavigate();
@@ -60,7 +60,7 @@ export function useCheckoutPayment({ plan, offerId, coupon, method, payssionOpti
 
   const [subscribe] = useCheckout_subscribeMutation();
   const [confirmOrder] = useCheckout_confirmOrderMutation();
-  const [providerPayment] = useCheckout_providerPaymentMutation();
+  const providerPage = useProviderPage(method, payssionOption);
 
   // Changing the postal code clears the error message (document 2 §4).
   const lastPostal = useRef(postalCode);
@@ -118,11 +118,9 @@ export function useCheckoutPayment({ plan, offerId, coupon, method, payssionOpti
   };
 
   const payByProvider = async (v: CheckoutOutput) => {
-    const provider = providerPaymentOf(method, payssionOption);
-    if (!provider) return;
-    const body = { ...person(v), plan_id: plan.plan_id, offer_id: offerId, promo_code: coupon || null, payment_option: provider.option };
-    const current = attemptFor(JSON.stringify({ ...body, payment: provider.payment }));
-    const result = await providerPayment({ payment: provider.payment, body: { ...body, idempotency_key: current.key } });
+    const sent = providerPage({ ...person(v), plan_id: plan.plan_id, offer_id: offerId, promo_code: coupon || null }, (fingerprint) => attemptFor(fingerprint).key);
+    if (!sent) return;
+    const result = await sent;
     if (result.error) return failed(result.error);
     if (result.data.order_id) setProviderOrderId(result.data.order_id);
     if (result.data.error_message || !result.data.url) return refused(result.data.error_message ?? T.unexpected);

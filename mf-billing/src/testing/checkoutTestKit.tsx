@@ -82,3 +82,16 @@ export async function priceCalculated() {
   await waitFor(() => expect(screen.queryByText('Calculating the price…')).not.toBeInTheDocument(), { timeout: 3000 });
   await waitFor(() => expect(screen.getByText('Subtotal')).toBeInTheDocument(), { timeout: 3000 });
 }
+
+/**
+ * Pays with a method other than the card up to the provider's page: the method picked (no card fields then), valid
+ * details, the price calculated, the terms ticked, then Continue to payment.
+ */
+export async function continueWithProvider(user: User, methodLabel: string) {
+  await user.click(await screen.findByRole('radio', { name: methodLabel }));
+  expect(screen.queryByTitle('Card number, expiry and CVC')).not.toBeInTheDocument();
+  await fillPersonalInfo(user);
+  await priceCalculated();
+  await user.click(terms());
+  await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+}

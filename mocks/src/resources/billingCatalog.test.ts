@@ -33,7 +33,7 @@ it('answers the purchase options the API seeds for `fable` (016_billing.sql), in
   const answered = [...options.plans.monthly, ...options.plans.annual].map(({ plan_id, name, role, period, price, features }) => ({ plan_id, name, role, period, price, features }));
   expect(answered.sort((a, b) => a.plan_id.localeCompare(b.plan_id))).toEqual(seeded.sort((a, b) => a.plan_id!.localeCompare(b.plan_id!)));
   expect(options.plans.monthly.every((p) => p.period === 'monthly')).toBe(true);
-  expect(options).toMatchObject({ default_plan_id: 'premium_1y', payment_methods: ['card', 'volt', 'coinpayments', 'payssion'], annual_tagline: '2 months free / 16% Off' });
+  expect(options).toMatchObject({ default_plan_id: 'premium_1y', payment_methods: ['card', 'volt', 'coinpayments', 'payssion', 'hosted_checkout'], annual_tagline: '2 months free / 16% Off' });
   expect(body).toEqual(MOCK_CATALOG_OPTIONS);
 });
 

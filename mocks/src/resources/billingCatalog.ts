@@ -32,7 +32,7 @@ const plan = (plan_id: string, name: string, tier: PaidTier, priceMinor: number)
 /** GET subscriptions/purchase_options of the seed's `fable` application. */
 export const MOCK_CATALOG_OPTIONS: PurchaseOptions = {
   default_plan_id: 'premium_1y',
-  payment_methods: ['card', 'volt', 'coinpayments', 'payssion'],
+  payment_methods: ['card', 'volt', 'coinpayments', 'payssion', 'hosted_checkout'],
   annual_tagline: '2 months free / 16% Off',
   plans: {
     monthly: [plan('basic_1m', 'True Supporter', 'basic', 1500), plan('premium_1m', "I'm All In", 'premium', 2499)],

@@ -225,6 +225,17 @@ export function checkoutHandlers(db: MockDb) {
     return order;
   }
 
+  /**
+   * A redirect provider's or the hosted checkout's order, pending until the success page reads it. The harness has no
+   * provider page: the answer's url is the success page.
+   */
+  function providerOrder(userId: string, body: PriceInput): Response | Kept {
+    const price = priceOf(body);
+    if (price instanceof Response) return price;
+    const order = newOrder(userId, body.plan_id, price.breakdown, 'pending');
+    return { status: 200 as const, body: { url: `${harnessOrigin()}/checkout/success?order_id=${order.order_id}`, order_id: order.order_id } };
+  }
+
   function succeed(order: CheckoutOrder & { user_id: string }) {
     order.status = 'succeeded';
     order.subscription_id = db.nextId('sub');
@@ -315,15 +326,13 @@ export function checkoutHandlers(db: MockDb) {
       mock.abandoned.push({ user_id: userId!, ...body });
       return new Response(null, { status: 204 });
     }),
+    // Before the providers' `/checkout/:payment`, which would take `hosted_checkout` for a provider.
+    contractRoute(billingFlowCalls.hostedCheckout, ({ body, userId }) =>
+      idempotent(userId!, body.idempotency_key, { ...body, payment: 'hosted_checkout' }, () => providerOrder(userId!, body)),
+    ),
     contractRoute(billingFlowCalls.providerPayment, ({ params, body, userId }) => {
       if (!/^[a-z0-9]+_new_payment$/.test(params.payment)) return apiError(404, 'not_found', 'Not found.');
-      return idempotent(userId!, body.idempotency_key, { ...body, payment: params.payment }, () => {
-        const price = priceOf(body);
-        if (price instanceof Response) return price;
-        const order = newOrder(userId!, body.plan_id, price.breakdown, 'pending');
-        const origin = harnessOrigin();
-        return { status: 200 as const, body: { url: `${origin}/checkout/success?order_id=${order.order_id}`, order_id: order.order_id } };
-      });
+      return idempotent(userId!, body.idempotency_key, { ...body, payment: params.payment }, () => providerOrder(userId!, body));
     }),
   ];
 }

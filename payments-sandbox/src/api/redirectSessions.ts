@@ -18,6 +18,8 @@ export const REDIRECT_PROVIDERS = [
   'coinpayments', 'overpay',
   'fpay_alipay', 'fpay_wechat',
   'payssion_gcash', 'payssion_paymaya', 'payssion_russian_card', 'payssion_sbp', 'payssion_tbank', 'payssion_yoomoney', 'payssion_sberpay',
+  // a subscription billing provider's hosted checkout (document 2 §7): its page is the link of hosted/hostedCheckoutPage.ts
+  'hosted_checkout',
 ] as const;
 
 export function createRedirectSession(state: SandboxState, params: FormObject, baseUrl: string, idempotencyKey: string | null): RedirectSession {

@@ -1,5 +1,13 @@
 import { PAYMENT_PROVIDER_OPTIONS, PAYMENT_PROVIDERS, PAYSSION_OPTIONS_BY_COUNTRY, type PaymentMethod, type PaymentProvider } from '@fable/contracts';
 import { AppError } from '../../../http/appError';
+import type { OrderRow } from '../subscribe/orders';
+
+/** A provider page of its own beside the session (hostedCheckout.ts): what the session also carries, and the link to it. */
+export interface ProviderPage {
+  metadata: Record<string, string>;
+  /** The URL the browser goes to, from the session the provider made. */
+  urlOf(session: { sessionId: string; url: string }): string;
+}
 
 /** What a POST checkout/{provider}_new_payment pays with. */
 export interface ProviderPaymentMethod {
@@ -7,6 +15,8 @@ export interface ProviderPaymentMethod {
   method: PaymentMethod;
   /** The provider page's name (the sandbox's redirect session `provider`): volt, inwizo_sbp, ug_upi, payssion_gcash, … */
   page: string;
+  /** The hosted checkout's link (instead of the session's own page), made for the order once it is priced. */
+  pageOf?: (order: OrderRow) => Promise<ProviderPage>;
 }
 
 const SEGMENT = /^([a-z0-9]+)_new_payment$/;

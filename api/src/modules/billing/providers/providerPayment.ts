@@ -49,7 +49,17 @@ const OTHER_ORDER_WAIT_MS = 30_000;
  */
 export async function payWithProvider(deps: ProviderPaymentDeps, payer: Payer, segment: string, body: ProviderPaymentRequest): Promise<ProviderPaymentResult> {
   const chosen = providerPaymentMethod(segment, body.payment_option, body.country);
-  const hash = providerRequestHash(segment, body);
+  return payWithMethod(deps, payer, chosen, providerRequestHash(segment, body), body);
+}
+
+/** payWithProvider's steps for a method already chosen (a redirect provider's, or the hosted checkout's), `hash` its request's. */
+export async function payWithMethod(
+  deps: ProviderPaymentDeps,
+  payer: Payer,
+  chosen: ProviderPaymentMethod,
+  hash: string,
+  body: Omit<ProviderPaymentRequest, 'payment_option'>,
+): Promise<ProviderPaymentResult> {
   for (let round = 0; round < 5; round += 1) {
     const existing = await findOrderByKey(deps.db, payer.userId, body.idempotency_key);
     if (existing) {
@@ -120,6 +130,7 @@ async function startSession(deps: ProviderPaymentDeps, order: OrderRow, chosen: 
     await completePaidOrder(deps, order, { intentId: null }, who);
     return { url: returnUrlOf(deps.siteOrigin, order), order_id: order.id };
   }
+  const page = chosen.pageOf ? await chosen.pageOf(order) : null;
   let session;
   try {
     session = await deps.payments.createRedirectSession(
@@ -129,7 +140,14 @@ async function startSession(deps: ProviderPaymentDeps, order: OrderRow, chosen: 
         currency: order.currency,
         returnUrl: returnUrlOf(deps.siteOrigin, order),
         cancelUrl: cancelUrlOf(deps.siteOrigin, order),
-        metadata: { order_id: order.id, user_id: order.user_id, plan_id: order.plan_id, application_id: order.application_id, payment_method: chosen.method },
+        metadata: {
+          ...page?.metadata,
+          order_id: order.id,
+          user_id: order.user_id,
+          plan_id: order.plan_id,
+          application_id: order.application_id,
+          payment_method: chosen.method,
+        },
       },
       `${order.id}:redirect`,
     );
@@ -139,7 +157,8 @@ async function startSession(deps: ProviderPaymentDeps, order: OrderRow, chosen: 
   }
   const now = deps.clock.now();
   const saved = await deps.db.transaction(async (tx) => {
-    const row = await saveRedirectPayment(tx, { order_id: order.id, payment_method: chosen.method, provider: chosen.page, session_id: session.sessionId, url: session.url }, now);
+    const url = page ? page.urlOf(session) : session.url;
+    const row = await saveRedirectPayment(tx, { order_id: order.id, payment_method: chosen.method, provider: chosen.page, session_id: session.sessionId, url }, now);
     if (row.session_id === session.sessionId) {
       await appendLedger(
         tx,
