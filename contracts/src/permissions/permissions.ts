@@ -22,6 +22,8 @@ export const PERMISSIONS = [
   '3k_context',
   '4k_context',
   '8k_context',
+  // "I'm All In: … 16K memory" (document 1 §1): the spec names no permission for the 16K context; ours.
+  '16k_context',
   'avatar_images_v2',
   'conversation_images',
   'conversation_images_v2',
@@ -96,7 +98,7 @@ const TIER_FEATURES: Record<Tier, readonly Permission[]> = {
   free: ['3k_context', '4k_context', 'display_ads'],
   minimal: ['skip_waiting_room', 'memory_manager', 'text_to_speech'],
   basic: ['8k_context', 'conversation_memory_auto', 'conversation_images', 'generation_settings', 'character_translate_public'],
-  premium: ['conversation_images_v2', 'conversation_images_private_bots', 'avatar_images_v2', 'image_training', 'character_translate_private'],
+  premium: ['16k_context', 'conversation_images_v2', 'conversation_images_private_bots', 'avatar_images_v2', 'image_training', 'character_translate_private'],
 };
 
 /** Permissions of a guest (no account): browse, chat, report. */
@@ -119,14 +121,27 @@ export function permissionsFor(tier: Tier, roles: readonly Role[] = []): Permiss
 export const CONTEXT_SIZES = { default: 2048, '3k': 3072, '4k': 4096, '8k': 8192, '16k': 16384 } as const;
 
 /**
- * Context tokens a user gets: 2048 by default, 3072 with 3k, 4096 with 4k, 8192 with 8k on an 8K model,
- * 16384 on a 16K model (a 16K model is reserved to premium through the model's own permission).
+ * Context tokens a user gets (document 1 §6 "Context memory"): 2048 by default, 3072 with 3k, 4096 with 4k, 8192
+ * with 8k on an 8K model, 16384 on a 16K model with 16k_context (I'm All In's 16K memory, document 1 §1), never more
+ * than the model holds. Every model obeys it alike, the member's own key too.
  */
 export function contextSizeFor(permissions: readonly Permission[], modelContextTokens: number): number {
   let size: number = CONTEXT_SIZES.default;
   if (permissions.includes('3k_context')) size = CONTEXT_SIZES['3k'];
   if (permissions.includes('4k_context')) size = CONTEXT_SIZES['4k'];
   if (permissions.includes('8k_context') && modelContextTokens >= CONTEXT_SIZES['8k']) size = CONTEXT_SIZES['8k'];
-  if (modelContextTokens >= CONTEXT_SIZES['16k'] && permissions.includes('8k_context')) size = CONTEXT_SIZES['16k'];
+  if (permissions.includes('16k_context') && modelContextTokens >= CONTEXT_SIZES['16k']) size = CONTEXT_SIZES['16k'];
   return Math.min(size, modelContextTokens);
 }
+
+/**
+ * The context each tier gets on the largest model: the one list of context per tier (document 1 §1: free 4K, True
+ * Supporter 8K, I'm All In 16K; document 2 §1 differs and is not followed). The permissions above are its source;
+ * the subscribe page, the plan comparison and the API's plans read it here.
+ */
+export const TIER_CONTEXT_TOKENS: Readonly<Record<Tier, number>> = Object.fromEntries(
+  TIERS.map((tier) => [tier, contextSizeFor(permissionsFor(tier), CONTEXT_SIZES['16k'])]),
+) as Record<Tier, number>;
+
+/** "8K context": a context size as the plans list it. */
+export const contextFeature = (tokens: number): string => `${Math.round(tokens / 1024)}K context`;

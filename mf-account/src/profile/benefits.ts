@@ -22,6 +22,7 @@ export const BENEFIT_NAMES: Record<Permission, string | null> = {
   '3k_context': '3K context memory',
   '4k_context': '4K context memory',
   '8k_context': '8K context memory',
+  '16k_context': '16K context memory',
   avatar_images_v2: 'Anime V2 and Semi Realistic V2 avatar styles',
   conversation_images: 'Images in conversations',
   conversation_images_v2: 'Better images in conversations',

@@ -54,13 +54,14 @@ it('lists the features of the spec, each from the tier that introduces it', asyn
     '4K context',
     'Skip the waiting line',
     'Memory manager',
+    '8K context',
     'Semantic memory 2.0',
     'Longer responses',
     'Conversation images',
     'Access to 45B models',
     'A priority generation queue',
+    '16K context',
     'A 70b model (beta)',
-    'An 8K context model (beta)',
     'Conversation images on private bots',
   ]) {
     expect(screen.getByRole('rowheader', { name: feature })).toBeInTheDocument();
@@ -69,8 +70,10 @@ it('lists the features of the spec, each from the tier that introduces it', asyn
   expect(cellsOfRow('Unlimited messages')).toEqual(['Included', 'Included', 'Included']);
   expect(cellsOfRow('Skip the waiting line')).toEqual(['Not included', 'Included', 'Included']);
   expect(cellsOfRow('Conversation images on private bots')).toEqual(['Not included', 'Not included', 'Included']);
-  // "4K context" is a free feature (document 1 §1), so it is not listed a second time for True Supporter.
-  expect(screen.getAllByRole('rowheader', { name: '4K context' })).toHaveLength(1);
+  // Context per tier, from the one list the chat obeys: 4K free, 8K True Supporter, 16K I'm All In (document 1 §1).
+  expect(cellsOfRow('4K context')).toEqual(['Included', 'Included', 'Included']);
+  expect(cellsOfRow('8K context')).toEqual(['Not included', 'Included', 'Included']);
+  expect(cellsOfRow('16K context')).toEqual(['Not included', 'Not included', 'Included']);
 });
 
 it('switches to the annual view: all three tiers, annual prices, the discount text, the URL and the store follow', async () => {

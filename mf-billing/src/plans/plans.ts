@@ -1,4 +1,4 @@
-import { TIER_MARKETING_NAME, type PurchasePlan, type Tier } from '@fable/contracts';
+import { contextFeature, TIER_CONTEXT_TOKENS, TIER_MARKETING_NAME, TIERS, type PurchasePlan, type Tier } from '@fable/contracts';
 import { discountOn, percentToBasisPoints, TIER_FEATURES as RULES_TIER_FEATURES, toMajor, toMinor } from '@fable/rules/billing';
 
 /** The purchase options' plans by period (billingApi's PurchaseOptions['plans']). */
@@ -45,17 +45,36 @@ export const TIER_NAME: Record<Tier, string> = {
   premium: TIER_MARKETING_NAME.premium ?? "I'm All In",
 };
 
+/**
+ * The context line of a tier: its context (contracts' TIER_CONTEXT_TOKENS, the one list of context per tier, from the
+ * permissions: free 4K, True Supporter 8K, I'm All In 16K, document 1 §1) when it is more than the tier below gets.
+ */
+export function contextFeatureOf(tier: Tier): string[] {
+  const below = TIERS[TIERS.indexOf(tier) - 1];
+  const tokens = TIER_CONTEXT_TOKENS[tier];
+  return below === undefined || tokens > TIER_CONTEXT_TOKENS[below] ? [contextFeature(tokens)] : [];
+}
+
 /** "Free features: unlimited messages, unlimited character creation, 4K context." (document 1 §1) */
-export const FREE_FEATURES: readonly string[] = ['unlimited messages', 'unlimited character creation', '4K context'];
+export const FREE_FEATURES: readonly string[] = ['unlimited messages', 'unlimited character creation', ...contextFeatureOf('free')];
+
+/** A paid plan's features as listed: its context line first, then the plan's own (the API's, else the rules'). */
+export const withContext = (tier: PaidTier, features: readonly string[]): string[] => [
+  ...contextFeatureOf(tier).filter((line) => !features.includes(line)),
+  ...features,
+];
 
 /**
  * What each paid tier adds; each higher tier includes the lower tiers' features (document 2 §1). The list is a rule of
- * @fable/rules/billing (the API's plans and the mock API's catalog carry the same).
- * Document 2 lists "4K context" under True Supporter while document 1 gives it to the free tier (and
- * the permissions in @fable/contracts grant 4k_context to free members): the comparison table shows a
- * feature from the lowest tier that lists it, so 4K context appears as included in every plan.
+ * @fable/rules/billing (the API's plans and the mock API's catalog carry the same); the context line comes from the
+ * one list of context per tier (document 2's "4K context" for True Supporter and "an 8K context model (beta)" are not
+ * followed: document 1 and the permissions give free 4K, True Supporter 8K and I'm All In 16K).
  */
-export const TIER_FEATURES: Readonly<Record<PaidTier, readonly string[]>> = RULES_TIER_FEATURES;
+export const TIER_FEATURES: Readonly<Record<PaidTier, readonly string[]>> = {
+  minimal: withContext('minimal', RULES_TIER_FEATURES.minimal),
+  basic: withContext('basic', RULES_TIER_FEATURES.basic),
+  premium: withContext('premium', RULES_TIER_FEATURES.premium),
+};
 
 /** "Black Friday offer up to 40% off." (document 2 §9); the percentage is the promotion's. */
 export const blackFridayText = (percentOff: number) => `Black Friday offer up to ${percentOff}% off`;
@@ -168,7 +187,7 @@ export function cryptoPlans(
       tier,
       title: annual.name ?? TIER_NAME[tier],
       description: CRYPTO_DESCRIPTIONS[tier],
-      // What the tier adds over the lower ones (4K context is already free, see TIER_FEATURES).
+      // What the tier adds over the lower ones (its context line included, see TIER_FEATURES).
       features: comparisonRows()
         .filter((row) => row.from === tier)
         .map((row) => ({ title: featureLabel(row.feature) })),

@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { Button } from '@fable/shared';
-import { TIER_FEATURES, TIER_NAME, featureLabel, formatPrice, type BillingFrequency, type PaidTier } from '../plans/plans';
+import { TIER_FEATURES, TIER_NAME, featureLabel, formatPrice, withContext, type BillingFrequency, type PaidTier } from '../plans/plans';
 import type { PurchasePlan } from '../billingApi';
 import { DiscountTag } from '../plans/DiscountTag';
 import { FeatureList } from '../plans/FeatureList';
@@ -77,7 +77,7 @@ export interface PlanCardProps {
  */
 export function PlanCard({ plan, frequency, tagline, lower, inherited = [], highlighted, current, sale = null, onChoose }: PlanCardProps) {
   const name = plan.name ?? TIER_NAME[plan.tier];
-  const features = [...inherited, ...(plan.features.length > 0 ? plan.features : TIER_FEATURES[plan.tier])];
+  const features = [...inherited, ...(plan.features.length > 0 ? withContext(plan.tier, plan.features) : TIER_FEATURES[plan.tier])];
   return (
     <Card highlighted={highlighted} data-plan={plan.plan_id} aria-labelledby={`plan-${plan.plan_id}`}>
       {highlighted ? <Ribbon>{T.recommended}</Ribbon> : null}

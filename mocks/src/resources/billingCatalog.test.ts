@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PromotionsSchema, PurchaseOptionsSchema } from '@fable/contracts';
+import { PromotionsSchema, PurchaseOptionsSchema, TIER_OF_ROLE, type SubscriptionRole } from '@fable/contracts';
+import { TIER_FEATURES, type PaidTier } from '@fable/rules/billing';
 import { mockApi } from '../testing/mockApi';
 import { MOCK_CATALOG_OPTIONS, setMockSale } from './billingCatalog';
 
@@ -13,13 +14,14 @@ const get = async (pathname: string) => {
 function seededPlans() {
   const sql = readFileSync(path.join(__dirname, '../../../api/src/infra/db/migrations/016_billing.sql'), 'utf8');
   const rows = [...sql.matchAll(/\('(\w+_1[my])', '((?:[^']|'')+)', '(paid_\w+)', '(monthly|annual)', (\d+),\s*'(\[[^\]]*\])', \d+\)/g)];
-  return rows.map(([, plan_id, name, role, period, priceMinor, features]) => ({
+  return rows.map(([, plan_id, name, role, period, priceMinor]) => ({
     plan_id,
     name: name!.replace(/''/g, "'"),
     role,
     period,
     price: Number(priceMinor) / 100,
-    features: JSON.parse(features!) as string[],
+    // The plans' features are the rules' (migration 040 took the context lines out of the seed's).
+    features: [...TIER_FEATURES[TIER_OF_ROLE[role as SubscriptionRole] as PaidTier]],
   }));
 }
 

@@ -1,5 +1,6 @@
 import '../../testing/injectUnderJest';
 import { API_HEADERS, CountryListSchema, CountryStatesSchema, PriceCalculationSchema, PurchaseOptionsSchema } from '@fable/contracts';
+import { TIER_FEATURES, type PaidTier } from '@fable/rules/billing';
 import { randomUUID } from 'node:crypto';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
 import { bearer, forApplication, signUp, startTestApp, testGuestId, type TestApp } from '../../testing/testApp';
@@ -66,6 +67,10 @@ describe.each(BACKENDS)('billing calls on %s', (backend) => {
         ['premium_1y', "I'm All In", 249.99],
       ]);
       expect(options.plans.annual[0]?.features).toEqual(['skip the waiting line', 'memory manager']);
+      // Every plan lists the rules' features, none a context of its own (context per tier is the permissions' list).
+      for (const plan of [...options.plans.monthly, ...options.plans.annual]) {
+        expect(plan.features).toEqual(TIER_FEATURES[plan.tier as PaidTier]);
+      }
       const m = await member();
       expect((await call('GET', '/subscriptions/purchase_options', m.headers)).body).toEqual(res.body);
     });
