@@ -28,6 +28,17 @@ export const LorebookIdParamsSchema = z.object({ lorebookId: IdSchema });
 export const LorebookEntryParamsSchema = z.object({ lorebookId: IdSchema, entryId: IdSchema });
 export const CharacterLorebookParamsSchema = CharacterIdParamsSchema.extend({ lorebookId: IdSchema });
 
+/**
+ * The lorebook export's formats: `lorebook_v3` (the character card V3 specification's standalone lorebook, the
+ * default) and `world_info` (SillyTavern's World Info file, the only lorebook file SillyTavern's World Info import
+ * accepts).
+ */
+export const LOREBOOK_EXPORT_FORMATS = ['lorebook_v3', 'world_info'] as const;
+export type LorebookExportFormat = (typeof LOREBOOK_EXPORT_FORMATS)[number];
+export const LorebookExportQuerySchema = z.object({
+  format: z.enum(LOREBOOK_EXPORT_FORMATS, { error: `format must be one of ${LOREBOOK_EXPORT_FORMATS.join(', ')}` }).default('lorebook_v3'),
+});
+
 /** A lorebook in a list (My Chatbots' Lorebooks tab): everything but the entries, with num_entries. */
 export const LorebookSummarySchema = LorebookSchema.omit({ entries: true });
 export type LorebookSummary = z.infer<typeof LorebookSummarySchema>;
@@ -142,8 +153,17 @@ export const lorebookCalls = {
     params: CharacterLorebookParamsSchema,
     response: ok,
   }),
-  /** The lorebook as a `lorebook_v3` JSON file (character card V3 specification), entries with their extensions. */
-  exportLorebook: defineCall({ method: 'GET', path: '/lorebooks/:lorebookId/export', access: 'member', params: LorebookIdParamsSchema }),
+  /**
+   * The lorebook as a JSON file: `lorebook_v3` (character card V3 specification; entries with their extensions) or,
+   * with `?format=world_info`, a SillyTavern World Info file (a World Info file imported goes back as it came).
+   */
+  exportLorebook: defineCall({
+    method: 'GET',
+    path: '/lorebooks/:lorebookId/export',
+    access: 'member',
+    params: LorebookIdParamsSchema,
+    query: LorebookExportQuerySchema,
+  }),
   /** The test view: what the engine would activate for these messages (its creator only). */
   testLorebook: defineCall({
     method: 'POST',

@@ -117,5 +117,22 @@ it('exports the lorebook as a lorebook_v3 file', async () => {
   const file = JSON.parse(await blob.text()) as { spec: string; data: { name: string; entries: { keys: string[] }[] } };
   expect(file.spec).toBe('lorebook_v3');
   expect(file.data.entries[0]!.keys).toEqual(['docks', 'harbour']);
+  expect(fake.callsTo('GET /lorebooks/lb-ada/export')[0]!.query).toEqual({ format: 'lorebook_v3' });
+  click.mockRestore();
+});
+
+it('exports the lorebook as a SillyTavern World Info file', async () => {
+  const { fake } = renderEdit();
+  const createObjectURL = jest.fn(() => 'blob:lorebook');
+  Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  const group = await screen.findByRole('group', { name: 'Export the lorebook' });
+  await userEvent.click(within(group).getByRole('button', { name: 'Export as SillyTavern World Info' }));
+  await waitFor(() => expect(click).toHaveBeenCalled());
+  expect(fake.callsTo('GET /lorebooks/lb-ada/export').map((c) => c.query)).toEqual([{ format: 'world_info' }]);
+  const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
+  const file = JSON.parse(await blob.text()) as { spec?: string; entries: Record<string, { uid: number; key: string[] }> };
+  expect(file.spec).toBeUndefined();
+  expect(file.entries['0']).toMatchObject({ uid: 0, key: ['docks', 'harbour'] });
   click.mockRestore();
 });

@@ -6,6 +6,7 @@ import {
   type LorebookDetail,
   type LorebookEntry,
   type LorebookEntryInput,
+  type LorebookExportFormat,
   type LorebookImport,
   type LorebookImportResult,
   type LorebookSummary,
@@ -101,10 +102,14 @@ export const lorebookApi = api.injectEndpoints({
         showAtOnce(dispatch, queryFulfilled, characterId, (refs) => refs.filter((r) => r.id !== lorebookId)),
       invalidatesTags: (_r, _e, { characterId }) => [{ type: 'Character', id: characterId }],
     }),
-    /** The lorebook as a lorebook_v3 file: an object URL of it (revoke once used) and the file name the API gave it. */
-    lorebook_export: build.mutation<{ url: string; filename: string }, string>({
-      query: (lorebookId) => ({
+    /**
+     * The lorebook as a file (lorebook_v3, or SillyTavern World Info): an object URL of it (revoke once used) and the
+     * file name the API gave it.
+     */
+    lorebook_export: build.mutation<{ url: string; filename: string }, { lorebookId: string; format: LorebookExportFormat }>({
+      query: ({ lorebookId, format }) => ({
         url: callPath(L.exportLorebook.path, { lorebookId }),
+        params: { format },
         method: L.exportLorebook.method,
         responseHandler: async (response) => {
           if (!response.ok) return response.json();

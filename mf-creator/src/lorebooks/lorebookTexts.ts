@@ -71,6 +71,8 @@ export const LOREBOOK_TEXTS = {
   importClean: 'Add an avatar and tags, check the name and description, and create it.',
   view: 'View Lorebook',
   exportJson: 'Export as lorebook_v3 JSON',
+  exportWorldInfo: 'Export as SillyTavern World Info',
+  exportGroup: 'Export the lorebook',
   by: 'by',
   share: 'Share',
   copied: ERROR_MESSAGES.general.copied,

@@ -75,6 +75,26 @@ function lorebookV3(lorebook: MockLorebook) {
   };
 }
 
+/**
+ * The lorebook as a SillyTavern World Info file, as far as a mock goes: every entry in the shape of SillyTavern's
+ * files (the API writes an imported World Info file back with its own keys, api/src/modules/cards/worldInfoExport.ts).
+ */
+function worldInfo(lorebook: MockLorebook) {
+  const entries = lorebookV3(lorebook).data.entries.map((entry: Record<string, unknown>, uid) => ({
+    uid,
+    key: entry.keys,
+    keysecondary: [],
+    comment: typeof entry.comment === 'string' ? entry.comment : entry.name,
+    content: entry.content,
+    constant: entry.constant === true,
+    selective: entry.selective === true,
+    order: entry.insertion_order,
+    position: entry.position === 'before_char' ? 0 : 1,
+    disable: entry.enabled === false,
+  }));
+  return { entries: Object.fromEntries(entries.map((entry) => [String(entry.uid), entry])) };
+}
+
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /**
@@ -262,11 +282,12 @@ export function lorebookHandlers(db: MockDb) {
       character.lorebooks = (character.lorebooks ?? []).filter((ref) => ref.id !== params.lorebookId);
       return { ok: true as const };
     }),
-    contractRoute(lorebookCalls.exportLorebook, ({ userId, params }) => {
+    contractRoute(lorebookCalls.exportLorebook, ({ userId, params, query }) => {
       const lorebook = own(userId, params.lorebookId);
       if (lorebook instanceof Response) return lorebook;
       const filename = `${lorebook.name.replace(/[^\w -]/g, '').trim() || 'lorebook'}.json`;
-      return new HttpResponse(JSON.stringify(lorebookV3(lorebook), null, 2), {
+      const file = query.format === 'world_info' ? worldInfo(lorebook) : lorebookV3(lorebook);
+      return new HttpResponse(JSON.stringify(file, null, 2), {
         headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"` },
       });
     }),

@@ -3,13 +3,15 @@ import sharp, { type SharpOptions } from 'sharp';
 import type { ObjectStore } from '../../infra/storage/objectStore';
 import { renderAvatarSvg } from '../avatars/avatarSvg';
 import type { CardAvatar } from '../cards';
-import { imageFileKey } from '../images/imageFiles';
+import { imageFileKey, SOURCE_FILE } from '../images/imageFiles';
 
 /**
  * Where an export gets the chatbot's avatar, as a PNG (what a PNG card is, and the CHARX main icon every peer reads).
  * Only avatars of ours are read, never a URL on the web:
- * - a stored picture (`/api/images/{hash}/{preset}.webp`, modules/images): its original (the largest file kept, WebP,
- *   longest side at most 1024) converted to PNG with sharp; `blurred`: its largest blurred preset instead;
+ * - a stored picture (`/api/images/{hash}/{preset}.webp`, modules/images): the PNG as it was uploaded (`source.png`:
+ *   the file's image data byte for byte, its metadata left out), so that a card's avatar goes back with its own size
+ *   and colours; a picture uploaded in another format (or before sources were kept): its original (WebP, longest
+ *   side at most 1024) converted to PNG with sharp; `blurred`: its largest blurred preset instead;
  * - a generated avatar (`/api/avatars/{seed}.svg`): the SVG of the seed, drawn by our own code, rasterised with sharp.
  * Anything else, or a stored picture whose files are gone: null (the PNG export then uses the cards module's
  * placeholder and the CHARX has no main icon).
@@ -40,6 +42,8 @@ export function storedAvatarLoader(store: ObjectStore): AvatarLoader {
     if (!isOwnAvatarUrl(avatarUrl)) return null;
     const picture = parseImageUrl(avatarUrl);
     if (picture) {
+      const source = blurred ? null : await store.get(imageFileKey(picture.hash, SOURCE_FILE));
+      if (source) return { bytes: new Uint8Array(source.bytes), mimeType: 'image/png' };
       const found = await store.get(imageFileKey(picture.hash, blurred ? `${BLURRED_PRESET}.blurred.webp` : 'original.webp'));
       return found ? toPng(found.bytes) : null;
     }

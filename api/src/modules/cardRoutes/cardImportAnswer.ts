@@ -28,9 +28,9 @@ const LABELS: Record<string, string> = {
   'data.post_history_instructions': 'the post-history instructions',
   'data.creator_notes_multilingual': "the creator's notes in other languages",
 };
-const label = (path: string) => LABELS[path] ?? `"${path}"`;
+const label = (path: string) => (path.startsWith('fitted.') ? `the card's own ${path.slice('fitted.'.length)} (before it was fitted)` : (LABELS[path] ?? `"${path}"`));
 
-type Section = 'data' | 'legacy';
+type Section = 'data' | 'legacy' | 'fitted';
 
 /**
  * The extras as a save accepts them: keys of the card's data (or its legacy top level) nested deeper than a save's
@@ -39,17 +39,19 @@ type Section = 'data' | 'legacy';
  */
 export function fitExtras(extras: CardExtras): { extras: CardExtras; dropped: CardDropped[]; warnings: string[] } {
   const fitted: CardExtras = { ...extras, data: { ...extras.data }, legacy: { ...extras.legacy } };
+  if (extras.fitted) fitted.fitted = { ...extras.fitted };
   const dropped: CardDropped[] = [];
   const warnings: string[] = [];
-  const sections: Section[] = ['data', 'legacy'];
+  // The card's own values of fitted fields (CardExtras.fitted) are left out like the rest, largest first.
+  const sections: Section[] = fitted.fitted ? ['data', 'legacy', 'fitted'] : ['data', 'legacy'];
 
   // Depth first: a key at card_extras.<section>.<key> sits two levels down.
   const deep: string[] = [];
   for (const section of sections) {
-    for (const [key, value] of Object.entries(fitted[section])) {
+    for (const [key, value] of Object.entries(fitted[section] ?? {})) {
       const tooDeep = findInputIssues(key, value, EXTRAS_MAX_DEPTH - 2).some((issue) => issue.message === DEPTH_RULE);
       if (!tooDeep) continue;
-      delete fitted[section][key];
+      delete fitted[section]![key];
       const path = `${section}.${key}`;
       dropped.push({ path, bytes: jsonBytes(value), reason: 'nested_too_deeply' });
       deep.push(label(path));
@@ -60,13 +62,13 @@ export function fitExtras(extras: CardExtras): { extras: CardExtras; dropped: Ca
   const total = jsonBytes(fitted);
   if (total > CARD_EXTRAS_MAX_BYTES) {
     const candidates = sections
-      .flatMap((section) => Object.entries(fitted[section]).map(([key, value]) => ({ section, key, bytes: jsonBytes(value) })))
+      .flatMap((section) => Object.entries(fitted[section] ?? {}).map(([key, value]) => ({ section, key, bytes: jsonBytes(value) })))
       .sort((a, b) => b.bytes - a.bytes);
     const left: string[] = [];
     let size = total;
     for (const { section, key, bytes } of candidates) {
       if (size <= CARD_EXTRAS_MAX_BYTES) break;
-      delete fitted[section][key];
+      delete fitted[section]![key];
       const path = `${section}.${key}`;
       dropped.push({ path, bytes, reason: 'too_large' });
       left.push(`${label(path)} (${KB(bytes)})`);

@@ -161,6 +161,14 @@ export const CardExtrasSchema = z.object({
    * (binary) and referenced here; an export writes them back at their paths. Absent when the card had none.
    */
   files: CardFileRefsSchema.optional(),
+  /**
+   * The card's own values of the fields an import changed to fit the chatbot (cut to our limits, links removed,
+   * trimmed, tags past the limit, a scenario too short to keep; a `title` field, which the chatbot keeps as its
+   * title), by the card's key (name, description, first_mes, scenario, mes_example, tags, title):
+   * `{ stored, original }` (fittedValues.ts). An export writes the original while the chatbot's field still holds
+   * the stored value; the chatbot shows the stored one. Absent when nothing was changed.
+   */
+  fitted: z.record(z.string(), z.object({ stored: z.unknown(), original: z.unknown().optional() })).optional(),
 });
 export type CardExtras = z.infer<typeof CardExtrasSchema>;
 

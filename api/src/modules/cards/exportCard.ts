@@ -14,7 +14,8 @@ import { encodeBase64, encodeUtf8, isPlainObject } from './cardJson';
 import { type CardExtras, type CardFile, type LorebookV3 } from './cardTypes';
 import { readCharacterBook } from './characterBook';
 import { CHARX_CARD_PATH, writeCharx } from './charx';
-import { FABLE_EXTENSION } from './mapCharacter';
+import { restoreFitted } from './fittedValues';
+import { CARD_FIELD_VALUES, type ChatbotFields, FABLE_EXTENSION } from './mapCharacter';
 import { placeholderPng } from './placeholderPng';
 import {
   ASSET_KEYWORD_PREFIX,
@@ -39,14 +40,7 @@ import { V1_FIELDS, V3_BACKFILL_NOTE } from './readCard';
  * keys no specification names, and the card's legacy top-level keys.
  */
 
-export interface ExportCharacter {
-  name: string;
-  title: string;
-  persona: string;
-  greeting: string;
-  scenario?: string | null;
-  dialogue?: string | null;
-  tags: readonly string[];
+export interface ExportCharacter extends ChatbotFields {
   /** Written as `creator` for a chatbot made in Fable (an imported card keeps its own, even none). */
   creator_username?: string;
   /** Written as V3 `creation_date` when the card had none. */
@@ -155,6 +149,7 @@ function buildCardV3(character: ExportCharacter, extras: CardExtras, assets: Rec
     group_only_greetings: texts(kept.group_only_greetings),
   });
   if (assets) data.assets = assets;
+  writeOriginals(data, character, extras);
   if (typeof kept.nickname === 'string') data.nickname = kept.nickname;
   if (isPlainObject(kept.creator_notes_multilingual)) data.creator_notes_multilingual = kept.creator_notes_multilingual;
   if (Array.isArray(kept.source)) data.source = texts(kept.source);
@@ -164,6 +159,19 @@ function buildCardV3(character: ExportCharacter, extras: CardExtras, assets: Rec
   // Keys no specification names, as they were.
   for (const [key, value] of Object.entries(kept)) if (!KNOWN.has(key)) Object.defineProperty(data, key, { value, enumerable: true, writable: true, configurable: true });
   return { ...extras.legacy, spec: 'chara_card_v3', spec_version: '3.0', data };
+}
+
+/**
+ * The card's own values of the fields the import changed to fit (CardExtras.fitted), while the chatbot's fields
+ * still hold what was stored; a card's `title` field back beside the other fields.
+ */
+function writeOriginals(data: Record<string, unknown>, character: ExportCharacter, extras: CardExtras): void {
+  if (!extras.fitted) return;
+  for (const [key, current] of Object.entries(CARD_FIELD_VALUES)) {
+    if (!Object.hasOwn(extras.fitted, key)) continue;
+    const { write, value } = restoreFitted(extras.fitted, key, current(character));
+    if (write) data[key] = value;
+  }
 }
 
 /** The V2 card object written beside V3 in a PNG (`chara`): V3-only fields left out, the backfill note added. */

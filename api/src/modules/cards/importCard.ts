@@ -188,13 +188,14 @@ function resolveAssets(data: Record<string, unknown>, source: Source, warnings: 
 function importCharacter(read: Extract<ReadCardResult, { kind: 'character' }>, source: Source, warnings: string[]): ImportedCharacter {
   const data = read.data;
   const avatar = resolveAssets(data, source, warnings);
-  const { character, cut, rest } = mapCharacter(data, warnings);
+  const { character, cut, fitted, rest } = mapCharacter(data, warnings);
   const files = [...source.files].map(([path, bytes]) => ({ path, bytes }));
   const extras: CardExtras = {
     version: 1,
     source: { container: source.container, spec: read.spec, ...(read.specVersion !== undefined ? { spec_version: read.specVersion } : {}) },
     data: rest,
     legacy: read.legacy,
+    ...(Object.keys(fitted).length > 0 ? { fitted } : {}),
   };
   const size = Buffer.byteLength(JSON.stringify(extras));
   if (size > CARD_EXTRAS_MAX_BYTES) {

@@ -17,3 +17,5 @@ export {
   type LorebookV3,
 } from './cardTypes';
 export { benchCardImport } from './cardImportBench';
+export { WORLD_INFO_KEY } from './worldInfo';
+export { exportWorldInfoJson, worldInfoOf } from './worldInfoExport';

@@ -123,4 +123,18 @@ describe('cutText', () => {
     expect(cutText('ab🐉', 3)).toBe('ab');
     expect(cutText('ab🐉', 4)).toBe('ab🐉');
   });
+
+  it('keeps the card’s own value of each field it changed (fitted: stored and original), none for fields kept as they are', () => {
+    const tags = Array.from({ length: 14 }, (_, i) => `Tag ${i}`);
+    const { character, fitted } = map({ name: ` ${'N'.repeat(L.nameMax + 1)} `, description: 'A bard: https://example.com/aria', scenario: 'Hi', tags, title: 'The Bard' });
+    expect(fitted).toEqual({
+      name: { stored: character.name, original: ` ${'N'.repeat(L.nameMax + 1)} ` },
+      description: { stored: character.persona, original: 'A bard: https://example.com/aria' },
+      scenario: { stored: '', original: 'Hi' },
+      tags: { stored: tags.slice(0, L.tagsMax), original: tags },
+      // A `title` field leaves the card's data for the chatbot's title: always kept.
+      title: { stored: 'The Bard', original: 'The Bard' },
+    });
+    expect(map({}).fitted).toEqual({});
+  });
 });

@@ -1,6 +1,7 @@
 import { CHARACTER_LIMITS as L, removeLinks } from '@fable/contracts';
 import { isPlainObject } from './cardJson';
 import { type CardCharacter, type CardCharacterField } from './cardTypes';
+import { recordFitted, type FittedValues } from './fittedValues';
 
 /**
  * A card's data onto the chatbot's fields (document 1 §3: "Import maps name/char_name, title or personality
@@ -24,6 +25,8 @@ export interface CutField {
 export interface MappedCharacter {
   character: CardCharacter;
   cut: CutField[];
+  /** The card's values of the fields that were changed to fit (CardExtras.fitted); empty when none was. */
+  fitted: FittedValues;
   /** The card's data less what was mapped (and less our own extension, which an export writes anew). */
   rest: Record<string, unknown>;
 }
@@ -173,5 +176,35 @@ export function mapCharacter(data: Record<string, unknown>, warnings: string[]):
   const character: CardCharacter = { name, title, persona, greeting, tags };
   if (scenario !== undefined) character.scenario = scenario;
   if (dialogue !== undefined) character.dialogue = dialogue;
-  return { character, cut: mapper.cut, rest };
+  const fitted: FittedValues = {};
+  for (const [key, current] of Object.entries(CARD_FIELD_VALUES)) {
+    // A card's `title` field leaves the card's data for the chatbot's title: kept here so that it goes back.
+    if (key === 'title' ? source.fromTitleField : data[key] !== undefined) recordFitted(fitted, key, data[key], current(character), key === 'title');
+  }
+  return { character, cut: mapper.cut, fitted, rest };
 }
+
+/**
+ * The card fields a chatbot's field is written to, each with the value an export writes from the chatbot (the
+ * `stored` value of CardExtras.fitted): an export writes the card's original instead while they are equal.
+ */
+/** The chatbot's fields a card is written from (what an export takes of a saved chatbot). */
+export interface ChatbotFields {
+  name: string;
+  title: string;
+  persona: string;
+  greeting: string;
+  scenario?: string | null;
+  dialogue?: string | null;
+  tags: readonly string[];
+}
+
+export const CARD_FIELD_VALUES: Record<string, (character: ChatbotFields) => unknown> = {
+  name: (c) => c.name,
+  description: (c) => c.persona,
+  first_mes: (c) => c.greeting,
+  scenario: (c) => c.scenario ?? '',
+  mes_example: (c) => c.dialogue ?? '',
+  tags: (c) => [...c.tags],
+  title: (c) => c.title,
+};

@@ -119,6 +119,18 @@ describe('the image pipeline', () => {
     }
   });
 
+  it('keeps a PNG as it came for card exports (its image data byte for byte), without its metadata; other formats not', async () => {
+    const png = withTextChunk(await checkerboard(3, 2), 'Comment', '<script>alert(1)</script>');
+    const processed = await processPicture(Buffer.concat([png, Buffer.from('<html>PK\x03\x04')]));
+    const idat = (file: Buffer) => file.subarray(file.indexOf('IDAT') - 4);
+    expect(processed.source).toBeDefined();
+    expect(processed.source!.toString('latin1')).not.toMatch(/script|html|Comment|PK/);
+    expect(idat(processed.source!).equals(idat(png).subarray(0, idat(processed.source!).length))).toBe(true);
+    const { data } = await sharp(processed.source!).raw().toBuffer({ resolveWithObject: true });
+    expect(data.equals(await sharp(png).raw().toBuffer())).toBe(true);
+    expect((await processPicture(await checkerboard(3, 2, 'jpeg'))).source).toBeUndefined();
+  });
+
   it('refuses what is not a picture it may read', async () => {
     const png = await checkerboard(32, 32);
     expect(await refusal(decodePicture(Buffer.from('hello, not an image')))).toBe(IMAGE_ERROR_CODES.NOT_AN_IMAGE);

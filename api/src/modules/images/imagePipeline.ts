@@ -1,5 +1,6 @@
 import { IMAGE_ERROR_CODES, IMAGE_LIMITS, IMAGE_PRESETS, IMAGE_PRESET_NAMES, type ImagePreset, type UploadImageType } from '@fable/contracts';
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
+import { readPngChunks, writePng } from '../cards/pngChunks';
 import { ImageInputError } from './imageErrors';
 import { SHARP_FORMATS, sniffImageType } from './imageFormat';
 
@@ -44,6 +45,28 @@ export interface ProcessedPicture {
   presets: Record<ImagePreset, Buffer>;
   /** The presets blurred past recognition (document 1 §6: NSFW avatars for viewers who must not see them). */
   blurred: Record<ImagePreset, Buffer>;
+  /**
+   * A PNG file as it came, for card exports (never served): its image data byte for byte (every colour exact, the
+   * size unchanged), only the chunks that make the picture kept (SOURCE_PNG_CHUNKS: no text, EXIF, ICC or time
+   * chunks, nothing after IEND). Absent for other formats (their exports use `original`).
+   */
+  source?: Buffer;
+}
+
+/**
+ * The chunks of a PNG that make its pixels: header, palette, transparency, gamma/chromaticity/sRGB, significant
+ * bits, pixel size, image data, end. Metadata (tEXt, zTXt, iTXt, eXIf, tIME, iCCP, private chunks, an APNG's
+ * frames) is left out.
+ */
+const SOURCE_PNG_CHUNKS = new Set(['IHDR', 'PLTE', 'tRNS', 'gAMA', 'cHRM', 'sRGB', 'sBIT', 'pHYs', 'IDAT', 'IEND']);
+
+/** The PNG's pixels as they came (SOURCE_PNG_CHUNKS only), or undefined when the file is not a PNG that reads. */
+export function sourcePng(bytes: Buffer): Buffer | undefined {
+  try {
+    return Buffer.from(writePng(readPngChunks(bytes).filter((chunk) => SOURCE_PNG_CHUNKS.has(chunk.name))));
+  } catch {
+    return undefined;
+  }
 }
 
 /** sharp's refusal of a picture over limitInputPixels ("Input image exceeds pixel limit"). */
@@ -112,9 +135,12 @@ export async function encodePicture(picture: DecodedPicture): Promise<ProcessedP
   return { type: picture.type, original, width: info.width, height: info.height, presets: byName(presets), blurred: byName(blurred) };
 }
 
-/** decodePicture then encodePicture. */
+/** decodePicture then encodePicture; a PNG keeps its pixels as they came (`source`). */
 export async function processPicture(bytes: Buffer): Promise<ProcessedPicture> {
-  return encodePicture(await decodePicture(bytes));
+  const decoded = await decodePicture(bytes);
+  const picture = await encodePicture(decoded);
+  const source = decoded.type === 'image/png' ? sourcePng(bytes) : undefined;
+  return source ? { ...picture, source } : picture;
 }
 
 /** A guidance picture for a generator: decoded like an upload, sent on as a PNG of at most 1024 a side. */

@@ -1,5 +1,6 @@
+import type { LorebookExportFormat } from '@fable/contracts';
 import type { Queryable } from '../../infra/db/database';
-import { exportLorebookJson } from '../cards';
+import { exportLorebookJson, exportWorldInfoJson } from '../cards';
 import { storedLorebook, type LorebookRow } from './lorebookRepository';
 import { lorebookToV3 } from './lorebookV3';
 
@@ -20,8 +21,12 @@ export function lorebookDisposition(name: string): string {
   return `attachment; filename="${ascii}.json"; filename*=UTF-8''${rfc8187(`${name.trim() || 'lorebook'}.json`)}`;
 }
 
-/** GET /lorebooks/:id/export: the lorebook as a `lorebook_v3` file, every entry's kept fields written back. */
-export async function exportLorebookFile(db: Queryable, row: LorebookRow): Promise<LorebookFile> {
-  const book = lorebookToV3(await storedLorebook(db, row));
-  return { body: exportLorebookJson(book), disposition: lorebookDisposition(row.name) };
+/**
+ * GET /lorebooks/:id/export: the lorebook as a `lorebook_v3` file, every entry's kept fields written back; or as a
+ * SillyTavern World Info file (`world_info`): a World Info file imported goes back with its own keys, in its order.
+ */
+export async function exportLorebookFile(db: Queryable, row: LorebookRow, format: LorebookExportFormat = 'lorebook_v3'): Promise<LorebookFile> {
+  const stored = await storedLorebook(db, row);
+  const body = format === 'world_info' ? exportWorldInfoJson(lorebookToV3(stored, true)) : exportLorebookJson(lorebookToV3(stored));
+  return { body, disposition: lorebookDisposition(row.name) };
 }

@@ -12,6 +12,7 @@ import type { TestApp } from '../../testing/testApp';
 import { LorebookV3FileSchema } from '../cards/cardTypes';
 import { cardFixture, describeWithCardFixtures } from '../cards/testing/cardFixtures';
 import { lorebookV3Json, worldInfoJson } from '../cards/testing/generatedCardFiles';
+import { withoutWorldInfoKeys } from '../cards/testing/worldInfoKeys';
 import { loreBudgetForContext } from '@fable/rules/lore';
 import { call, guestHeaders, type Member } from '../moderation/testing/chatbotTestKit';
 import { countRows, createLorebook, entryForm, issueMessages, lorebookTestApp } from './testing/lorebookTestKit';
@@ -73,10 +74,24 @@ describe.each(BACKENDS)('lorebook files and the test view on %s', (backend) => {
     expect(file1.headers['content-disposition']).toBe(`attachment; filename="${book.name}.json"; filename*=UTF-8''${book.name}.json`);
     expect(file1.headers['cache-control']).toBe('private, no-store');
     const parsed = LorebookV3FileSchema.parse(JSON.parse(file1.text));
-    expect(parsed.data).toEqual(book);
+    // The records of a World Info file's keys are for the World Info export only.
+    expect(parsed.data).toEqual(withoutWorldInfoKeys(book));
     // The exported file imports again to the same lorebook.
     const again = await importedBook(file1.text, `${book.name}.json`);
-    expect(again).toEqual(book);
+    expect(again).toEqual(withoutWorldInfoKeys(book));
+    return lorebook;
+  }
+
+  /** A World Info file imported, made a lorebook and exported as World Info: the file as it came, key for key. */
+  async function worldInfoGoesBack(bytes: Buffer, file: string) {
+    const lorebook = await importsAndExportsBack(bytes, file);
+    const res = await t.app.inject({ method: 'GET', url: `/api/lorebooks/${lorebook.id}/export?format=world_info`, headers: owner.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${lorebook.name}.json"; filename*=UTF-8''${lorebook.name}.json`);
+    expect(JSON.parse(res.body)).toStrictEqual(JSON.parse(bytes.toString('utf8')));
+    // In the file's own key order, too.
+    expect(res.body).toBe(JSON.stringify(JSON.parse(bytes.toString('utf8')), null, 4));
   }
 
   /** A World Info file with content over 1000 characters, and one with entries of a single keyword: kept, with warnings. */
@@ -104,7 +119,42 @@ describe.each(BACKENDS)('lorebook files and the test view on %s', (backend) => {
     it('keeps the entries a form would refuse, and says what it fitted', () =>
       keepsWhatAFormRefuses([worldInfoJson(), 'Brightwater.json'], [worldInfoJson('old'), 'Saltmarsh.json'], [['Lighthouse'], ['Tide Tables']]));
 
+    it.each<[string, () => Buffer]>([
+      ['Brightwater.json', () => worldInfoJson()],
+      ['Saltmarsh.json', () => worldInfoJson('old')],
+    ])('imports %s (World Info) and exports it back as World Info, key for key', (file, bytes) => worldInfoGoesBack(bytes(), file));
+
+    it('exports a lorebook made in the form as World Info in the shape of SillyTavern’s files; refuses an unknown format', async () => {
+      const made = await createLorebook(t, owner, 'Plain Book');
+      const res = await t.app.inject({ method: 'GET', url: `/api/lorebooks/${made.id}/export?format=world_info`, headers: owner.headers });
+      expect(res.statusCode).toBe(200);
+      const file = JSON.parse(res.body) as { entries: Record<string, Record<string, unknown>> };
+      expect(Object.keys(file)).toEqual(['entries']);
+      expect(Object.values(file.entries)).toEqual(
+        made.entries.map((entry, uid) => ({
+          uid,
+          key: entry.keywords,
+          keysecondary: [],
+          comment: entry.name,
+          content: entry.content,
+          constant: false,
+          selective: false,
+          order: uid,
+          position: 1,
+          disable: false,
+        })),
+      );
+      expect((await t.app.inject({ method: 'GET', url: `/api/lorebooks/${made.id}/export?format=world_info`, headers: other.headers })).statusCode).toBe(403);
+      const bad = await t.app.inject({ method: 'GET', url: `/api/lorebooks/${made.id}/export?format=yaml`, headers: owner.headers });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain('format must be one of lorebook_v3, world_info');
+    });
+
     describeWithCardFixtures('SillyTavern’s World Info files (the real ones)', () => {
+      it.each(['Eldoria.json', 'Toaru.json'])('imports %s and exports it back as World Info, key for key', (file) =>
+        worldInfoGoesBack(cardFixture(`sillytavern-worlds/${file}`), file),
+      );
+
       it.each(['Eldoria.json', 'Toaru.json'])('imports %s and exports it back as it came (lorebook_v3)', (file) =>
         importsAndExportsBack(cardFixture(`sillytavern-worlds/${file}`), file),
       );

@@ -134,8 +134,8 @@ export const lorebookRoutes: ApiPlugin<LorebookDeps> = async (app, deps) => {
   });
 
   const exported = lorebookCalls.exportLorebook;
-  app.get(exported.path, { schema: { params: exported.params }, config: { access: exported.access } }, async (request, reply) => {
-    const file = await exportLorebookFile(db, await ownLorebook(db, memberOf(request), request.params.lorebookId));
+  app.get(exported.path, { schema: { params: exported.params, querystring: exported.query }, config: { access: exported.access } }, async (request, reply) => {
+    const file = await exportLorebookFile(db, await ownLorebook(db, memberOf(request), request.params.lorebookId), request.query.format);
     return reply
       .type('application/json; charset=utf-8')
       .header('content-disposition', file.disposition)

@@ -1,8 +1,8 @@
-import { isDeepStrictEqual } from 'node:util';
 import { LOREBOOK_LIMITS as L } from '@fable/contracts';
-import type { LorebookV3 } from '../cards';
+import { WORLD_INFO_KEY, type LorebookV3 } from '../cards';
 import { readCharacterBook } from '../cards/characterBook';
 import { isPlainObject } from '../cards/cardJson';
+import { recordFitted, restoreFitted, type FittedValues } from '../cards/fittedValues';
 import { cutText } from '../cards/mapCharacter';
 
 /**
@@ -38,24 +38,14 @@ export interface StoredEntry {
   extensions: Json;
 }
 
-/** Keeps `original` when it differs from what is stored; the key is absent when the file had no such field. */
-function fit(fitted: Json, field: string, original: unknown, stored: unknown): void {
-  if (isDeepStrictEqual(original, stored)) return;
-  fitted[field] = original === undefined ? { stored } : { stored, original };
-}
+const fit = (fitted: Json, field: string, original: unknown, stored: unknown) => recordFitted(fitted as FittedValues, field, original, stored);
 
 function withFitted(extensions: Json, fitted: Json): Json {
   return Object.keys(fitted).length > 0 ? { ...extensions, [FITTED_KEY]: fitted } : extensions;
 }
 
 /** The value to write for `field`: the file's original while the stored value is unchanged, else the current one. */
-function restore(extensions: Json, field: string, current: unknown): { write: boolean; value: unknown } {
-  const fitted = extensions[FITTED_KEY];
-  // { stored, original? }: what is stored, and what the file had (absent when it had none).
-  const kept = isPlainObject(fitted) ? fitted[field] : undefined;
-  if (!isPlainObject(kept) || !isDeepStrictEqual(kept.stored, current)) return { write: true, value: current };
-  return 'original' in kept ? { write: true, value: kept.original } : { write: false, value: undefined };
-}
+const restore = (extensions: Json, field: string, current: unknown) => restoreFitted(extensions[FITTED_KEY], field, current);
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
@@ -98,9 +88,13 @@ export function entryFromV3(v3: Json, index: number): StoredEntry {
   return stored;
 }
 
-/** A stored entry as a V3 entry: the entry's kept fields, then its Fable fields (originals while unchanged). */
-export function entryToV3(entry: StoredEntry, index: number): Json {
-  const { [FITTED_KEY]: _fitted, ...rest } = entry.extensions;
+/**
+ * A stored entry as a V3 entry: the entry's kept fields, then its Fable fields (originals while unchanged). The
+ * record of a World Info entry's keys (WORLD_INFO_KEY) is written only for the World Info export (`worldInfo`).
+ */
+export function entryToV3(entry: StoredEntry, index: number, worldInfo = false): Json {
+  const { [FITTED_KEY]: _fitted, [WORLD_INFO_KEY]: keys, ...rest } = entry.extensions;
+  if (worldInfo && keys !== undefined) rest[WORLD_INFO_KEY] = keys;
   // An entry made in the form: the fields V3 requires, and the name as SillyTavern's title (comment) too.
   const made = Object.keys(entry.extensions).length === 0;
   const out: Json = made ? { extensions: {}, enabled: true, insertion_order: index, use_regex: false, comment: entry.name } : { ...rest };
@@ -135,16 +129,20 @@ export function lorebookFromV3(book: LorebookV3, fields: BookFields): StoredLore
   };
 }
 
-/** A stored lorebook as the V3 lorebook object (the `data` of a `lorebook_v3` file, a card's character book). */
-export function lorebookToV3(lorebook: StoredLorebook): LorebookV3 {
-  const { [FITTED_KEY]: _fitted, ...rest } = lorebook.extensions;
+/**
+ * A stored lorebook as the V3 lorebook object (the `data` of a `lorebook_v3` file, a card's character book); with
+ * `worldInfo`, the records of a World Info file's keys as well (what the World Info export writes back from).
+ */
+export function lorebookToV3(lorebook: StoredLorebook, worldInfo = false): LorebookV3 {
+  const { [FITTED_KEY]: _fitted, [WORLD_INFO_KEY]: keys, ...rest } = lorebook.extensions;
   const book: Json = { ...rest };
+  if (worldInfo && keys !== undefined) book[WORLD_INFO_KEY] = keys;
   for (const [field, current] of [['name', lorebook.name], ['description', lorebook.description]] as const) {
     const kept = restore(lorebook.extensions, field, current);
     if (kept.write) book[field] = kept.value;
   }
   book.extensions = isPlainObject(rest.extensions) ? rest.extensions : {};
-  book.entries = lorebook.entries.map(entryToV3);
+  book.entries = lorebook.entries.map((entry, index) => entryToV3(entry, index, worldInfo));
   // Fills what V3 requires of entries whose kept fields lack it (as an import would read them).
   return readCharacterBook(book, []);
 }
