@@ -15,6 +15,7 @@ const routes: RemoteRoutesModule = {
     creator: lazyPage(() => import('./creator/CreatorPage').then((m) => m.CreatorPage)),
     favorites: lazyPage(() => import('./favorites/FavoritesPage').then((m) => m.FavoritesPage)),
     recommended: lazyPage(() => import('./recommended/RecommendedPage').then((m) => m.RecommendedPage)),
+    offline: lazyPage(() => import('./offline/OfflinePage').then((m) => m.OfflinePage)),
     leaderboard: lazyPage(() => import('./leaderboard/LeaderboardPage').then((m) => m.LeaderboardPage)),
   },
 };

@@ -1,5 +1,5 @@
 import { SEARCH_LIMITS } from '@fable/contracts';
-import { BackToTop, EmptyState } from '@fable/shared';
+import { BackToTop, EmptyState, Navigate } from '@fable/shared';
 import { CardActionsProvider, useCardFilter } from '../cards/CardActions';
 import { CharacterGrid } from '../cards/CharacterGrid';
 import { CharacterGridSkeleton } from '../cards/CharacterGrid';
@@ -7,6 +7,8 @@ import { SearchFailure } from '../listing/ListingResults';
 import { LISTING_TEXTS } from '../listing/listingTexts';
 import { ListingPage } from '../listing/ListingPage';
 import { PageHeader } from '../listing/PageHeader';
+import { offlinePath } from '../offline/OfflinePage';
+import { useOnline } from '../offline/useOnline';
 import { useRecommendations } from '../home/useRecommendations';
 import { useNsfwMode } from '../viewer/useNsfwMode';
 import { useViewer } from '../viewer/useViewer';
@@ -62,9 +64,12 @@ function Recommendations() {
 
 /**
  * `/recommended-bots`: the recommender's picks for the viewer (document 1 §7; guests get popularity and the interests
- * they chose), cached on this device by mode for 20 minutes, with loading, empty and error states.
+ * they chose), cached on this device by mode for 20 minutes, with loading, empty and error states; offline, the
+ * offline route.
  */
 export function RecommendedPage() {
+  // Offline, the page goes to the offline route (document 1 §8), which brings the visitor back once online.
+  if (!useOnline()) return <Navigate to={offlinePath('/recommended-bots')} replace />;
   return (
     <CardActionsProvider>
       <Recommendations />
