@@ -7,6 +7,7 @@ import { ScreenBanners } from '../banners/ScreenBanners';
 import { useServedFlags } from '../settings/useServedFlags';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { detectMobileApp, OWN_HEADER_ROUTES } from './mobileApp';
 import { loadSideNavOpen, saveSideNavOpen } from './navPreference';
 import { SideNav } from './SideNav';
 
@@ -36,6 +37,14 @@ const Main = styled.main`
   }
 `;
 
+/** The header's place: as if absent (it stays sticky), or gone on mobile and tablet where a page draws its own. */
+const HeaderSlot = styled.div<{ $hideNarrow: boolean }>`
+  display: contents;
+  @media (max-width: 1023px) {
+    display: ${({ $hideNarrow }) => ($hideNarrow ? 'none' : 'contents')};
+  }
+`;
+
 const Backdrop = styled.div`
   display: none;
   @media (max-width: 1023px) {
@@ -53,10 +62,12 @@ const isNarrow = () => window.matchMedia?.('(max-width: 1023px)').matches ?? fal
 
 /**
  * The shell: trust and safety's layer when it has something to show (TrustAndSafetyLayer), the screen's top banners,
- * header, side navigation (not in partner mode), the routed page and its inline banners, footer.
+ * header (not on mobile and tablet in a chat, which has its own), side navigation (not in partner mode or the mobile
+ * app), the routed page and its inline banners, footer.
  */
 export function Layout() {
-  const sideNavHidden = useAppSelector((state) => selectHiddenByPartner(state, 'side_navigation'));
+  const [mobileApp] = useState(detectMobileApp);
+  const sideNavHidden = useAppSelector((state) => selectHiddenByPartner(state, 'side_navigation')) || mobileApp;
   const [open, setOpen] = useState(() => (isNarrow() ? false : loadSideNavOpen()));
   const location = useLocation();
   const dispatch = useAppDispatch();
@@ -97,7 +108,9 @@ export function Layout() {
         </Suspense>
       ) : null}
       <ScreenBanners where="top" />
-      <Header sideNav={!sideNavHidden} menuOpen={open} onMenu={toggle} onSignIn={openSignIn} />
+      <HeaderSlot $hideNarrow={OWN_HEADER_ROUTES.test(location.pathname)} data-testid="header-slot">
+        <Header sideNav={!sideNavHidden} menuOpen={open} onMenu={toggle} onSignIn={openSignIn} />
+      </HeaderSlot>
       <Body>
         {!sideNavHidden && <SideNav open={open} onToggle={toggle} onNavigate={closeDrawer} />}
         {!sideNavHidden && open && <Backdrop onClick={() => setOpen(false)} aria-hidden="true" />}
