@@ -60,6 +60,7 @@ import { notificationRoutes } from './modules/notifications/notificationRoutes';
 import { reportCaseRoutes } from './modules/reportCases/reportCaseRoutes';
 import { bannerRoutes } from './modules/banners/bannerRoutes';
 import { adRoutes } from './modules/ads/adRoutes';
+import { eventRoutes } from './modules/analytics/eventRoutes';
 import { linkPreviewRoutes } from './modules/linkPreviews/linkPreviewRoutes';
 import { searchRoutes } from './modules/search/searchRoutes';
 import { appSettingsRoutes } from './modules/settings/appSettingsRoutes';
@@ -95,7 +96,7 @@ export interface BuildAppOptions {
 }
 
 /** Every module's routes, mounted under /api. */
-const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, imageRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, conversationImageRoutes, voiceRoutes, translationRoutes, authoringRoutes, groupChatRoutes, lorebookRoutes, cardRoutes, suggestionRoutes, moderationRoutes, reportsRoutes, adminUserRoutes, notificationRoutes, reportCaseRoutes, linkPreviewRoutes, bannerRoutes, adRoutes, billingRoutes];
+const MODULES = [healthRoutes, appSettingsRoutes, authRoutes, usersRoutes, avatarRoutes, imageRoutes, leaderboardRoutes, discoveryRoutes, searchRoutes, personaRoutes, memoryRoutes, chatRoutes, conversationImageRoutes, voiceRoutes, translationRoutes, authoringRoutes, groupChatRoutes, lorebookRoutes, cardRoutes, suggestionRoutes, moderationRoutes, reportsRoutes, adminUserRoutes, notificationRoutes, reportCaseRoutes, linkPreviewRoutes, bannerRoutes, adRoutes, eventRoutes, billingRoutes];
 
 /**
  * The API, ready to `listen` or `inject`: opens the database (and applies pending migrations) and the cache

@@ -39,7 +39,7 @@ export interface RecommendationsArgs {
   interests?: readonly Interest[];
 }
 
-export type InteractionBody = { kind: 'detail_view' | 'cart_addition'; character_id: string; amount?: number; recommId?: string };
+export type InteractionBody = { kind: 'detail_view'; character_id: string; recommId?: string };
 
 const csv = (list: readonly string[] | undefined) => (list && list.length > 0 ? list.join(',') : undefined);
 

@@ -47,6 +47,7 @@ export const AdEventSchema = z.object({
   content: z.string().max(1000),
 });
 export type AdEvent = z.input<typeof AdEventSchema>;
+// An ad seen (half of it visible) or clicked, each counted once, goes to POST event (contracts' eventCalls, analytics.ts).
 
 export const AD_ERROR_CODES = { UNKNOWN_AD: 'ad_unknown', NO_ADS: 'ads_not_shown' } as const;
 export const AD_ERRORS = {
@@ -63,6 +64,4 @@ export const adCalls = {
     query: ChatAdQuerySchema,
     response: z.object({ ad: ChatAdSchema.nullable(), min_messages: z.number().int().min(1) }),
   }),
-  /** An ad seen (half of it visible) or clicked; each counted once. */
-  event: defineCall({ method: 'POST', path: '/event', access: 'member', body: AdEventSchema, response: z.object({ counted: z.boolean() }) }),
 } as const;

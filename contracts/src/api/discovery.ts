@@ -143,13 +143,15 @@ export const RatingStateSchema = z.object({
   rating_score: z.number().min(0).max(1).nullable(),
 });
 
-/** Recommender interactions (document 1 §7): detail view, cart addition, bookmark are recorded by their calls. */
-export const INTERACTION_KINDS = ['detail_view', 'cart_addition'] as const;
+/**
+ * Recommender interactions a client reports (document 1 §7): the detail view. Bookmarks and ratings are recorded by
+ * the like and rate calls, the cart addition (three user messages in a public chat, amount 3) by the chat itself from
+ * the saved messages, so no client can report one.
+ */
+export const INTERACTION_KINDS = ['detail_view'] as const;
 export const InteractionBodySchema = z.object({
-  kind: z.enum(INTERACTION_KINDS),
+  kind: z.enum(INTERACTION_KINDS, { message: 'kind is detail_view (cart additions are recorded by the chat)' }),
   character_id: IdSchema,
-  /** Cart additions: amount (3 after three user messages in a public chat). */
-  amount: z.number().int().min(1).max(100).optional(),
   recommId: z.string().max(100).optional(),
 });
 

@@ -29,3 +29,6 @@ export * from './linkPreviews';
 export * from './queue';
 export * from './banners';
 export * from './ads';
+export * from './analytics';
+export * from './analyticsEvents';
+export * from './trackingIds';

@@ -2,8 +2,9 @@ import { routes, type Brand } from '@fable/contracts';
 import styled from '@emotion/styled';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { selectDeployment, useAppSelector } from '@fable/shared';
+import { selectDeployment, useAppSelector, useTrackEvent } from '@fable/shared';
 import { useShellSettings } from '../settings/appSettingsApi';
+import { socialNetworkOf } from './socialLinks';
 
 const Foot = styled.footer`
   border-top: 1px solid ${({ theme }) => theme.colors.border};
@@ -50,12 +51,23 @@ const Foot = styled.footer`
 `;
 
 /** A link from the deployment: in-app paths through the router, others as plain links. */
-export function BrandLink({ to, children }: { to: string; children: ReactNode }) {
-  if (to.startsWith('/')) return <Link to={to}>{children}</Link>;
+export function BrandLink({ to, children, onClick }: { to: string; children: ReactNode; onClick?: () => void }) {
+  if (to.startsWith('/')) return <Link to={to} onClick={onClick}>{children}</Link>;
   return (
-    <a href={to} target={to.startsWith('mailto:') ? undefined : '_blank'} rel="noopener noreferrer">
+    <a href={to} target={to.startsWith('mailto:') ? undefined : '_blank'} rel="noopener noreferrer" onClick={onClick}>
       {children}
     </a>
+  );
+}
+
+/** A footer link, reported as a social media click (document 1 §7 "Analytics events") when it leads to one. */
+function FooterLink({ label, to, links }: { label: string; to: string; links: Brand['links'] }) {
+  const track = useTrackEvent();
+  const network = socialNetworkOf({ label, to }, links);
+  return (
+    <BrandLink to={to} onClick={network ? () => track({ event_name: 'social_media_click', network }) : undefined}>
+      {label}
+    </BrandLink>
   );
 }
 
@@ -70,9 +82,9 @@ function DeploymentLinks({ links, main }: { links: Brand['links']; main: boolean
       <Link to={routes.guidelines()}>Guidelines</Link>
       <BrandLink to={links.support}>Support</BrandLink>
       {main && links.affiliates && <BrandLink to={links.affiliates}>Affiliates</BrandLink>}
-      {main && links.discord && <BrandLink to={links.discord}>Discord</BrandLink>}
-      {main && links.x && <BrandLink to={links.x}>X</BrandLink>}
-      {main && links.reddit && <BrandLink to={links.reddit}>Reddit</BrandLink>}
+      {main && links.discord && <FooterLink label="Discord" to={links.discord} links={links} />}
+      {main && links.x && <FooterLink label="X" to={links.x} links={links} />}
+      {main && links.reddit && <FooterLink label="Reddit" to={links.reddit} links={links} />}
     </>
   );
 }
@@ -114,11 +126,7 @@ export function Footer() {
       <nav className="row" aria-label="Footer">
         {settingsLinks?.length ? (
           // The application's own footer links, from its app settings.
-          settingsLinks.map((link) => (
-            <BrandLink key={`${link.label}:${link.to}`} to={link.to}>
-              {link.label}
-            </BrandLink>
-          ))
+          settingsLinks.map((link) => <FooterLink key={`${link.label}:${link.to}`} label={link.label} to={link.to} links={links} />)
         ) : (
           <DeploymentLinks links={links} main={main} />
         )}

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { signedIn, type SessionUser } from '@fable/shared';
+import { captureTrackingIds, readTrackingIds, signedIn, type SessionUser } from '@fable/shared';
 import { deploymentFixture, renderRoute, storeWith } from '@fable/shared/testing';
 import { apiErrorBody, mockApi, type FakeHandler } from '@fable/shared/testing';
 import { apiUserFixture } from '@fable/shared/testing';
@@ -100,6 +100,35 @@ describe('/signup "Welcome Aboard"', () => {
     await waitFor(() => expect(store.getState().session.user?.username).toBe('ada_l'));
     expect(fake.callsTo('POST /v2/users')[0]?.body).toEqual({ username: 'ada_l', name: 'Ada', age: true, toc: true });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+  });
+
+  it('sends the arrival’s affiliate_id and tap_tracking_id with the sign-up, and forgets them once the account has them', async () => {
+    captureTrackingIds('?affiliate_id=aff-42&tap_tracking_id=tap_9');
+    let refuse = true;
+    renderSignup({
+      'POST /v2/users': ({ body }) =>
+        refuse
+          ? { status: 409, body: apiErrorBody('username_taken', 'Username is not available') }
+          : { body: apiUserFixture({ username: (body as { username: string }).username }) },
+    });
+    const startChatting = async () => {
+      await screen.findByText('Username is available');
+      await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+      await userEvent.click(screen.getByLabelText(/I agree to follow the/));
+      await userEvent.click(screen.getByRole('button', { name: 'Start Chatting' }));
+    };
+    await fillWelcome();
+    await startChatting();
+    // Refused: nothing is lost, the next try sends them again.
+    await screen.findByRole('heading', { level: 1, name: 'Welcome Aboard' });
+    expect(readTrackingIds()).toEqual({ affiliate_id: 'aff-42', tap_tracking_id: 'tap_9' });
+    refuse = false;
+    await userEvent.clear(screen.getByLabelText('Username'));
+    await userEvent.type(screen.getByLabelText('Username'), 'ada_m');
+    await startChatting();
+    await waitFor(() => expect(fake.callsTo('POST /v2/users')).toHaveLength(2));
+    for (const call of fake.callsTo('POST /v2/users')) expect(call.body).toMatchObject({ affiliate_id: 'aff-42', tap_tracking_id: 'tap_9' });
+    await waitFor(() => expect(readTrackingIds()).toEqual({}));
   });
 
   it('a duplicated username on submit returns to Welcome Aboard, marked unavailable', async () => {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { ERROR_CODES, type OnboardingDraft, type SessionUser as ApiUser } from '@fable/contracts';
-import { apiErrorOf, useNotify } from '@fable/shared';
+import { apiErrorOf, clearTrackingIds, readTrackingIds, useNotify } from '@fable/shared';
 import { useAccount_checkUsernameMutation, useAccount_signUpMutation, type SignUpRequest } from './accountApi';
 import { normalizeUsername, usernameError, type SignupVariant } from './accountRules';
 import { SIGNUP_TEXTS as T } from './signupTexts';
 
 /**
- * Start Chatting (document 1 §4): the username is checked once more, then POST /v2/users; success gives the new
- * member (`onSignedUp`). A taken or invalid username goes back to Welcome Aboard (`backToWelcome` with its message;
+ * Start Chatting (document 1 §4): the username is checked once more, then POST /v2/users with the tracking ids kept
+ * since the arrival (forgotten once the account has them); success gives the new member (`onSignedUp`). A taken or invalid username goes back to Welcome Aboard (`backToWelcome` with its message;
  * `markTaken` when the availability should say so too); a failed check or another failure is an error toast
  * (document 1 §8).
  */
@@ -42,7 +42,8 @@ export function useOnboardingSignUp({
         backToWelcome(T.usernameNotAvailable, true);
         return;
       }
-      const body: SignUpRequest = { username, name: draft.name.trim(), age: true, toc: true };
+      // The arrival's affiliate_id and tap_tracking_id go with the account's creation (document 1 §7 POST users).
+      const body: SignUpRequest = { username, name: draft.name.trim(), age: true, toc: true, ...readTrackingIds() };
       if (needsEmail) body.email = draft.email.trim();
       const result = await signUp(body);
       if ('error' in result && result.error) {
@@ -55,6 +56,7 @@ export function useOnboardingSignUp({
         return;
       }
       if (!result.data) return;
+      clearTrackingIds();
       onSignedUp(result.data);
     } finally {
       setSubmitting(false);

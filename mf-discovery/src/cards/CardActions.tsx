@@ -1,5 +1,16 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { apiErrorMessage, copyToClipboard, selectHiddenByPartner, signInRequested, useAppDispatch, useAppSelector, useLocation, useNotify } from '@fable/shared';
+import {
+  apiErrorMessage,
+  copyToClipboard,
+  selectHiddenByPartner,
+  signInRequested,
+  useAppDispatch,
+  useAppSelector,
+  useLocation,
+  useNotify,
+  useTrackEvent,
+} from '@fable/shared';
+import type { CardAction } from '@fable/contracts';
 import { useCharacters_blockCreatorMutation, useCharacters_favoriteMutation } from '@fable/shared/characters';
 import { favoriteErrorMessage } from '../apiErrors';
 import { useDiscovery_interactionMutation, useDiscovery_lessLikeThisMutation, type CharacterSummary } from '../discoveryApi';
@@ -36,8 +47,10 @@ export interface CardActionsValue {
   lessLikeThis: (character: CharacterSummary) => Promise<void>;
   share: (character: CharacterSummary) => Promise<void>;
   askBlock: (character: CharacterSummary) => void;
-  /** A click on a recommended card tells the recommender (detail view with its recommId). */
+  /** A click on a card: an analytics event, and for a recommended card a detail view with its recommId. */
   opened: (character: CharacterSummary) => void;
+  /** Report chosen (the item is a link to the report page). */
+  reported: (character: CharacterSummary) => void;
 }
 
 const CardActionsContext = createContext<CardActionsValue | null>(null);
@@ -58,7 +71,8 @@ export interface CardActionsProviderProps {
  * The actions of the cards of one grid (document 1 §2 "Cards", §4, §6) and their dialogs, rendered once for all the
  * cards: like/unlike (members; guests get the sign-in overlay; a failure reverts the like and opens the error modal,
  * with the favourite-limit text for character_favorite_limit), Less Like This (removes the card, the API records a
- * dislike), Share (copies the link), Block Creator (confirmation; removes that creator's cards).
+ * dislike), Share (copies the link), Block Creator (confirmation; removes that creator's cards). Each action done is
+ * one analytics event (document 1 §7 "card actions"); one refused or failed is none.
  */
 export function CardActionsProvider({ children, likedByDefault = false }: CardActionsProviderProps) {
   const dispatch = useAppDispatch();
@@ -74,6 +88,11 @@ export function CardActionsProvider({ children, likedByDefault = false }: CardAc
   const [interaction] = useDiscovery_interactionMutation();
   const [dialog, setDialog] = useState<CardDialog | null>(null);
   const [dialogsLoaded, setDialogsLoaded] = useState(false);
+  const trackEvent = useTrackEvent();
+  const track = useCallback(
+    (action: CardAction, character: CharacterSummary) => trackEvent({ event_name: 'card_action', action, character_id: character.id }),
+    [trackEvent],
+  );
 
   const likedBots = viewer.settings?.likedBots;
   const isLiked = useCallback(
@@ -102,13 +121,14 @@ export function CardActionsProvider({ children, likedByDefault = false }: CardAc
       try {
         const answer = await setFavorite({ characterId: character.id, favorite: !was }).unwrap();
         dispatch(favoriteSet({ characterId: character.id, liked: answer.is_favorite }));
+        track(answer.is_favorite ? 'like' : 'unlike', character);
       } catch (error) {
         // The like is undone (document 1 §4, §8).
         dispatch(favoriteSet({ characterId: character.id, liked: was }));
         openDialog({ kind: 'error', message: favoriteErrorMessage(error) });
       }
     },
-    [viewer.signedIn, askSignIn, isLiked, dispatch, setFavorite, openDialog],
+    [viewer.signedIn, askSignIn, isLiked, dispatch, setFavorite, openDialog, track],
   );
 
   const lessLikeThis = useCallback(
@@ -121,25 +141,27 @@ export function CardActionsProvider({ children, likedByDefault = false }: CardAc
       try {
         await dislike(character.id).unwrap();
         forgetCachedRecommendations();
+        track('less_like_this', character);
         notify({ message: CARD_TEXTS.lessLikeThisDone, duration: 'short' });
       } catch (error) {
         dispatch(characterUnhidden(character.id));
         notify.error(apiErrorMessage(error));
       }
     },
-    [viewer.signedIn, askSignIn, dispatch, dislike, notify],
+    [viewer.signedIn, askSignIn, dispatch, dislike, notify, track],
   );
 
   const share = useCallback(
     async (character: CharacterSummary) => {
       try {
         await copyToClipboard(new URL(characterPath(character), window.location.origin).href);
+        track('share', character);
         notify.success(CARD_TEXTS.copied, { duration: 'short' });
       } catch {
         notify.error(CARD_TEXTS.generic);
       }
     },
-    [notify],
+    [notify, track],
   );
 
   const askBlock = useCallback(
@@ -163,17 +185,20 @@ export function CardActionsProvider({ children, likedByDefault = false }: CardAc
         throw new Error(apiErrorMessage(error), { cause: error });
       }
       dispatch(creatorBlocked(character.creator_user_id));
+      track('block_creator', character);
       notify.success(CARD_TEXTS.blocked(character.creator_username), { duration: 'short' });
     },
-    [setBlocked, dispatch, notify],
+    [setBlocked, dispatch, notify, track],
   );
 
   const opened = useCallback(
     (character: CharacterSummary) => {
+      track('open', character);
       if (character.recommId) void interaction({ kind: 'detail_view', character_id: character.id, recommId: character.recommId });
     },
-    [interaction],
+    [interaction, track],
   );
+  const reported = useCallback((character: CharacterSummary) => track('report', character), [track]);
 
   const userId = viewer.userId;
   const value = useMemo<CardActionsValue>(
@@ -188,8 +213,9 @@ export function CardActionsProvider({ children, likedByDefault = false }: CardAc
       share,
       askBlock,
       opened,
+      reported,
     }),
-    [viewer, isLiked, userId, shareHidden, reportHidden, toggleLike, lessLikeThis, share, askBlock, opened],
+    [viewer, isLiked, userId, shareHidden, reportHidden, toggleLike, lessLikeThis, share, askBlock, opened, reported],
   );
 
   return (

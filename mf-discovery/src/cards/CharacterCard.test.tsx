@@ -309,3 +309,75 @@ describe('Block Creator', () => {
     expect(card('Bo')).toBeInTheDocument();
   });
 });
+
+describe('analytics events of the card actions (document 1 §7 "card actions")', () => {
+  const events = (fake: { callsTo: (key: string) => FakeCall[] }) => fake.callsTo('POST /event').map((call) => call.body);
+  const cardEvent = (action: string, characterId = 'c1') => ({ event_name: 'card_action', action, character_id: characterId });
+
+  it('sends one event per action a guest takes: open, share, report; none for what needs signing in', async () => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: jest.fn().mockResolvedValue(undefined) }, configurable: true });
+    const { fake } = renderCards([characterFixture({ id: 'c1', name: 'Aria' })]);
+    await openMenu('Aria');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Like' }));
+    await openMenu('Aria');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Share' }));
+    await waitFor(() => expect(events(fake)).toEqual([cardEvent('share')]));
+    await openMenu('Aria');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Report' }));
+    expect(location()).toBe('/report/c1');
+    await waitFor(() => expect(events(fake)).toEqual([cardEvent('share'), cardEvent('report')]));
+  });
+
+  it('sends the open event once per click on a card', async () => {
+    const { fake } = renderCards([characterFixture({ id: 'c7', name: 'Seven' })]);
+    await userEvent.click(screen.getByRole('link', { name: 'Seven' }));
+    await waitFor(() => expect(events(fake)).toEqual([cardEvent('open', 'c7')]));
+  });
+
+  it('sends like, unlike, Less Like This and Block Creator once each, when done', async () => {
+    const { fake } = renderCards(
+      [characterFixture({ id: 'c1', name: 'Aria', creator_user_id: 'bad', creator_username: 'baddie' }), characterFixture({ id: 'c2', name: 'Bo' })],
+      {
+        member: true,
+        handlers: {
+          'PUT /characters/c1/favorite': { body: { character_id: 'c1', is_favorite: true, num_favorites: 1 } },
+          'DELETE /characters/c1/favorite': { body: { character_id: 'c1', is_favorite: false, num_favorites: 0 } },
+          'POST /characters/c2/less-like-this': { body: { ok: true } },
+          'PUT /users/blocked-creators/bad': { body: { blocked: [{ id: 'bad', username: 'baddie' }] } },
+        },
+      },
+    );
+    await openMenu('Aria');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Like' }));
+    await waitFor(() => expect(events(fake)).toEqual([cardEvent('like')]));
+    await openMenu('Aria');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Unlike' }));
+    await waitFor(() => expect(events(fake)).toEqual([cardEvent('like'), cardEvent('unlike')]));
+    await openMenu('Bo');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Less Like This' }));
+    await waitFor(() => expect(events(fake)).toHaveLength(3));
+    await openMenu('Aria');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Block Creator' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Block Creator' })).getByRole('button', { name: 'Block' }));
+    await waitFor(() => expect(events(fake)).toEqual([cardEvent('like'), cardEvent('unlike'), cardEvent('less_like_this', 'c2'), cardEvent('block_creator')]));
+  });
+
+  it('sends nothing for an action that failed', async () => {
+    const { fake } = renderCards([characterFixture({ id: 'c1', name: 'Aria' })], {
+      member: true,
+      handlers: {
+        'PUT /characters/c1/favorite': { status: 500, body: apiErrorBody('internal_error', 'Nope') },
+        'POST /characters/c1/less-like-this': { status: 500, body: apiErrorBody('internal_error', 'Nope') },
+      },
+    });
+    await openMenu('Aria');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Like' }));
+    // The like is undone and the error modal says why.
+    await userEvent.click(await screen.findByRole('button', { name: 'Close' }));
+    await openMenu('Aria');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Less Like This' }));
+    await waitFor(() => expect(fake.callsTo('POST /characters/c1/less-like-this')).toHaveLength(1));
+    await screen.findByRole('article', { name: 'Aria' });
+    expect(events(fake)).toEqual([]);
+  });
+});

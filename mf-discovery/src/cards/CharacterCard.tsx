@@ -159,7 +159,9 @@ export const CharacterCard = memo(function CharacterCard({ character, badge }: C
     if (!actions.shareHidden && (character.visibility === 'public' || character.visibility === 'hidden')) {
       list.push({ id: 'share', label: CARD_TEXTS.share, onSelect: () => void actions.share(character) });
     }
-    if (!actions.reportHidden && !own) list.push({ id: 'report', label: CARD_TEXTS.report, to: routes.reportCharacter({ characterId: character.id }) });
+    if (!actions.reportHidden && !own) {
+      list.push({ id: 'report', label: CARD_TEXTS.report, to: routes.reportCharacter({ characterId: character.id }), onSelect: () => actions.reported(character) });
+    }
     if (viewer.signedIn && !own) list.push({ id: 'block', label: CARD_TEXTS.blockCreator, onSelect: () => actions.askBlock(character) });
     return list;
   }, [own, liked, viewer.signedIn, actions, character]);

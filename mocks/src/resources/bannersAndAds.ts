@@ -1,4 +1,4 @@
-import { adCalls, ADS_MIN_MESSAGES_DEFAULT, bannerCalls } from '@fable/contracts';
+import { adCalls, ADS_MIN_MESSAGES_DEFAULT, bannerCalls, eventCalls } from '@fable/contracts';
 import { contractRoute } from '../contractRoute';
 
 /**
@@ -12,7 +12,11 @@ export function bannerHandlers() {
   ];
 }
 
-/** Ads in chat (contracts' adCalls) as the API answers a member without display_ads; chat tests override them. */
+/**
+ * Ads in chat (contracts' adCalls) as the API answers a member without display_ads, and POST event (contracts'
+ * eventCalls: the ads' views and clicks and the analytics events, its body parsed by the contract's schema); the
+ * API's checks of who may send which are tested in api/src/modules/analytics and ads. Tests override them.
+ */
 export function adHandlers() {
-  return [contractRoute(adCalls.forChat, () => ({ ad: null, min_messages: ADS_MIN_MESSAGES_DEFAULT })), contractRoute(adCalls.event, () => ({ counted: true }))];
+  return [contractRoute(adCalls.forChat, () => ({ ad: null, min_messages: ADS_MIN_MESSAGES_DEFAULT })), contractRoute(eventCalls.event, () => ({ counted: true }))];
 }

@@ -3,7 +3,7 @@ import { ChatAdSchema } from '@fable/contracts';
 import type { TestApp } from '../../testing/testApp';
 import { startTestApp } from '../../testing/testApp';
 import { BOTH_BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
-import { call, signUpMember, type Member } from '../moderation/testing/chatbotTestKit';
+import { call, guestHeaders, signUpMember, type Member } from '../moderation/testing/chatbotTestKit';
 import { insertCharacter } from '../discovery/testing/catalogFixture';
 import { HOUSE_ADS, pickHouseAd } from './houseAds';
 
@@ -86,11 +86,13 @@ describe.each(BOTH_BACKENDS)('ads in chat on %s', (backend) => {
     expect((await event('ads_megabrain_click')).body).toEqual({ counted: true });
     // A paying member is shown no ads, so has none to count.
     expect((await event('ads_megabrain_view', {}, paid)).body.error.code).toBe('ads_not_shown');
+    // POST /event takes guests' analytics events, but guests are shown no ads.
+    expect((await event('ads_megabrain_view', {}, { ...free, headers: guestHeaders() })).status).toBe(401);
     expect((await event('ads_megabrain_view', { ad_id: 'house-unknown' })).status).toBe(404);
     expect((await event('ads_megabrain_view', { message_id: 'not-a-message' })).status).toBe(404);
     const wrongName = await event('characterRating');
     expect(wrongName.status).toBe(400);
-    expect(wrongName.body.error.message).toMatch(/ads_megabrain_view, ads_megabrain_click/);
+    expect(wrongName.body.error.message).toMatch(/event_name is one of .*ads_megabrain_view, ads_megabrain_click/);
     // The ad's own words are kept, whatever the page sent.
     expect((await event('ads_megabrain_click', { content: 'Something else entirely' })).body).toEqual({ counted: false });
     const { rows } = await t.db.query<{ event_name: string; content: string }>('select event_name, content from ad_events where conversation_id = $1 order by event_name', [c.id]);

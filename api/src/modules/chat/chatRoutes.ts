@@ -10,6 +10,7 @@ import { createMessageCounter } from './messageCounter';
 import { messageRoutes } from './messageRoutes';
 import { bpeTokenizer } from '@fable/rules/tokens';
 import { openAdmission } from './queue/openAdmission';
+import { createPostgresRecommender } from '../recommender/postgresRecommender';
 import { queueRoutes } from './queue/queueRoutes';
 
 /** How often message counts are written (see messageCounter.ts). */
@@ -38,9 +39,12 @@ export const chatRoutes: ApiPlugin = async (app, deps) => {
   const recall = createMemoryRecall({ db, embeddings: config.embeddings ? createEmbeddings(config.embeddings) : null });
   deps.jobs.handle(MEMORY_DISTILL_KIND, (job, now) => runDistillJob({ db, models, log: app.log }, job, now));
 
+  // The recommender hears of a public chat's cart addition (recommender/cartAdditions.ts).
+  const recommender = createPostgresRecommender(deps);
+
   const chat = chatCalls.chat;
   app.post(chat.path, { schema: { body: chat.body }, config: { access: chat.access } }, async (request, reply) => {
-    await chatTurn(request, reply, { db, clock, models, tokenizer: bpeTokenizer, counter, admission, recall, jobs: deps.jobs, memoryDistillEvery: config.memoryDistillEvery, replyImages: deps.replyImages, rateLimit: deps.rateLimit });
+    await chatTurn(request, reply, { db, clock, models, tokenizer: bpeTokenizer, counter, admission, recall, jobs: deps.jobs, memoryDistillEvery: config.memoryDistillEvery, replyImages: deps.replyImages, rateLimit: deps.rateLimit, recommender });
   });
 
   const list = chatCalls.models;

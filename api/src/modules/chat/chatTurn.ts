@@ -13,6 +13,8 @@ import { checkReplyImage, checkReplyImageCaller, replyImageFailure } from './rep
 import { MEMORY_AUTO_PERMISSION, queueDistillation } from '../memories/distill/memoryDistiller';
 import { RECALL_MEMORY_CAP } from '../memories/promptMemories';
 import type { MemoryRecall } from '../memories/recall/memoryRecall';
+import type { Recommender } from '../discovery/recommender';
+import { recordCartAddition } from '../recommender/cartAdditions';
 import { messageNotFound } from './chatErrors';
 import { chatMessageWithAlternates, type MessageRow } from './chatRepository';
 import { openChatStream, type ChatStreamChannel } from './chatStreamChannel';
@@ -70,6 +72,8 @@ export interface ChatTurnDeps {
   replyImages: ReplyImages;
   /** The conversation images' limits, which a reply's picture counts against. */
   rateLimit: Pick<RateLimiters, 'conversationImage' | 'conversationImagePremium'>;
+  /** Told of the cart addition of a public chat's third user message (recommender/cartAdditions.ts). */
+  recommender: Recommender;
 }
 
 /** History messages the prompt may draw from (a 16K context holds far fewer). */
@@ -190,7 +194,11 @@ export async function chatTurn(request: ChatTurnRequest, reply: FastifyReply, de
     const image = body.image_prompt && caller.kind === 'member' ? { prompt: body.image_prompt, userId: caller.userId, applicationId: caller.applicationId } : null;
     await endWithReply(channel, deps, { plan, keeping, hold, characterId: character.id, text: relayed.text, stopped, image, log });
 
-    // 12. After the answer: the conversation's new messages distilled into memories, in the background.
+    // 12. After the answer: a public chat's third user message is a cart addition for the recommender (counted from
+    // the saved messages, once per conversation); the conversation's new messages distilled into memories, in the background.
+    if (keeping.saved && plan.conversationId && ask.mode === 'message') {
+      await recordCartAddition(db, deps.recommender, plan.conversationId, clock.now()).catch((err: unknown) => log.error({ err }, 'recording the cart addition failed'));
+    }
     if (keeping.saved && plan.conversationId && member?.permissions.includes(MEMORY_AUTO_PERMISSION)) {
       await queueDistillation({ db, jobs: deps.jobs, every: deps.memoryDistillEvery }, plan.conversationId, clock.now()).catch((err: unknown) =>
         log.error({ err }, 'queueing the memory distillation failed'),

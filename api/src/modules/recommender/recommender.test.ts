@@ -86,9 +86,9 @@ describe.each(BACKENDS)('recommender on %s', (backend) => {
     expect(recs).not.toContain(a.id);
     expect(recs).toEqual(expect.arrayContaining(noise.map((n) => n.id)));
 
-    // Guests learn from detail views and cart additions too.
+    // Guests learn from detail views too.
     const guest = newGuest();
-    expect((await call(t, 'POST', '/interactions', guest.headers, { kind: 'cart_addition', character_id: a.id, amount: 3 })).status).toBe(200);
+    expect((await call(t, 'POST', '/interactions', guest.headers, { kind: 'detail_view', character_id: a.id })).status).toBe(200);
     expect(ids((await recommend(guest.headers, `include_tags=${tag}`)).hits)[0]).toBe(b.id);
   });
 
@@ -157,7 +157,7 @@ describe.each(BACKENDS)('recommender on %s', (backend) => {
     expect(ids(fresh.hits)).not.toContain(first.id);
   });
 
-  it('records detail views and cart additions for guests and members; 404 for what the caller cannot open; 401 anonymous', async () => {
+  it('records detail views for guests and members (cart additions come from the chat: cartAdditions.test.ts); 404 for what the caller cannot open; 401 anonymous', async () => {
     const target = await bot(['ScenEvents']);
     const guest = newGuest();
     const member = await signUpMember(t, 'events');
@@ -165,14 +165,14 @@ describe.each(BACKENDS)('recommender on %s', (backend) => {
       status: 200,
       body: { ok: true },
     });
-    await call(t, 'POST', '/interactions', member.headers, { kind: 'cart_addition', character_id: target.id, amount: 3 });
+    await call(t, 'POST', '/interactions', member.headers, { kind: 'detail_view', character_id: target.id });
     const { rows } = await t.db.query<{ subject: string; kind: string; weight: number; recomm_id: string | null }>(
       'select subject, kind, weight, recomm_id from interactions where character_id = $1 order by id',
       [target.id],
     );
     expect(rows).toEqual([
       { subject: guest.subject, kind: 'detail_view', weight: expect.closeTo(0.1), recomm_id: 'r-1' },
-      { subject: member.user_id, kind: 'cart_addition', weight: expect.closeTo(0.3), recomm_id: null },
+      { subject: member.user_id, kind: 'detail_view', weight: expect.closeTo(0.1), recomm_id: null },
     ]);
     const prefs = await t.db.query<{ subject: string; events: number; preference: number }>(
       'select subject, events, preference from recommender_preferences where character_id = $1 order by subject',

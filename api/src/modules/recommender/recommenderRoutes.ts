@@ -6,8 +6,8 @@ import { characterNotFound } from '../discovery/discoveryErrors';
 /**
  * The recommender's calls (document 1 §7 "Recommender"), for guests (subject 'guest:<guest id>') and members.
  *
- * - POST /interactions: a detail view or a cart addition (amount, 3 after three user messages in a public chat) of
- *   a character the caller may open; bookmarks and ratings are recorded by the like and rate calls themselves.
+ * - POST /interactions: a detail view of a character the caller may open; bookmarks and ratings are recorded by the
+ *   like and rate calls themselves, cart additions by the chat (cartAdditions.ts: three user messages in a public chat).
  * - GET /recommendations: `count` characters for the caller, each with the answer's recommId. NSFW only for members
  *   whose settings.showNSFW is on and who ask nsfw=1.
  */
@@ -18,16 +18,12 @@ export const recommenderRoutes: DiscoveryRoutes = (app, { db, recommender }) => 
     { schema: { body: interaction.body, response: { 200: interaction.response } }, config: { access: interaction.access } },
     async (request) => {
       const viewer = viewerOf(request.caller);
-      const { kind, character_id: characterId, amount, recommId } = request.body;
+      const { kind, character_id: characterId, recommId } = request.body;
       const row = await findViewableCharacter(db, characterId, viewer);
       if (!row) throw characterNotFound();
       // Creators using their own chatbots teach the recommender nothing.
       if (viewer.subject !== null && row.creator_user_id !== viewer.userId) {
-        await recommender.record(
-          kind === 'cart_addition'
-            ? { kind, subject: viewer.subject, characterId, amount: amount ?? 1, recommId }
-            : { kind, subject: viewer.subject, characterId, recommId },
-        );
+        await recommender.record({ kind, subject: viewer.subject, characterId, recommId });
       }
       return { ok: true as const };
     },

@@ -209,7 +209,9 @@ const PROFILE_COLUMNS = [
   'tap_tracking_id',
 ] as const satisfies ReadonlyArray<keyof ProfileChanges>;
 
-/** Writes the given profile fields (others unchanged) and marks the profile modified. */
+const KEPT_ONCE: ReadonlySet<string> = new Set(['affiliate_id', 'tap_tracking_id']);
+
+/** Writes the given profile fields (others unchanged; the tracking ids only where none is kept yet) and marks the profile modified. */
 export async function updateUserProfile(db: Queryable, id: string, changes: ProfileChanges, now: Date): Promise<void> {
   const sets: string[] = [];
   const params: unknown[] = [id, now];
@@ -224,6 +226,11 @@ export async function updateUserProfile(db: Queryable, id: string, changes: Prof
       continue;
     }
     params.push(column === 'settings' ? JSON.stringify(value) : column === 'email' ? String(value).toLowerCase() : value);
+    if (KEPT_ONCE.has(column)) {
+      // The tracking ids of sign-up (document 1 §7) are kept once: a later value never replaces one.
+      sets.push(`${column} = coalesce(${column}, $${params.length})`);
+      continue;
+    }
     sets.push(`${column} = $${params.length}${column === 'settings' ? '::jsonb' : ''}`);
     if (column === 'email') sets.push('email_verified = false');
   }

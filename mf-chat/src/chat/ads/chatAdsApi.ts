@@ -1,8 +1,11 @@
 import { api, type CallOf } from '@fable/shared';
-import type { AdEvent, adCalls, ChatAd } from '@fable/contracts';
+import type { AdEvent, adCalls, ChatAd, eventCalls } from '@fable/contracts';
 
-/** The ads calls (contracts/src/api/ads.ts), typed against the contract (chatAdsApi.test.ts compares the values). */
-export const AD_CALLS: { forChat: CallOf<(typeof adCalls)['forChat']>; event: CallOf<(typeof adCalls)['event']> } = {
+/**
+ * The ads calls (contracts/src/api/ads.ts; views and clicks go to POST event, contracts/src/api/analytics.ts), typed
+ * against the contract (chatAdsApi.test.ts compares the values).
+ */
+export const AD_CALLS: { forChat: CallOf<(typeof adCalls)['forChat']>; event: CallOf<(typeof eventCalls)['event']> } = {
   forChat: { method: 'GET', path: '/ads/chat' },
   event: { method: 'POST', path: '/event' },
 };
