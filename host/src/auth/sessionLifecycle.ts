@@ -53,7 +53,7 @@ export function completeSignIn(store: StoreLike, result: Pick<SignInResult, 'tok
   // Whatever was cached for the guest (favourites, chats) is not this user's.
   store.dispatch(api.util.invalidateTags(['User', 'Character', 'Conversation', 'Persona', 'Lorebook', 'Memory', 'Message']));
   store.dispatch(signedIn(sessionFromUser(result.user)));
-  trackAuthEvent(authEventFor(result.user.username), { method });
+  trackAuthEvent(authEventFor(result.user.username), { method }, store.dispatch);
 }
 
 /**
