@@ -31,6 +31,7 @@ const common = {
     '^@fable/rules/(billing|calendar|lore|group|tokens|random)$': '<rootDir>/../rules/src/$1/index.ts',
     '^@fable/shared/forms$': '<rootDir>/../shared/src/forms/index.ts',
     '^@fable/shared/visibility$': '<rootDir>/../shared/src/visibility/index.ts',
+    '^@fable/shared/trackingIds$': '<rootDir>/../shared/src/analytics/trackingIds.ts',
     '^@fable/shared/characters$': '<rootDir>/../shared/src/api/charactersApi.ts',
   },
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],

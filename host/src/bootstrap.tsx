@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { AppProviders, captureTrackingIds, configureSession, deploymentLoaded, getStore, readImpersonation, setTheme } from '@fable/shared';
+import { AppProviders, configureSession, deploymentLoaded, getStore, readImpersonation, setTheme } from '@fable/shared';
 import { fetchJson, resolveDeployment } from './boot/resolveDeployment';
 import { registerShellRemotes, resolveRemotes } from './remotes/remoteRegistry';
 import { installRuntimePlugins } from './remotes/runtimePlugins/installRuntimePlugins';
@@ -14,8 +14,11 @@ import { loadSessionUser, resolveSession } from './auth/sessionLifecycle';
 import { persistSessionTokens } from './auth/tokenStorage';
 
 async function boot() {
-  // An arrival's affiliate_id and tap_tracking_id wait on the device for sign-up (document 1 §7 POST users).
-  captureTrackingIds(window.location.search);
+  // An arrival's affiliate_id and tap_tracking_id wait on the device for sign-up (document 1 §7 POST users); the code
+  // that keeps them loads only when the address carries one.
+  if (/[?&](affiliate_id|tap_tracking_id)=/.test(window.location.search)) {
+    void import('@fable/shared/trackingIds').then((m) => m.captureTrackingIds(window.location.search));
+  }
   const store = getStore();
   // Tests and tools read the one store from here.
   (window as unknown as { __FABLE_STORE__: unknown }).__FABLE_STORE__ = store;

@@ -9,7 +9,6 @@ export { APP_SETTINGS_PATH, tagOptionsApi, useTagOptionsQuery } from './api/tagO
 export type { CallOf } from './api/contractCall';
 export * from './share/shareLink';
 export * from './analytics/trackEvent';
-export * from './analytics/trackingIds';
 export * from './session/sessionSlice';
 export * from './session/sessionUser';
 export * from './session/credentials';

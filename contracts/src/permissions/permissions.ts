@@ -134,14 +134,15 @@ export function contextSizeFor(permissions: readonly Permission[], modelContextT
   return Math.min(size, modelContextTokens);
 }
 
+const contextOfEachTier = (): Readonly<Record<Tier, number>> =>
+  Object.fromEntries(TIERS.map((tier) => [tier, contextSizeFor(permissionsFor(tier), CONTEXT_SIZES['16k'])])) as Record<Tier, number>;
 /**
  * The context each tier gets on the largest model: the one list of context per tier (document 1 §1: free 4K, True
  * Supporter 8K, I'm All In 16K; document 2 §1 differs and is not followed). The permissions above are its source;
- * the subscribe page, the plan comparison and the API's plans read it here.
+ * the subscribe page, the plan comparison and the API's plans read it here. Pure: a first screen that never reads it
+ * does not compute (or carry) it.
  */
-export const TIER_CONTEXT_TOKENS: Readonly<Record<Tier, number>> = Object.fromEntries(
-  TIERS.map((tier) => [tier, contextSizeFor(permissionsFor(tier), CONTEXT_SIZES['16k'])]),
-) as Record<Tier, number>;
+export const TIER_CONTEXT_TOKENS: Readonly<Record<Tier, number>> = /* @__PURE__ */ contextOfEachTier();
 
 /** "8K context": a context size as the plans list it. */
 export const contextFeature = (tokens: number): string => `${Math.round(tokens / 1024)}K context`;

@@ -14,9 +14,9 @@ import {
 import { authApi, LOGIN_CODE_PARAM, LOGIN_ERROR_PARAM } from './authApi';
 import { authEventFor, trackAuthEvent } from './authEvents';
 import { startGuestSession } from './guestSession';
-import { hasPartnerEntryParams, isExternalIdUser, PARTNER_ENTRY_PARAMS, readPartnerEntry, requestPartnerSignIn, type PartnerEntry } from './partnerEntry';
+import { hasPartnerEntryParams, PARTNER_ENTRY_PARAMS, readPartnerEntry } from './partnerEntryParams';
 import { RETURN_PATH_KEY } from './returnPath';
-import { clearStoredTokens, isPartnerTabSession, readStoredTokens, startPartnerTabSession } from './tokenStorage';
+import { clearStoredTokens, readStoredTokens } from './tokenStorage';
 
 type StoreLike = Pick<AppStore, 'dispatch' | 'getState'>;
 
@@ -76,32 +76,6 @@ function stripParams(location: Location, history: History, names: readonly strin
   history.replaceState(history.state, '', url.pathname + url.search + url.hash);
 }
 
-/**
- * A partner user's arrival (document 1 §1 "Partner users enter with an external user id and a token", §4, §7 "POST
- * users/external (v2) … logged in as partner"): signed in through POST /v2/users/external with the token its partner
- * signed, into a session of this tab's own (sessionStorage: "a token in session"), refreshed like any other
- * (POST /v2/auth/refresh). A partner session the tab held before is signed out. Refused (the API's message is shown),
- * or a user whose id equals the external id (not authenticated, §4): false, and the tab keeps what it had.
- */
-async function enterAsPartner(store: StoreLike, entry: PartnerEntry): Promise<boolean> {
-  const result = await requestPartnerSignIn(store, entry);
-  if (!result.data) {
-    const error = apiErrorOf(result.error);
-    if (error.message && !error.network) notify.error(error.message);
-    else void notifyAuthError('networking');
-    return false;
-  }
-  if (isExternalIdUser(result.data.user)) {
-    void notifyAuthError('authFailed');
-    return false;
-  }
-  const earlier = isPartnerTabSession() ? readStoredTokens().refreshToken : null;
-  if (earlier) void store.dispatch(authApi.endpoints.host_logout.initiate({ refresh_token: earlier }));
-  startPartnerTabSession();
-  completeSignIn(store, result.data, 'partner');
-  return true;
-}
-
 /** Waits between boot attempts while the API cannot be reached: 1, 2, 4, 8, 15, then every 30 seconds. */
 export const BOOT_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
 
@@ -117,7 +91,7 @@ export interface ResolveSessionOptions {
 /**
  * Resolves the session at boot (document 1 §4 "Auth"), while the page shows the loading state:
  * - a partner user arriving (partner mode, `/external?external_id=…&partner_token=…`): signed in, in a session of the
- *   tab's own (enterAsPartner);
+ *   tab's own (partnerEntry's enterAsPartner, loaded only then);
  * - back from a social sign-in with `?login_code=`: exchanged for tokens and the user (`?login_error=`: an error toast);
  * - stored tokens: the user is loaded (GET /v2/users) with them; an expired access token is refreshed by the base
  *   query under the cross-tab lock, so a tab never spends a refresh token another tab already spent. Only the API's
@@ -134,7 +108,7 @@ export async function resolveSession(store: StoreLike, options: ResolveSessionOp
   // The partner's token never stays in the address (history, bookmarks, shared links), used or not.
   const partnerEntry = store.getState().session.partnerMode ? readPartnerEntry(params) : null;
   if (hasPartnerEntryParams(params)) stripParams(location, history, Object.values(PARTNER_ENTRY_PARAMS));
-  if (partnerEntry && (await enterAsPartner(store, partnerEntry))) return;
+  if (partnerEntry && (await import('./partnerEntry').then((m) => m.enterAsPartner(store, partnerEntry)))) return;
 
   if (loginCode) {
     const result = await store.dispatch(authApi.endpoints.host_completeOidc.initiate({ login_code: loginCode }));

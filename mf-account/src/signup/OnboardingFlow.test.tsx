@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { captureTrackingIds, readTrackingIds, signedIn, type SessionUser } from '@fable/shared';
+import { signedIn, type SessionUser } from '@fable/shared';
+import { captureTrackingIds, readTrackingIds } from '@fable/shared/trackingIds';
 import { deploymentFixture, renderRoute, storeWith } from '@fable/shared/testing';
 import { apiErrorBody, mockApi, type FakeHandler } from '@fable/shared/testing';
 import { apiUserFixture } from '@fable/shared/testing';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ERROR_CODES, type OnboardingDraft, type SessionUser as ApiUser } from '@fable/contracts';
-import { apiErrorOf, clearTrackingIds, readTrackingIds, useNotify } from '@fable/shared';
+import { apiErrorOf, useNotify } from '@fable/shared';
+import { clearTrackingIds, readTrackingIds } from '@fable/shared/trackingIds';
 import { useAccount_checkUsernameMutation, useAccount_signUpMutation, type SignUpRequest } from './accountApi';
 import { normalizeUsername, usernameError, type SignupVariant } from './accountRules';
 import { SIGNUP_TEXTS as T } from './signupTexts';
