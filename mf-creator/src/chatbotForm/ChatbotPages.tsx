@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { CharacterCardImport, StoredImage } from '@fable/contracts';
 import { apiErrorOf, EmptyState, NotFoundPage, selectUser, Spinner, useAppSelector, useNotify, useParams } from '@fable/shared';
 import { useCreator_getMyChatbotQuery } from '../creatorApi';
@@ -7,7 +7,8 @@ import { CardImport } from './CardImport';
 import { ChatbotForm } from './ChatbotForm';
 import { CHATBOT_FORM_TEXTS as T } from './chatbotFormTexts';
 import { emptyChatbot, valuesFrom, valuesOf } from './chatbotValues';
-import { getDraft, listDrafts } from './drafts';
+import { useCreateV2 } from './chatbotFormVariant';
+import { claimGuestDraft, getDraft, GUEST_DRAFT_OWNER, listDrafts } from './drafts';
 import { ExportCard } from './ExportCard';
 import { ImportReport } from './ImportReport';
 import { ModerationBanner } from './ModerationBanner';
@@ -26,6 +27,15 @@ const Page = styled(FormPage)`
     cursor: pointer;
     font-weight: 600;
     color: ${({ theme }) => theme.colors.primaryText};
+  }
+  .guest-title {
+    margin: 0;
+    font-family: ${({ theme }) => theme.font.heading};
+    font-size: 1.4rem;
+  }
+  .guest-kept {
+    margin: -8px 0 0;
+    color: ${({ theme }) => theme.colors.textMuted};
   }
   details ul {
     margin: 10px 0 0;
@@ -57,12 +67,33 @@ function base64Blob(base64: string, type: string): Blob {
   return new Blob([bytes], { type });
 }
 
-/** A signed-in creator's new chatbot: empty, or the draft of /chatbot/create/{draftId}. */
-export function NewChatbot() {
+/**
+ * The draft of /chatbot/create/{draftId}: the member's, or one they made signed out on this device (anonymous_create)
+ * and signed up for, which becomes theirs once shown; a guest's own. Read once per draft id: the form owns the values
+ * afterwards.
+ */
+function useNewChatbotDraft(guest: boolean) {
   const user = useAppSelector(selectUser);
   const { draftId } = useParams();
-  // A draft is read once per draft id: the form owns the values afterwards.
-  const draft = useMemo(() => (draftId && user ? getDraft(user.id, draftId) : null), [draftId, user]);
+  const owner = guest ? GUEST_DRAFT_OWNER : (user?.id ?? null);
+  const draft = useMemo(() => {
+    if (!draftId || !owner) return null;
+    return getDraft(owner, draftId) ?? (guest ? null : getDraft(GUEST_DRAFT_OWNER, draftId));
+  }, [draftId, owner, guest]);
+  const fromGuest = !guest && draft !== null && draft.creator_user_id === GUEST_DRAFT_OWNER;
+  useEffect(() => {
+    if (fromGuest && user && draftId) claimGuestDraft(user, draftId);
+  }, [fromGuest, user, draftId]);
+  return { draftId, draft };
+}
+
+/**
+ * A new chatbot: empty, or the draft of /chatbot/create/{draftId}; a signed-in creator's, or a guest's where the
+ * application lets guests fill the form in (`guest`: under the page's hero, so its title is an h2).
+ */
+export function NewChatbot({ guest = false }: { guest?: boolean }) {
+  const { draftId, draft } = useNewChatbotDraft(guest);
+  const v2 = useCreateV2();
   const [imported, setImported] = useState<{ card: CharacterCardImport; filename: string; count: number; avatar: StoredImage | null } | null>(null);
   const { upload, uploading } = useImageUpload();
   const notify = useNotify();
@@ -76,12 +107,15 @@ export function NewChatbot() {
     }
     setImported((last) => ({ card, filename: file.name, count: (last?.count ?? 0) + 1, avatar }));
   };
+  // Card import is the v2 form's, and is read by the API: not for a guest.
+  const cardImport = v2 && !guest;
   return (
     <Page>
-      <h1>{T.createTitle}</h1>
+      {guest ? <h2 className="guest-title">{T.createTitle}</h2> : <h1>{T.createTitle}</h1>}
+      {guest ? <p className="guest-kept">{T.guestKept}</p> : null}
       <CreationGuide />
-      <CardImport onImported={(card, file) => void onImported(card, file)} busy={uploading} />
-      {imported ? <ImportReport card={imported.card} filename={imported.filename} /> : null}
+      {cardImport ? <CardImport onImported={(card, file) => void onImported(card, file)} busy={uploading} /> : null}
+      {cardImport && imported ? <ImportReport card={imported.card} filename={imported.filename} /> : null}
       <ChatbotForm
         key={imported ? `import-${imported.count}` : (draftId ?? 'new')}
         saved={null}
@@ -92,6 +126,7 @@ export function NewChatbot() {
         }
         draftId={draft ? draftId : undefined}
         cardExtras={imported?.card.card_extras}
+        guest={guest}
       />
     </Page>
   );

@@ -1,8 +1,8 @@
 import styled from '@emotion/styled';
-import { CHARACTER_LIMITS as L, type CharacterTokenCount } from '@fable/contracts';
+import { CHARACTER_LIMITS as L, type CharacterTokenCount, type SuggestFieldName } from '@fable/contracts';
 import { FormTextAreaField } from '@fable/shared/forms';
-import { FormSection } from '../ui/creatorFormLayout';
 import { CHATBOT_FORM_TEXTS as T } from './chatbotFormTexts';
+import { ChatbotFormPart, useChatbotFormVariant, useModelHelp } from './chatbotFormVariant';
 import type { ChatbotValues } from './chatbotValues';
 import { SuggestButton } from './SuggestButton';
 import { TokenCounter } from './TokenCounter';
@@ -25,28 +25,33 @@ interface DefinitionSectionProps {
   onCount: (count: CharacterTokenCount | null) => void;
 }
 
-/** The chatbot's definition: greeting, personality, scenario and example dialogues, each with Suggest, and the token counter. */
-export function DefinitionSection({ locked, characterId, onCount }: DefinitionSectionProps) {
+/** One definition field, with Suggest on its label's line where the model's help is offered (the v2 form). */
+function DefinitionField({ field, label, limit, rows, hint, locked, characterId }: { field: SuggestFieldName; label: string; limit: number; rows: number; hint?: string; locked: boolean; characterId: string | undefined }) {
+  const help = useModelHelp();
+  const input = <FormTextAreaField<ChatbotValues> name={field} label={label} limit={limit} rows={rows} hint={hint} />;
+  if (!help) return input;
   return (
-    <FormSection aria-labelledby="chatbot-section-definition">
-      <h2 id="chatbot-section-definition">Definition</h2>
-      <Suggestible>
-        <FormTextAreaField<ChatbotValues> name="greeting" label={T.greeting} limit={L.greetingMax} rows={4} />
-        <SuggestButton field="greeting" label={T.greeting} locked={locked} characterId={characterId} />
-      </Suggestible>
-      <Suggestible>
-        <FormTextAreaField<ChatbotValues> name="persona" label={T.personality} limit={L.personalityMax} rows={6} />
-        <SuggestButton field="persona" label={T.personality} locked={locked} characterId={characterId} />
-      </Suggestible>
-      <Suggestible>
-        <FormTextAreaField<ChatbotValues> name="scenario" label={T.scenario} limit={L.scenarioMax} rows={4} hint={T.optional} />
-        <SuggestButton field="scenario" label={T.scenario} locked={locked} characterId={characterId} />
-      </Suggestible>
-      <Suggestible>
-        <FormTextAreaField<ChatbotValues> name="dialogue" label={T.dialogue} limit={L.dialogueMax} rows={5} hint={T.optional} />
-        <SuggestButton field="dialogue" label={T.dialogue} locked={locked} characterId={characterId} />
-      </Suggestible>
-      <TokenCounter onCount={onCount} />
-    </FormSection>
+    <Suggestible>
+      {input}
+      <SuggestButton field={field} label={label} locked={locked} characterId={characterId} />
+    </Suggestible>
+  );
+}
+
+/**
+ * The chatbot's definition: greeting, personality, scenario and example dialogues (each with Suggest in the v2 form),
+ * and the token counter (counted by the API: not for a guest).
+ */
+export function DefinitionSection({ locked, characterId, onCount }: DefinitionSectionProps) {
+  const { guest } = useChatbotFormVariant();
+  const common = { locked, characterId };
+  return (
+    <ChatbotFormPart id="chatbot-section-definition" heading={T.definitionHeading}>
+      <DefinitionField field="greeting" label={T.greeting} limit={L.greetingMax} rows={4} {...common} />
+      <DefinitionField field="persona" label={T.personality} limit={L.personalityMax} rows={6} {...common} />
+      <DefinitionField field="scenario" label={T.scenario} limit={L.scenarioMax} rows={4} hint={T.optional} {...common} />
+      <DefinitionField field="dialogue" label={T.dialogue} limit={L.dialogueMax} rows={5} hint={T.optional} {...common} />
+      {guest ? null : <TokenCounter onCount={onCount} />}
+    </ChatbotFormPart>
   );
 }

@@ -60,6 +60,8 @@ export interface TagPickerProps {
   hint?: string;
   /** Suggest Tags from the chatbot's fields (a chatbot only). */
   suggest?: boolean;
+  /** Shows the "Tags" legend (a form without a Tags heading of its own: the v1 chatbot form). */
+  showLegend?: boolean;
 }
 
 /**
@@ -69,7 +71,7 @@ export interface TagPickerProps {
  * option (an imported card's) are shown first and can be removed. Step-Family stays once a saved chatbot has it
  * ("retained when present", document 1 §5): `savedTags` are the saved chatbot's.
  */
-export function TagPicker({ disabled = false, savedTags = [], characterId, hint = T.tagsHint, suggest = true }: TagPickerProps) {
+export function TagPicker({ disabled = false, savedTags = [], characterId, hint = T.tagsHint, suggest = true, showLegend = false }: TagPickerProps) {
   const { control, clearErrors } = useFormContext<Pick<ChatbotValues, 'tags'>>();
   const {
     field: { value, onChange, ref },
@@ -95,9 +97,7 @@ export function TagPicker({ disabled = false, savedTags = [], characterId, hint 
   };
   return (
     <Group aria-invalid={note.invalid} aria-describedby={note.describedBy} disabled={disabled}>
-      <legend>
-        <VisuallyHidden>{T.tags}</VisuallyHidden>
-      </legend>
+      <legend>{showLegend ? T.tags : <VisuallyHidden>{T.tags}</VisuallyHidden>}</legend>
       {isLoading ? (
         <Spinner label="Loading tags" />
       ) : (

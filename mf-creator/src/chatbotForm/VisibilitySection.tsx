@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { CharacterVisibility, OwnCharacter } from '@fable/contracts';
 import { FormCheckboxField, FormRadioGroupField, useFormContext, useWatch } from '@fable/shared/forms';
-import { FormSection } from '../ui/creatorFormLayout';
 import { CHATBOT_FORM_TEXTS as T } from './chatbotFormTexts';
+import { ChatbotFormPart } from './chatbotFormVariant';
 import type { ChatbotValues } from './chatbotValues';
 
 const VISIBILITIES: readonly CharacterVisibility[] = ['public', 'hidden', 'private'];
@@ -37,8 +37,7 @@ export function VisibilitySection({ saved, visibilityFixed }: VisibilitySectionP
   }));
 
   return (
-    <FormSection aria-labelledby="chatbot-section-visibility">
-      <h2 id="chatbot-section-visibility">Who can chat with it</h2>
+    <ChatbotFormPart id="chatbot-section-visibility" heading={T.visibilityHeading}>
       <fieldset className="form-fields" disabled={visibilityFixed}>
         <FormRadioGroupField<CharacterVisibility, ChatbotValues> name="visibility" legend={T.visibility} options={visibilityOptions} />
       </fieldset>
@@ -47,6 +46,6 @@ export function VisibilitySection({ saved, visibilityFixed }: VisibilitySectionP
       </fieldset>
       <FormCheckboxField<ChatbotValues> name="is_nsfw" label={T.nsfw} />
       {saved ? null : <FormCheckboxField<ChatbotValues> name="guidelines" label={T.guidelines} />}
-    </FormSection>
+    </ChatbotFormPart>
   );
 }

@@ -4,7 +4,9 @@ import { todayTitle, type ChatbotValues } from './chatbotValues';
 /**
  * Chatbot drafts (document 1 §3 "Draft"): kept on the device, per user, keyed by draft id: the form's values plus id,
  * creator_username, creator_user_id and moderationReport (a draft of a chatbot that needs fixes links to its editor).
- * They survive a reload and a sign-out and sign-in on the same device; nothing is sent to the API.
+ * They survive a reload and a sign-out and sign-in on the same device; nothing is sent to the API. A guest's drafts
+ * (anonymous_create) are kept under GUEST_DRAFT_OWNER until the one they sign up for is opened signed in
+ * (claimGuestDraft).
  */
 export interface ChatbotDraft {
   id: string;
@@ -16,6 +18,9 @@ export interface ChatbotDraft {
   moderationReport?: ModerationReport | null;
   savedAt: string;
 }
+
+/** Whose drafts a guest's are: the device's guest, whatever guest id the API gave it (ids are renewed). */
+export const GUEST_DRAFT_OWNER = 'guest';
 
 const keyOf = (userId: string) => `fable.chatbotDrafts.${userId}`;
 
@@ -64,4 +69,20 @@ export function removeDraft(userId: string, draftId: string): void {
   if (!(draftId in drafts)) return;
   delete drafts[draftId];
   write(userId, drafts);
+}
+
+/**
+ * A draft made signed out, opened signed in (the address Create asked to sign up for): it becomes the member's (their
+ * id and username), so it is listed with their drafts and removed once the chatbot is created. Null when there is no
+ * such guest draft.
+ */
+export function claimGuestDraft(member: { id: string; username: string | null }, draftId: string): ChatbotDraft | null {
+  const guests = read(GUEST_DRAFT_OWNER);
+  const draft = guests[draftId];
+  if (!draft) return null;
+  const claimed: ChatbotDraft = { ...draft, creator_user_id: member.id, creator_username: member.username };
+  delete guests[draftId];
+  window.localStorage.setItem(keyOf(GUEST_DRAFT_OWNER), JSON.stringify(guests));
+  write(member.id, { ...read(member.id), [draftId]: claimed });
+  return claimed;
 }

@@ -1,12 +1,12 @@
 import { routes, type CharacterImportInputSchema, type CharacterInputSchema, type CharacterTokenCount, type OwnCharacter } from '@fable/contracts';
 import { useCallback, useRef, useState } from 'react';
-import { apiErrorOf, selectUser, useAppSelector, useNavigate, useNotify } from '@fable/shared';
+import { apiErrorOf, selectUser, signInRequested, useAppDispatch, useAppSelector, useNavigate, useNotify } from '@fable/shared';
 import type { ZodForm } from '@fable/shared/forms';
 import { useCreator_createChatbotMutation, useCreator_updateChatbotMutation } from '../creatorApi';
 import { useAttachLorebooks } from './LorebooksField';
 import { CHATBOT_FORM_TEXTS as T } from './chatbotFormTexts';
 import { asksForReview, changedFields, valuesOf, type ChatbotValues } from './chatbotValues';
-import { newDraftId, removeDraft, saveDraft } from './drafts';
+import { GUEST_DRAFT_OWNER, newDraftId, removeDraft, saveDraft } from './drafts';
 import { tokenLimitText } from './TokenCounter';
 
 /** What a save sends to the API when the last refusal asked for a manual review (document 1 §4). */
@@ -27,14 +27,19 @@ interface ChatbotSaveInput {
   lorebookIds: string[];
   /** Lets the unsaved-changes guard go once the values are kept. */
   allowLeaving: () => void;
+  /** A guest's form (anonymous_create): drafts are the device guest's, and Create keeps it and asks to sign up. */
+  guest?: boolean;
 }
 
 /**
  * Saving the chatbot form (document 1 §4, §5): the token limit, the review confirmation (publish, fix, manual review
  * asked by the API), create or update (only what changed), the API's field errors, Save Draft, and where to go next.
+ * A guest's Create (anonymous_create) sends nothing: it keeps the draft on the device and asks to sign up, returning
+ * to the draft's address, where the member creates it.
  */
-export function useChatbotSave({ form, schema, saved, draftId, cardExtras, status, lorebooksOn, lorebookIds, allowLeaving }: ChatbotSaveInput) {
+export function useChatbotSave({ form, schema, saved, draftId, cardExtras, status, lorebooksOn, lorebookIds, allowLeaving, guest = false }: ChatbotSaveInput) {
   const user = useAppSelector(selectUser);
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const notify = useNotify();
   const values = () => form.getValues() as unknown as ChatbotValues;
@@ -83,7 +88,32 @@ export function useChatbotSave({ form, schema, saved, draftId, cardExtras, statu
     }
   };
 
+  /** Keeps the values as a draft on the device (the guest's or the member's) and returns its id, or null. */
+  const keepDraft = (): string | null => {
+    const owner = guest ? { creator_user_id: GUEST_DRAFT_OWNER, creator_username: null } : user ? { creator_user_id: user.id, creator_username: user.username } : null;
+    if (!owner) return null;
+    const id = draftId ?? (saved ? `edit-${saved.id}` : newDraftId());
+    const draft = saveDraft({
+      id,
+      values: values(),
+      ...owner,
+      ...(saved ? { character_id: saved.id, moderationReport: saved.moderationReport ?? null } : {}),
+    });
+    form.reset(draft.values as never);
+    if (!saved && draftId !== id) {
+      // The draft route opens a form of its own (keyed by the draft id), with the values just kept.
+      allowLeaving();
+      void navigate(`/chatbot/create/${id}`, { replace: true });
+    }
+    return id;
+  };
+
   const onSubmit = () => {
+    if (guest) {
+      const id = keepDraft();
+      if (id) dispatch(signInRequested({ returnTo: `/chatbot/create/${id}` }));
+      return;
+    }
     const next = values();
     const count = tokens.current;
     if (count?.over_limit) {
@@ -96,22 +126,7 @@ export function useChatbotSave({ form, schema, saved, draftId, cardExtras, statu
   };
 
   const onSaveDraft = () => {
-    if (!user) return;
-    const id = draftId ?? (saved ? `edit-${saved.id}` : newDraftId());
-    const draft = saveDraft({
-      id,
-      values: values(),
-      creator_user_id: user.id,
-      creator_username: user.username,
-      ...(saved ? { character_id: saved.id, moderationReport: saved.moderationReport ?? null } : {}),
-    });
-    form.reset(draft.values as never);
-    notify.success(T.draftSaved);
-    if (!saved && draftId !== id) {
-      // The draft route opens a form of its own (keyed by the draft id), with the values just kept.
-      allowLeaving();
-      void navigate(`/chatbot/create/${id}`, { replace: true });
-    }
+    if (keepDraft()) notify.success(T.draftSaved);
   };
 
   return {

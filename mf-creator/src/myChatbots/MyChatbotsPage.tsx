@@ -7,6 +7,7 @@ import {
   EmptyState,
   Spinner,
   selectAuthStatus,
+  selectFeatureOn,
   selectUser,
   useAppDispatch,
   useAppSelector,
@@ -39,8 +40,12 @@ const Count = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+/** What the v1 list shows (my_chatbots_v2 off): every chatbot, in My bots order, newest first. */
+const V1_VIEW = { search: '', filter: 'All', sort: 'Latest' } as const;
+
 function MyChatbotsList() {
   const dispatch = useAppDispatch();
+  const v2 = useAppSelector((state) => selectFeatureOn(state, 'my_chatbots_v2'));
   const userId = useAppSelector(selectUser)?.id ?? null;
   const filter = useAppSelector(selectMyChatbotsFilter);
   const sort = useAppSelector(selectMyChatbotsSort);
@@ -53,7 +58,7 @@ function MyChatbotsList() {
 
   const data = chatbots.data;
   const all = useMemo(() => data?.filter((c) => !deleted.has(c.id)), [data, deleted]);
-  const shown = useMemo(() => (all ? visibleChatbots(all, { search, filter, sort }) : []), [all, search, filter, sort]);
+  const shown = useMemo(() => (all ? visibleChatbots(all, v2 ? { search, filter, sort } : V1_VIEW) : []), [all, v2, search, filter, sort]);
 
   let body;
   if (chatbots.isLoading) body = <Spinner label={T.loading} center />;
@@ -64,15 +69,19 @@ function MyChatbotsList() {
   } else {
     body = (
       <>
-        <MyChatbotsToolbar
-          search={search}
-          onSearchChange={setSearch}
-          filter={filter}
-          onFilterChange={(next) => dispatch(myChatbotsFilterChanged(next))}
-          sort={sort}
-          onSortChange={(next) => dispatch(myChatbotsSortChanged(next))}
-        />
-        <Count role="status">{T.count(shown.length)}</Count>
+        {v2 ? (
+          <>
+            <MyChatbotsToolbar
+              search={search}
+              onSearchChange={setSearch}
+              filter={filter}
+              onFilterChange={(next) => dispatch(myChatbotsFilterChanged(next))}
+              sort={sort}
+              onSortChange={(next) => dispatch(myChatbotsSortChanged(next))}
+            />
+            <Count role="status">{T.count(shown.length)}</Count>
+          </>
+        ) : null}
         {shown.length === 0 ? (
           <EmptyState title={T.noResults} description={T.noResultsHint} />
         ) : (
@@ -105,7 +114,9 @@ function MyChatbotsList() {
 /**
  * /my-chatbots (document 1 §2 "My Chatbots"): guests and signed-out visitors see the marketing page "All Your Chatbots
  * in One Place"; members their chatbots with local search (debounced 300 ms), filter, sort, the count, and Chat, Edit
- * and Delete on each card, Action Required first, then Under Review, then the rest (§4).
+ * and Delete on each card, Action Required first, then Under Review, then the rest (§4). Where the application's
+ * my_chatbots_v2 flag is off, the v1 list: the grid alone (no search, filter, sort or count; newest first after those
+ * needing attention) and no Drafts tile (MyChatbotsNav).
  */
 export function MyChatbotsPage() {
   const status = useAppSelector(selectAuthStatus);
