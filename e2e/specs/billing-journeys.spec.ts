@@ -87,6 +87,45 @@ test('a member pays with a redirect provider on its hosted page and comes back t
   expect(await chargesOf(page)).toBe(0);
 });
 
+test('a member pays on the subscription provider\'s hosted checkout page (document 2 §7) and comes back subscribed', async ({ page }) => {
+  await page.goto('/');
+  await signUpNewMember(page, 'Hana Hosted', 'hosted');
+  await page.goto('/checkout?plan_id=basic_1m');
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  const form = checkoutForm(page);
+  await form.getByRole('radio', { name: 'Secure checkout page' }).check();
+  await expect(page.locator('iframe[title="Card number, expiry and CVC"]')).toHaveCount(0);
+  const email = `hosted${Date.now()}@example.com`;
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await form.getByRole('textbox', { name: 'First name' }).fill('Hana');
+  await form.getByRole('textbox', { name: 'Last name' }).fill('Hosted');
+  await form.getByRole('combobox', { name: 'Country' }).selectOption('US');
+  await form.getByRole('combobox', { name: 'State' }).selectOption('CA');
+  await form.getByRole('textbox', { name: 'Zip' }).fill('94103');
+  await form.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await expect(page.getByRole('region', { name: 'Order summary' })).toHaveAttribute('aria-busy', 'false');
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+
+  // The provider's hosted page: the plan's item price, quantity 1, the member's email, their id as a custom field.
+  await expect(page).toHaveURL(/\/hosted_pages\/checkout\?/);
+  const link = new URL(page.url());
+  expect(link.searchParams.get('subscription_items[item_price_id][0]')).toBe('basic-USD-Monthly');
+  expect(link.searchParams.get('subscription_items[quantity][0]')).toBe('1');
+  expect(link.searchParams.get('customer[email]')).toBe(email);
+  expect(link.searchParams.get('subscription[cf_user_id]')).toMatch(/.+/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sandbox hosted checkout' })).toBeVisible();
+  await expect(page.getByText('basic-USD-Monthly × 1')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay and subscribe' }).click();
+
+  await expect(page).toHaveURL(/\/checkout\/success\?order_id=[^&]+&session_id=/);
+  await expect(page.getByRole('heading', { name: 'Thank you for subscribing!' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Success', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Account menu of Hana Hosted, True Supporter/ })).toBeVisible({ timeout: 15_000 });
+  const live = await subscriptions(page);
+  expect(live).toHaveLength(1);
+  expect(live[0]).toMatchObject({ subscription_status: 'active', current_product: { plan_id: 'basic_1m' } });
+});
+
 test('a member links a SubscribeStar account: the authorize page is approved and the pledged tier becomes theirs', async ({ page }) => {
   await page.goto('/');
   await signUpNewMember(page, 'Stella Star', 'star');

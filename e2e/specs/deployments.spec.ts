@@ -1,11 +1,41 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../support/test';
+import { partnerEntryUrl } from '../../api/src/modules/auth/partnerEntryToken';
+import { E2E_PARTNER_SECRET } from '../support/partner';
 import { SITE_PORT_BASE } from '../support/ports';
+import { accountButton, sessionOf } from '../support/session';
 
 const at = (host: string, path: string) => `http://${host}:${SITE_PORT_BASE}${path}`;
 
 test.describe('partner deployment (StoryNest)', () => {
+  test('a partner user arriving with their signed link is signed in, in this tab only, and stays so on reload', async ({ page, context, browser }) => {
+    const unique = Date.now().toString(36);
+    const claims = { applicationId: 'storynest', id: `e2e-sn-${unique}`, name: 'Nest Reader', username: `nest_${unique}` };
+    const link = partnerEntryUrl(at('partner.localhost', ''), E2E_PARTNER_SECRET, claims);
+    await page.goto(link);
+    await expect(accountButton(page, 'Nest Reader')).toBeVisible();
+    // The token never stays in the address; the partners' home shows its own content.
+    await expect(page).toHaveURL(at('partner.localhost', '/external'));
+    await expect(page.getByRole('searchbox', { name: 'Search chatbots' })).toBeVisible();
+    expect((await sessionOf(page)).status).toBe('authenticated');
+    expect(await page.evaluate(() => [sessionStorage.getItem('fable.auth.partnerSession'), localStorage.getItem('fable.auth.refreshToken')])).toEqual(['1', null]);
+    await page.reload();
+    await expect(accountButton(page, 'Nest Reader')).toBeVisible();
+    // Another tab of the device is not this partner session.
+    const other = await context.newPage();
+    await other.goto(at('partner.localhost', '/external'));
+    await expect(other.getByRole('searchbox', { name: 'Search chatbots' })).toBeVisible();
+    await expect.poll(async () => (await sessionOf(other)).status).toBe('guest');
+    // The same link again (another device): refused, once used; the visitor stays a guest.
+    const elsewhere = await browser.newContext();
+    const again = await elsewhere.newPage();
+    await again.goto(link);
+    await expect(again.getByText(/already used/)).toBeVisible();
+    await expect.poll(async () => (await sessionOf(again)).status).toBe('guest');
+    await elsewhere.close();
+  });
+
   test('hides and 404s the billing and creator routes', async ({ page }) => {
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));

@@ -1,4 +1,5 @@
 import { expect, test } from '../support/test';
+import { safeCharacter } from '../support/chat';
 
 // Rules of the spec that were left undone (issue 29): pages a guest opens show their own guest state, not the
 // sign-in page; /contribute is a page, not the 404 page.
@@ -31,4 +32,32 @@ test('a search using a negative keyword is flagged with the alternatives, and on
   await expect(page).toHaveURL(/q=shy(\+|%20)young(\+|%20)adult(\+|%20)vampire/);
   await expect(page.getByRole('searchbox', { name: 'Search chatbots' })).toHaveValue('shy young adult vampire');
   await expect(hint).toBeHidden();
+});
+
+test('the recommended page, offline, goes to the offline route and comes back once online', async ({ page, context }) => {
+  await page.goto('/recommended-bots');
+  await expect(page.getByRole('heading', { level: 1, name: 'Recommended for You' })).toBeVisible();
+  await context.setOffline(true);
+  await expect(page.getByRole('heading', { level: 1, name: 'Network Connection Unavailable. Check Your Connection and Try Again.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/offline\?from=%2Frecommended-bots$/);
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { level: 1, name: 'Recommended for You' })).toBeVisible();
+  await expect(page).toHaveURL(/\/recommended-bots$/);
+});
+
+test('in the mobile app the side navigation is hidden; on a phone a chat shows its own header, not the shell’s', async ({ page }) => {
+  await page.goto('/?mobile_app=1');
+  await expect(page.getByRole('searchbox', { name: 'Search chatbots' })).toBeVisible();
+  await expect(page.getByTestId('side-nav')).toHaveCount(0);
+  await page.goto('/chats');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByTestId('side-nav')).toHaveCount(0);
+
+  await page.setViewportSize({ width: 390, height: 800 });
+  const character = await safeCharacter();
+  await page.goto(`/chat/${character.id}`);
+  await expect(page.getByRole('heading', { name: character.name })).toBeVisible();
+  await expect(page.getByTestId('brand-logo')).toBeHidden();
+  await page.goto('/');
+  await expect(page.getByTestId('brand-logo')).toBeVisible();
 });

@@ -17,6 +17,7 @@ import { startSiteSandbox } from '../../payments-sandbox/src/siteSandbox';
 import { E2E_ADMINS, E2E_CATALOG_SIZE, E2E_FAVORITE_LIMIT } from './catalog';
 import { QUEUE_MODEL_ID } from './chat';
 import { API_PORT, CONTROL_PORT, PAYMENTS_SANDBOX_PORT, SITE_PORT_BASE } from './ports';
+import { E2E_PARTNER_SECRET } from './partner';
 
 /** Runs a command to completion, failing on a non-zero exit. */
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -143,6 +144,8 @@ export default async function globalSetup() {
         LOG_LEVEL: 'warn',
         CHARACTER_FAVORITE_LIMIT: String(E2E_FAVORITE_LIMIT),
         ADMIN_EMAILS: Object.values(E2E_ADMINS).map((admin) => admin.email).join(','),
+        // StoryNest signs its users' arrival links (deployments.spec: partner entry).
+        PARTNER_SECRETS: `storynest=${E2E_PARTNER_SECRET}`,
         INFERENCE_MODELS_FILE: modelsFile,
         // The site's origin: redirect providers return to it and SubscribeStar's redirect_url must be one of its pages.
         PUBLIC_URL: `http://localhost:${SITE_PORT_BASE}`,

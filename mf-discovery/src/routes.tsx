@@ -3,6 +3,7 @@ import './discoverySlice';
 import { ExternalHomePage, HomePage } from './home/HomePage';
 
 const profilePages = () => import('./profile/ChatbotProfilePage');
+const recommendedPages = () => import('./recommended/recommendedPages');
 
 const routes: RemoteRoutesModule = {
   remote: 'mf_discovery',
@@ -14,8 +15,8 @@ const routes: RemoteRoutesModule = {
     groupchatProfile: lazyPage(() => profilePages().then((m) => m.GroupchatProfilePage)),
     creator: lazyPage(() => import('./creator/CreatorPage').then((m) => m.CreatorPage)),
     favorites: lazyPage(() => import('./favorites/FavoritesPage').then((m) => m.FavoritesPage)),
-    recommended: lazyPage(() => import('./recommended/RecommendedPage').then((m) => m.RecommendedPage)),
-    offline: lazyPage(() => import('./offline/OfflinePage').then((m) => m.OfflinePage)),
+    recommended: lazyPage(() => recommendedPages().then((m) => m.RecommendedPage)),
+    offline: lazyPage(() => recommendedPages().then((m) => m.OfflinePage)),
     leaderboard: lazyPage(() => import('./leaderboard/LeaderboardPage').then((m) => m.LeaderboardPage)),
   },
 };

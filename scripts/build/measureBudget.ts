@@ -26,7 +26,7 @@ export const HOME_TARGET_BYTES = 170 * 1000;
  * What the build enforces today: the measured figure plus a little room, so that the home route can only
  * get lighter. Lower it as the shell slims down; never raise it without a reason in the README.
  */
-export const HOME_CEILING_BYTES = 279_300; // raised from 278.8 KB for the screens' banners (issue 28): docs/adr/0015 (before: 0014, 0011, 0007, 0005)
+export const HOME_CEILING_BYTES = 280_900; // raised from 279.3 KB for the last rules of the spec (issue 29): docs/adr/0016 (before: 0015, 0014, 0011, 0007, 0005)
 
 export interface RouteWeight {
   group: string;
