@@ -6,7 +6,8 @@ import { selectBrand, useAppSelector } from '@fable/shared';
 const Home = styled(Link)`
   display: inline-flex;
   align-items: center;
-  min-width: 0;
+  /* Never squeezed under the top navigation (partner mode, the mobile app): that one scrolls instead. */
+  flex: none;
   img {
     height: 30px;
     width: auto;
