@@ -1,26 +1,6 @@
-import styled from '@emotion/styled';
 import { routes } from '@fable/contracts';
 import { ButtonLink, selectBrand, useAppSelector } from '@fable/shared';
-
-const Banner = styled.aside`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 4px 16px;
-  margin: 0 0 12px;
-  padding: 10px 14px;
-  border-radius: ${({ theme }) => theme.radius.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.primarySoft};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: 0.9rem;
-  strong {
-    font-weight: 600;
-  }
-  a {
-    margin-left: auto;
-  }
-`;
+import { NoticeBar as Banner } from './NoticeBar';
 
 export const UPGRADE_AD_TEXTS = {
   title: (brand: string | null) => (brand ? `Enjoy ${brand} without ads` : 'Enjoy chatting without ads'),
