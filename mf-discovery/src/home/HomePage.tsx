@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { SEARCH_LIMITS } from '@fable/contracts';
 import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
-import { BackToTop, EmptyState, selectFlag, selectUser, useAppSelector, useLocalStorage, VisuallyHidden } from '@fable/shared';
+import { BackToTop, EmptyState, selectFlag, useAppSelector, useLocalStorage, VisuallyHidden } from '@fable/shared';
 import { CardActionsProvider, useCardFilter } from '../cards/CardActions';
 import { useDiscovery_searchQuery, type SearchArgs } from '../discoveryApi';
 import { selectHiddenCharacterIds, selectBlockedCreatorIds } from '../discoverySlice';
@@ -29,7 +29,7 @@ import { useSavedTagSelection } from './useSavedTagSelection';
 
 /** Loaded when first opened: the listing's first load carries neither. */
 const TagFilter = lazy(() => import('./TagFilterPanel'));
-const UsernamePrompt = lazy(() => import('./UsernamePrompt'));
+const HomeNotices = lazy(() => import('./HomeNotices'));
 const InterestPicker = lazy(() => import('./InterestPicker').then((m) => ({ default: m.InterestPicker })));
 
 /** Texts of the listing (document 1 §2 "Listing (home) screen"), verbatim where quoted there. */
@@ -73,8 +73,6 @@ function Listing({ scenario }: { scenario: HomeScenario }) {
   const [state, update] = useListingUrlState();
   const languageFilter = useAppSelector((s) => selectFlag(s, 'language_filter'));
   const pickerFlag = useAppSelector((s) => selectFlag(s, 'first_time_interest_modal'));
-  // The username-setup prompt (document 1 §2 "Home"): signed in without a username, onboarding v2 off.
-  const needsUsername = useAppSelector((s) => viewer.signedIn && !selectUser(s)?.username && !selectFlag(s, 'onboarding_v2'));
   const [pickerDone, setPickerDone] = useLocalStorage<boolean>(INTEREST_PICKER_DONE_KEY, false);
   const [, setInterests] = useStoredInterests();
   const [filtersChangedAt, setFiltersChangedAt] = useLocalStorage<number | null>(FILTERS_CHANGED_AT_KEY, null);
@@ -150,9 +148,9 @@ function Listing({ scenario }: { scenario: HomeScenario }) {
   return (
     <ListingPage>
       <VisuallyHidden as="h1">{HOME_TEXTS.heading}</VisuallyHidden>
-      {needsUsername && scenario === 'home' ? (
+      {viewer.signedIn && scenario === 'home' ? (
         <Suspense fallback={null}>
-          <UsernamePrompt />
+          <HomeNotices />
         </Suspense>
       ) : null}
       {pickerFlag && pickerDone !== true ? (

@@ -20,5 +20,3 @@ export function UsernamePrompt() {
     </NoticeBar>
   );
 }
-
-export default UsernamePrompt;

@@ -46,8 +46,13 @@ describe.each(BACKENDS)('avatars kept in an S3-compatible bucket, on %s', (backe
     expect(done.status).toBe(200);
     const image = StoredImageSchema.parse(done.body);
     const keys = [...s3.objects.get('fable-avatars')!.keys()].filter((k) => k.startsWith(`test/images/${hash}/`)).sort();
+    // The resized copies, and the PNG's own pixels kept for the card exports (never served).
     expect(keys).toEqual(
-      [`test/images/${hash}/original.webp`, ...IMAGE_PRESET_NAMES.flatMap((p) => [`test/images/${hash}/${p}.webp`, `test/images/${hash}/${p}.blurred.webp`])].sort(),
+      [
+        `test/images/${hash}/original.webp`,
+        `test/images/${hash}/source.png`,
+        ...IMAGE_PRESET_NAMES.flatMap((p) => [`test/images/${hash}/${p}.webp`, `test/images/${hash}/${p}.blurred.webp`]),
+      ].sort(),
     );
     // The upload's bytes are removed once processed.
     expect(s3.objects.get('fable-avatars')?.has(`test/uploads/${member.id}/${hash}`)).toBe(false);

@@ -1,0 +1,71 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Promotion } from '@fable/contracts';
+import { characterFixture, searchResultFixture } from '../testing/characterFixture';
+import { location, renderDiscovery, type DiscoverySetup } from '../testing/renderDiscovery';
+import { HomePage } from './HomePage';
+import { runningValentine, VALENTINE_CLOSED_KEY } from './ValentinePromo';
+
+const DAY = 86_400_000;
+const valentine = (over: Partial<Promotion> = {}): Promotion => ({
+  id: 'val-1',
+  kind: 'valentine',
+  title: "Valentine's Special",
+  starts_at: new Date(Date.now() - DAY).toISOString(),
+  ends_at: new Date(Date.now() + DAY).toISOString(),
+  price: 0.99,
+  plan_id: 'premium_1m',
+  offer_id: 'val99',
+  percent_off: null,
+  currency: 'USD',
+  ...over,
+});
+
+function renderHome(setup: DiscoverySetup, promotions: Promotion[] = [valentine()]) {
+  return renderDiscovery(<HomePage />, {
+    ...setup,
+    handlers: {
+      'GET /characters/search': { body: searchResultFixture([characterFixture({ id: 'h1', name: 'Bot 1' })]) },
+      'GET /recommendations': { body: { hits: [], recommId: 'none' } },
+      'GET /subscriptions/promotions': { body: { promotions } },
+    },
+  });
+}
+
+const promo = () => screen.queryByRole('complementary', { name: "Valentine's Special" });
+
+beforeEach(() => sessionStorage.clear());
+
+it('offers a signed-in member not on premium the running Valentine promo on home, behind its flag; Not now hides it for the session', async () => {
+  const first = renderHome({ member: true, flags: { valentine_promo: true } });
+  expect(await screen.findByText('$0.99 for your first month')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('link', { name: 'Get it for $0.99' }));
+  expect(location()).toBe('/checkout?plan_id=premium_1m&o_id=val99');
+  first.unmount();
+
+  const { fake } = renderHome({ member: true, flags: { valentine_promo: true } });
+  await userEvent.click(await screen.findByRole('button', { name: 'Not now' }));
+  expect(promo()).not.toBeInTheDocument();
+  expect(JSON.parse(sessionStorage.getItem(VALENTINE_CLOSED_KEY)!)).toEqual(['val-1']);
+  expect(fake.callsTo('GET /subscriptions/promotions').length).toBeGreaterThan(0);
+});
+
+it.each([
+  ['its flag is off', { member: true as const, flags: {} }],
+  ['the member is on premium', { member: true as const, memberOverrides: { tier: 'premium' as const }, flags: { valentine_promo: true } }],
+  ['a guest', { flags: { valentine_promo: true } }],
+])('shows no Valentine promo on home where %s', async (_, setup) => {
+  renderHome(setup);
+  await screen.findAllByRole('article');
+  await waitFor(() => expect(promo()).not.toBeInTheDocument());
+  expect(screen.queryByText('$0.99 for your first month')).not.toBeInTheDocument();
+});
+
+it('finds only a running Valentine promotion with its price and plan', () => {
+  const now = Date.now();
+  expect(runningValentine([valentine()], now)?.id).toBe('val-1');
+  expect(runningValentine([valentine({ kind: 'birthday' })], now)).toBeNull();
+  expect(runningValentine([valentine({ ends_at: new Date(now - 1).toISOString() })], now)).toBeNull();
+  expect(runningValentine([valentine({ plan_id: null })], now)).toBeNull();
+  expect(runningValentine(undefined, now)).toBeNull();
+});
