@@ -34,12 +34,13 @@ const pendingReason = (url: string) => PENDING_ROUTES.find((p) => p.route.test(n
 
 /** Opens every closed menu of the header and navigation (the account menu, Create) so that their links show. */
 async function openMenus(page: Page) {
-  const toggles = page.locator(`${AREAS.header} button[aria-expanded="false"], ${AREAS['side navigation']} button[aria-expanded="false"]`);
-  for (let i = 0; i < (await toggles.count()); i += 1) {
-    const toggle = toggles.nth(i);
-    if (!(await toggle.isVisible())) continue;
+  // The toggles as they are now: one opened drops out of `[aria-expanded="false"]`, which must not skip the next one.
+  const toggles = await page.locator(`${AREAS.header} button[aria-expanded="false"], ${AREAS['side navigation']} button[aria-expanded="false"]`).all();
+  for (const toggle of toggles) {
+    if (!(await toggle.isVisible()) || (await toggle.getAttribute('aria-expanded')) !== 'false') continue;
     const name = (await toggle.getAttribute('aria-label')) ?? (await toggle.innerText());
-    if (/theme|collapse|expand|menu$/i.test(name) && !/account menu/i.test(name)) continue;
+    // The notifications panel is a dialog over the page, not a menu of links to collect.
+    if ((/theme|collapse|expand|menu$/i.test(name) && !/account menu/i.test(name)) || /^notifications/i.test(name)) continue;
     await toggle.click();
   }
 }

@@ -62,6 +62,8 @@ declare module 'fastify' {
     openWhenRestricted?: boolean;
     /** A GET that changes something (links an account, takes a place in line): a write for impersonation and bans. */
     writes?: boolean;
+    /** A partner route that also takes a partner's user with an entry token (X-Partner-Token), which it checks itself. */
+    partnerEntry?: boolean;
   }
   interface FastifyRequest {
     caller: Caller;
@@ -147,7 +149,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
 
     // Before credentials are checked, so guessing them is limited too.
     if (config.rateLimitPerIp) await deps.rateLimit[config.rateLimitPerIp](request, `${request.ip} ${request.routeOptions.url}`);
-    request.caller = await resolveCaller(request, access, applicationId, deps);
+    request.caller = await resolveCaller(request, access, applicationId, deps, config.partnerEntry === true);
     if (!config.skipCallerRateLimit) await enforceCallerLimit(request, deps);
     if (request.caller.kind === 'member') {
       request.caller = await impersonatedCaller(request, request.caller, deps.findUser, deps.clock.now());
@@ -161,8 +163,8 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
   });
 }
 
-async function resolveCaller(request: FastifyRequest, access: ApiAccess, applicationId: string, deps: AccessDeps): Promise<Caller> {
-  if (access === 'partner') return partnerCaller(request, applicationId, deps);
+async function resolveCaller(request: FastifyRequest, access: ApiAccess, applicationId: string, deps: AccessDeps, partnerEntry: boolean): Promise<Caller> {
+  if (access === 'partner') return partnerCaller(request, applicationId, deps, partnerEntry);
 
   const authorization = header(request, API_HEADERS.authorization);
   const bearer = authorization && /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
@@ -189,10 +191,11 @@ const partnerAuthFailed = () =>
 
 /**
  * A partner route's caller, on an application named in X-Application-Id that has a partner secret: its backend (the
- * secret in X-Partner-Secret) or, without the secret, its user carrying an entry token (X-Partner-Token) the route
- * checks. Neither, a wrong secret or an application without one: 401 partner_auth_failed.
+ * secret in X-Partner-Secret) or, without the secret and only on a route that takes one (`partnerEntry`), its user
+ * carrying an entry token (X-Partner-Token) the route checks. Neither, a wrong secret or an application without one:
+ * 401 partner_auth_failed.
  */
-function partnerCaller(request: FastifyRequest, applicationId: string, deps: AccessDeps): Caller {
+function partnerCaller(request: FastifyRequest, applicationId: string, deps: AccessDeps, partnerEntry: boolean): Caller {
   const expected = deps.config.partnerSecrets?.[applicationId];
   if (!expected || header(request, API_HEADERS.applicationId) === undefined) throw partnerAuthFailed();
   const secret = header(request, PARTNER_SECRET_HEADER);
@@ -201,7 +204,7 @@ function partnerCaller(request: FastifyRequest, applicationId: string, deps: Acc
     return { kind: 'partner', applicationId };
   }
   const token = header(request, PARTNER_TOKEN_HEADER);
-  if (token === undefined) throw partnerAuthFailed();
+  if (token === undefined || !partnerEntry) throw partnerAuthFailed();
   return { kind: 'partner_entry', applicationId, token };
 }
 

@@ -91,7 +91,9 @@ describe.each(BOTH_BACKENDS)('analytics events on %s', (backend) => {
 
   it('logs a sign-up once, only while the account has no username', async () => {
     const newcomer = await signInWithoutUsername(t, 'newcomer.analytics@example.com');
-    expect((await event(newcomer.headers, { event_name: 'sign_up', method: 'social' })).body).toEqual({ counted: true });
+    // Two at once (two tabs finishing the sign-in): one kept.
+    const both = await Promise.all([event(newcomer.headers, { event_name: 'sign_up', method: 'social' }), event(newcomer.headers, { event_name: 'sign_up', method: 'social' })]);
+    expect(both.map((answer) => answer.body).sort((a, b) => Number(b.counted) - Number(a.counted))).toEqual([{ counted: true }, { counted: false }]);
     expect((await event(newcomer.headers, { event_name: 'sign_up', method: 'social' })).body).toEqual({ counted: false });
     expect(await rowsOf(`user_id = $1 and event_name = 'sign_up'`, [newcomer.id])).toHaveLength(1);
     const signedUp = await call(t, 'POST', '/v2/users', newcomer.headers, { username: 'newcomer_an', name: 'Newcomer', age: true, toc: true });

@@ -44,7 +44,7 @@ export const externalSignInRoutes: ApiPlugin = async (app, deps) => {
     external.path,
     {
       schema: { body: external.body, response: { 200: external.response } },
-      config: { access: external.access, rateLimitPerIp: 'authPerIp' },
+      config: { access: external.access, rateLimitPerIp: 'authPerIp', partnerEntry: true },
     },
     async (request) => {
       const caller = request.caller;

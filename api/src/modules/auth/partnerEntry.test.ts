@@ -93,6 +93,15 @@ describe.each(BOTH_BACKENDS)('partner entry with a signed token on %s', (backend
     expect(replay.json().error.code).toBe('partner_token_used');
   });
 
+  it('signs in once when the same token arrives twice at once (two tabs, a double click)', async () => {
+    const claims = newClaims();
+    const token = signPartnerEntryToken(STORYNEST_SECRET, claims, inMinutes(5));
+    const answers = await Promise.all([enter(claims, token), enter(claims, token)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+    const { rows } = await t.db.query<{ n: number }>('select count(*)::int as n from users where external_id = $1', [claims.id]);
+    expect(rows[0]?.n).toBe(1);
+  });
+
   it('refuses a tampered token or values it was not signed for, and a lifetime longer than allowed', async () => {
     const claims = newClaims();
     const token = signPartnerEntryToken(STORYNEST_SECRET, claims, inMinutes(5));

@@ -33,6 +33,16 @@ describe('partner entry tokens (README "Partner users\' entry")', () => {
     expect(verifyPartnerEntryToken(SECRET, longLived, CLAIMS, NOW)).toMatchObject({ ok: false, problem: 'invalid', reason: expect.stringContaining('ahead') });
   });
 
+  it('takes the one spelling of its signature only (base64url\'s last character has spare bits)', () => {
+    const token = signPartnerEntryToken(SECRET, CLAIMS, at(300));
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(token.at(-1)!);
+    const other = `${token.slice(0, -1)}${alphabet[last % 4 === 3 ? last - 1 : last + 1]}`;
+    // The same bytes under another spelling: refused, so a spent token cannot be spent again that way.
+    expect(Buffer.from(other.split('.')[2]!, 'base64url')).toEqual(Buffer.from(token.split('.')[2]!, 'base64url'));
+    expect(verifyPartnerEntryToken(SECRET, other, CLAIMS, NOW)).toMatchObject({ ok: false, problem: 'invalid', reason: expect.stringContaining('canonical') });
+  });
+
   it('refuses values holding line breaks, which could move one value into the next', () => {
     expect(() => signPartnerEntryToken(SECRET, { ...CLAIMS, name: 'Nest\nUser' }, at(60))).toThrow(/line breaks/);
     const token = signPartnerEntryToken(SECRET, CLAIMS, at(60));

@@ -75,6 +75,9 @@ export function verifyPartnerEntryToken(secret: string, token: string, claims: P
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     return invalid('the signature does not match this application, id, name, username and expiry');
   }
+  // base64url's last character carries spare bits: only the one spelling of the signature is taken, so that a token
+  // spent once cannot be spent again under another spelling.
+  if (given.toString('base64url') !== match[2]) return invalid('the signature is not in its canonical base64url form');
   const nowSeconds = Math.floor(now.getTime() / 1000);
   if (expires <= nowSeconds) return { ok: false, problem: 'expired', reason: `the token expired at ${new Date(expires * 1000).toISOString()}` };
   if (expires - nowSeconds > PARTNER_ENTRY_TOKEN.maxLifetimeSeconds + CLOCK_LEEWAY_SECONDS) {

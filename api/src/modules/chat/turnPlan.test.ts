@@ -1,4 +1,4 @@
-import { GENERATION_DEFAULTS, GUEST_PERMISSIONS, permissionsFor, TIER_CONTEXT_TOKENS, TIERS } from '@fable/contracts';
+import { GENERATION_DEFAULTS, GUEST_PERMISSIONS, permissionsFor, TIERS } from '@fable/contracts';
 import { AppError } from '../../http/appError';
 import { createModelRegistry } from '../../infra/inference/models';
 import type { CharacterRow } from '../characters/characterRow';
@@ -225,8 +225,9 @@ describe('planTurn', () => {
     expect(planTurn(base({ member: member({ permissions: ['8k_context', '16k_context'] }), model: { contextTokens: 16384 } })).contextTokens).toBe(16384);
     expect(planTurn(base({ member: member({ permissions: ['8k_context'] }), model: { contextTokens: 1024 } })).contextTokens).toBe(1024);
     // Any 16K model, the member's own key included (it carries no permission of its own): the tier's context.
+    const expected = { free: 4096, minimal: 4096, basic: 8192, premium: 16384 } as const;
     for (const tier of TIERS) {
-      expect(planTurn(base({ member: member({ permissions: permissionsFor(tier) }), model: { contextTokens: 16384 } })).contextTokens).toBe(TIER_CONTEXT_TOKENS[tier]);
+      expect(planTurn(base({ member: member({ permissions: permissionsFor(tier) }), model: { contextTokens: 16384 } })).contextTokens).toBe(expected[tier]);
     }
     const plan = planTurn(base({ member: member({ permissions: ['generation_settings'] }), body: { inference_settings: { max_new_tokens: 50, top_k: 7 } } }));
     expect(plan.inference).toMatchObject({ maxTokens: 50, topK: 7, temperature: GENERATION_DEFAULTS.temperature, topP: GENERATION_DEFAULTS.top_p });

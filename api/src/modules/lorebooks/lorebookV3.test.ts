@@ -36,6 +36,13 @@ async function roundTrips(bytes: Uint8Array, fileName: string) {
 /** What the database keeps: JSON in, JSON out. */
 const throughJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
+it('writes a renamed entry\'s new name as its title (comment) too; an unchanged one keeps its own title', () => {
+  const stored = entryFromV3({ comment: 'Old harbour', keys: ['harbour'], content: 'The old harbour.' }, 0);
+  expect(stored.name).toBe('Old harbour');
+  expect(entryToV3(stored, 0).comment).toBe('Old harbour');
+  expect(entryToV3({ ...stored, name: 'New harbour' }, 0)).toMatchObject({ name: 'New harbour', comment: 'New harbour' });
+});
+
 describe('an imported book made a lorebook and written back', () => {
   it.each<[string, () => Uint8Array, string]>([
     ['World Info (current format)', () => worldInfoJson(), 'Brightwater.json'],

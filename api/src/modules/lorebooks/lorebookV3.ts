@@ -100,6 +100,10 @@ export function entryToV3(entry: StoredEntry, index: number, worldInfo = false):
   const out: Json = made ? { extensions: {}, enabled: true, insertion_order: index, use_regex: false, comment: entry.name } : { ...rest };
   const name = restore(entry.extensions, 'name', entry.name);
   if (name.write) out.name = name.value;
+  // A name the import made from the entry's title (SillyTavern's comment) that the creator then changed: the title
+  // follows it, in the World Info export as in the book inside cards.
+  const fittedName = isPlainObject(entry.extensions[FITTED_KEY]) ? entry.extensions[FITTED_KEY].name : undefined;
+  if (!made && isPlainObject(fittedName) && fittedName.stored !== entry.name) out.comment = entry.name;
   out.keys = restore(entry.extensions, 'keys', entry.keywords).value ?? [];
   out.content = restore(entry.extensions, 'content', entry.content).value ?? '';
   return out;
