@@ -1,5 +1,4 @@
-import type { FeatureFlag } from '@fable/contracts';
-import { AnchorButton, ButtonLink, selectDeployment, useAppSelector } from '@fable/shared';
+import { AnchorButton, ButtonLink, selectDeployment, selectFeatureOn, useAppSelector } from '@fable/shared';
 import { useBrandInfo } from '../brand/useBrandInfo';
 import { AppCard, Cards, Hero, Page } from '../layout/CardPage';
 
@@ -17,7 +16,7 @@ export const CONTRIBUTE_TEXTS = {
 type Way = keyof typeof CONTRIBUTE_TEXTS & ('chatbot' | 'lorebook' | 'groupchat' | 'report');
 
 /** The site's ways to contribute, in order; `flag` names the feature flag a creating way needs. */
-const WAYS: readonly { way: Way; to: string; creating: boolean; flag?: FeatureFlag }[] = [
+const WAYS: readonly { way: Way; to: string; creating: boolean; flag?: 'lorebook' | 'groupchat' }[] = [
   { way: 'chatbot', to: '/chatbot/create', creating: true },
   { way: 'lorebook', to: '/lorebook/create', creating: true, flag: 'lorebook' },
   { way: 'groupchat', to: '/groupchat/create', creating: true, flag: 'groupchat' },
@@ -29,10 +28,13 @@ export function ContributePage() {
   const { name } = useBrandInfo();
   const deployment = useAppSelector(selectDeployment);
   const creating = deployment ? deployment.remotes.mf_creator?.enabled === true : true;
-  const flags = deployment?.flags;
+  const flagOn = {
+    lorebook: useAppSelector((state) => selectFeatureOn(state, 'lorebook')),
+    groupchat: useAppSelector((state) => selectFeatureOn(state, 'groupchat')),
+  };
   const discord = deployment?.brand.links.discord;
   const t = CONTRIBUTE_TEXTS;
-  const ways = WAYS.filter((w) => !w.creating || (creating && (!w.flag || !flags || flags[w.flag] === true)));
+  const ways = WAYS.filter((w) => !w.creating || (creating && (!w.flag || flagOn[w.flag])));
   return (
     <Page>
       <Hero>

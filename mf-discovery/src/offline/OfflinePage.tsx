@@ -1,12 +1,12 @@
 import styled from '@emotion/styled';
-import { ERROR_MESSAGES } from '@fable/contracts';
+import { ERROR_MESSAGES, SITE_PATH } from '@fable/contracts';
 import { Button, useNavigate, useSearchParams } from '@fable/shared';
 import { useEffect } from 'react';
 import { useOnline } from './useOnline';
 
-/** Where the offline route goes back to: a path of this site (the page that sent the visitor here), else home. */
+/** Where the offline route goes back to: a path of this site (contracts' SITE_PATH: the page that sent the visitor here), else home. */
 export function returnPathOf(from: string | null): string {
-  return from && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\') ? from : '/';
+  return from !== null && SITE_PATH.test(from) ? from : '/';
 }
 
 /** The offline route's path, coming from `from` (document 1 §8: "Recommended page offline redirects to an offline route"). */
