@@ -33,6 +33,7 @@ const common = {
     '^@fable/shared/visibility$': '<rootDir>/../shared/src/visibility/index.ts',
     '^@fable/shared/trackingIds$': '<rootDir>/../shared/src/analytics/trackingIds.ts',
     '^@fable/shared/characters$': '<rootDir>/../shared/src/api/charactersApi.ts',
+    '^@fable/shared/promotions$': '<rootDir>/../shared/src/promotions/index.ts',
   },
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -144,5 +144,8 @@ const contextOfEachTier = (): Readonly<Record<Tier, number>> =>
  */
 export const TIER_CONTEXT_TOKENS: Readonly<Record<Tier, number>> = /* @__PURE__ */ contextOfEachTier();
 
-/** "8K context": a context size as the plans list it. */
-export const contextFeature = (tokens: number): string => `${Math.round(tokens / 1024)}K context`;
+/**
+ * A context size as the plans list it, in document 1 §1's words: the free tier's "4K context" ("Free features: …"),
+ * a paid tier's "8K memory" / "16K memory" ("Paid-tier perks: … also 8K memory").
+ */
+export const contextFeature = (tokens: number, tier: Tier): string => `${Math.round(tokens / 1024)}K ${tier === 'free' ? 'context' : 'memory'}`;

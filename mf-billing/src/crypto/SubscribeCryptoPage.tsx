@@ -6,7 +6,7 @@ import { FeatureList } from '../plans/FeatureList';
 import { LoadState, NoPlans } from '../plans/LoadState';
 import { PAID_TIERS, TIER_NAME, blackFridayText, cryptoPlans, formatPrice, type CryptoPlan } from '../plans/plans';
 import { blackFridayPercentOff, blackFridaySale } from '../sale/promotions';
-import { useBilling_promotionsQuery } from '../sale/promotionsApi';
+import { usePromotionsQuery } from '@fable/shared/promotions';
 import { useNow } from '../sale/useNow';
 import { PageColumn, PageIntro } from '../ui/PageLayout';
 
@@ -176,7 +176,7 @@ export function SubscribeCryptoPage() {
   const brand = useAppSelector(selectBrand);
   const brandName = brand?.name ?? FALLBACK_BRAND_NAME;
   const options = useBilling_getPlansQuery();
-  const promotions = useBilling_promotionsQuery();
+  const promotions = usePromotionsQuery();
   const now = useNow(60_000);
   const percentOff = blackFridayPercentOff(promotions.data, now);
   const plans = options.data

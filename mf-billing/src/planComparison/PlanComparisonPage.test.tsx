@@ -54,13 +54,13 @@ it('lists the features of the spec, each from the tier that introduces it', asyn
     '4K context',
     'Skip the waiting line',
     'Memory manager',
-    '8K context',
+    '8K memory',
     'Semantic memory 2.0',
     'Longer responses',
     'Conversation images',
     'Access to 45B models',
     'A priority generation queue',
-    '16K context',
+    '16K memory',
     'A 70b model (beta)',
     'Conversation images on private bots',
   ]) {
@@ -72,8 +72,8 @@ it('lists the features of the spec, each from the tier that introduces it', asyn
   expect(cellsOfRow('Conversation images on private bots')).toEqual(['Not included', 'Not included', 'Included']);
   // Context per tier, from the one list the chat obeys: 4K free, 8K True Supporter, 16K I'm All In (document 1 §1).
   expect(cellsOfRow('4K context')).toEqual(['Included', 'Included', 'Included']);
-  expect(cellsOfRow('8K context')).toEqual(['Not included', 'Included', 'Included']);
-  expect(cellsOfRow('16K context')).toEqual(['Not included', 'Not included', 'Included']);
+  expect(cellsOfRow('8K memory')).toEqual(['Not included', 'Included', 'Included']);
+  expect(cellsOfRow('16K memory')).toEqual(['Not included', 'Not included', 'Included']);
 });
 
 it('switches to the annual view: all three tiers, annual prices, the discount text, the URL and the store follow', async () => {

@@ -34,10 +34,10 @@ it('accepts monthly and annual as the frequency', () => {
 
 it('lists each feature once, from the lowest tier that has it', () => {
   const rows = comparisonRows();
-  expect(rows.filter((r) => r.feature.endsWith('K context'))).toEqual([
+  expect(rows.filter((r) => /^\d+K (context|memory)$/.test(r.feature))).toEqual([
     { feature: '4K context', from: 'free' },
-    { feature: '8K context', from: 'basic' },
-    { feature: '16K context', from: 'premium' },
+    { feature: '8K memory', from: 'basic' },
+    { feature: '16K memory', from: 'premium' },
   ]);
   expect(rows.find((r) => r.feature === 'memory manager')?.from).toBe('minimal');
   expect(rows.find((r) => r.feature === 'access to 45B models')?.from).toBe('basic');
@@ -48,10 +48,10 @@ it('takes the context per tier from the one list the chat obeys (the permissions
   expect(TIER_CONTEXT_TOKENS).toEqual({ free: 4096, minimal: 4096, basic: 8192, premium: 16384 });
   expect(FREE_FEATURES).toContain('4K context');
   expect(TIER_FEATURES.minimal.some((f) => f.endsWith('context'))).toBe(false);
-  expect(TIER_FEATURES.basic[0]).toBe('8K context');
-  expect(TIER_FEATURES.premium[0]).toBe('16K context');
+  expect(TIER_FEATURES.basic[0]).toBe('8K memory');
+  expect(TIER_FEATURES.premium[0]).toBe('16K memory');
   // A plan's own list gets the line once.
-  expect(withContext('basic', ['8K context', 'x'])).toEqual(['8K context', 'x']);
+  expect(withContext('basic', ['8K memory', 'x'])).toEqual(['8K memory', 'x']);
 });
 
 it('links each crypto plan to the checkout of its plan', () => {
@@ -64,8 +64,8 @@ it('links each crypto plan to the checkout of its plan', () => {
 it('lists on each crypto plan what it adds over the lower tiers', () => {
   const [taste, supporter, allIn] = cryptoPlans(plans);
   expect(taste?.features.map((f) => f.title)).toEqual(['Skip the waiting line', 'Memory manager']);
-  expect(supporter?.features.map((f) => f.title)).toEqual(['8K context', 'Semantic memory 2.0', 'Longer responses', 'Conversation images', 'Access to 45B models']);
-  expect(allIn?.features.map((f) => f.title)).toEqual(['16K context', 'A priority generation queue', 'A 70b model (beta)', 'Conversation images on private bots']);
+  expect(supporter?.features.map((f) => f.title)).toEqual(['8K memory', 'Semantic memory 2.0', 'Longer responses', 'Conversation images', 'Access to 45B models']);
+  expect(allIn?.features.map((f) => f.title)).toEqual(['16K memory', 'A priority generation queue', 'A 70b model (beta)', 'Conversation images on private bots']);
 });
 
 it('gives a sale price against the plan price, with the sale’s offer on the checkout link', () => {

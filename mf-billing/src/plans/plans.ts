@@ -1,5 +1,6 @@
 import { contextFeature, TIER_CONTEXT_TOKENS, TIER_MARKETING_NAME, TIERS, type PurchasePlan, type Tier } from '@fable/contracts';
 import { discountOn, percentToBasisPoints, TIER_FEATURES as RULES_TIER_FEATURES, toMajor, toMinor } from '@fable/rules/billing';
+import { checkoutLink, formatPrice as formatOfferPrice } from '@fable/shared/promotions';
 
 /** The purchase options' plans by period (billingApi's PurchaseOptions['plans']). */
 export type PlansByPeriod = { monthly: readonly PurchasePlan[]; annual: readonly PurchasePlan[] };
@@ -52,7 +53,7 @@ export const TIER_NAME: Record<Tier, string> = {
 export function contextFeatureOf(tier: Tier): string[] {
   const below = TIERS[TIERS.indexOf(tier) - 1];
   const tokens = TIER_CONTEXT_TOKENS[tier];
-  return below === undefined || tokens > TIER_CONTEXT_TOKENS[below] ? [contextFeature(tokens)] : [];
+  return below === undefined || tokens > TIER_CONTEXT_TOKENS[below] ? [contextFeature(tokens, tier)] : [];
 }
 
 /** "Free features: unlimited messages, unlimited character creation, 4K context." (document 1 §1) */
@@ -132,10 +133,8 @@ export function featureLabel(feature: string): string {
   return feature.charAt(0).toUpperCase() + feature.slice(1);
 }
 
-/** "$149.99": two decimals (document 2 §9). */
-export function formatPrice(amount: number, currency: string = CURRENCY): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
-}
+/** "$149.99": two decimals (document 2 §9), in the plans' currency unless told. */
+export const formatPrice = (amount: number, currency: string = CURRENCY): string => formatOfferPrice(amount, currency);
 
 /** A static crypto plan (document 2 §3 "Static crypto plan"), its prices from the purchase options. */
 export interface CryptoPlan {
@@ -148,16 +147,10 @@ export interface CryptoPlan {
   monthly?: { price: number; paymentLink: string; currency: string };
 }
 
-/**
- * The checkout of a plan (document 2 §2 "/checkout": plan_id, o_id). The crypto cards lead there too: its payment
- * method selector lists coinpayments, whose hosted page takes the payment (the spec does not show the hosted crypto
- * link's address).
- */
-export function checkoutLink(planId: string, offerId?: string | null): string {
-  const query = new URLSearchParams({ plan_id: planId });
-  if (offerId) query.set('o_id', offerId);
-  return `/checkout?${query.toString()}`;
-}
+// The checkout of a plan (document 2 §2 "/checkout": plan_id, o_id). The crypto cards lead there too: its payment
+// method selector lists coinpayments, whose hosted page takes the payment (the spec does not show the hosted crypto
+// link's address).
+export { checkoutLink };
 
 /** Descriptions of the crypto cards; the spec names the field but gives no text, these are ours. */
 const CRYPTO_DESCRIPTIONS: Record<PaidTier, string> = {

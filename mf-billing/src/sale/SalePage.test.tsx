@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selectSignInPrompt } from '@fable/shared';
+import { deploymentFixture } from '@fable/shared/testing';
 import { location, renderBilling, type BillingSetup } from '../testing/renderBilling';
 import { SalePage } from './SalePage';
 
@@ -42,10 +43,23 @@ it('offers a running birthday sale at its price for one month with a countdown; 
 });
 
 it('asks a guest to sign up before the sale’s checkout', async () => {
-  const { store } = render({ sale: 'valentine', guest: true });
-  const offer = await screen.findByRole('region', { name: "Valentine's Special" });
+  const { store } = render({ sale: 'birthday', guest: true });
+  const offer = await screen.findByRole('region', { name: 'Birthday Sale' });
   await userEvent.click(within(offer).getByRole('button', { name: 'Get it for $0.99' }));
   expect(selectSignInPrompt(store.getState())).toEqual({ open: true, returnTo: '/checkout?plan_id=premium_1m&o_id=bday99' });
+});
+
+it('offers the Valentine promo only where it is offered: its flag on, a signed-in member not on premium', async () => {
+  const on = deploymentFixture({ flags: { ...deploymentFixture().flags, valentine_promo: true } });
+  const first = render({ sale: 'valentine', deployment: on });
+  expect(await screen.findByRole('region', { name: "Valentine's Special" })).toHaveTextContent('$0.99 for your first month');
+  first.unmount();
+  for (const setup of [{ guest: true, deployment: on }, { member: { tier: 'premium' as const }, deployment: on }, {}]) {
+    const { unmount } = render({ sale: 'valentine', ...setup });
+    expect(await screen.findByText('There is no sale right now.')).toBeInTheDocument();
+    expect(screen.queryByText(/Valentine/)).not.toBeInTheDocument();
+    unmount();
+  }
 });
 
 it('shows the annual plans at their Black Friday prices in one section; choosing one takes its offer to the checkout', async () => {

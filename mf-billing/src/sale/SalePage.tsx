@@ -1,6 +1,7 @@
 import styled from '@emotion/styled';
 import type { Promotion } from '@fable/contracts';
-import { Button, ButtonLink, Spinner } from '@fable/shared';
+import { Button, ButtonLink, Spinner, useAppSelector } from '@fable/shared';
+import { runningPromotions, selectValentineOffered, usePromotionsQuery } from '@fable/shared/promotions';
 import { useBilling_getPlansQuery } from '../billingApi';
 import { LoadState } from '../plans/LoadState';
 import { TIER_NAME, formatPrice, planFor, tiersFor } from '../plans/plans';
@@ -8,8 +9,7 @@ import { DeviceSwitchModal } from '../subscribe/DeviceSwitchModal';
 import { useChoosePlan } from '../subscribe/useChoosePlan';
 import { PageColumn } from '../ui/PageLayout';
 import { Countdown } from './Countdown';
-import { blackFridayPercentOff, blackFridaySale, runningPromotions } from './promotions';
-import { useBilling_promotionsQuery } from './promotionsApi';
+import { blackFridayPercentOff, blackFridaySale } from './promotions';
 import { SALE_TEXTS as T } from './saleTexts';
 import { useNow } from './useNow';
 
@@ -189,14 +189,17 @@ const dateOf = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'l
 /**
  * /sale (document 2 §2, §9): the promotions running now, from GET subscriptions/promotions: a birthday or Valentine
  * offer (its price for one month, a countdown to its end, the checkout of its plan with its offer), Black Friday
- * (the annual plans at its percentage off). None running: says so, with the next one when it is known.
+ * (the annual plans at its percentage off). None running: says so, with the next one when it is known. The Valentine
+ * promo only where it is offered (selectValentineOffered: its flag, a signed-in member not on premium).
  */
 export function SalePage() {
-  const promotions = useBilling_promotionsQuery();
+  const promotions = usePromotionsQuery();
   const now = useNow(1000);
   const { choose, deviceSwitch } = useChoosePlan();
-  const running = sections(runningPromotions(promotions.data, now));
-  const next = (promotions.data ?? []).filter((p) => Date.parse(p.starts_at) > now).sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at))[0];
+  const valentine = useAppSelector(selectValentineOffered);
+  const offered = (promotions.data ?? []).filter((p) => valentine || p.kind !== 'valentine');
+  const running = sections(runningPromotions(offered, now));
+  const next = offered.filter((p) => Date.parse(p.starts_at) > now).sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at))[0];
 
   let body;
   if (!promotions.data) {

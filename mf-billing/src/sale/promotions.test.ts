@@ -1,5 +1,6 @@
 import type { Promotion } from '@fable/contracts';
-import { blackFridayPercentOff, blackFridaySale, countdownTo, formatCountdown, isRunning, runningPriceOffer, runningSale } from './promotions';
+import { isRunning, runningPriceOffer } from '@fable/shared/promotions';
+import { blackFridayPercentOff, blackFridaySale, countdownTo, formatCountdown, runningSale } from './promotions';
 
 const promo = (over: Partial<Promotion>): Promotion => ({
   id: 'p',

@@ -1,31 +1,10 @@
 import type { Promotion } from '@fable/contracts';
+import { runningPromotions } from '@fable/shared/promotions';
 import { discounted } from '../plans/plans';
-
-/** Whether a promotion runs at `now`: from its starts_at (inclusive) to its ends_at (exclusive). */
-export function isRunning(promotion: Promotion, now: number): boolean {
-  return Date.parse(promotion.starts_at) <= now && now < Date.parse(promotion.ends_at);
-}
-
-/** The promotions running at `now`, the one ending first first. */
-export function runningPromotions(promotions: readonly Promotion[] | undefined, now: number): Promotion[] {
-  return (promotions ?? []).filter((p) => isRunning(p, now)).sort((a, b) => Date.parse(a.ends_at) - Date.parse(b.ends_at));
-}
 
 /** The running sale the banner shows (a Black Friday or a birthday sale, document 2 §2), or null. */
 export function runningSale(promotions: readonly Promotion[] | undefined, now: number): Promotion | null {
   return runningPromotions(promotions, now).find((p) => p.kind === 'birthday' || p.kind === 'black_friday') ?? null;
-}
-
-/**
- * The running $0.99 promotion the modal offers (Valentine or Birthday, with a price), or null. The Valentine promo only
- * where `valentine` allows it (document 1 §6: behind its flag, for signed-in non-premium members).
- */
-export function runningPriceOffer(promotions: readonly Promotion[] | undefined, now: number, { valentine }: { valentine: boolean }): Promotion | null {
-  return (
-    runningPromotions(promotions, now).find(
-      (p) => ((p.kind === 'valentine' && valentine) || p.kind === 'birthday') && p.price != null && p.plan_id,
-    ) ?? null
-  );
 }
 
 /** The running Black Friday promotions' highest percentage off ("up to …% off"), or null. */

@@ -1,4 +1,5 @@
-import { blackFridayText, formatPrice } from '../plans/plans';
+import { PRICE_OFFER_TEXTS } from '@fable/shared/promotions';
+import { blackFridayText } from '../plans/plans';
 
 /**
  * Texts of the sales (document 2 §2 sale banner, §9 "Birthday sale: … $0.99; one month only", "Black Friday offer up
@@ -13,14 +14,12 @@ export const SALE_TEXTS = {
   seeSale: 'See the sale',
   dismiss: 'Dismiss the sale banner',
   endsIn: 'Ends in',
-  oneMonth: (price: number, currency: string) => `${formatPrice(price, currency)} for your first month`,
+  ...PRICE_OFFER_TEXTS,
   onPlan: (name: string, period: 'monthly' | 'annual') => `On ${name}, billed ${period === 'annual' ? 'annually' : 'monthly'}.`,
   oneMonthOnly: 'The discount applies to one month only; the plan then renews at its usual price.',
   blackFriday: blackFridayText,
   blackFridayPlans: 'Annual plans at Black Friday prices',
   listPrice: 'Regular price',
-  claim: (price: number, currency: string) => `Get it for ${formatPrice(price, currency)}`,
   choose: (name: string) => `Choose ${name}`,
-  notNow: 'Not now',
   perYear: '/ year',
 } as const;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { selectAuthStatus, selectFlag, selectUser, useAppSelector } from '@fable/shared';
-import { blackFridayPercentOff, runningPriceOffer, runningSale } from './promotions';
-import { useBilling_promotionsQuery } from './promotionsApi';
+import { useAppSelector } from '@fable/shared';
+import { runningPriceOffer, selectValentineOffered, usePromotionsQuery } from '@fable/shared/promotions';
+import { blackFridayPercentOff, runningSale } from './promotions';
 import { useNow } from './useNow';
 
 /** Where the $0.99 modal's dismissal is kept for the tab's session (it opens once per promotion and session). */
@@ -30,13 +30,10 @@ function markSeen(id: string) {
  * which opens by itself once per promotion in a tab's session.
  */
 export function usePromotions() {
-  const promotions = useBilling_promotionsQuery();
+  const promotions = usePromotionsQuery();
   const now = useNow(1000);
   const sale = runningSale(promotions.data, now);
-  // The Valentine promo (document 1 §6 "Feature flags"): its flag on, for a signed-in member not on premium.
-  const valentine = useAppSelector(
-    (state) => selectFlag(state, 'valentine_promo') && selectAuthStatus(state) === 'authenticated' && selectUser(state)?.tier !== 'premium',
-  );
+  const valentine = useAppSelector(selectValentineOffered);
   const offer = runningPriceOffer(promotions.data, now, { valentine });
   const [closed, setClosed] = useState<ReadonlySet<string>>(() => new Set(seenIds()));
   const close = () => {

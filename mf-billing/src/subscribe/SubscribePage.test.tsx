@@ -57,7 +57,7 @@ it('shows the monthly plans without Get a Taste, and the three annual plans with
   const allIn = within(card("I'm All In"));
   expect(allIn.getByText('$249.99')).toBeInTheDocument();
   expect(allIn.getByText('Everything in True Supporter, plus:')).toBeInTheDocument();
-  expect(allIn.getByText('16K context')).toBeInTheDocument();
+  expect(allIn.getByText('16K memory')).toBeInTheDocument();
   // The default plan of the purchase options (premium_1y) is the recommended one.
   expect(allIn.getByText('Most popular')).toBeInTheDocument();
   expect(fake.callsTo('GET /subscriptions/purchase_options')).toHaveLength(1);

@@ -190,13 +190,15 @@ export interface ConversationListProps {
   characterId?: string;
   /** Shown when the member has no chats (and no search). */
   empty: ReactNode;
+  /** The search box (Recent Chats' older variant, my_chats_v2 off, has none). */
+  searchable?: boolean;
 }
 
 /**
  * A member's conversations (document 1 §2 Recent Chats): search (300 ms), 25 a page with Load More, each with avatar
  * (NSFW blurred per blurNSFW), name, title, last message without HTML and time; Change Title and Delete.
  */
-export function ConversationList({ characterId, empty }: ConversationListProps) {
+export function ConversationList({ characterId, empty, searchable = true }: ConversationListProps) {
   const notify = useNotify();
   const [query, setQuery] = useState('');
   const q = useDebounce(query, CHAT_SEARCH_DEBOUNCE_MS).trim();
@@ -251,14 +253,16 @@ export function ConversationList({ characterId, empty }: ConversationListProps) 
   const removingName = removing?.character?.name ?? '';
   return (
     <>
-      <SearchInput
-        type="search"
-        aria-label={CONVERSATION_LIST_TEXTS.search}
-        placeholder={CONVERSATION_LIST_TEXTS.search}
-        value={query}
-        maxLength={100}
-        onChange={(event) => setQuery(event.target.value)}
-      />
+      {searchable ? (
+        <SearchInput
+          type="search"
+          aria-label={CONVERSATION_LIST_TEXTS.search}
+          placeholder={CONVERSATION_LIST_TEXTS.search}
+          value={query}
+          maxLength={100}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      ) : null}
       {body}
       <UpdateTitleModal
         initialTitle={renaming?.label ?? ''}

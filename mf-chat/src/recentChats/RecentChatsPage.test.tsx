@@ -94,6 +94,13 @@ it('searches after a 300 ms pause', async () => {
   expect(fake.callsTo('GET /conversations').filter((c) => c.query.q)).toEqual([expect.objectContaining({ query: { limit: '25', q: 'knight' } })]);
 });
 
+it('lists without a search box in the older variant (my_chats_v2 off)', async () => {
+  const { fake } = renderChats({ member: true, flags: { my_chats_v2: false }, handlers: { 'GET /conversations': () => page([conversationFixture()]) } });
+  await screen.findByRole('link', { name: /Aria/ });
+  expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+  expect(fake.callsTo('GET /conversations')).toEqual([expect.objectContaining({ query: { limit: '25' } })]);
+});
+
 it('deletes a chat after confirmation, with a toast and a fresh list', async () => {
   let deleted = false;
   const { fake, store } = renderChats({

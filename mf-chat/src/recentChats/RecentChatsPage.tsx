@@ -1,5 +1,5 @@
 import { routes } from '@fable/contracts';
-import { ButtonLink, EmptyState, Spinner, selectAuthStatus, useAppSelector } from '@fable/shared';
+import { ButtonLink, EmptyState, Spinner, selectAuthStatus, selectFeatureOn, useAppSelector } from '@fable/shared';
 import { ChatBubbles } from './ChatBubbles';
 import { Actions, HeadingRow, Page, Panel } from './chatsLayout';
 import { ConversationList } from './ConversationList';
@@ -13,9 +13,13 @@ export const RECENT_CHATS_TEXTS = {
   exploreChatbots: 'Explore Chatbots',
 } as const;
 
-/** /chats: members' conversations (search, Load More, rename, delete); guests learn their chats are not saved. */
+/**
+ * /chats: members' conversations (search, Load More, rename, delete); guests learn their chats are not saved. With
+ * my_chats_v2 off, the older variant: the same list without its search.
+ */
 export function RecentChatsPage() {
   const status = useAppSelector(selectAuthStatus);
+  const v2 = useAppSelector((state) => selectFeatureOn(state, 'my_chats_v2'));
   if (status === 'loading') return <Spinner label="Loading" center />;
   return (
     <Page>
@@ -24,6 +28,7 @@ export function RecentChatsPage() {
       </HeadingRow>
       {status === 'authenticated' ? (
         <ConversationList
+          searchable={v2}
           empty={
             <Panel>
               <EmptyState icon={<ChatBubbles />} title={RECENT_CHATS_TEXTS.emptyTitle} description={RECENT_CHATS_TEXTS.emptyText}>

@@ -1,4 +1,5 @@
 import { selectFlag, selectUser, useAppSelector } from '@fable/shared';
+import { selectValentineOffered } from '@fable/shared/promotions';
 import { UsernamePrompt } from './UsernamePrompt';
 import { ValentinePromo } from './ValentinePromo';
 
@@ -10,12 +11,12 @@ import { ValentinePromo } from './ValentinePromo';
 export default function HomeNotices() {
   const user = useAppSelector(selectUser);
   const onboardingV2 = useAppSelector((s) => selectFlag(s, 'onboarding_v2'));
-  const valentine = useAppSelector((s) => selectFlag(s, 'valentine_promo'));
+  const valentine = useAppSelector(selectValentineOffered);
   if (!user) return null;
   return (
     <>
       {!user.username && !onboardingV2 ? <UsernamePrompt /> : null}
-      {valentine && user.tier !== 'premium' ? <ValentinePromo /> : null}
+      {valentine ? <ValentinePromo /> : null}
     </>
   );
 }

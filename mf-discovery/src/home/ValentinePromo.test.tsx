@@ -4,7 +4,7 @@ import type { Promotion } from '@fable/contracts';
 import { characterFixture, searchResultFixture } from '../testing/characterFixture';
 import { location, renderDiscovery, type DiscoverySetup } from '../testing/renderDiscovery';
 import { HomePage } from './HomePage';
-import { runningValentine, VALENTINE_CLOSED_KEY } from './ValentinePromo';
+import { VALENTINE_CLOSED_KEY } from './ValentinePromo';
 
 const DAY = 86_400_000;
 const valentine = (over: Partial<Promotion> = {}): Promotion => ({
@@ -61,13 +61,4 @@ it.each([
   await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
   expect(fake.callsTo('GET /subscriptions/promotions')).toHaveLength(0);
   expect(promo()).not.toBeInTheDocument();
-});
-
-it('finds only a running Valentine promotion with its price and plan', () => {
-  const now = Date.now();
-  expect(runningValentine([valentine()], now)?.id).toBe('val-1');
-  expect(runningValentine([valentine({ kind: 'birthday' })], now)).toBeNull();
-  expect(runningValentine([valentine({ ends_at: new Date(now - 1).toISOString() })], now)).toBeNull();
-  expect(runningValentine([valentine({ plan_id: null })], now)).toBeNull();
-  expect(runningValentine(undefined, now)).toBeNull();
 });

@@ -1,37 +1,7 @@
-import { billingFlowCalls, PromotionsSchema, type Promotion } from '@fable/contracts';
-import { api, Button, ButtonLink } from '@fable/shared';
+import { Button, ButtonLink } from '@fable/shared';
+import { checkoutLink, PRICE_OFFER_TEXTS, runningPriceOffer, usePromotionsQuery } from '@fable/shared/promotions';
 import { useState } from 'react';
 import { NoticeBar } from './NoticeBar';
-
-const C = billingFlowCalls.promotions;
-
-const promotionsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    discovery_promotions: build.query<Promotion[], void>({
-      query: () => ({ url: C.path, method: C.method }),
-      transformResponse: (raw: unknown) => PromotionsSchema.parse(raw).promotions,
-    }),
-  }),
-});
-
-/** The Valentine promotion running at `now` with its $0.99 price and plan, or null. */
-export function runningValentine(promotions: readonly Promotion[] | undefined, now: number): Promotion | null {
-  return (
-    (promotions ?? []).find(
-      (p) => p.kind === 'valentine' && p.price != null && !!p.plan_id && Date.parse(p.starts_at) <= now && now < Date.parse(p.ends_at),
-    ) ?? null
-  );
-}
-
-const price = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
-
-// The subscribe page's words for the $0.99 offer (mf-billing's saleTexts), and ours for closing it.
-export const VALENTINE_TEXTS = {
-  oneMonth: (amount: number, currency: string) => `${price(amount, currency)} for your first month`,
-  claim: (amount: number, currency: string) => `Get it for ${price(amount, currency)}`,
-  notNow: 'Not now',
-} as const;
 
 /** Where home remembers, for the tab's session, the Valentine promotions closed with Not now. */
 export const VALENTINE_CLOSED_KEY = 'fable.discovery.valentineClosed';
@@ -47,21 +17,22 @@ function readClosed(): string[] {
 
 /**
  * The Valentine promo on home (document 1 §6 "Valentine promo (signed-in non-premium on home and subscribe)"): while
- * one runs, its $0.99 first month with a way to its checkout; Not now hides it for the tab's session.
+ * one runs, its $0.99 first month with a way to its checkout; Not now hides it for the tab's session. Shown where
+ * HomeNotices finds it offered (selectValentineOffered).
  */
 export function ValentinePromo() {
-  const { data } = promotionsApi.useDiscovery_promotionsQuery();
+  const { data } = usePromotionsQuery();
   const [now] = useState(() => Date.now());
   const [closed, setClosed] = useState(readClosed);
-  const promo = runningValentine(data, now);
+  const promo = runningPriceOffer(data, now, { valentine: true, birthday: false });
   if (!promo || closed.includes(promo.id)) return null;
   const amount = promo.price ?? 0;
-  const checkout = `/checkout?${new URLSearchParams({ plan_id: promo.plan_id!, ...(promo.offer_id ? { o_id: promo.offer_id } : {}) }).toString()}`;
+  const checkout = checkoutLink(promo.plan_id!, promo.offer_id);
   return (
     <NoticeBar aria-label={promo.title}>
       <strong>{promo.title}</strong>
-      <span>{VALENTINE_TEXTS.oneMonth(amount, promo.currency)}</span>
-      <ButtonLink to={checkout}>{VALENTINE_TEXTS.claim(amount, promo.currency)}</ButtonLink>
+      <span>{PRICE_OFFER_TEXTS.oneMonth(amount, promo.currency)}</span>
+      <ButtonLink to={checkout}>{PRICE_OFFER_TEXTS.claim(amount, promo.currency)}</ButtonLink>
       <Button
         variant="ghost"
         onClick={() => {
@@ -74,7 +45,7 @@ export function ValentinePromo() {
           }
         }}
       >
-        {VALENTINE_TEXTS.notNow}
+        {PRICE_OFFER_TEXTS.notNow}
       </Button>
     </NoticeBar>
   );
