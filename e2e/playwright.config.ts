@@ -4,12 +4,13 @@ import { SITE_PORT_BASE } from './support/ports';
 
 /**
  * The specs that change what every other page sees, run one at a time after all the others: they stop and start
- * remote servers, edit the served deployments, or move a subscription's billing time and run the due billing jobs.
+ * remote servers, edit the served deployments, switch the main application's feature flags, or move a subscription's
+ * billing time and run the due billing jobs.
  * Every other spec keeps to its own members and data, and runs in parallel workers: a spec that needs the fake engine
  * to answer otherwise (slowly, cut, failing, echoing the prompt) changes the replies to its own messages only
  * (`setEngine(when, …)` in support/site.ts).
  */
-const SERIAL_SPECS = ['remote-down', 'remote-versions', 'redeploy-remote', 'new-remote', 'billing-lifecycle'];
+const SERIAL_SPECS = ['flag-variants', 'remote-down', 'remote-versions', 'redeploy-remote', 'new-remote', 'billing-lifecycle'];
 const SERIAL = new RegExp(`/(${SERIAL_SPECS.join('|')})\\.spec\\.ts$`);
 
 // The composed production build, every remote on its own origin, in Debian's Chromium.

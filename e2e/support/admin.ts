@@ -38,7 +38,7 @@ async function adminAccessToken(): Promise<string> {
 }
 
 /** A call of the real API as the e2e admin; expects a 2xx and gives its JSON. */
-export async function adminCall<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+export async function adminCall<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${api()}/api${path}`, {
     method,
     headers: { ...HEADERS, Authorization: `Bearer ${await adminAccessToken()}` },

@@ -4,8 +4,8 @@ import { DEFAULT_APPLICATION_ID } from '../../http/access';
 import { AppError } from '../../http/appError';
 import type { ApiPlugin } from '../../http/apiPlugin';
 import { cachedJson } from '../../infra/cache/cache';
-import { findAppSettings } from './appSettingsRepository';
-import { appSettingsSchema, toAppSettings } from './appSettingsSchema';
+import { findAppSettings, switchGrowthFlags } from './appSettingsRepository';
+import { appSettingsSchema, servedFlags, STORED_FLAG_OF, toAppSettings } from './appSettingsSchema';
 
 export { DEFAULT_APPLICATION_ID };
 
@@ -15,12 +15,21 @@ const CACHE_TTL_SECONDS = 60;
 /** Node lower-cases header names. */
 const applicationIdHeader = API_HEADERS.applicationId.toLowerCase() as Lowercase<typeof API_HEADERS.applicationId>;
 
-const headersSchema = z.looseObject({
-  [applicationIdHeader]: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'must be 1-64 lower-case letters, digits, "-" or "_"')
-    .optional(),
+
+const applicationIdSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'must be 1-64 lower-case letters, digits, "-" or "_"');
+const headersSchema = z.looseObject({ [applicationIdHeader]: applicationIdSchema.optional() });
+
+/** The flags an admin switches: by the web app's names, at least one, each on or off. */
+const flagsBodySchema = z.strictObject({
+  flags: z
+    .record(z.string(), z.boolean())
+    .refine((flags) => Object.keys(flags).length > 0, 'name at least one flag')
+    .superRefine((flags, ctx) => {
+      for (const name of Object.keys(flags))
+        if (!STORED_FLAG_OF.has(name as never)) ctx.addIssue({ code: 'custom', message: `${name} is not a flag an application switches` });
+    }),
 });
+const servedFlagsSchema = z.object({ growthFlags: z.record(z.string(), z.boolean()) });
 
 /** GET /api/app-settings: branding, search, tags, models and flags of the application in X-Application-Id. */
 export const appSettingsRoutes: ApiPlugin = async (app, { db, cache }) => {
@@ -40,6 +49,24 @@ export const appSettingsRoutes: ApiPlugin = async (app, { db, cache }) => {
         throw new AppError(404, 'unknown_application', `Unknown application: ${applicationId}`);
       }
       return toAppSettings(applicationId, settings);
+    },
+  );
+
+  // PUT /api/admin/applications/:applicationId/flags (admins): switches an application's feature flags (document 1
+  // §6) without a deploy; every app reads them from GET /app-settings at its next load.
+  app.put(
+    '/admin/applications/:applicationId/flags',
+    {
+      schema: { params: z.object({ applicationId: applicationIdSchema }), body: flagsBodySchema, response: { 200: servedFlagsSchema } },
+      config: { access: 'admin' },
+    },
+    async (request) => {
+      const { applicationId } = request.params;
+      const changes = Object.fromEntries(Object.entries(request.body.flags).map(([name, on]) => [STORED_FLAG_OF.get(name as never)!, on]));
+      const settings = await switchGrowthFlags(db, applicationId, changes);
+      if (!settings) throw new AppError(404, 'unknown_application', `Unknown application: ${applicationId}`);
+      await cache.delete(`app-settings:${applicationId}`);
+      return { growthFlags: servedFlags(settings.growthFlags) };
     },
   );
 };

@@ -84,6 +84,11 @@ const SERVED_FLAG_NAMES: Record<keyof GrowthFlags, FeatureFlag> = {
   personaV2: 'persona_v2',
 };
 
+/** The stored flag of each served name (the flags an application's settings can switch). */
+export const STORED_FLAG_OF: ReadonlyMap<FeatureFlag, keyof GrowthFlags> = new Map(
+  Object.entries(SERVED_FLAG_NAMES).map(([key, name]) => [name, key as keyof GrowthFlags]),
+);
+
 /** The application's flags as served: `{ onboarding_v2: true, … }`, every flag named. */
 export function servedFlags(stored: GrowthFlags): Partial<Record<FeatureFlag, boolean>> {
   return Object.fromEntries(Object.entries(SERVED_FLAG_NAMES).map(([key, name]) => [name, stored[key as keyof GrowthFlags]]));
