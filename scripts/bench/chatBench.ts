@@ -106,7 +106,9 @@ export async function benchChatStreams(label: string, overrides: Partial<AppConf
   const config = testConfig({
     messageCountFlushMs: 250,
     ...overrides,
-    inferenceModels: [{ id: 'fake', name: 'Fake', tokens: '16K', base_url: load.engineUrl, model: 'fake', hide_unauthorized: false }],
+    // Capacity above the highest level: this measures what the platform adds to a turn, not the waiting room's line
+    // (with the default 32 concurrent generations, 50 and 200 streams measured the queue: `--only queue` does).
+    inferenceModels: [{ id: 'fake', name: 'Fake', tokens: '16K', base_url: load.engineUrl, model: 'fake', hide_unauthorized: false, capacity: 10_000 }],
   });
   const appDb = await openDatabase(config);
   const app = await buildApp(config, {
