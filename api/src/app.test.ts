@@ -69,6 +69,8 @@ describe.each(BOTH_BACKENDS)('API on %s', (backend) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/application\/json/);
       expect(res.json()).toEqual({ status: 'ok', db: 'ok' });
+      expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toEqual({ status: 'ok', db: 'ok' });
+      expect((await app.inject({ method: 'GET', url: '/api/health/live' })).json()).toEqual({ status: 'ok' });
     });
   });
 
@@ -249,6 +251,11 @@ describe('API with a failing database', () => {
       const res = await app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ error: { code: 'service_unavailable', message: 'Database unavailable' } });
+      // Readiness fails with the database; liveness does not, so an outage restarts no process.
+      expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(503);
+      const live = await app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ status: 'ok' });
     } finally {
       await app.close();
       await cache.close();

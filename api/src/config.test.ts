@@ -1,6 +1,6 @@
 import { AUTH_TOKEN_LIFETIMES, CHARACTER_FAVORITE_LIMIT } from '@fable/contracts';
 import path from 'node:path';
-import { ConfigError, DATABASE_POOL_MAX, IN_MEMORY, REPO_ROOT, loadConfig } from './config';
+import { ConfigError, DATABASE_POOL_MAX, DEV_SHUTDOWN_GRACE_SECONDS, SHUTDOWN_GRACE_SECONDS, IN_MEMORY, REPO_ROOT, loadConfig } from './config';
 import { DEFAULT_SANDBOX_PAYMENTS } from './infra/payments/paymentsConfig';
 import { SANDBOX_SUBSCRIBESTAR_CLIENT, subscribeStarConfigOf } from './modules/billing/supporterLink/subscribeStarConfig';
 
@@ -14,6 +14,8 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       databasePoolMax: DATABASE_POOL_MAX,
       redisUrl: undefined,
+      apiProcesses: 1,
+      shutdownGraceSeconds: DEV_SHUTDOWN_GRACE_SECONDS,
       dataDir: path.join(REPO_ROOT, '.data'),
       nodeEnv: 'development',
       logLevel: 'info',
@@ -60,6 +62,8 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://fable@db:5432/fable',
       databasePoolMax: 30,
       redisUrl: 'redis://cache:6379',
+      apiProcesses: 1,
+      shutdownGraceSeconds: SHUTDOWN_GRACE_SECONDS,
       dataDir: '/var/lib/fable',
       nodeEnv: 'production',
       logLevel: 'warn',
@@ -109,6 +113,26 @@ describe('loadConfig', () => {
     const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
     expect(loadConfig(production).billingTestControl).toBeUndefined();
     expect(() => loadConfig({ ...production, BILLING_TEST_CONTROL: '1' })).toThrow(/BILLING_TEST_CONTROL: a test-only control, refused in production/);
+  });
+
+  it('refuses more than one API process without one database, one Redis and one bucket, naming each', () => {
+    expect(loadConfig({ API_PROCESSES: '1' }).apiProcesses).toBe(1);
+    expect(() => loadConfig({ API_PROCESSES: '3' })).toThrow(
+      /DATABASE_URL: required when API_PROCESSES is 3 .*; REDIS_URL: required when API_PROCESSES is 3 .*; S3_BUCKET: required when API_PROCESSES is 3/,
+    );
+    const database = { DATABASE_URL: 'postgres://db/fable', REDIS_URL: 'redis://cache:6379' };
+    expect(() => loadConfig({ API_PROCESSES: '2', ...database })).toThrow(/S3_BUCKET: required when API_PROCESSES is 2/);
+    expect(() => loadConfig({ API_PROCESSES: '2', ...database })).not.toThrow(/DATABASE_URL|REDIS_URL/);
+    const scaled = loadConfig({ API_PROCESSES: '2', ...database, S3_BUCKET: 'fable-images' });
+    expect(scaled).toMatchObject({ apiProcesses: 2, redisUrl: 'redis://cache:6379', imageStorage: { kind: 's3' } });
+    expect(() => loadConfig({ API_PROCESSES: '0' })).toThrow(/API_PROCESSES/);
+    expect(() => loadConfig({ API_PROCESSES: 'two' })).toThrow(/API_PROCESSES/);
+  });
+
+  it('reads the shutdown grace of open chat streams', () => {
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '30' }).shutdownGraceSeconds).toBe(30);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).shutdownGraceSeconds).toBe(SHUTDOWN_GRACE_SECONDS);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: '0' })).toThrow(/SHUTDOWN_GRACE_SECONDS/);
   });
 
   it('enables a social provider only with all three variables', () => {

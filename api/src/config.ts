@@ -7,6 +7,13 @@ import { AUTH_TOKEN_LIFETIMES, CHARACTER_FAVORITE_LIMIT } from '@fable/contracts
  * 10 and 20 connections, so this is a sizing choice, not a measured gain.
  */
 export const DATABASE_POOL_MAX = 20;
+/**
+ * Seconds a stopping API process gives its open chat streams in production (a long reply of a slow model takes a
+ * minute or two); the orchestrator's grace period must be longer (deploy/k8s/api.yaml terminationGracePeriodSeconds).
+ * Elsewhere (npm start, the e2e suite) DEV_SHUTDOWN_GRACE_SECONDS, so that a stop is quick.
+ */
+export const SHUTDOWN_GRACE_SECONDS = 120;
+export const DEV_SHUTDOWN_GRACE_SECONDS = 10;
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
@@ -16,6 +23,7 @@ import { readPaymentsConfig, type PaymentsConfig } from './infra/payments/paymen
 import type { EmbeddingsOptions } from './infra/inference/embeddings';
 import { readModelsFile, type ModelFileEntry } from './infra/inference/models';
 import { readImageStorage, type ImageStorageConfig } from './infra/storage/storageConfig';
+import { sharedStateProblems } from './sharedStateConfig';
 import { readOidcProviders, type OidcProviderConfig } from './modules/auth/oidc/providerConfig';
 import { readSubscribeStarConfig, type SubscribeStarConfig } from './modules/billing/supporterLink/subscribeStarConfig';
 import type { QueueTimings } from './modules/chat/queue/queuePolicy';
@@ -127,6 +135,13 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: optionalString,
   /** Who the push services may contact about our pushes (mailto: or https:). */
   VAPID_SUBJECT: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https: URL').default('mailto:support@fable.example')),
+  /**
+   * How many API processes may run at once (replicas × processes each; with an autoscaler, its maximum). Above 1 the
+   * shared state must be shared: DATABASE_URL, REDIS_URL and S3_BUCKET are required (sharedStateProblems).
+   */
+  API_PROCESSES: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(10_000).default(1)),
+  /** Seconds a stopping process gives its open chat streams before it ends them (SHUTDOWN_GRACE_SECONDS in production). */
+  SHUTDOWN_GRACE_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(3600).optional()),
   /** 1: the test-only billing control route (e2e); refused in production. */
   BILLING_TEST_CONTROL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1']).optional()),
 });
@@ -143,6 +158,10 @@ export interface AppConfig {
   databasePoolMax?: number;
   /** Redis server; when absent caches and rate limits live in the process. */
   redisUrl?: string;
+  /** How many API processes may run at once (API_PROCESSES, default 1). */
+  apiProcesses?: number;
+  /** Seconds a stopping process gives its open chat streams (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceSeconds?: number;
   /** Absolute directory for local state (PGlite lives in `<dataDir>/pglite`), or ':memory:'. */
   dataDir: string;
   nodeEnv: 'development' | 'production' | 'test';
@@ -279,6 +298,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError('Invalid environment: JWT_SECRET: required in production');
   }
+  const shared = sharedStateProblems(e.API_PROCESSES, { databaseUrl: e.DATABASE_URL, redisUrl: e.REDIS_URL, imageStorage: images.storage });
+  if (shared.length > 0) throw new ConfigError(`Invalid environment: ${shared.join('; ')}`);
   if (e.NODE_ENV === 'production' && e.BILLING_TEST_CONTROL === '1') {
     throw new ConfigError('Invalid environment: BILLING_TEST_CONTROL: a test-only control, refused in production');
   }
@@ -296,6 +317,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     redisUrl: e.REDIS_URL,
+    apiProcesses: e.API_PROCESSES,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS ?? (e.NODE_ENV === 'production' ? SHUTDOWN_GRACE_SECONDS : DEV_SHUTDOWN_GRACE_SECONDS),
     dataDir: e.DATA_DIR === IN_MEMORY ? IN_MEMORY : path.resolve(e.DATA_DIR),
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),

@@ -1,18 +1,11 @@
 import { buildApp } from './app';
-import { type AppConfig, loadConfig } from './config';
+import { type AppConfig, DEV_SHUTDOWN_GRACE_SECONDS, loadConfig } from './config';
 import type { Database } from './infra/db/database';
 import { openDatabase } from './infra/db/openDatabase';
 import { createLogger } from './logger';
 import { seedIfEmpty } from './modules/characters/seed/seedCatalog';
+import { gracefulStop } from './shutdown';
 
-/** How long in-flight requests get to finish after SIGINT/SIGTERM before the process gives up. */
-const SHUTDOWN_TIMEOUT_MS = 10_000;
-
-/**
- * One Ctrl-C reaches this process more than once: the terminal signals the whole process group and
- * wrappers (npm, tsx) relay it too. Repeats within this window are that same Ctrl-C; a later one forces exit.
- */
-const REPEATED_SIGNAL_WINDOW_MS = 2_000;
 
 /** Characters generated on the first start (an empty catalog), outside tests; `npm run seed` makes more. */
 const FIRST_RUN_CHARACTERS = 300;
@@ -61,31 +54,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  let stoppingSince: number | undefined;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stoppingSince !== undefined) {
-      if (Date.now() - stoppingSince < REPEATED_SIGNAL_WINDOW_MS) return;
-      logger.warn({ signal }, 'second signal, exiting now');
-      process.exit(1);
-    }
-    stoppingSince = Date.now();
-    logger.info({ signal }, 'shutting down');
-    setTimeout(() => {
-      logger.error('shutdown timed out');
-      process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
-    // Stops accepting connections, lets in-flight requests finish, then closes the cache and the database.
-    app.close().then(
-      () => {
-        logger.info('shutdown complete');
-        process.exit(0);
-      },
-      (err: unknown) => {
-        logger.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
+  // Open chat streams finish before the process ends (SHUTDOWN_GRACE_SECONDS).
+  const stop = gracefulStop(app, { graceMs: (config.shutdownGraceSeconds ?? DEV_SHUTDOWN_GRACE_SECONDS) * 1000, logger, exit: (code) => process.exit(code) });
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

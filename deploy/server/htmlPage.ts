@@ -14,3 +14,18 @@ export function withNonce(html: string, nonce: string): string {
   const at = head.index + head[0].length;
   return `${html.slice(0, at)}\n    ${nonceMeta(nonce)}${html.slice(at)}`;
 }
+
+/**
+ * JSON that may stand inside a <script> element: "<" written as \u003c, so that no "</script>" or "<!--" in a value
+ * ends the element early (JSON.parse reads it back unchanged); U+2028 and U+2029 escaped for old parsers.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The page with `deployment` in a JSON script block (INLINE_DEPLOYMENT_ELEMENT_ID) at the end of <head>. */
+export function withInlineDeployment(html: string, deployment: unknown, elementId: string): string {
+  const block = `<script type="application/json" id="${elementId}">${scriptSafeJson(deployment)}</script>`;
+  const at = html.search(/<\/head>/i);
+  return at === -1 ? block + html : `${html.slice(0, at)}  ${block}\n  ${html.slice(at)}`;
+}

@@ -196,6 +196,15 @@ describe('host pages', () => {
     expect(second.headers['content-security-policy']).toContain(`'nonce-${nonceOf(second.body.toString())}'`);
   });
 
+  it('hands the page its hostname’s deployment inline (the host reads it there), none for a hostname no deployment lists', async () => {
+    const inline = (html: string) => /<script type="application\/json" id="fable-deployment">([^<]*)<\/script>/.exec(html)?.[1];
+    const page = (await fromLocalhost('/chats')).body.toString();
+    const json = inline(page);
+    expect(JSON.parse(json!)).toEqual(JSON.parse((await fromLocalhost('/deployment.json')).body.toString()));
+    expect(page.indexOf('id="fable-deployment"')).toBeLessThan(page.indexOf('</head>'));
+    expect(inline((await rawRequest(hostBase, '/chats', { headers: { host: 'unknown.example' } })).body.toString())).toBeUndefined();
+  });
+
   it('sends only the site itself for a hostname no deployment lists', async () => {
     const answer = await rawRequest(hostBase, '/chats', { headers: { host: 'unknown.example' } });
     const policy = String(answer.headers['content-security-policy']);

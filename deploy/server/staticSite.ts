@@ -3,13 +3,13 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { Deployment } from '@fable/contracts';
+import { INLINE_DEPLOYMENT_ELEMENT_ID, type Deployment } from '@fable/contracts';
 import { registerApiProxy } from './apiProxy';
 import { cacheControlFor, NO_CACHE } from './cacheHeaders';
 import { BASE_SECURITY_HEADERS, createNonce, hostPagePolicy, STATIC_PAGE_POLICY } from './contentSecurityPolicy';
 import { registerCspReports } from './cspReports';
 import { deploymentForHost, hostnameOf, loadDeployments } from './deployments';
-import { withNonce } from './htmlPage';
+import { withInlineDeployment, withNonce } from './htmlPage';
 import { createLinkPreviews, previewTags, withPreviewTags } from './linkPreview';
 import { badPathReason, insideRoot, withoutEncodingSuffix } from './pathGuard';
 
@@ -93,10 +93,12 @@ export async function createSite(options: SiteOptions): Promise<FastifyInstance>
 
   if (options.apiUrl) registerApiProxy(app, options.apiUrl);
 
-  async function pageDeployment(request: FastifyRequest): Promise<Deployment | null> {
-    if (!options.deploymentsDir) return null;
+  /** The page's deployment, and whether its hostname named it (the one the host would ask /deployment.json for). */
+  async function pageDeployment(request: FastifyRequest): Promise<{ deployment: Deployment | null; byHost: boolean }> {
+    if (!options.deploymentsDir) return { deployment: null, byHost: false };
     const deployments = await loadDeployments(options.deploymentsDir);
-    return deploymentForHost(deployments, hostnameOf(request.headers.host)) ?? deployments.find((d) => d.id === options.bakedDeployment) ?? null;
+    const byHost = deploymentForHost(deployments, hostnameOf(request.headers.host));
+    return { deployment: byHost ?? deployments.find((d) => d.id === options.bakedDeployment) ?? null, byHost: byHost !== null };
   }
 
   const linkPreviews = options.apiUrl ? createLinkPreviews(options.apiUrl) : null;
@@ -111,12 +113,17 @@ export async function createSite(options: SiteOptions): Promise<FastifyInstance>
     return withPreviewTags(html, previewTags(preview, pageUrl, deployment.brand.name));
   }
 
-  /** The host's page: index.html with this response's nonce, under the CSP of the hostname's deployment. */
+  /**
+   * The host's page: index.html with this response's nonce and its hostname's deployment, under the CSP of that
+   * deployment.
+   */
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const built = await readFile(path.join(root, 'index.html'), 'utf8').catch(() => null);
     if (built === null) return reply.code(404).send(problem('not_found', 'Not found'));
-    const deployment = await pageDeployment(request);
-    const html = await withPreview(request, built, deployment);
+    const { deployment, byHost } = await pageDeployment(request);
+    const page = await withPreview(request, built, deployment);
+    // The hostname's deployment goes with the page: the host reads it there instead of asking for it.
+    const html = byHost && deployment ? withInlineDeployment(page, deployment, INLINE_DEPLOYMENT_ELEMENT_ID) : page;
     const nonce = createNonce();
     return reply
       .code(200)

@@ -1,5 +1,5 @@
 import { deploymentFixture } from '@fable/shared/testing';
-import { InvalidDeploymentError, UnknownDomainError, deploymentUrl, resolveDeployment } from './resolveDeployment';
+import { InvalidDeploymentError, UnknownDomainError, deploymentUrl, inlinedDeployment, resolveDeployment } from './resolveDeployment';
 
 const answer = (status: number, body: unknown) => jest.fn(async () => ({ status, body }));
 
@@ -8,6 +8,26 @@ describe('resolveDeployment', () => {
     const fetchJson = answer(200, deploymentFixture());
     await expect(resolveDeployment('localhost', fetchJson, null)).resolves.toMatchObject({ id: 'main', brand: { name: 'Fable' } });
     expect(fetchJson).toHaveBeenCalledWith('/deployment.json');
+  });
+
+  it('reads the deployment inlined in the page without asking the server, validated as any other', async () => {
+    const fetchJson = answer(200, deploymentFixture({ id: 'other' }));
+    await expect(resolveDeployment('localhost', fetchJson, null, deploymentFixture())).resolves.toMatchObject({ id: 'main' });
+    expect(fetchJson).not.toHaveBeenCalled();
+    await expect(resolveDeployment('evil.example', fetchJson, null, deploymentFixture())).rejects.toBeInstanceOf(UnknownDomainError);
+    await expect(resolveDeployment('localhost', fetchJson, null, { ...deploymentFixture(), kind: 'weird' })).rejects.toBeInstanceOf(InvalidDeploymentError);
+    // A baked build reads its own deployment whatever the page holds.
+    await expect(resolveDeployment('localhost', fetchJson, 'other', deploymentFixture())).resolves.toMatchObject({ id: 'other' });
+  });
+
+  it('finds the inlined deployment in the page, and nothing in a page without one or with a broken one', () => {
+    const page = (inner: string) => new DOMParser().parseFromString(`<html><head>${inner}</head><body></body></html>`, 'text/html');
+    expect(inlinedDeployment(page(`<script type="application/json" id="fable-deployment">{"id":"main","note":"\\u003c/script>"}</script>`))).toEqual({
+      id: 'main',
+      note: '</script>',
+    });
+    expect(inlinedDeployment(page(''))).toBeUndefined();
+    expect(inlinedDeployment(page('<script type="application/json" id="fable-deployment">{oops</script>'))).toBeUndefined();
   });
 
   it('turns an unknown hostname into the unknown-domain error', async () => {

@@ -1,4 +1,4 @@
-import { DeploymentSchema, type Deployment } from '@fable/contracts';
+import { DeploymentSchema, INLINE_DEPLOYMENT_ELEMENT_ID, type Deployment } from '@fable/contracts';
 
 export class UnknownDomainError extends Error {
   constructor(readonly hostname: string) {
@@ -23,15 +23,29 @@ export function deploymentUrl(baked: string | null): string {
 }
 
 /**
- * Reads and validates this page's deployment. An unknown hostname is an error (document 1 §1: "An unknown
- * domain is an error"); a baked deployment ignores the hostname.
+ * The deployment the site server wrote into the page for its hostname (deploy/server/staticSite.ts), or undefined
+ * (the dev servers' page has none, nor does an unknown hostname's).
+ */
+export function inlinedDeployment(doc: Document = document): unknown {
+  const text = doc.getElementById(INLINE_DEPLOYMENT_ELEMENT_ID)?.textContent;
+  try {
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads and validates this page's deployment: the one inlined in the page, else from the server. An unknown hostname
+ * is an error (document 1 §1: "An unknown domain is an error"); a baked deployment ignores the hostname.
  */
 export async function resolveDeployment(
   hostname: string,
   fetchJson: (url: string) => Promise<{ status: number; body: unknown }>,
   baked: string | null = typeof __BAKED_DEPLOYMENT__ === 'undefined' ? null : __BAKED_DEPLOYMENT__,
+  inlined: unknown = inlinedDeployment(),
 ): Promise<Deployment> {
-  const { status, body } = await fetchJson(deploymentUrl(baked));
+  const { status, body } = inlined !== undefined && !baked ? { status: 200, body: inlined } : await fetchJson(deploymentUrl(baked));
   if (status === 404 && !baked) throw new UnknownDomainError(hostname);
   if (status !== 200) throw new InvalidDeploymentError(`the server answered ${status}`);
   const parsed = DeploymentSchema.safeParse(body);
