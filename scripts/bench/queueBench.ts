@@ -44,7 +44,8 @@ interface SimUser {
   finished: boolean;
 }
 
-async function startApiProcess(env: Record<string, string>, port: number): Promise<ChildProcess> {
+/** An API process of its own (api/src/main.ts under tsx) on `port`, once it answers /api/health. */
+export async function startApiProcess(env: Record<string, string>, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(__dirname, '../../node_modules/tsx/dist/cli.mjs'), 'api/src/main.ts'], {
     cwd: path.join(__dirname, '../..'),
     stdio: ['ignore', 'ignore', 'inherit'],
