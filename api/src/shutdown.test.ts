@@ -42,24 +42,28 @@ describe.each(BACKENDS)('stopping an API process on %s', (backend) => {
     return { t, base, member, bot, stop, exits, cleanup: async () => (await closing, await t.scratch.drop()) };
   }
 
-  /** Holds the engine before the reply's third token until `release`; `reached` once two tokens reached the member. */
-  function holdMidStream() {
+  /**
+   * A chat stream whose engine holds before the reply's third token until `release`; resolves once two tokens have
+   * reached the member.
+   */
+  async function heldStream({ base, member, bot }: Awaited<ReturnType<typeof running>>) {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     engine.behaviour = { ...engine.behaviour, beforeToken: async (index) => (index === 2 ? held : undefined) };
-    return { release };
+    let tokens = 0;
+    const stream = postSse(`${base}/chat`, member.headers, { character_id: bot.id, conversation_id: 'new', message: 'Hold fast' }, {
+      onEvent: (e) => void (e.event === 'token' && (tokens += 1)),
+    });
+    await until(() => tokens >= 2);
+    return { stream, release };
   }
 
   it(
     'lets an open chat stream finish, takes no new request meanwhile, then exits 0',
     async () => {
-      const { base, member, bot, stop, exits, cleanup } = await running(30_000);
-      const { release } = holdMidStream();
-      let tokens = 0;
-      const stream = postSse(`${base}/chat`, member.headers, { character_id: bot.id, conversation_id: 'new', message: 'Hold fast' }, {
-        onEvent: (e) => void (e.event === 'token' && (tokens += 1)),
-      });
-      await until(() => tokens >= 2);
+      const app = await running(30_000);
+      const { base, stop, exits, cleanup } = app;
+      const { stream, release } = await heldStream(app);
       stop('SIGTERM');
       // A new request is refused (the listener is closed; a request on an open connection would get 503).
       const refused = await fetch(`${base}/health/ready`).then((r) => r.status, () => 'refused');
@@ -79,13 +83,9 @@ describe.each(BACKENDS)('stopping an API process on %s', (backend) => {
   it(
     'ends the streams still open once the grace is over (exit 1), and a second signal at once is the same one',
     async () => {
-      const { base, member, bot, stop, exits, cleanup } = await running(300);
-      const { release } = holdMidStream();
-      let tokens = 0;
-      const stream = postSse(`${base}/chat`, member.headers, { character_id: bot.id, conversation_id: 'new', message: 'Hold fast' }, {
-        onEvent: (e) => void (e.event === 'token' && (tokens += 1)),
-      });
-      await until(() => tokens >= 2);
+      const app = await running(300);
+      const { stop, exits, cleanup } = app;
+      const { stream, release } = await heldStream(app);
       stop('SIGTERM');
       stop('SIGINT');
       await until(() => exits.length > 0);
