@@ -18,6 +18,7 @@ import { bpeTokenizer } from '@fable/rules/tokens';
 import { postSse } from '../../api/src/testing/sseClient';
 import { insertCharacter, insertCreator } from '../../api/src/modules/discovery/testing/catalogFixture';
 import { LOOSE_LIMITS, bearer, signUp } from '../../api/src/testing/testApp';
+import { countingDatabase } from './countingDatabase';
 import type { EngineShape, LoadCommand, LoadMessage, LoadResult, LoadUser } from './chatLoad';
 import { percentile } from './httpLoad';
 import { loopDelayPercentiles } from './loopDelay';
@@ -86,7 +87,13 @@ async function startCpuProfile(): Promise<(file: string) => Promise<void>> {
   };
 }
 
-function report(label: string, r: LoadResult & { apiLoopDelay?: [number, number, number] }): void {
+/** What the API process spent on a run, by turn: measures that do not swing with the machine's load as wall-clock times do. */
+interface TurnCost {
+  cpuMs: number;
+  roundTrips: number;
+}
+
+function report(label: string, r: LoadResult & { apiLoopDelay?: [number, number, number]; cost?: TurnCost }): void {
   console.log(`  ${label} (${r.streams} streams${r.failures.length ? `, ${r.failures.length} failed: ${r.failures[0]}` : ''})`);
   console.log(`    first token as the user waits (engine's ${ENGINE.firstTokenDelayMs} ms included)   ${pct(r.firstToken)}`);
   console.log(`    added to the first token                                   ${pct(r.firstTokenAdded)}`);
@@ -99,6 +106,22 @@ function report(label: string, r: LoadResult & { apiLoopDelay?: [number, number,
     const [p50, p95, p99] = r.apiLoopDelay;
     console.log(`    (API process's event-loop delay                             p50 ${fmt(p50)} ms   p95 ${fmt(p95)} ms   p99 ${fmt(p99)} ms)`);
   }
+  if (r.cost && r.sent > 0) {
+    const perTurn = r.cost.cpuMs / r.sent;
+    console.log(
+      `    API CPU per turn ${perTurn.toFixed(2)} ms, per token ${(perTurn / ENGINE.replyTokens).toFixed(3)} ms; ` +
+        `database round trips per turn ${(r.cost.roundTrips / r.sent).toFixed(1)} (${r.sent} turns)`,
+    );
+  }
+}
+
+/** Runs `fn` and adds the API process's CPU time and the database round trips it took. */
+async function costed<T extends object>(db: { roundTrips: number }, fn: () => Promise<T>): Promise<T & { cost: TurnCost }> {
+  const cpu = process.cpuUsage();
+  const trips = db.roundTrips;
+  const result = await fn();
+  const spent = process.cpuUsage(cpu);
+  return { ...result, cost: { cpuMs: (spent.user + spent.system) / 1000, roundTrips: db.roundTrips - trips } };
 }
 
 export async function benchChatStreams(label: string, overrides: Partial<AppConfig> = {}): Promise<void> {
@@ -110,7 +133,7 @@ export async function benchChatStreams(label: string, overrides: Partial<AppConf
     // (with the default 32 concurrent generations, 50 and 200 streams measured the queue: `--only queue` does).
     inferenceModels: [{ id: 'fake', name: 'Fake', tokens: '16K', base_url: load.engineUrl, model: 'fake', hide_unauthorized: false, capacity: 10_000 }],
   });
-  const appDb = await openDatabase(config);
+  const appDb = countingDatabase(await openDatabase(config));
   const app = await buildApp(config, {
     db: appDb,
     limits: {
@@ -156,14 +179,14 @@ export async function benchChatStreams(label: string, overrides: Partial<AppConf
       const stopProfile = process.env.CHAT_BENCH_PROFILE && level === Math.max(...LEVELS) ? await startCpuProfile() : null;
       const apiDelay = monitorEventLoopDelay({ resolution: 1 });
       apiDelay.enable();
-      const result: Parameters<typeof report>[1] = await run({ users: users.slice(0, level), mode: 'steady', measureMs: MEASURE_MS, streams: 20 });
+      const result: Parameters<typeof report>[1] = await costed(appDb, () => run({ users: users.slice(0, level), mode: 'steady', measureMs: MEASURE_MS, streams: 20 }));
       apiDelay.disable();
       result.apiLoopDelay = loopDelayPercentiles(apiDelay);
       if (stopProfile) await stopProfile(process.env.CHAT_BENCH_PROFILE!);
       report(`${String(level).padStart(3)} streams open at once, steady (each user streams back to back, starts spread over one stream)`, result);
     }
     const top = Math.max(...LEVELS);
-    if (top > 1) report(`${top} streams sent in the same instant (a burst, the worst case)`, await run({ users: users.slice(0, top), mode: 'burst' }));
+    if (top > 1) report(`${top} streams sent in the same instant (a burst, the worst case)`, await costed(appDb, () => run({ users: users.slice(0, top), mode: 'burst' })));
   } finally {
     load.stop();
     await app.close();

@@ -43,6 +43,8 @@ export interface LoadResult {
   /** The client's first-token time (what a user waits), engine delay included. */
   firstToken: number[];
   streams: number;
+  /** Every stream this run sent, the warm-up's and the failed ones included (what the API's CPU and queries were spent on). */
+  sent: number;
   failures: string[];
   /** This process's own event-loop delay while measuring (ms, p50/p95/p99): time the clients and the engine were late by themselves. */
   loadLoopDelay?: [number, number, number];
@@ -77,6 +79,7 @@ async function main() {
 
   async function stream(url: string, characterId: string, user: LoadUser, into: LoadResult): Promise<void> {
     const tag = `s${(nextTag += 1)}`;
+    into.sent += 1;
     const r = await postSse(url, user.headers, { character_id: characterId, conversation_id: user.conversationId, message: `What happens next? [${tag}]` });
     const tokens = r.events.filter((e) => e.event === 'token');
     const record = engineRecord(tag);
@@ -98,10 +101,10 @@ async function main() {
         shape = command.shape;
         const reply = Array.from({ length: shape.replyTokens }, (_, i) => WORDS[i % WORDS.length]).join(' ');
         engine.behaviour = { ...engine.behaviour, firstTokenDelayMs: shape.firstTokenDelayMs, tokenIntervalMs: shape.tokenIntervalMs, reply: () => reply };
-        send({ type: 'done', result: { firstTokenAdded: [], tokenAdded: [], firstToken: [], streams: 0, failures: [] } });
+        send({ type: 'done', result: { firstTokenAdded: [], tokenAdded: [], firstToken: [], streams: 0, sent: 0, failures: [] } });
         return;
       }
-      const result: LoadResult = { firstTokenAdded: [], tokenAdded: [], firstToken: [], streams: 0, failures: [] };
+      const result: LoadResult = { firstTokenAdded: [], tokenAdded: [], firstToken: [], streams: 0, sent: 0, failures: [] };
       const { url, characterId, users } = command;
       const delay = monitorEventLoopDelay({ resolution: 1 });
       delay.enable();
@@ -114,7 +117,7 @@ async function main() {
         const start = performance.now();
         const measureFrom = start + streamMs;
         const end = measureFrom + (command.measureMs ?? 15_000);
-        const warmup: LoadResult = { firstTokenAdded: [], tokenAdded: [], firstToken: [], streams: 0, failures: [] };
+        const warmup: LoadResult = { firstTokenAdded: [], tokenAdded: [], firstToken: [], streams: 0, sent: 0, failures: [] };
         await Promise.all(
           users.map(async (u, i) => {
             await new Promise((r) => setTimeout(r, (i * streamMs) / users.length));
@@ -122,6 +125,7 @@ async function main() {
           }),
         );
         result.failures.push(...warmup.failures);
+        result.sent += warmup.sent;
       }
       delay.disable();
       result.loadLoopDelay = loopDelayPercentiles(delay);

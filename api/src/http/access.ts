@@ -1,6 +1,8 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import {
   API_ACCESS_LEVELS,
+  APPLICATION_ID_PATTERN,
+  APPLICATION_ID_RULE,
   API_HEADERS,
   AUTH_ERROR_CODES,
   AUTH_ERROR_MESSAGES,
@@ -25,8 +27,6 @@ import type { UserRow } from './userRow';
 /** The application when a call names none (the main brand). */
 export const DEFAULT_APPLICATION_ID = 'fable';
 
-const APPLICATION_ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-export const APPLICATION_ID_RULE = 'must be 1-64 lower-case letters, digits, "-" or "_"';
 
 /** Who is calling, resolved once per request by the access hook. */
 export type Caller =
@@ -144,7 +144,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
     }
     const applicationId = applicationHeader ?? DEFAULT_APPLICATION_ID;
     if (applicationHeader !== undefined && !(await applicationExists(deps.db, deps.cache, applicationId))) {
-      throw new AppError(404, 'unknown_application', `Unknown application: ${applicationId}`);
+      throw AppError.unknownApplication(applicationId);
     }
 
     // Before credentials are checked, so guessing them is limited too.

@@ -34,6 +34,11 @@ export class AppError extends Error {
     return err;
   }
 
+  /** 404 for an application id that names no application (X-Application-Id, or a path's or query's). */
+  static unknownApplication(applicationId: string): AppError {
+    return new AppError(404, 'unknown_application', `Unknown application: ${applicationId}`);
+  }
+
   static forbidden(message: string, code = 'forbidden', details?: unknown): AppError {
     return new AppError(403, code, message, details);
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApplicationIdSchema } from '../entities/appSettings';
 import { EmailSchema } from '../entities/user';
 import { PermissionSchema } from '../permissions/permissions';
 import { defineCall } from './apiCall';
@@ -175,7 +176,7 @@ export const authCalls = {
     query: z.object({
       return_to: ReturnPathSchema.optional(),
       /** The application signing in (a navigation carries no X-Application-Id); default the main brand. */
-      application_id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/).optional(),
+      application_id: ApplicationIdSchema.optional(),
     }),
     status: 302,
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APPLICATION_ID_PATTERN } from '../entities/appSettings';
 import { BannerPlacementSchema, BannerSchema } from '../entities/banner';
 import { IdSchema, TimestampSchema } from '../entities/common';
 import { HEX_COLOR, HTTPS_URL, IMAGE_SOURCE, SITE_PATH } from '../limits/bannerLinks';
@@ -24,7 +25,7 @@ export const BannerAudienceSchema = z.enum(BANNER_AUDIENCES);
 
 export const BannerTargetingSchema = z.object({
   /** Application ids; empty: every application. */
-  applications: z.array(z.string().trim().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'Not an application id')).max(20).default([]),
+  applications: z.array(z.string().trim().regex(APPLICATION_ID_PATTERN, 'Not an application id')).max(20).default([]),
   /** Members of these tiers only (guests have none); empty: every tier. */
   tiers: z.array(TierSchema).max(4).default([]),
   signed_in: BannerAudienceSchema.default('everyone'),

@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { InferenceModelSchema } from './inference';
 import { NegativeKeywordSchema, TagOptionSchema } from './tag';
 
+/** An application's id (the main brand, the sister brand, each partner): what X-Application-Id and every call carry. */
+export const APPLICATION_ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+export const APPLICATION_ID_RULE = 'must be 1-64 lower-case letters, digits, "-" or "_"';
+export const ApplicationIdSchema = z.string().regex(APPLICATION_ID_PATTERN, APPLICATION_ID_RULE);
+
 /**
  * Branding of the app settings (document 1 §3). logos: keyed by variant (the API serves light, dark and icon).
  * footerBottomLineHtml is trusted HTML from the operator, not user text; null for our own brands.

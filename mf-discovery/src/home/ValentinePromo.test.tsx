@@ -1,27 +1,14 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Promotion } from '@fable/contracts';
+import { runningMockPromotions } from '@fable/mocks';
 import { characterFixture, searchResultFixture } from '../testing/characterFixture';
 import { location, renderDiscovery, type DiscoverySetup } from '../testing/renderDiscovery';
 import { HomePage } from './HomePage';
 import { VALENTINE_CLOSED_KEY } from './ValentinePromo';
 
-const DAY = 86_400_000;
-const valentine = (over: Partial<Promotion> = {}): Promotion => ({
-  id: 'val-1',
-  kind: 'valentine',
-  title: "Valentine's Special",
-  starts_at: new Date(Date.now() - DAY).toISOString(),
-  ends_at: new Date(Date.now() + DAY).toISOString(),
-  price: 0.99,
-  plan_id: 'premium_1m',
-  offer_id: 'val99',
-  percent_off: null,
-  currency: 'USD',
-  ...over,
-});
 
-function renderHome(setup: DiscoverySetup, promotions: Promotion[] = [valentine()]) {
+function renderHome(setup: DiscoverySetup, promotions: Promotion[] = runningMockPromotions('valentine', Date.now())) {
   return renderDiscovery(<HomePage />, {
     ...setup,
     handlers: {
@@ -40,13 +27,13 @@ it('offers a signed-in member not on premium the running Valentine promo on home
   const first = renderHome({ member: true, flags: { valentine_promo: true } });
   expect(await screen.findByText('$0.99 for your first month')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('link', { name: 'Get it for $0.99' }));
-  expect(location()).toBe('/checkout?plan_id=premium_1m&o_id=val99');
+  expect(location()).toBe('/checkout?plan_id=premium_1m&o_id=bday99');
   first.unmount();
 
   const { fake } = renderHome({ member: true, flags: { valentine_promo: true } });
   await userEvent.click(await screen.findByRole('button', { name: 'Not now' }));
   expect(promo()).not.toBeInTheDocument();
-  expect(JSON.parse(sessionStorage.getItem(VALENTINE_CLOSED_KEY)!)).toEqual(['val-1']);
+  expect(JSON.parse(sessionStorage.getItem(VALENTINE_CLOSED_KEY)!)).toEqual(['valentine-now']);
   expect(fake.callsTo('GET /subscriptions/promotions').length).toBeGreaterThan(0);
 });
 

@@ -1,28 +1,17 @@
 import type { Promotion } from '@fable/contracts';
+import { runningMockPromotions } from '@fable/mocks';
 import { becameGuest, signedIn } from '../session/sessionSlice';
 import { deploymentFixture, storeWith } from '../testing/deployments';
 import { checkoutLink, PRICE_OFFER_TEXTS, runningPriceOffer, selectValentineOffered } from '.';
 
-const DAY = 86_400_000;
 const now = Date.parse('2026-02-14T12:00:00Z');
-const offer = (over: Partial<Promotion> = {}): Promotion => ({
-  id: 'val-1',
-  kind: 'valentine',
-  title: "Valentine's Special",
-  starts_at: new Date(now - DAY).toISOString(),
-  ends_at: new Date(now + DAY).toISOString(),
-  price: 0.99,
-  plan_id: 'premium_1m',
-  offer_id: 'val99',
-  percent_off: null,
-  currency: 'USD',
-  ...over,
-});
+/** The mocks' running Valentine promotion ($0.99 for a month of premium), changed by `over`. */
+const offer = (over: Partial<Promotion> = {}): Promotion => ({ ...runningMockPromotions('valentine', now)[0]!, ...over });
 
 it('finds a running $0.99 offer with its price and plan, the Valentine one only where it is offered', () => {
-  expect(runningPriceOffer([offer()], now, { valentine: true })?.id).toBe('val-1');
+  expect(runningPriceOffer([offer()], now, { valentine: true })?.id).toBe('valentine-now');
   expect(runningPriceOffer([offer()], now, { valentine: false })).toBeNull();
-  expect(runningPriceOffer([offer({ kind: 'birthday' })], now, { valentine: false })?.id).toBe('val-1');
+  expect(runningPriceOffer([offer({ kind: 'birthday' })], now, { valentine: false })?.id).toBe('valentine-now');
   expect(runningPriceOffer([offer({ kind: 'birthday' })], now, { valentine: true, birthday: false })).toBeNull();
   expect(runningPriceOffer([offer({ ends_at: new Date(now).toISOString() })], now, { valentine: true })).toBeNull();
   expect(runningPriceOffer([offer({ plan_id: null })], now, { valentine: true })).toBeNull();

@@ -1,4 +1,4 @@
-import { API_HEADERS } from '@fable/contracts';
+import { API_HEADERS, ApplicationIdSchema } from '@fable/contracts';
 import { z } from 'zod';
 import { DEFAULT_APPLICATION_ID } from '../../http/access';
 import { AppError } from '../../http/appError';
@@ -15,9 +15,7 @@ const CACHE_TTL_SECONDS = 60;
 /** Node lower-cases header names. */
 const applicationIdHeader = API_HEADERS.applicationId.toLowerCase() as Lowercase<typeof API_HEADERS.applicationId>;
 
-
-const applicationIdSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'must be 1-64 lower-case letters, digits, "-" or "_"');
-const headersSchema = z.looseObject({ [applicationIdHeader]: applicationIdSchema.optional() });
+const headersSchema = z.looseObject({ [applicationIdHeader]: ApplicationIdSchema.optional() });
 
 /** The flags an admin switches: by the web app's names, at least one, each on or off. */
 const flagsBodySchema = z.strictObject({
@@ -46,7 +44,7 @@ export const appSettingsRoutes: ApiPlugin = async (app, { db, cache }) => {
         findAppSettings(db, applicationId),
       );
       if (!settings) {
-        throw new AppError(404, 'unknown_application', `Unknown application: ${applicationId}`);
+        throw AppError.unknownApplication(applicationId);
       }
       return toAppSettings(applicationId, settings);
     },
@@ -57,14 +55,14 @@ export const appSettingsRoutes: ApiPlugin = async (app, { db, cache }) => {
   app.put(
     '/admin/applications/:applicationId/flags',
     {
-      schema: { params: z.object({ applicationId: applicationIdSchema }), body: flagsBodySchema, response: { 200: servedFlagsSchema } },
+      schema: { params: z.object({ applicationId: ApplicationIdSchema }), body: flagsBodySchema, response: { 200: servedFlagsSchema } },
       config: { access: 'admin' },
     },
     async (request) => {
       const { applicationId } = request.params;
       const changes = Object.fromEntries(Object.entries(request.body.flags).map(([name, on]) => [STORED_FLAG_OF.get(name as never)!, on]));
       const settings = await switchGrowthFlags(db, applicationId, changes);
-      if (!settings) throw new AppError(404, 'unknown_application', `Unknown application: ${applicationId}`);
+      if (!settings) throw AppError.unknownApplication(applicationId);
       await cache.delete(`app-settings:${applicationId}`);
       return { growthFlags: servedFlags(settings.growthFlags) };
     },

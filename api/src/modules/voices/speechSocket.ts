@@ -1,5 +1,5 @@
 import '@fastify/websocket';
-import { SPEECH_SOCKET_PATH, SpeechClientMessageSchema, VOICE_ERROR_CODES, VOICE_MESSAGES, type SpeechEvent, type SpeechPlayRequest } from '@fable/contracts';
+import { APPLICATION_ID_PATTERN, SPEECH_SOCKET_PATH, SpeechClientMessageSchema, VOICE_ERROR_CODES, VOICE_MESSAGES, type SpeechEvent, type SpeechPlayRequest } from '@fable/contracts';
 import type { WebSocket } from 'ws';
 import { DEFAULT_APPLICATION_ID, memberOfToken, type Caller } from '../../http/access';
 import { AppError } from '../../http/appError';
@@ -11,8 +11,6 @@ import { findSessionUser } from '../users/userRepository';
 import type { ImageApp } from '../images/imageRouteContext';
 import { assertMaySpeak, assertVoice } from '../../http/voiceAccess';
 import type { SpeechMaking } from './speechMaking';
-
-const APPLICATION_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
 /**
  * The realtime socket (document 1 §7): each `play` request is answered `audio_url`, then the `chunk`s and `done`
@@ -83,7 +81,7 @@ export function speechSocket(app: ImageApp, deps: ApiDeps, making: SpeechMaking)
       if (result.success && result.data.type === 'stop') return;
       const data = result.success && result.data.type === 'play' ? result.data : null;
       // The HTTP routes' input guard, for the socket's requests: no NUL, no unpaired surrogates.
-      if (!data || findInputIssues('body', data).length > 0 || (data.application_id !== undefined && !APPLICATION_ID.test(data.application_id))) {
+      if (!data || findInputIssues('body', data).length > 0 || (data.application_id !== undefined && !APPLICATION_ID_PATTERN.test(data.application_id))) {
         send({ type: 'error', message_id: null, code: VOICE_ERROR_CODES.BAD_REQUEST, message: VOICE_MESSAGES.badRequest });
         return;
       }

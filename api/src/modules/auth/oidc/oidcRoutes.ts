@@ -91,7 +91,7 @@ export const oidcRoutes: ApiPlugin<AuthDeps> = async (app, deps) => {
       }
       const applicationId = request.query.application_id ?? request.caller.applicationId;
       if (!(await applicationExists(db, cache, applicationId))) {
-        throw new AppError(404, 'unknown_application', `Unknown application: ${applicationId}`);
+        throw AppError.unknownApplication(applicationId);
       }
       const state = randomToken();
       const pending: PendingSignIn = {
