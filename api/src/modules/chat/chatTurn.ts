@@ -196,7 +196,7 @@ export async function chatTurn(request: ChatTurnRequest, reply: FastifyReply, de
 
     // 12. After the answer: a public chat's third user message is a cart addition for the recommender (counted from
     // the saved messages, once per conversation); the conversation's new messages distilled into memories, in the background.
-    if (keeping.saved && plan.conversationId && ask.mode === 'message') {
+    if (keeping.saved && plan.conversationId && ask.mode === 'message' && !context?.cartAdded) {
       await recordCartAddition(db, deps.recommender, plan.conversationId, clock.now()).catch((err: unknown) => log.error({ err }, 'recording the cart addition failed'));
     }
     if (keeping.saved && plan.conversationId && member?.permissions.includes(MEMORY_AUTO_PERMISSION)) {

@@ -49,6 +49,8 @@ export interface TurnContext {
   history: TurnHistoryMessage[];
   memories: RecallMemory[];
   persona: PromptPersona | null;
+  /** Whether the conversation's cart addition is already recorded (recommender/cartAdditions.ts): a turn then skips it. */
+  cartAdded: boolean;
 }
 
 /**
@@ -78,7 +80,8 @@ const MEMBERS_JSON = `(case when c.type = 'group' then coalesce((
 // `own` is the conversation when it is the user's: read once, used by every part below.
 const TURN_CONTEXT_SQL = `
   with own as (
-    select id, user_id::text as user_id, character_id, user_persona_id, label, voice_id, message_count, last_message_id, memories_rev
+    select id, user_id::text as user_id, character_id, user_persona_id, label, voice_id, message_count, last_message_id, memories_rev,
+           cart_added_at is not null as cart_added
       from conversations where id = $3::text and user_id = $2::uuid)
   select ${CHARACTER_SELECT},
     exists(select 1 from creator_blocks b where b.user_id = $2::uuid and b.creator_user_id = c.creator_user_id) as blocked,
@@ -100,7 +103,7 @@ const TURN_CONTEXT_SQL = `
 
 type TurnContextRow = TurnContext['character'] & {
   turn_members: Array<TurnMemberRow & { ord?: number }>;
-  turn_conversation: (ConversationRow & { memories_rev: number }) | null;
+  turn_conversation: (ConversationRow & { memories_rev: number; cart_added: boolean }) | null;
   turn_history: TurnHistoryMessage[];
   turn_memories_rev: number | null;
   /** Null when the process holds the conversation's memories at their revision. */
@@ -133,7 +136,7 @@ export async function loadTurnContext(
   }
   let conversation: ConversationRow | null = null;
   if (turn_conversation) {
-    const { memories_rev: _rev, ...rest } = turn_conversation;
+    const { memories_rev: _rev, cart_added: _cart, ...rest } = turn_conversation;
     conversation = rest;
   }
   return {
@@ -143,6 +146,7 @@ export async function loadTurnContext(
     history: turn_history,
     memories: memories ?? [],
     persona: turn_persona,
+    cartAdded: turn_conversation?.cart_added ?? false,
   };
 }
 
