@@ -4,7 +4,7 @@
 // trips before the content (an upper bound from timing: a request counts one more than the deepest request that had
 // finished before it started) and the time to the content (home's first card, the profile's Chat Now, the chat's
 // first message), read by the page's own clock on the first animation frame that has it. Targets: ready ≤ 400 ms at 1x and ≤ 1.2 s at 4x, ≤ 3 round trips, ≤ 30 requests.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
@@ -39,6 +39,13 @@ async function visit(browser: Browser, url: string, ready: string, cpu: number):
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  // FIRST_SCREEN_PROFILE=prefix: the page's CPU profile until the content, one file per page and CPU rate (the last visit's).
+  const profile = process.env.FIRST_SCREEN_PROFILE;
+  if (profile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   const started = new Map<string, number>();
   const requests: { start: number; end: number; type: string; bytes: number; url: string }[] = [];
   const urls = new Map<string, string>();
@@ -62,6 +69,10 @@ async function visit(browser: Browser, url: string, ready: string, cpu: number):
       throw error;
     });
   const readyMs = (await seenAt.jsonValue()) as number;
+  if (profile) {
+    const { profile: taken } = await cdp.send('Profiler.stop');
+    writeFileSync(`${profile}-${new URL(url).pathname.split('/')[1] || 'home'}-${cpu}x.cpuprofile`, JSON.stringify(taken));
+  }
   // The requests that had finished by then, in the CDP clock (seconds); the document's start is the first one's.
   const first = Math.min(...requests.map((r) => r.start));
   const readyAt = first + readyMs / 1000;
