@@ -37,9 +37,9 @@ const common = {
   },
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  // ESM-only packages (openid-client and what it imports; content-disposition under @fastify/static) go through
+  // ESM-only packages (openid-client and what it imports) go through
   // SWC to CommonJS like our own code.
-  transformIgnorePatterns: ['/node_modules/(?!(openid-client|oauth4webapi|jose|content-disposition|rettime|until-async|@open-draft)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(openid-client|oauth4webapi|jose|rettime|until-async|@open-draft)/)'],
 };
 
 const web = (name) => ({

@@ -1,4 +1,3 @@
-import './testing/injectUnderJest';
 import { z } from 'zod';
 import { FEATURE_FLAGS } from '@fable/contracts';
 import { buildApp, type App } from './app';

@@ -1,4 +1,3 @@
-import './testing/injectUnderJest';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { buildApp, type App } from './app';

@@ -1,4 +1,3 @@
-import './testing/injectUnderJest';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { startFakeOpenAiEngine, type FakeOpenAiEngine } from './testing/fakeOpenAiEngine';

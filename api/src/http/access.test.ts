@@ -1,4 +1,3 @@
-import '../testing/injectUnderJest';
 import { buildApp, type App } from '../app';
 import { testConfig } from '../config';
 import { createManualClock } from '../infra/clock';

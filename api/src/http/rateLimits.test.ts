@@ -1,4 +1,3 @@
-import '../testing/injectUnderJest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { eventually } from '../testing/eventually';

@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { ChatAdSchema } from '@fable/contracts';
 import type { TestApp } from '../../testing/testApp';
 import { startTestApp } from '../../testing/testApp';

@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import type { TestApp } from '../../testing/testApp';
 import { startTestApp } from '../../testing/testApp';
 import { BOTH_BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';

@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { GUEST_PERMISSIONS, SignInResultSchema, TokenPairSchema } from '@fable/contracts';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
 import { RATE_LIMIT_CASES, rateLimitStore, type RateLimitStoreSetup } from '../../testing/rateLimitStores';

@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { AUTH_REFRESH_PATH, SessionUserSchema } from '@fable/contracts';
 import { BOTH_BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
 import { bearer, forApplication, startTestApp, type TestApp } from '../../testing/testApp';

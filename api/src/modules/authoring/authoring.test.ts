@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import {
   CHARACTER_TOKENIZER,
   MyCharactersResultSchema,

@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { buildApp, type App } from '../../app';
 import { testConfig } from '../../config';
 import { DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';

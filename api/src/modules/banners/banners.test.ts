@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { AdminBannerSchema, BANNER_MESSAGES, ScreenBannersSchema, type BannerDraft } from '@fable/contracts';
 import type { TestApp } from '../../testing/testApp';
 import { startTestApp } from '../../testing/testApp';

@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { API_HEADERS, CountryListSchema, CountryStatesSchema, PriceCalculationSchema, PurchaseOptionsSchema } from '@fable/contracts';
 import { TIER_FEATURES, type PaidTier } from '@fable/rules/billing';
 import { randomUUID } from 'node:crypto';

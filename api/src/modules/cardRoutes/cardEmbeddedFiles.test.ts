@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { CARD_CALL_ERRORS, type CharacterCardImport } from '@fable/contracts';
 import { BACKENDS } from '../../testing/testDatabases';
 import { CARD_CAPS, sha256Hex } from '../cards';

@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import type { StoredImage } from '@fable/contracts';
 import sharp from 'sharp';
 import { BACKENDS } from '../../testing/testDatabases';

@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { deflateSync } from 'node:zlib';
 import { CardImportResultSchema } from '@fable/contracts';
 import { BACKENDS } from '../../testing/testDatabases';

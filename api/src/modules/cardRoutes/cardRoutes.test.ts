@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import path from 'node:path';
 import {
   CARD_CALL_ERRORS,

@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import type { AddressInfo } from 'node:net';
 import { ERROR_CATALOGUE } from '@fable/contracts';
 import { defaultReply, fakeTokens, startFakeOpenAiEngine, type FakeOpenAiEngine } from '../../testing/fakeOpenAiEngine';

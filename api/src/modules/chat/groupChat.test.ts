@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import type { AddressInfo } from 'node:net';
 import { startFakeOpenAiEngine, type FakeChatRequest, type FakeOpenAiEngine } from '../../testing/fakeOpenAiEngine';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';

@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { CONVERSATION_IMAGE_MESSAGES, EXPLICIT_CONTENT_MESSAGE, UNDERAGE_CONTENT_MESSAGE, type ChatMessage } from '@fable/contracts';
 import sharp from 'sharp';
 import { BOTH_BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';

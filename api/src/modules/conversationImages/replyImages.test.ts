@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import type { AddressInfo } from 'node:net';
 import { CONVERSATION_IMAGE_MESSAGES, type ChatMessage } from '@fable/contracts';
 import { startFakeOpenAiEngine, type FakeOpenAiEngine } from '../../testing/fakeOpenAiEngine';

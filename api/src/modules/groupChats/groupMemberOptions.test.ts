@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { GROUP_CHAT_LIMITS, groupChatCalls, type GroupMemberOption } from '@fable/contracts';
 import { BACKENDS } from '../../testing/testDatabases';
 import type { TestApp } from '../../testing/testApp';

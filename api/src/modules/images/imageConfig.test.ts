@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { EXPLICIT_CONTENT_MESSAGE, GenerateImageResultSchema, IMAGE_MESSAGES, UNDERAGE_CONTENT_MESSAGE } from '@fable/contracts';
 import sharp from 'sharp';
 import { fakePicture, startFakeA1111Server, startFakeOpenAiImagesServer, type FakeImageServer } from '../../infra/imageGeneration/fakeImageServers';

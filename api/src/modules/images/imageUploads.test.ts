@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import {
   EXPLICIT_CONTENT_MESSAGE,
   IMAGE_MESSAGES,

@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { IMAGE_PRESET_NAMES, SaveImageResultSchema, StoredImageSchema } from '@fable/contracts';
 import sharp from 'sharp';
 import { startFakeS3Server, type FakeS3Server } from '../../infra/storage/fakeS3Server';

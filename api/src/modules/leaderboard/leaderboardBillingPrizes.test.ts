@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { SessionUserSchema } from '@fable/contracts';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
 import { bearer, signInByEmail, signUp, startTestApp, type TestApp } from '../../testing/testApp';

@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { createManualClock } from '../../infra/clock';
 import type { Database } from '../../infra/db/database';
 import { startTestApp } from '../../testing/testApp';

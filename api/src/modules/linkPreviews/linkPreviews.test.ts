@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { LinkPreviewSchema } from '@fable/contracts';
 import { BOTH_BACKENDS } from '../../testing/testDatabases';
 import { insertCharacter } from '../discovery/testing/catalogFixture';

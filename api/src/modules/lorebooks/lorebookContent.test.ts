@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { EXPLICIT_CONTENT_MESSAGE, UNDERAGE_CONTENT_MESSAGE } from '@fable/contracts';
 import { BACKENDS } from '../../testing/testDatabases';
 import type { TestApp } from '../../testing/testApp';

@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { LorebookEntrySchema } from '@fable/contracts';
 import { BACKENDS } from '../../testing/testDatabases';
 import type { TestApp } from '../../testing/testApp';

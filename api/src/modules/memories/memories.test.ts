@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { API_HEADERS, MemorySchema, type Memory } from '@fable/contracts';
 import { randomUUID } from 'node:crypto';
 import { insertCharacter, insertCreator } from '../discovery/testing/catalogFixture';

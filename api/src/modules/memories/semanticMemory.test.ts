@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import type { AddressInfo } from 'node:net';
 import type { Memory } from '@fable/contracts';
 import { startFakeOpenAiEngine, type FakeOpenAiEngine } from '../../testing/fakeOpenAiEngine';

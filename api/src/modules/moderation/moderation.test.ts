@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {

@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { MemberNotificationSchema, NotificationsPageSchema, PushPayloadSchema } from '@fable/contracts';
 import { startFakePushService, type FakePushService } from '../../testing/fakePushService';
 import type { TestApp } from '../../testing/testApp';

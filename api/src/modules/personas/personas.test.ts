@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { API_HEADERS, EXPLICIT_CONTENT_MESSAGE, PersonaSchema, UNDERAGE_CONTENT_MESSAGE, type Persona } from '@fable/contracts';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';

@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { RECOMMENDER_RATING_WEIGHTS } from '@fable/contracts';
 import { startTestApp, type TestApp } from '../../testing/testApp';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';

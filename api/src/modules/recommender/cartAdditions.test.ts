@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import type { AddressInfo } from 'node:net';
 import { eventOf, postSse } from '../../testing/sseClient';
 import { startTestApp, type TestApp } from '../../testing/testApp';

@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { AppealSchema, AppealsSchema, NotificationsPageSchema, REPORT_CASE_MESSAGES, ReportCasesSchema } from '@fable/contracts';
 import { startTestApp, type TestApp } from '../../testing/testApp';
 import { BOTH_BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';

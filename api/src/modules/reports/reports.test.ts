@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { AdminReportSchema, AdminReportsSchema, REPORT_MESSAGES, ReportReceiptSchema } from '@fable/contracts';
 import { BACKENDS } from '../../testing/testDatabases';
 import { insertCharacter } from '../discovery/testing/catalogFixture';

@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { API_HEADERS, SearchCharactersResultSchema, type SearchCharactersResult } from '@fable/contracts';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
 import { bearer, forApplication, signUp, startTestApp, testGuestId, type TestApp } from '../../testing/testApp';

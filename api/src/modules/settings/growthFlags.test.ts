@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import type { TestApp } from '../../testing/testApp';
 import { startTestApp } from '../../testing/testApp';
 import { createMemoryCache } from '../../infra/cache/memoryCache';

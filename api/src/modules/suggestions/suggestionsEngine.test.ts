@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { SUGGESTION_MESSAGES, SuggestTagsResultSchema } from '@fable/contracts';
 import { defaultReply, startFakeOpenAiEngine, type FakeChatRequest, type FakeOpenAiEngine } from '../../testing/fakeOpenAiEngine';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';

@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import type { AddressInfo } from 'node:net';
 import { TRANSLATION_ERROR_CODES, type ChatMessage, type Translation } from '@fable/contracts';
 import { startFakeOpenAiEngine, type FakeOpenAiEngine } from '../../testing/fakeOpenAiEngine';

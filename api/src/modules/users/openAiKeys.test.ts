@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { buildApp, type App } from '../../app';

@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import { ACCOUNT_MESSAGES, SessionUserSchema } from '@fable/contracts';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
 import { bearer, forApplication, signInByEmail, signUp, startTestApp, testGuestId, type TestApp } from '../../testing/testApp';

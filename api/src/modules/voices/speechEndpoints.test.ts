@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import type { AddressInfo } from 'node:net';
 import { SPEECH_INPUT_MAX_BYTES, TRANSCRIPTION_MESSAGES, type SpeechEvent, type Voice } from '@fable/contracts';
 import WebSocket from 'ws';

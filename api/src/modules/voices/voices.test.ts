@@ -1,4 +1,3 @@
-import '../../testing/injectUnderJest';
 import type { AddressInfo } from 'node:net';
 import { VOICE_ERROR_CODES, type SpeechEvent, type Voice } from '@fable/contracts';
 import WebSocket from 'ws';

@@ -1,4 +1,3 @@
-import '../../../testing/injectUnderJest';
 import { SignInResultSchema } from '@fable/contracts';
 import { startFakeOidcProvider, type FakeOidcProvider } from '../../../testing/fakeOidcProvider';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';

@@ -1,4 +1,3 @@
-import '../../../testing/injectUnderJest';
 import { SignInResultSchema } from '@fable/contracts';
 import { makeAppleKey, startFakeOidcProvider, type FakeOidcProvider } from '../../../testing/fakeOidcProvider';
 import { startFakeOAuth2Provider, type FakeOAuth2Provider } from '../../../testing/fakeOAuth2Provider';

@@ -1,4 +1,3 @@
-import '../../../testing/injectUnderJest';
 import { API_HEADERS } from '@fable/contracts';
 import { randomUUID } from 'node:crypto';
 import { CARDS, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';

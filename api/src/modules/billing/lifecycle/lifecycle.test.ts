@@ -1,4 +1,3 @@
-import '../../../testing/injectUnderJest';
 import { CARDS, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
 import { describePayments } from '../../../testing/paymentsDescribe';
 import type { TestApp } from '../../../testing/testApp';

@@ -1,4 +1,3 @@
-import '../../../testing/injectUnderJest';
 import { API_HEADERS, PORTAL_ACTION_SUCCESS, PortalSubscriptionSchema, YEARLY_SUBSCRIPTION_FREQUENCY } from '@fable/contracts';
 import { randomUUID } from 'node:crypto';
 import { CARDS, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';

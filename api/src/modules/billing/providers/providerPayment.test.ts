@@ -1,4 +1,3 @@
-import '../../../testing/injectUnderJest';
 import { API_HEADERS, CheckoutOrderSchema, ProviderPaymentResultSchema } from '@fable/contracts';
 import { randomUUID } from 'node:crypto';
 import { describePayments } from '../../../testing/paymentsDescribe';

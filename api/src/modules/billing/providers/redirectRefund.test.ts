@@ -1,4 +1,3 @@
-import '../../../testing/injectUnderJest';
 import { CARDS } from '../../../testing/paymentsSandbox';
 import { describePayments } from '../../../testing/paymentsDescribe';
 import { idempotencyKey, PAYER_DETAILS } from '../../../testing/paymentsTestApp';

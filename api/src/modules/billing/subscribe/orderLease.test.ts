@@ -1,4 +1,3 @@
-import '../../../testing/injectUnderJest';
 import { randomUUID } from 'node:crypto';
 import { buildApp, type App } from '../../../app';
 import { testConfig } from '../../../config';

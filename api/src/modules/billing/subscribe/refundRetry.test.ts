@@ -1,4 +1,3 @@
-import '../../../testing/injectUnderJest';
 import { randomUUID } from 'node:crypto';
 import { CARDS } from '../../../testing/paymentsSandbox';
 import { describePayments } from '../../../testing/paymentsDescribe';

@@ -1,4 +1,3 @@
-import '../../../testing/injectUnderJest';
 import { API_HEADERS, CheckoutOrderSchema, PaymentConfigSchema, PurchaseResultSchema } from '@fable/contracts';
 import { randomUUID } from 'node:crypto';
 import { CARDS, type PaymentsLine, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';

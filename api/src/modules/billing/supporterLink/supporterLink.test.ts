@@ -1,4 +1,3 @@
-import '../../../testing/injectUnderJest';
 import { API_HEADERS } from '@fable/contracts';
 // eslint-disable-next-line fable/boundaries -- test harness only: plays the shopper on the sandbox's authorize page
 import { decideOnAuthorizePage } from '@fable/payments-sandbox/src/subscribestar/subscribeStarTesting';

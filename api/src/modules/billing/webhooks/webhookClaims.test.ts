@@ -1,4 +1,3 @@
-import '../../../testing/injectUnderJest';
 import { randomUUID } from 'node:crypto';
 import { PAYMENTS_WEBHOOK_PATH, signatureHeader, TEST_WEBHOOK_SECRETS } from '../../../testing/paymentsSandbox';
 import { describePayments } from '../../../testing/paymentsDescribe';

@@ -1,4 +1,3 @@
-import '../../../testing/injectUnderJest';
 import { createHmac, randomUUID } from 'node:crypto';
 import { CARDS, PAYMENTS_WEBHOOK_PATH, TEST_WEBHOOK_SECRETS, type PaymentsLine, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
 import { describePayments } from '../../../testing/paymentsDescribe';
