@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SignJWT, decodeProtectedHeader, exportJWK, generateKeyPair, jwtVerify, type JWK, type KeyLike } from 'jose';
+import { SignJWT, decodeProtectedHeader, exportJWK, generateKeyPair, jwtVerify, type JWK } from 'jose';
 import { clientCredentials, htmlAttribute, json, listenOnLoopback, pkceMatches, readBody } from './fakeProviderHttp';
 
 /** Who signs in at the fake provider's authorize step. */
@@ -99,7 +99,7 @@ export async function startFakeOidcProvider(
   };
 
   const signIdToken = (code: IssuedCode) => {
-    const key: KeyLike = provider.tamper.foreignKey ? foreign.privateKey : privateKey;
+    const key = provider.tamper.foreignKey ? foreign.privateKey : privateKey;
     const { sub, firstName: _f, lastName: _l, name, ...claims } = code.user;
     const payload: Record<string, unknown> = { ...claims, nonce: provider.tamper.wrongNonce ? 'not-the-nonce' : code.nonce };
     // Apple's id_token never carries the name.
