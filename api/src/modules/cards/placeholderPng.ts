@@ -3,7 +3,7 @@ import { writePng } from './pngChunks';
 
 /**
  * The image of an exported PNG card whose chatbot has no avatar to carry it (none given, or one that cannot be
- * read): a plain square in one colour. Made once, with zlib and png-chunks-encode.
+ * read): a plain square in one colour. Made once, with zlib and writePng.
  */
 const SIZE = 256;
 const COLOUR = [0x5b, 0x4b, 0xc4] as const;

@@ -65,6 +65,18 @@ describe('writePng', () => {
   });
 });
 
+describe('textChunk', () => {
+  it('writes keyword, NUL, text in Latin-1, and refuses what tEXt cannot hold', () => {
+    const chunk = textChunk('Comment', 'café');
+    expect(Buffer.from(chunk.data).equals(Buffer.from('Comment\0café', 'latin1'))).toBe(true);
+    expect(textOf(chunk)).toBe('café');
+    expect(() => textChunk('', 'x')).toThrow(/tEXt/);
+    expect(() => textChunk('k'.repeat(80), 'x')).toThrow(/tEXt/);
+    expect(() => textChunk('chara', 'a\0b')).toThrow(/tEXt/);
+    expect(() => textChunk('chara', 'not Latin-1: ✓')).toThrow(/tEXt/);
+  });
+});
+
 describe('isCardChunk', () => {
   it('is true for chara, ccv3 and embedded assets, false for other text and image chunks', () => {
     const chunks = readPngChunks(cardPng(text('chara', 'a'), text('ccv3', 'b'), text('chara-ext-asset_:x.png', 'c'), text('Comment', 'd')));

@@ -1,18 +1,14 @@
 import { crc32 } from 'node:zlib';
-import extractChunks from 'png-chunks-extract';
-import * as pngText from 'png-chunk-text';
 import { CARD_CAPS } from './cardCaps';
 import { CardFailure } from './cardErrors';
 
 /**
- * PNG chunks of a character card, read with the libraries SillyTavern reads cards with: png-chunks-extract
- * (checks every chunk's CRC) and png-chunk-text (tEXt chunks). Before the bytes reach the extractor, their
- * layout is walked here (lengths only, no copy): that library allocates whatever length a chunk declares and
- * copies it byte by byte, so a chunk declaring 4 GB in a small file would hang it. Every failure is one of the
- * PNG errors of document 1 §5 (or png_chunk_too_large).
- *
- * Writing uses Node's zlib.crc32 rather than png-chunks-encode, which turns every chunk into a plain array
- * of numbers to compute its CRC (83 ms and some 40 bytes of memory per image byte for Seraphina's 0.5 MB).
+ * PNG chunks of a character card (ISO 15948 §5), read and written here with Node's zlib.crc32: the chunk layout is
+ * walked by lengths (a chunk declaring 4 GB in a small file is refused before anything is allocated), every CRC is
+ * checked, and tEXt chunks are Latin-1 keyword, NUL, text. The same rules as png-chunks-extract and png-chunk-text,
+ * the libraries SillyTavern reads cards with, which this replaced (unmaintained since 2017; the extractor copied each
+ * chunk byte by byte into whatever length it declared, and the encoder turned every chunk into an array of numbers
+ * for its CRC). Every failure is one of the PNG errors of document 1 §5 (or png_chunk_too_large).
  */
 
 export interface PngChunk {
@@ -43,35 +39,31 @@ function typeAt(bytes: Uint8Array, offset: number): string {
   return String.fromCharCode(bytes[offset]!, bytes[offset + 1]!, bytes[offset + 2]!, bytes[offset + 3]!);
 }
 
-/** Walks the chunk layout: signature, IHDR first, every chunk inside the file, IEND reached. */
-function checkLayout(bytes: Uint8Array): void {
+/**
+ * The chunks of a PNG up to IEND (signature, IHDR first, every chunk inside the file, every CRC checked; IEND's data
+ * and CRC are not read, as readers of cards do not). Throws CardFailure with the PNG error.
+ */
+export function readPngChunks(bytes: Uint8Array): PngChunk[] {
   if (!hasPngSignature(bytes)) throw new CardFailure('invalid_header');
+  const chunks: PngChunk[] = [];
   let offset = SIGNATURE.length;
-  let first = true;
   for (let count = 1; offset + 8 <= bytes.length; count++) {
     if (count > CARD_CAPS.pngMaxChunks) throw new CardFailure('png_too_many_chunks');
     const length = uint32At(bytes, offset);
-    const type = typeAt(bytes, offset + 4);
-    if (first && type !== 'IHDR') throw new CardFailure('missing_header_chunks');
-    first = false;
+    const name = typeAt(bytes, offset + 4);
+    if (chunks.length === 0 && name !== 'IHDR') throw new CardFailure('missing_header_chunks');
     // Longer than any card file may be: a damaged or hostile length, not a file cut short.
     if (length > MAX_CHUNK_LENGTH || length >= CARD_CAPS.maxInputBytes) throw new CardFailure('png_chunk_too_large');
-    // IEND carries no data; the extractor stops there without reading its CRC.
-    if (type === 'IEND') return;
+    if (name === 'IEND') {
+      chunks.push({ name, data: new Uint8Array(0) });
+      return chunks;
+    }
     if (offset + 12 + length > bytes.length) throw new CardFailure('missing_header_chunks');
+    if (crc32(bytes.subarray(offset + 4, offset + 8 + length)) !== uint32At(bytes, offset + 8 + length)) throw new CardFailure('bad_crc');
+    chunks.push({ name, data: bytes.slice(offset + 8, offset + 8 + length) });
     offset += 12 + length;
   }
   throw new CardFailure('missing_header_chunks');
-}
-
-/** The chunks of a PNG up to IEND, every CRC checked. Throws CardFailure with the PNG error. */
-export function readPngChunks(bytes: Uint8Array): PngChunk[] {
-  checkLayout(bytes);
-  try {
-    return extractChunks(bytes);
-  } catch (error) {
-    throw new CardFailure(/CRC/i.test((error as Error).message) ? 'bad_crc' : 'missing_header_chunks');
-  }
 }
 
 /** A PNG file from chunks (signature added, CRCs computed). */
@@ -97,18 +89,24 @@ export function textKeyword(chunk: PngChunk): string | null {
   return String.fromCharCode(...keywordBytes);
 }
 
-/** The text of a tEXt chunk, or null when it holds a NUL after the keyword (not valid tEXt). */
+const latin1 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+
+/** The text of a tEXt chunk (the Latin-1 bytes after the keyword's NUL), or null when it holds another NUL (not valid tEXt). */
 export function textOf(chunk: PngChunk): string | null {
-  try {
-    return pngText.decode(chunk.data).text;
-  } catch {
-    return null;
-  }
+  const end = chunk.data.indexOf(0);
+  if (end === -1) return '';
+  const text = chunk.data.subarray(end + 1);
+  return text.includes(0) ? null : latin1(text);
 }
 
-/** A tEXt chunk; the text must be Latin-1 (card data is base64, so ASCII). */
+/** A tEXt chunk: a keyword of 1 to 79 Latin-1 characters, Latin-1 text (card data is base64, so ASCII), no NUL in either. */
 export function textChunk(keyword: string, text: string): PngChunk {
-  return pngText.encode(keyword, text);
+  // eslint-disable-next-line no-control-regex
+  const LATIN1_NO_NUL = /^[\x01-\xff]*$/;
+  if (keyword.length === 0 || keyword.length > MAX_KEYWORD_LENGTH || !LATIN1_NO_NUL.test(keyword) || !LATIN1_NO_NUL.test(text)) {
+    throw new Error(`not a PNG tEXt chunk: keyword "${keyword.slice(0, 80)}" (1 to 79 Latin-1 characters) and Latin-1 text, without NUL`);
+  }
+  return { name: 'tEXt', data: new Uint8Array(Buffer.from(`${keyword}\0${text}`, 'latin1')) };
 }
 
 /** Whether a chunk is card data (chara, ccv3 or an embedded asset), which the avatar and an export leave out. */
