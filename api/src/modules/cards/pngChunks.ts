@@ -6,7 +6,7 @@ import { CardFailure } from './cardErrors';
  * PNG chunks of a character card (ISO 15948 §5), read and written here with Node's zlib.crc32: the chunk layout is
  * walked by lengths (a chunk declaring 4 GB in a small file is refused before anything is allocated), every CRC is
  * checked, and tEXt chunks are Latin-1 keyword, NUL, text. The same rules as png-chunks-extract and png-chunk-text,
- * the libraries SillyTavern reads cards with, which this replaced (unmaintained since 2017; the extractor copied each
+ * the libraries SillyTavern reads cards with, which this replaced (one release each and no maintenance; the extractor copied each
  * chunk byte by byte into whatever length it declared, and the encoder turned every chunk into an array of numbers
  * for its CRC). Every failure is one of the PNG errors of document 1 §5 (or png_chunk_too_large).
  */
