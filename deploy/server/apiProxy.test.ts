@@ -103,6 +103,10 @@ describe('the /api proxy', () => {
     expect(headers['x-forwarded-host']).toBe('partner.localhost:4300');
     expect(headers['x-forwarded-proto']).toBe('http');
     expect(headers['x-forwarded-for']).toBe('127.0.0.1');
+    // The site's request id, so that the API's log lines carry the site's; one the client sent is kept.
+    expect(headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const traced = await rawRequest(siteBase, '/api/headers', { headers: { 'x-request-id': 'trace-7' } });
+    expect(JSON.parse(traced.body.toString()).headers['x-request-id']).toBe('trace-7');
   });
 
   it('streams Server-Sent Events one by one, unbuffered', async () => {

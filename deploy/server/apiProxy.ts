@@ -47,6 +47,8 @@ export function registerApiProxy(app: FastifyInstance, apiUrl: string): void {
     headers['x-forwarded-host'] = incoming.headers.host ?? '';
     headers['x-forwarded-proto'] = request.protocol;
     headers['x-forwarded-for'] = [incoming.headers['x-forwarded-for'], request.ip].filter(Boolean).join(', ');
+    // The API logs under the same request id as the site's access log.
+    headers['x-request-id'] = request.id;
     if (body.length > 0 || incoming.headers['content-length'] !== undefined) headers['content-length'] = body.length;
     let answered = false;
 

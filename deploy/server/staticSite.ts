@@ -12,6 +12,7 @@ import { deploymentForHost, hostnameOf, loadDeployments } from './deployments';
 import { withInlineDeployment, withNonce } from './htmlPage';
 import { createLinkPreviews, previewTags, withPreviewTags } from './linkPreview';
 import { badPathReason, insideRoot, withoutEncodingSuffix } from './pathGuard';
+import { siteLogging, type SiteLogOptions } from './siteLog';
 
 export interface SiteOptions {
   /** Folder served at the site's root. */
@@ -28,6 +29,8 @@ export interface SiteOptions {
   apiUrl?: string;
   /** Host site: origins its pages may frame besides its own (the payments provider's card fields and 3-D Secure). */
   frameSources?: readonly string[];
+  /** The access log (siteLog.ts). */
+  log?: SiteLogOptions;
 }
 
 export interface RunningSite {
@@ -44,7 +47,7 @@ export async function createSite(options: SiteOptions): Promise<FastifyInstance>
   const root = path.resolve(options.root);
   const cors = options.cors ?? false;
   const app = Fastify({
-    logger: false,
+    ...siteLogging(options.log),
     // close() also ends keep-alive connections and open streams (a remote stopped by an e2e spec goes at once).
     forceCloseConnections: true,
     // A path that does not decode (a cut UTF-8 sequence, %ZZ) is the client's mistake.
@@ -70,7 +73,7 @@ export async function createSite(options: SiteOptions): Promise<FastifyInstance>
     const status = error.statusCode ?? 500;
     if (status === 404) return reply.code(404).send(problem('not_found', 'Not found'));
     if (status < 500) return reply.code(status).send(problem(status === 413 ? 'payload_too_large' : 'bad_request', error.message));
-    console.error('[static]', request.method, request.url, error);
+    request.log.error({ err: error }, 'answering failed');
     return reply.code(500).send(problem('internal', 'Something went wrong!'));
   });
 
