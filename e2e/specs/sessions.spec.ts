@@ -150,16 +150,21 @@ test('a refresh that meets a busy or unreachable API at boot keeps the member si
   test.setTimeout(60_000);
   await page.goto('/');
   await signUpNewMember(page, 'Bea', 'boot');
-  await untilAccessTokenExpired(page);
 
-  // The next load finds the API overloaded, then unreachable, then back.
+  // Until the reload the open page's own refreshes fail (a network error keeps the member signed in), so that the
+  // page reloads with an expired access token whatever it tried meanwhile. The reload then finds the API
+  // overloaded, then unreachable, then back.
+  let booting = false;
   let attempts = 0;
   await page.route('**/api/v2/auth/refresh', async (route) => {
+    if (!booting) return route.abort('connectionrefused');
     attempts += 1;
     if (attempts === 1) return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'service_unavailable', message: 'Busy' } }) });
     if (attempts === 2) return route.abort('connectionrefused');
     return route.continue();
   });
+  await untilAccessTokenExpired(page);
+  booting = true;
   await page.reload();
   await expect(accountButton(page, 'Bea')).toBeVisible({ timeout: 20_000 });
   expect(attempts).toBe(3);
