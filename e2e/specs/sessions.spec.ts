@@ -1,6 +1,6 @@
 import { describeViolations, expect, recordCspViolations, test, type BrowserContext, type CspViolation, type Page } from '../support/test';
 import { lastMessage, safeCharacter, send } from '../support/chat';
-import { signUpNewMember } from '../support/members';
+import { signUpNewMember, signUpThroughUi } from '../support/members';
 import { accountButton, sessionOf, untilAccessTokenExpired, wake } from '../support/session';
 
 // The e2e API issues 4-second access tokens (ACCESS_TOKEN_TTL_SECONDS in globalSetup): half a minute of use crosses
@@ -196,7 +196,7 @@ test('with storage blocked the site renders and works for the visit, keeping the
   await expect(lastMessage(page)).toContainText('You said "Hello without storage"');
 
   // Signing up works, and the session lasts while the visit moves between pages.
-  await signUpNewMember(page, 'Nomad', 'nostore');
+  await signUpThroughUi(page, 'Nomad', 'nostore');
   await page.getByRole('link', { name: 'Chats' }).first().click();
   await expect(page).toHaveURL(/\/chats$/);
   await expect(accountButton(page, 'Nomad')).toBeVisible();
