@@ -8,7 +8,8 @@ import { registerAccessControl } from './http/access';
 import { recordImpersonatedCalls } from './http/impersonation';
 import { registerErrorHandling } from './http/errorHandling';
 import { fastifyTrustProxy } from './http/trustProxy';
-import { answerFrameworkError, registerInputGuard, registerSecurityHeaders } from './http/inputGuard';
+import { answerFrameworkError, registerInputGuard } from './http/inputGuard';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { docsRoutes, registerOpenApi } from './modules/docs/openApi';
 import { closeRateLimitRedis, openRateLimitRedis } from './http/rateLimitRedis';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './http/rateLimits';
@@ -181,7 +182,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  registerSecurityHeaders(app);
+  await registerSecurityHeaders(app);
   registerErrorHandling(app);
   // Before access control: input no route can store is refused first, whoever calls.
   registerInputGuard(app);

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BASE_SECURITY_HEADERS } from './contentSecurityPolicy';
 
 /** Headers of one hop, never forwarded (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
@@ -37,7 +36,7 @@ export function registerApiProxy(app: FastifyInstance, apiUrl: string): void {
   app.addHook('onClose', async () => agent.destroy());
 
   const send = (outgoing: http.ServerResponse, status: number, body: string) => {
-    outgoing.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...BASE_SECURITY_HEADERS });
+    outgoing.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
     outgoing.end(body);
   };
 
@@ -57,7 +56,8 @@ export function registerApiProxy(app: FastifyInstance, apiUrl: string): void {
     upstream.on('response', (answer) => {
       answered = true;
       clearTimeout(headersTimer);
-      outgoing.writeHead(answer.statusCode ?? 502, { ...endToEnd(answer.headers), ...BASE_SECURITY_HEADERS });
+      // The site's security headers are on the response already (an onRequest hook); the API's own, where it sends one, win.
+      outgoing.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
       outgoing.flushHeaders();
       answer.pipe(outgoing);
       answer.on('error', () => outgoing.destroy());

@@ -4,18 +4,13 @@ import { enabledRemotes, type Deployment } from '@fable/contracts';
 /** Where browsers send the reports of what a page's policy blocked (cspReports.ts logs them). */
 export const CSP_REPORT_PATH = '/csp-report';
 
-/** Headers on every response of the static servers, pages, files and proxied API answers alike. */
-export const BASE_SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-} as const;
-
 /** A fresh nonce for one page response: emotion's <style> elements carry it (shared/src/app/cspNonce.ts). */
 export function createNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-function originOf(url: string | undefined): string | null {
+/** The origin of an absolute http(s) URL; null for anything else. */
+export function originOf(url: string | undefined): string | null {
   if (!url || !/^https?:\/\//.test(url)) return null;
   return new URL(url).origin;
 }

@@ -143,9 +143,28 @@ describe('files', () => {
   it('lets any origin read a remote file, with nosniff and a referrer policy', async () => {
     const answer = await rawRequest(remoteBase, '/mf-manifest.json');
     expect(answer.headers['access-control-allow-origin']).toBe('*');
+    expect(answer.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(answer.headers['content-security-policy']).toBeUndefined();
+  });
+
+  it('sends helmet’s headers on pages, files and refusals: the host’s for its own pages only, never X-Frame-Options', async () => {
+    const common = {
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'cross-origin-opener-policy': 'same-origin',
+    };
+    for (const answer of [await fromLocalhost('/'), await rawRequest(hostBase, '/main.missing.js'), await rawRequest(hostBase, '/%ZZ')]) {
+      expect(answer.headers).toMatchObject({ ...common, 'cross-origin-resource-policy': 'same-origin' });
+      // Partners' embedders frame the pages: the CSP's frame-ancestors says who may.
+      expect(answer.headers['x-frame-options']).toBeUndefined();
+      expect(answer.headers['x-powered-by']).toBeUndefined();
+    }
+    for (const answer of [await rawRequest(remoteBase, '/main.0123456789.js'), await rawRequest(remoteBase, '/%ZZ')]) {
+      expect(answer.headers).toMatchObject({ ...common, 'cross-origin-resource-policy': 'cross-origin' });
+    }
   });
 
   it('answers 404 for a missing asset, on the host too (no page for a file name)', async () => {
@@ -189,6 +208,10 @@ describe('host pages', () => {
     expect(policy).not.toContain('4904');
     expect(first.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(first.headers['x-content-type-options']).toBe('nosniff');
+    // The microphone for a voice chat, payments for the site and the provider's frames, nothing else powerful.
+    expect(first.headers['permissions-policy']).toBe(
+      'camera=(), geolocation=(), microphone=(self), payment=(self "http://127.0.0.1:3200"), usb=(), serial=(), bluetooth=(), display-capture=()',
+    );
     expect(first.headers.etag).toBeUndefined();
 
     const second = await fromLocalhost('/index.html');

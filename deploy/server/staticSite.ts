@@ -6,12 +6,13 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { INLINE_DEPLOYMENT_ELEMENT_ID, type Deployment } from '@fable/contracts';
 import { registerApiProxy } from './apiProxy';
 import { cacheControlFor, NO_CACHE } from './cacheHeaders';
-import { BASE_SECURITY_HEADERS, createNonce, hostPagePolicy, STATIC_PAGE_POLICY } from './contentSecurityPolicy';
+import { createNonce, hostPagePolicy, STATIC_PAGE_POLICY } from './contentSecurityPolicy';
 import { registerCspReports } from './cspReports';
 import { deploymentForHost, hostnameOf, loadDeployments } from './deployments';
 import { withInlineDeployment, withNonce } from './htmlPage';
 import { createLinkPreviews, previewTags, withPreviewTags } from './linkPreview';
 import { badPathReason, insideRoot, withoutEncodingSuffix } from './pathGuard';
+import { hostPagePermissions, registerSecurityHeaders } from './securityHeaders';
 import { siteLogging, type SiteLogOptions } from './siteLog';
 
 export interface SiteOptions {
@@ -51,9 +52,10 @@ export async function createSite(options: SiteOptions): Promise<FastifyInstance>
     // close() also ends keep-alive connections and open streams (a remote stopped by an e2e spec goes at once).
     forceCloseConnections: true,
     // A path that does not decode (a cut UTF-8 sequence, %ZZ) is the client's mistake.
-    frameworkErrors: (error, _request, res) => {
+    frameworkErrors: (error, request, res) => {
       // Answered before any hook runs: the headers every response carries go on here.
-      const reply = (res as unknown as FastifyReply).headers(BASE_SECURITY_HEADERS);
+      const reply = res as unknown as FastifyReply;
+      setSecurityHeaders(request, reply);
       if (cors) reply.header('access-control-allow-origin', '*');
       if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send(problem('bad_path', 'The address is not valid.'));
       return reply.code(error.statusCode ?? 400).send(problem('bad_request', error.message));
@@ -64,8 +66,8 @@ export async function createSite(options: SiteOptions): Promise<FastifyInstance>
     const reason = badPathReason(request.url);
     if (reason) return reply.code(400).send(problem('bad_path', reason));
   });
+  const setSecurityHeaders = await registerSecurityHeaders(app, { cors });
   app.addHook('onSend', async (_request, reply) => {
-    reply.headers(BASE_SECURITY_HEADERS);
     if (cors) reply.header('access-control-allow-origin', '*');
   });
 
@@ -135,6 +137,7 @@ export async function createSite(options: SiteOptions): Promise<FastifyInstance>
         // No validator: each response has its own nonce, so a cached copy would not match a new policy.
         'cache-control': NO_CACHE,
         'content-security-policy': hostPagePolicy(deployment, nonce, options.frameSources),
+        'permissions-policy': hostPagePermissions(options.frameSources),
       })
       .send(withNonce(html, nonce));
   }

@@ -17,6 +17,18 @@ test.describe('security headers', () => {
     expect(policy).not.toContain('unsafe-eval');
     expect(await response!.headerValue('x-content-type-options')).toBe('nosniff');
     expect(await response!.headerValue('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    // helmet's: the page is the site's alone, opens no window that may reach back into it, may not be framed but as
+    // frame-ancestors says (no X-Frame-Options), and may use the microphone and payments, no other powerful feature.
+    expect(await response!.headerValue('cross-origin-resource-policy')).toBe('same-origin');
+    expect(await response!.headerValue('cross-origin-opener-policy')).toBe('same-origin');
+    expect(await response!.headerValue('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(await response!.headerValue('x-frame-options')).toBeNull();
+    expect(await response!.headerValue('permissions-policy')).toMatch(/^camera=\(\), geolocation=\(\), microphone=\(self\), payment=\(self[^)]*\), usb=\(\)/);
+    // The API's answers through the site's /api carry the API's own: never framed, read by the same site only.
+    const api = await page.request.get('/api/health/live');
+    expect(api.status()).toBe(200);
+    expect(api.headers()['x-frame-options']).toBe('DENY');
+    expect(api.headers()['cross-origin-resource-policy']).toBe('same-site');
     // emotion's style elements carry the response's nonce: the page is styled.
     const nonce = /'nonce-([^']+)'/.exec(policy)![1];
     await expect(page.getByTestId('header')).toBeVisible();
@@ -29,6 +41,7 @@ test.describe('security headers', () => {
     const response = await request.get(`http://localhost:${SITE_PORT_BASE + 1}/0.1.0/mf-manifest.json`);
     expect(response.headers()['x-content-type-options']).toBe('nosniff');
     expect(response.headers()['access-control-allow-origin']).toBe('*');
+    expect(response.headers()['cross-origin-resource-policy']).toBe('cross-origin');
     expect(response.headers()['content-security-policy']).toBeUndefined();
   });
 

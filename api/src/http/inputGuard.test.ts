@@ -84,14 +84,23 @@ describe('bad input at the edge (pglite)', () => {
     expect(huge.json().error.code).toBe('payload_too_large');
   });
 
-  it('sends nosniff and a referrer policy with every answer', async () => {
+  it('sends the security headers with every answer, refusals before any route included, and no page policy', async () => {
     for (const res of [
       await t.app.inject({ method: 'GET', url: '/api/health' }),
       await t.app.inject({ method: 'GET', url: '/api/nowhere' }),
       await t.app.inject({ method: 'GET', url: '/api/v2/users' }),
+      await t.app.inject({ method: 'GET', url: '/api/messages/%ZZ' }),
     ]) {
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-frame-options': 'DENY',
+        'cross-origin-resource-policy': 'same-site',
+        'cross-origin-opener-policy': 'same-origin',
+      });
+      expect(res.headers['content-security-policy']).toBeUndefined();
+      expect(res.headers['x-powered-by']).toBeUndefined();
     }
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorBody } from './appError';
+import { setSecurityHeaders } from './securityHeaders';
 import { validationMessage, type ValidationIssue } from './errorHandling';
 
 /**
@@ -91,7 +92,7 @@ export function assertDecodableQuery(url: string): void {
  * (/api/messages/%ZZ, a cut UTF-8 sequence) or a too long path parameter, answered in the API's error shape.
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  void reply.headers(SECURITY_HEADERS);
+  setSecurityHeaders(request, reply);
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   if (error.code === 'FST_ERR_BAD_URL') {
     const issues = [{ path: 'url', message: 'has invalid percent-encoding (not UTF-8)' }];
@@ -120,21 +121,5 @@ export function registerInputGuard(app: FastifyInstance): void {
   });
   app.addHook('preValidation', async (request) => {
     if (request.body !== undefined) assertCleanInput('body', request.body);
-  });
-}
-
-/** Headers every API answer carries: no MIME sniffing of JSON, no referrer leaking URLs to other sites. */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-};
-
-/**
- * SECURITY_HEADERS on every answer: set on the raw response, so streams written to it directly (chat events) and
- * error answers carry them too.
- */
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', async (_request, reply) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.raw.setHeader(name, value);
   });
 }
