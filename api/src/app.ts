@@ -9,6 +9,7 @@ import { recordImpersonatedCalls } from './http/impersonation';
 import { registerErrorHandling } from './http/errorHandling';
 import { fastifyTrustProxy } from './http/trustProxy';
 import { answerFrameworkError, registerInputGuard } from './http/inputGuard';
+import { registerLingeringClose } from './http/lingeringClose';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { docsRoutes, registerOpenApi } from './modules/docs/openApi';
 import { closeRateLimitRedis, openRateLimitRedis } from './http/rateLimitRedis';
@@ -183,6 +184,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.setSerializerCompiler(serializerCompiler);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   await registerSecurityHeaders(app);
+  registerLingeringClose(app);
   registerErrorHandling(app);
   // Before access control: input no route can store is refused first, whoever calls.
   registerInputGuard(app);

@@ -1,4 +1,4 @@
-import type http from 'node:http';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readSseEvents } from '@fable/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -14,10 +14,31 @@ let siteBase: string;
 /** The open event stream's response, to write the next event from the test. */
 let streamTo: http.ServerResponse | null = null;
 let streamOpened: () => void = () => {};
+let uploadBegan: () => void = () => {};
 
 beforeAll(async () => {
   api = Fastify();
+  // As the API does (api/src/http/lingeringClose.ts): a refused body is read to its end, the connection kept.
+  api.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode >= 400 && !request.raw.complete) {
+      reply.removeHeader('connection');
+      request.raw.resume();
+    }
+    return payload;
+  });
   api.post('/api/echo', async (request) => ({ received: JSON.stringify(request.body).length }));
+  // An upload route that takes large bodies as a stream and tells, on the first piece, that the body has begun.
+  api.register(async (scope) => {
+    scope.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
+    scope.post('/api/upload', { bodyLimit: 32 * 1024 * 1024 }, async (request) => {
+      let received = 0;
+      for await (const chunk of request.body as AsyncIterable<Buffer>) {
+        if (received === 0) uploadBegan();
+        received += chunk.length;
+      }
+      return { received };
+    });
+  });
   api.get('/api/headers', async (request) => ({ headers: request.headers, url: request.url }));
   api.get('/api/stream', (_request, reply) => {
     reply.hijack();
@@ -94,6 +115,40 @@ describe('the /api proxy', () => {
       expect(answer.status).toBe(413);
       expect(JSON.parse(answer.body.toString())).toMatchObject({ code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
     }
+  });
+
+  it('streams a body to the API as it comes, holding none of it: the API reads the first part before the rest is sent', async () => {
+    const began = new Promise<void>((resolve) => (uploadBegan = resolve));
+    const piece = Buffer.alloc(1024 * 1024, 7);
+    const request = http.request(`${siteBase}/api/upload`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' } });
+    const answered = new Promise<http.IncomingMessage>((resolve, reject) => request.on('response', resolve).on('error', reject));
+    // Chunked, no length: the first MiB goes, and the API must see it while the client still holds the rest.
+    request.write(piece);
+    await began;
+    for (let i = 1; i < 12; i += 1) request.write(piece);
+    request.end();
+    const answer = await answered;
+    const chunks: Buffer[] = [];
+    for await (const chunk of answer) chunks.push(chunk as Buffer);
+    expect(answer.statusCode).toBe(200);
+    expect(JSON.parse(Buffer.concat(chunks).toString())).toEqual({ received: 12 * piece.length });
+  });
+
+  it('passes the API’s 413 for a chunked body that outgrows its limit', async () => {
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(`${siteBase}/api/echo`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+      request.on('response', (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      });
+      request.on('error', reject);
+      request.write('{"text":"');
+      for (let i = 0; i < 3; i += 1) request.write('x'.repeat(1024 * 1024));
+      request.end('"}');
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
   });
 
   it('tells the API the original host, scheme and client', async () => {

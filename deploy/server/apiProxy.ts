@@ -1,38 +1,40 @@
 import http from 'node:http';
-import type { Duplex } from 'node:stream';
+import { PassThrough, type Duplex } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 
-/** Headers of one hop, never forwarded (RFC 9110 §7.6.1). */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+/** Headers of one hop, never forwarded (RFC 9110 §7.6.1); and Expect, which is the client's with this server. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect']);
 
-function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+type Headers = Record<string, string | string[] | undefined>;
+
+function endToEnd(headers: Headers): Record<string, string | string[]> {
   const named = new Set(String(headers.connection ?? '').toLowerCase().split(',').map((name) => name.trim()));
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name) && !named.has(name)));
+  const kept: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name) && !named.has(name)) kept[name] = value;
+  return kept;
 }
 
-/**
- * The largest body the proxy holds for the API: far above any limit of the API (1 MiB), so that the API's own
- * limit is the one that answers. A body over it is read to its end and dropped, and answered 413 here.
- */
-export const PROXY_BODY_LIMIT = 16 * 1024 * 1024;
 /** How long the API may take to start answering (a stream's pauses between events are not limited). */
 const HEADERS_TIMEOUT_MS = 120_000;
 
 const problem = (code: string, message: string) => JSON.stringify({ code, message });
 
 /**
- * Passes /api to the API and streams the answer back as it comes, Server-Sent Events unbuffered. The API learns the
- * original host, scheme and client through x-forwarded-*.
+ * Passes /api to the API through undici, streaming both ways: the request body goes on as the browser sends it (the
+ * proxy holds none of it), the answer comes back as it comes, Server-Sent Events unbuffered. The API learns the
+ * original host, scheme and client through x-forwarded-*, and the site's request id.
  *
- * The request body is read whole first, then sent in one write. Streamed piecemeal, a body the API refuses on its
- * Content-Length (413, after which it closes the connection) made the proxy's next write fail (EPIPE) before it
- * had read the 413 that was already there, and the browser got a 502 or a reset. With one write the 413 is read
- * before the failed rest of the write is seen, every time; the browser's body is read to its end as a server
- * does, so the browser is never reset while still sending.
+ * A body the API refuses early (413 on its Content-Length) is the case to get right. The API reads the rest of a
+ * refused body and drops it instead of closing the connection at once (api/src/http/lingeringClose.ts): a close
+ * with unread data resets the connection, and the reset lost the 413 before the proxy read it. undici reads an answer
+ * that comes while it is still sending; the rest of the browser's body is then read here to its end and dropped, so
+ * the browser too reads the 413 and is never reset while still sending.
  */
 export function registerApiProxy(app: FastifyInstance, apiUrl: string): void {
   const target = new URL(apiUrl);
-  const agent = new http.Agent({ keepAlive: true });
+  const agent = new Agent({ headersTimeout: HEADERS_TIMEOUT_MS, bodyTimeout: 0 });
   app.addHook('onClose', async () => agent.destroy());
 
   const send = (outgoing: http.ServerResponse, status: number, body: string) => {
@@ -40,7 +42,7 @@ export function registerApiProxy(app: FastifyInstance, apiUrl: string): void {
     outgoing.end(body);
   };
 
-  const forward = (request: FastifyRequest, body: Buffer, outgoing: http.ServerResponse) => {
+  const forward = async (request: FastifyRequest, outgoing: http.ServerResponse) => {
     const incoming = request.raw;
     const headers = endToEnd(incoming.headers);
     headers['x-forwarded-host'] = incoming.headers.host ?? '';
@@ -48,47 +50,41 @@ export function registerApiProxy(app: FastifyInstance, apiUrl: string): void {
     headers['x-forwarded-for'] = [incoming.headers['x-forwarded-for'], request.ip].filter(Boolean).join(', ');
     // The API logs under the same request id as the site's access log.
     headers['x-request-id'] = request.id;
-    if (body.length > 0 || incoming.headers['content-length'] !== undefined) headers['content-length'] = body.length;
-    let answered = false;
-
-    const upstream = http.request({ protocol: target.protocol, hostname: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers, agent });
-    const headersTimer = setTimeout(() => upstream.destroy(Object.assign(new Error('the API did not answer in time'), { code: 'ETIMEDOUT' })), HEADERS_TIMEOUT_MS);
-    upstream.on('response', (answer) => {
-      answered = true;
-      clearTimeout(headersTimer);
-      // The site's security headers are on the response already (an onRequest hook); the API's own, where it sends one, win.
-      outgoing.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
-      outgoing.flushHeaders();
-      answer.pipe(outgoing);
-      answer.on('error', () => outgoing.destroy());
-    });
-    upstream.on('error', (error: NodeJS.ErrnoException) => {
-      clearTimeout(headersTimer);
-      // After an answer that came before the whole body was taken, the failed rest of the write is expected.
-      if (answered) return;
-      send(outgoing, error.code === 'ETIMEDOUT' ? 504 : 502, problem('api_unavailable', 'The API is not reachable.'));
-    });
+    const hasBody = incoming.headers['content-length'] !== undefined || incoming.headers['transfer-encoding'] !== undefined;
+    // Through a stream of its own: undici ends it when the API answers early, and the browser's is drained instead.
+    const body = hasBody ? incoming.pipe(new PassThrough()) : undefined;
     // The browser went away (left the chat mid-stream): the API sees its connection close.
+    const gone = new AbortController();
     outgoing.on('close', () => {
-      clearTimeout(headersTimer);
-      if (!outgoing.writableFinished) upstream.destroy();
+      if (!outgoing.writableFinished) gone.abort();
     });
-    upstream.end(body);
+    try {
+      const answer = await undiciRequest(new URL(incoming.url ?? '/', target), {
+        method: incoming.method as Dispatcher.HttpMethod,
+        headers,
+        body,
+        dispatcher: agent,
+        signal: gone.signal,
+      });
+      // The site's security headers are on the response already (an onRequest hook); the API's own, where it sends one, win.
+      outgoing.writeHead(answer.statusCode, endToEnd(answer.headers));
+      outgoing.flushHeaders();
+      pipeline(answer.body, outgoing).catch(() => outgoing.destroy());
+    } catch (error) {
+      if (outgoing.headersSent || outgoing.destroyed) return;
+      const timedOut = (error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT';
+      send(outgoing, timedOut ? 504 : 502, problem('api_unavailable', 'The API is not reachable.'));
+    } finally {
+      if (body && !incoming.readableEnded) {
+        incoming.unpipe(body);
+        incoming.resume();
+      }
+    }
   };
 
   const handle = (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.raw.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= PROXY_BODY_LIMIT) chunks.push(chunk);
-      else chunks.length = 0;
-    });
-    request.raw.on('end', () => {
-      if (size > PROXY_BODY_LIMIT) send(reply.raw, 413, problem('payload_too_large', 'The request is too large.'));
-      else forward(request, Buffer.concat(chunks, size), reply.raw);
-    });
+    void forward(request, reply.raw);
   };
 
   registerUpgradeProxy(app, target);
