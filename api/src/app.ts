@@ -10,6 +10,7 @@ import { registerErrorHandling } from './http/errorHandling';
 import { fastifyTrustProxy } from './http/trustProxy';
 import { answerFrameworkError, registerInputGuard } from './http/inputGuard';
 import { registerLingeringClose } from './http/lingeringClose';
+import { createMetrics, registerRequestMetrics, withReadsCounted } from './infra/metrics/metrics';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { docsRoutes, registerOpenApi } from './modules/docs/openApi';
 import { closeRateLimitRedis, openRateLimitRedis } from './http/rateLimitRedis';
@@ -165,7 +166,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       speech = openSpeechSynthesizer(config.speech);
       owned.push({ name: 'speech synthesizer', close: speech.close });
     }
-    services = { db, cache, config, clock, mailer, tokens, oidc, secrets, payments, jobs: options.jobs ?? createBackgroundJobs(db), replyImages: createReplyImages(), speech, pushAgent: options.pushAgent };
+    const metrics = createMetrics(db);
+    services = { db, cache: withReadsCounted(cache, metrics.cacheReads), metrics, config, clock, mailer, tokens, oidc, secrets, payments, jobs: options.jobs ?? createBackgroundJobs(db), replyImages: createReplyImages(), speech, pushAgent: options.pushAgent };
   } catch (err) {
     await closeOwned();
     throw err;
@@ -184,6 +186,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.setSerializerCompiler(serializerCompiler);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   await registerSecurityHeaders(app);
+  registerRequestMetrics(app, services.metrics);
   registerLingeringClose(app);
   registerErrorHandling(app);
   // Before access control: input no route can store is refused first, whoever calls.
@@ -192,7 +195,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   try {
     const authPerIp = config.authRateLimitPerIp ? { authPerIp: { ...DEFAULT_RATE_LIMITS.authPerIp, max: config.authRateLimitPerIp } } : {};
     const limits = { ...DEFAULT_RATE_LIMITS, ...authPerIp, ...options.limits };
-    const rateLimit = await registerRateLimits(app, limits, { redis: rateLimitRedis, keyPrefix: options.rateLimitKeyPrefix });
+    const rateLimit = await registerRateLimits(app, limits, {
+      redis: rateLimitRedis,
+      keyPrefix: options.rateLimitKeyPrefix,
+      onRefusal: (limit) => services.metrics.rateLimitRefusals.inc({ limit }),
+    });
     deps = { ...services, rateLimit };
   } catch (err) {
     await closeOwned();

@@ -115,6 +115,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...production, BILLING_TEST_CONTROL: '1' })).toThrow(/BILLING_TEST_CONTROL: a test-only control, refused in production/);
   });
 
+  it('serves the metrics only on a METRICS_PORT given, and refuses one that is not a port', () => {
+    expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '' }).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_PORT: 'metrics' })).toThrow(/METRICS_PORT/);
+  });
+
   it('refuses more than one API process without one database, one Redis and one bucket, naming each', () => {
     expect(loadConfig({ API_PROCESSES: '1' }).apiProcesses).toBe(1);
     expect(() => loadConfig({ API_PROCESSES: '3' })).toThrow(

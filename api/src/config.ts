@@ -47,6 +47,8 @@ const urlWithProtocol = (protocols: string[], name: string) =>
 const envSchema = z.object({
   PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).default(3100)),
   HOST: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('127.0.0.1')),
+  /** The Prometheus metrics' own port (GET /metrics there, on HOST); unset: not served. */
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
   DATABASE_URL: urlWithProtocol(['postgres', 'postgresql'], 'DATABASE_URL'),
   REDIS_URL: urlWithProtocol(['redis', 'rediss'], 'REDIS_URL'),
   DATA_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().default(path.join(REPO_ROOT, '.data'))),
@@ -152,6 +154,8 @@ export { OIDC_PROVIDER_IDS, type OidcProviderConfig, type OidcProviderId } from 
 export interface AppConfig {
   port: number;
   host: string;
+  /** The Prometheus metrics' port (METRICS_PORT); undefined: not served. */
+  metricsPort?: number;
   /** PostgreSQL server; when absent the embedded PGlite database is used. */
   databaseUrl?: string;
   /** Connections of its pool (default DATABASE_POOL_MAX). */
@@ -314,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: e.PORT,
     host: e.HOST,
+    metricsPort: e.METRICS_PORT,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     redisUrl: e.REDIS_URL,

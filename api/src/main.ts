@@ -1,7 +1,9 @@
+import { collectDefaultMetrics } from 'prom-client';
 import { buildApp } from './app';
 import { type AppConfig, DEV_SHUTDOWN_GRACE_SECONDS, loadConfig } from './config';
 import type { Database } from './infra/db/database';
 import { openDatabase } from './infra/db/openDatabase';
+import { serveMetrics } from './infra/metrics/metricsServer';
 import { createLogger } from './logger';
 import { seedIfEmpty } from './modules/characters/seed/seedCatalog';
 import { gracefulStop } from './shutdown';
@@ -47,6 +49,13 @@ async function main(): Promise<void> {
     }
   }
   try {
+    if (config.metricsPort !== undefined) {
+      // The process's own figures too (CPU, memory, event loop delay, GC), beside the API's.
+      collectDefaultMetrics({ register: app.metrics.registry });
+      const metrics = await serveMetrics(app.metrics.registry, { port: config.metricsPort, host: config.host });
+      app.addHook('onClose', metrics.close);
+      logger.info({ url: metrics.url }, 'metrics served');
+    }
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     logger.fatal({ err }, 'listen failed');

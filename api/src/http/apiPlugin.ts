@@ -9,6 +9,7 @@ import type { Clock } from '../infra/clock';
 import type { SecretBox } from '../infra/crypto/secretBox';
 import type { Database } from '../infra/db/database';
 import type { Mailer } from '../infra/mail/mailer';
+import type { Metrics } from '../infra/metrics/metrics';
 import type { PaymentsGateway } from '../infra/payments/paymentsGateway';
 import type { SpeechSynthesizer } from '../infra/speech/speechSynthesizer';
 import type { AccessTokens } from './accessTokens';
@@ -34,6 +35,8 @@ export interface ApiDeps {
   replyImages: ReplyImages;
   /** Text to speech (the voices): eSpeak NG embedded, or the configured OpenAI-compatible endpoint (TTS_*). */
   speech: SpeechSynthesizer;
+  /** The app's Prometheus metrics (infra/metrics). */
+  metrics: Metrics;
   /** The HTTPS agent Web Push deliveries use (tests: one trusting their push service's certificate); Node's default otherwise. */
   pushAgent?: HttpsAgent;
 }

@@ -87,6 +87,8 @@ export interface RateLimitStoreOptions {
    * own route segment (`undefinedundefined-` for limiters made by createRateLimit) + `<limit name>:<subject>`.
    */
   keyPrefix?: string;
+  /** Told of each call a limit refuses (the metrics count them by limit). */
+  onRefusal?: (limit: RateLimitName) => void;
 }
 
 /** Keys one limiter keeps in memory (least recently used beyond); the plugin's default is 5,000. */
@@ -117,7 +119,10 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
     return async (request, subject) => {
       subjects.set(request, subject);
       const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) throw AppError.rateLimited(result.ttl);
+      if (!result.isAllowed && result.isExceeded) {
+        store.onRefusal?.(name);
+        throw AppError.rateLimited(result.ttl);
+      }
     };
   };
   const names = Object.keys(limits) as RateLimitName[];

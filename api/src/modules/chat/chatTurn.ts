@@ -32,6 +32,7 @@ import { NO_SLOT, type GenerationSlot } from './queue/generationSlots';
 import { admitTurn } from './queue/turnAdmission';
 import { turnLines } from './turnPrompt';
 import { askOf, checkTurnContext } from './turnRequest';
+import { watchChatStream, type ChatMetrics } from './chatStreamMetrics';
 import { errorEvent, openEngineStream, relay, streamFailure } from './turnStream';
 import { claimConversation, keepLeaseAlive, keepingOf, releaseHold, saveReply, writeUserTurn, type Keeping, type TurnHold } from './turnWrites';
 
@@ -74,6 +75,8 @@ export interface ChatTurnDeps {
   rateLimit: Pick<RateLimiters, 'conversationImage' | 'conversationImagePremium'>;
   /** Told of the cart addition of a public chat's third user message (recommender/cartAdditions.ts). */
   recommender: Recommender;
+  /** Open streams, first tokens, tokens per second and outcomes (chatStreamMetrics.ts). */
+  metrics: ChatMetrics;
 }
 
 /** History messages the prompt may draw from (a 16K context holds far fewer). */
@@ -99,6 +102,7 @@ export async function chatTurn(request: ChatTurnRequest, reply: FastifyReply, de
   // 2. A member's turn that writes holds the conversation from before its first read (autopilot saves nothing).
   const hold: TurnHold = { lease: null, userWrite: Promise.resolve({ ok: true }) };
   let slot: GenerationSlot = NO_SLOT;
+  let watched: ReturnType<typeof watchChatStream> | null = null;
   if (member && ask.mode !== 'autopilot') hold.lease = await claimConversation(deps, member.userId, requestedConversation, body.alt_message_id);
   try {
     // 3. Picking an alternate is a write that must precede the reads (rare: the alternates pager).
@@ -136,7 +140,7 @@ export async function chatTurn(request: ChatTurnRequest, reply: FastifyReply, de
     // 5b. The waiting room and a generation slot (queue/): refused or waited for before anything is written.
     const waiting = new AbortController();
     reply.raw.once('close', () => waiting.abort());
-    slot = await admitTurn(deps.admission, { caller, characterId: character.id, model, signal: waiting.signal, log });
+    slot = await admitTurn(deps.admission, { caller, characterId: character.id, model, signal: waiting.signal, log, queueWait: deps.metrics.queueWait });
 
     // 6. A group chat: the member who speaks (its lorebook is read once it is chosen: one more statement when it has one).
     const group = await groupOfTurn(db, character, members, {
@@ -167,6 +171,8 @@ export async function chatTurn(request: ChatTurnRequest, reply: FastifyReply, de
     const controller = new AbortController();
     const stream = await openEngineStream(model.engine, plan, controller.signal, hold, log);
     const channel = openChatStream(reply);
+    const watch = watchChatStream(deps.metrics, reply);
+    watched = watch;
     channel.onClientGone(() => controller.abort());
     // A group chat's speaker is known before the first token: the client shows the reply under its name from the start.
     const userMessage = keeping.saved ? keeping.turn.userMessage : null;
@@ -174,7 +180,10 @@ export async function chatTurn(request: ChatTurnRequest, reply: FastifyReply, de
 
     // 10. Each token relayed as it comes; in a group chat the reply ends where the model starts writing another member's or the user's lines.
     const guard = plan.voices ? speakerGuard(plan.voices.speaker, plan.voices.others) : null;
-    const relayed = await relay(stream, channel, guard, () => keepLeaseAlive(deps, keeping, log));
+    const relayed = await relay(stream, channel, guard, () => {
+      watch.token();
+      return keepLeaseAlive(deps, keeping, log);
+    });
     if (relayed.ok && relayed.cut) controller.abort();
     // The engine is done with this turn: its slot goes to the next in line now, before the reply is saved and the
     // client hears `done` (the finally below releases it on every other path; a second release does nothing).
@@ -183,16 +192,21 @@ export async function chatTurn(request: ChatTurnRequest, reply: FastifyReply, de
       const e = streamFailure(relayed, log);
       // The user's message is in place and the conversation free before the client hears of the failure (it may regenerate at once).
       await releaseHold(db, hold, log);
+      watch.end('failed');
       channel.end(errorEvent(e));
       return;
     }
     // The client left before any text: nothing to save.
-    if (relayed.text.trim() === '') return;
+    if (relayed.text.trim() === '') {
+      watch.end('left');
+      return;
+    }
 
     // 11. The reply saved (or, when nothing keeps it, made), then `done`.
     const stopped = channel.clientGone || stream.finishReason === 'length';
     const image = body.image_prompt && caller.kind === 'member' ? { prompt: body.image_prompt, userId: caller.userId, applicationId: caller.applicationId } : null;
     await endWithReply(channel, deps, { plan, keeping, hold, characterId: character.id, text: relayed.text, stopped, image, log });
+    watch.end(channel.clientGone ? 'left' : 'done');
 
     // 12. After the answer: a public chat's third user message is a cart addition for the recommender (counted from
     // the saved messages, once per conversation); the conversation's new messages distilled into memories, in the background.
@@ -205,6 +219,8 @@ export async function chatTurn(request: ChatTurnRequest, reply: FastifyReply, de
       );
     }
   } finally {
+    // A stream that ended on an error thrown past the paths above.
+    watched?.end('failed');
     await slot.release();
     await releaseHold(db, hold, log);
   }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../../http/access';
 import { AppError } from '../../../http/appError';
 import type { OfferedModel } from '../../../infra/inference/models';
+import type { Metrics } from '../../../infra/metrics/metrics';
 import { NO_SLOT, takeGenerationSlot, type GenerationSlot } from './generationSlots';
 import type { Admission } from './openAdmission';
 
@@ -13,7 +14,7 @@ import type { Admission } from './openAdmission';
  */
 export async function admitTurn(
   admission: Admission,
-  turn: { caller: Caller; characterId: string; model: OfferedModel; signal: AbortSignal; log: FastifyBaseLogger },
+  turn: { caller: Caller; characterId: string; model: OfferedModel; signal: AbortSignal; log: FastifyBaseLogger; queueWait?: Metrics['queueWait'] },
 ): Promise<GenerationSlot> {
   const { caller, model } = turn;
   if (model.capacity === null) return NO_SLOT;
@@ -24,5 +25,14 @@ export async function admitTurn(
     throw AppError.forbidden(ERROR_CATALOGUE[ERROR_CODES.WAITING_ROOM].message, ERROR_CODES.WAITING_ROOM, { position: place });
   }
   const deps = { store: admission.store, clock: admission.room.clock, timings: admission.timings, log: turn.log };
-  return takeGenerationSlot(deps, model.model.id, admission.room.policyOf(model.capacity), who, turn.signal);
+  const started = performance.now();
+  const waited = (outcome: 'admitted' | 'refused' | 'left') => turn.queueWait?.observe({ outcome }, (performance.now() - started) / 1000);
+  try {
+    const slot = await takeGenerationSlot(deps, model.model.id, admission.room.policyOf(model.capacity), who, turn.signal);
+    waited('admitted');
+    return slot;
+  } catch (err) {
+    waited(turn.signal.aborted ? 'left' : 'refused');
+    throw err;
+  }
 }
