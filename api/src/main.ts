@@ -1,3 +1,5 @@
+// First: the traces' instrumentations patch pg, ioredis and undici as they load (tracing.ts).
+import { stopTracing } from './tracing';
 import { collectDefaultMetrics } from 'prom-client';
 import { buildApp } from './app';
 import { type AppConfig, DEV_SHUTDOWN_GRACE_SECONDS, loadConfig } from './config';
@@ -38,6 +40,8 @@ async function main(): Promise<void> {
   app.addHook('onClose', async () => {
     await db.close();
     logger.info('database closed');
+    // The spans still batched go out before the process ends.
+    await stopTracing?.().catch((err: unknown) => logger.warn({ err }, 'flushing the traces failed'));
   });
   if (config.nodeEnv !== 'test') {
     // buildApp has applied the migrations. A failed seed leaves an empty catalog, not a dead server.

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { PassThrough, type Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { context, trace } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 
@@ -15,6 +16,9 @@ function endToEnd(headers: Headers): Record<string, string | string[]> {
   for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name) && !named.has(name)) kept[name] = value;
   return kept;
 }
+
+/** W3C trace context headers (traceparent, tracestate). */
+const TRACE_CONTEXT = ['traceparent', 'tracestate'];
 
 /** How long the API may take to start answering (a stream's pauses between events are not limited). */
 const HEADERS_TIMEOUT_MS = 120_000;
@@ -50,6 +54,9 @@ export function registerApiProxy(app: FastifyInstance, apiUrl: string): void {
     headers['x-forwarded-for'] = [incoming.headers['x-forwarded-for'], request.ip].filter(Boolean).join(', ');
     // The API logs under the same request id as the site's access log.
     headers['x-request-id'] = request.id;
+    // When the site traces (tracing.ts), the call of the API carries the site's span in its own trace context (the
+    // undici instrumentation adds it): the browser's would make it a second, unreadable traceparent.
+    if (trace.getSpan(context.active())) for (const name of TRACE_CONTEXT) delete headers[name];
     const hasBody = incoming.headers['content-length'] !== undefined || incoming.headers['transfer-encoding'] !== undefined;
     // Through a stream of its own: undici ends it when the API answers early, and the browser's is drained instead.
     const body = hasBody ? incoming.pipe(new PassThrough()) : undefined;

@@ -1,6 +1,8 @@
 // The static server: the host on PORT (with /api passed to the API) and every remote on its own origin.
 //   tsx deploy/server/main.ts                       all sites
 //   tsx deploy/server/main.ts --site mf-chat --port 4001 [--root DIR]   one remote alone
+// First: the traces' instrumentations patch http, Fastify and undici as they load (tracing.ts).
+import { stopSiteTracing } from './tracing';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startComposedSite } from './composedSite';
@@ -40,7 +42,8 @@ async function main() {
     throw new Error(`unknown site ${values.site}`);
   }
   const stop = () => {
-    void Promise.all(servers.map((s) => s.close())).then(() => process.exit(0));
+    // The spans still batched go out before the process ends.
+    void Promise.all([...servers.map((s) => s.close()), stopSiteTracing?.()]).then(() => process.exit(0));
     setTimeout(() => process.exit(0), 2000).unref();
   };
   process.on('SIGINT', stop);

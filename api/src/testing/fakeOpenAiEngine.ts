@@ -53,6 +53,8 @@ export interface FakeChatRequest {
 export interface FakeEngineRequest {
   body: FakeChatRequest;
   authorization: string | undefined;
+  /** The W3C trace context the caller sent (the API's traces). */
+  traceparent: string | undefined;
   /** performance.now() when the request arrived (before its body was read). */
   receivedAt: number;
   /** performance.now() when each content token was handed to the socket. */
@@ -136,7 +138,7 @@ export async function startFakeOpenAiEngine(behaviour: Partial<FakeEngineBehavio
       json(res, 400, { error: { message: 'model and messages are required', type: 'invalid_request_error' } });
       return;
     }
-    const record: FakeEngineRequest = { body, authorization: req.headers.authorization, receivedAt, tokenSentAt: [] };
+    const record: FakeEngineRequest = { body, authorization: req.headers.authorization, traceparent: req.headers.traceparent as string | undefined, receivedAt, tokenSentAt: [] };
     requests.push(record);
     const b = behaviourFor(body);
     if (b.failWithStatus !== undefined) {
