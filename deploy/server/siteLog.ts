@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
+import { stdTimeFunctions } from 'pino';
 
 /** Where and how much the site server logs: pino through Fastify, one JSON line per request and per answer. */
 export interface SiteLogOptions {
@@ -17,7 +18,7 @@ export interface SiteLogOptions {
 export function siteLogging(options: SiteLogOptions = {}, env: NodeJS.ProcessEnv = process.env): Pick<FastifyServerOptions, 'logger' | 'requestIdHeader' | 'genReqId'> {
   const level = options.level ?? env.SITE_LOG_LEVEL ?? (env.NODE_ENV === 'production' ? 'info' : 'silent');
   return {
-    logger: { level, base: { service: 'fable-site' }, timestamp: () => `,"time":"${new Date().toISOString()}"`, ...(options.stream ? { stream: options.stream } : {}) },
+    logger: { level, base: { service: 'fable-site' }, timestamp: stdTimeFunctions.isoTime, ...(options.stream ? { stream: options.stream } : {}) },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
   };

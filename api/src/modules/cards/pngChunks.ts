@@ -81,15 +81,14 @@ export function writePng(chunks: PngChunk[]): Uint8Array {
   return out;
 }
 
+const latin1 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+
 /** The keyword of a tEXt chunk (the Latin-1 bytes before the first NUL). */
 export function textKeyword(chunk: PngChunk): string | null {
   if (chunk.name !== 'tEXt') return null;
   const end = chunk.data.indexOf(0);
-  const keywordBytes = chunk.data.subarray(0, end === -1 ? Math.min(chunk.data.length, MAX_KEYWORD_LENGTH + 1) : end);
-  return String.fromCharCode(...keywordBytes);
+  return latin1(chunk.data.subarray(0, end === -1 ? Math.min(chunk.data.length, MAX_KEYWORD_LENGTH + 1) : end));
 }
-
-const latin1 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 
 /** The text of a tEXt chunk (the Latin-1 bytes after the keyword's NUL), or null when it holds another NUL (not valid tEXt). */
 export function textOf(chunk: PngChunk): string | null {
@@ -99,10 +98,12 @@ export function textOf(chunk: PngChunk): string | null {
   return text.includes(0) ? null : latin1(text);
 }
 
+/** Latin-1 characters other than NUL: what a tEXt keyword and text may hold. */
+// eslint-disable-next-line no-control-regex
+const LATIN1_NO_NUL = /^[\x01-\xff]*$/;
+
 /** A tEXt chunk: a keyword of 1 to 79 Latin-1 characters, Latin-1 text (card data is base64, so ASCII), no NUL in either. */
 export function textChunk(keyword: string, text: string): PngChunk {
-  // eslint-disable-next-line no-control-regex
-  const LATIN1_NO_NUL = /^[\x01-\xff]*$/;
   if (keyword.length === 0 || keyword.length > MAX_KEYWORD_LENGTH || !LATIN1_NO_NUL.test(keyword) || !LATIN1_NO_NUL.test(text)) {
     throw new Error(`not a PNG tEXt chunk: keyword "${keyword.slice(0, 80)}" (1 to 79 Latin-1 characters) and Latin-1 text, without NUL`);
   }
