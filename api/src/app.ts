@@ -14,6 +14,7 @@ import { createMetrics, registerRequestMetrics, withReadsCounted } from './infra
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { docsRoutes, registerOpenApi } from './modules/docs/openApi';
 import { closeRateLimitRedis, openRateLimitRedis } from './http/rateLimitRedis';
+import { outageWarning } from './infra/redis/outageLog';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimits } from './http/rateLimits';
 import type { Cache } from './infra/cache/cache';
 import { openCache } from './infra/cache/openCache';
@@ -150,7 +151,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     }
     // REDIS_URL: every API process counts on the same rate-limit counters.
     if (config.redisUrl) {
-      const redis = await openRateLimitRedis(config.redisUrl, (err) => logger.warn({ err }, 'rate-limit redis connection error'));
+      const redis = await openRateLimitRedis(config.redisUrl, outageWarning((err, unsaid) => logger.warn({ err, unsaid }, 'rate-limit redis unavailable: calls are let through')));
       owned.push({ name: 'rate-limit redis', close: () => closeRateLimitRedis(redis) });
       rateLimitRedis = redis;
     }

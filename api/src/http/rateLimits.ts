@@ -102,6 +102,8 @@ const MEMORY_KEYS_PER_LIMIT = 100_000;
 export async function registerRateLimits(app: FastifyInstance, limits: RateLimits, store: RateLimitStoreOptions = {}): Promise<RateLimiters> {
   await app.register(fastifyRateLimit, {
     global: false,
+    // Redis unreachable: every call is let through (README "When Redis is down") rather than refused with a 500.
+    skipOnError: true,
     ...(store.redis ? { redis: store.redis, nameSpace: `${store.keyPrefix ?? ''}rate-limit:` } : {}),
   });
 

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { closeRedis, connectRedis } from '../redis/connectRedis';
 import { END_TURN, LEAVE, PEEK, POLL_TURN, RENEW_TURN, REQUEST_TURN, VISIT } from './admissionScripts';
 import type { AdmissionPolicy, AdmissionStore, RoomState, TurnState } from './admissionStore';
+import { failOpenAdmissionStore } from './failOpenAdmissionStore';
 
 /**
  * The admission store in Redis (REDIS_URL): every API process sees one line and one set of slots per pool, and each
@@ -36,7 +37,7 @@ function turnState(reply: Reply): TurnState {
 
 export async function openRedisAdmissionStore(options: { url: string; keyPrefix?: string; onError?: (err: Error) => void }): Promise<AdmissionStore> {
   const redis = await connectRedis(options.url, { keyPrefix: options.keyPrefix, onError: options.onError });
-  return redisAdmissionStore(redis, () => closeRedis(redis));
+  return failOpenAdmissionStore(redisAdmissionStore(redis, () => closeRedis(redis)), (err) => options.onError?.(err));
 }
 
 export function redisAdmissionStore(redis: Redis, close: () => Promise<void>): AdmissionStore {

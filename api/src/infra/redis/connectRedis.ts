@@ -29,6 +29,9 @@ export async function connectRedis(url: string, options: ConnectRedisOptions = {
     keyPrefix: options.keyPrefix,
     lazyConnect: true,
     maxRetriesPerRequest: 3,
+    // While the connection is down, a command fails at once instead of waiting for it to come back: the callers fail
+    // open (README "When Redis is down"), and a request is not held for seconds by each command it makes.
+    enableOfflineQueue: false,
     connectTimeout: 10_000,
     // How long disconnect() waits for the socket to end (default 2 s would hold a failed start open).
     disconnectTimeout: 500,

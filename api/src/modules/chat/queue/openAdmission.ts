@@ -3,6 +3,7 @@ import type { ApiDeps } from '../../../http/apiPlugin';
 import type { AdmissionStore } from '../../../infra/admission/admissionStore';
 import { createMemoryAdmissionStore } from '../../../infra/admission/memoryAdmissionStore';
 import { openRedisAdmissionStore } from '../../../infra/admission/redisAdmissionStore';
+import { outageWarning } from '../../../infra/redis/outageLog';
 import { storedServerSecret } from '../../../infra/crypto/storedSecret';
 import type { ModelRegistry } from '../../../infra/inference/models';
 import { QUEUE_TIMINGS, type QueueTimings } from './queuePolicy';
@@ -30,7 +31,7 @@ export async function openAdmission(deps: ApiDeps, models: ModelRegistry, log: F
   const { config } = deps;
   const bypassKey = await loadBypassKey(deps);
   const store = config.redisUrl
-    ? await openRedisAdmissionStore({ url: config.redisUrl, keyPrefix: config.admissionKeyPrefix, onError: (err) => log.warn({ err }, 'admission redis connection error') })
+    ? await openRedisAdmissionStore({ url: config.redisUrl, keyPrefix: config.admissionKeyPrefix, onError: outageWarning((err, unsaid) => log.warn({ err, unsaid }, 'admission redis unavailable: nobody waits until it is back')) })
     : createMemoryAdmissionStore();
   const timings = { ...QUEUE_TIMINGS, ...config.queueTimings };
   const room = createWaitingRoom({
