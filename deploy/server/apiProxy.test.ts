@@ -179,6 +179,36 @@ describe('the /api proxy', () => {
     expect((await events.next()).done).toBe(true);
   });
 
+  it('balances over several APIs (API_URL with commas), and keeps answering when one of them stops', async () => {
+    const apis = await Promise.all(
+      ['a', 'b'].map(async (name) => {
+        const one = Fastify();
+        one.get('/api/who', async () => ({ name }));
+        await one.listen({ port: 0, host: '127.0.0.1' });
+        return one;
+      }),
+    );
+    const urls = apis.map((one) => `http://127.0.0.1:${(one.server.address() as AddressInfo).port}`);
+    const balanced = await serveSite({ root: fixture.root, port: 0, spaFallback: true, apiUrl: urls.join(',') });
+    const who = async () => {
+      const answer = await rawRequest(`http://127.0.0.1:${balanced.port}`, '/api/who');
+      return answer.status === 200 ? (JSON.parse(answer.body.toString()) as { name: string }).name : `status ${answer.status}`;
+    };
+    try {
+      const names: string[] = [];
+      for (let i = 0; i < 20; i += 1) names.push(await who());
+      expect(new Set(names)).toEqual(new Set(['a', 'b']));
+      // One stops (its port refuses connections): every call is answered by the other.
+      await apis[0]!.close();
+      const after: string[] = [];
+      for (let i = 0; i < 20; i += 1) after.push(await who());
+      expect(after).toEqual(Array(20).fill('b'));
+    } finally {
+      await balanced.close();
+      await Promise.all(apis.map((one) => one.close()));
+    }
+  });
+
   it('answers 502 when the API is not reachable', async () => {
     const closed = await serveSite({ root: fixture.root, port: 0, spaFallback: true, apiUrl: 'http://127.0.0.1:9' });
     try {

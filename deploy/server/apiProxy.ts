@@ -3,7 +3,7 @@ import { PassThrough, type Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { context, trace } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import { BalancedPool, Pool, type Dispatcher } from 'undici';
 
 /** Headers of one hop, never forwarded (RFC 9110 §7.6.1); and Expect, which is the client's with this server. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect']);
@@ -17,11 +17,22 @@ function endToEnd(headers: Headers): Record<string, string | string[]> {
   return kept;
 }
 
+/** The API's origins from API_URL: one URL, or several separated by commas. */
+export function apiOrigins(apiUrl: string): string[] {
+  const origins = apiUrl.split(',').map((url) => url.trim()).filter(Boolean).map((url) => new URL(url).origin);
+  if (origins.length === 0) throw new Error('API_URL names no API');
+  return origins;
+}
+
 /** W3C trace context headers (traceparent, tracestate). */
 const TRACE_CONTEXT = ['traceparent', 'tracestate'];
 
 /** How long the API may take to start answering (a stream's pauses between events are not limited). */
 const HEADERS_TIMEOUT_MS = 120_000;
+/** How long an API that refused a connection stays out of the balance before it is tried again. */
+const UNREACHABLE_RECHECK_MS = 5_000;
+/** The API's connections: a stream's pauses between events are not limited. */
+const POOL_OPTIONS = { headersTimeout: HEADERS_TIMEOUT_MS, bodyTimeout: 0 };
 
 const problem = (code: string, message: string) => JSON.stringify({ code, message });
 
@@ -37,9 +48,34 @@ const problem = (code: string, message: string) => JSON.stringify({ code, messag
  * the browser too reads the 413 and is never reset while still sending.
  */
 export function registerApiProxy(app: FastifyInstance, apiUrl: string): void {
-  const target = new URL(apiUrl);
-  const agent = new Agent({ headersTimeout: HEADERS_TIMEOUT_MS, bodyTimeout: 0 });
-  app.addHook('onClose', async () => agent.destroy());
+  const targets = apiOrigins(apiUrl);
+  // One API: a plain pool of connections to it. Several (API_URL="http://a:3100,http://b:3100", processes without a
+  // load balancer of their own): undici's BalancedPool spreads the calls and sends fewer to one that fails.
+  const balanced = targets.length > 1 ? new BalancedPool(targets, POOL_OPTIONS) : null;
+  const upstream = balanced ?? new Pool(targets[0]!, POOL_OPTIONS);
+  const rechecks = new Set<NodeJS.Timeout>();
+  app.addHook('onClose', async () => {
+    for (const timer of rechecks) clearTimeout(timer);
+    await upstream.destroy();
+  });
+
+  /**
+   * An API that refused a connection (stopped, or gone) is taken out of the balance for UNREACHABLE_RECHECK_MS, then
+   * tried again; the last one left always stays. Answers whether the call may be retried on another.
+   */
+  const unreachable = (error: unknown): boolean => {
+    const { code, port } = error as { code?: string; port?: number };
+    if (!balanced || (code !== 'ECONNREFUSED' && code !== 'UND_ERR_CONNECT_TIMEOUT')) return false;
+    const origin = targets.find((target) => new URL(target).port === String(port));
+    if (!origin || !balanced.upstreams.includes(origin) || balanced.upstreams.length === 1) return balanced.upstreams.length > 1;
+    balanced.removeUpstream(origin);
+    const timer = setTimeout(() => {
+      rechecks.delete(timer);
+      if (!balanced.upstreams.includes(origin)) balanced.addUpstream(origin);
+    }, UNREACHABLE_RECHECK_MS);
+    rechecks.add(timer);
+    return true;
+  };
 
   const send = (outgoing: http.ServerResponse, status: number, body: string) => {
     outgoing.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
@@ -65,14 +101,18 @@ export function registerApiProxy(app: FastifyInstance, apiUrl: string): void {
     outgoing.on('close', () => {
       if (!outgoing.writableFinished) gone.abort();
     });
+    const call = () => upstream.request({ path: incoming.url ?? '/', method: incoming.method as Dispatcher.HttpMethod, headers, body, signal: gone.signal });
     try {
-      const answer = await undiciRequest(new URL(incoming.url ?? '/', target), {
-        method: incoming.method as Dispatcher.HttpMethod,
-        headers,
-        body,
-        dispatcher: agent,
-        signal: gone.signal,
-      });
+      // A call that found its API unreachable never left: without a body to send again, it goes to another at once.
+      let answer: Dispatcher.ResponseData;
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          answer = await call();
+          break;
+        } catch (error) {
+          if (!(unreachable(error) && !body && attempt < targets.length)) throw error;
+        }
+      }
       // The site's security headers are on the response already (an onRequest hook); the API's own, where it sends one, win.
       outgoing.writeHead(answer.statusCode, endToEnd(answer.headers));
       outgoing.flushHeaders();
@@ -94,7 +134,7 @@ export function registerApiProxy(app: FastifyInstance, apiUrl: string): void {
     void forward(request, reply.raw);
   };
 
-  registerUpgradeProxy(app, target);
+  registerUpgradeProxy(app, targets);
 
   app.register(async (scope) => {
     // The body is the API's to read: Fastify leaves it unread.
@@ -110,8 +150,11 @@ export function registerApiProxy(app: FastifyInstance, apiUrl: string): void {
  * the forwarding headers, the API's 101 and its headers are written back, and the two sockets are then piped into each
  * other until either side closes. Anything the API answers instead of 101 ends the browser's connection.
  */
-function registerUpgradeProxy(app: FastifyInstance, target: URL): void {
+function registerUpgradeProxy(app: FastifyInstance, targets: readonly string[]): void {
+  let next = 0;
   app.server.on('upgrade', (incoming: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Each socket to the next API in turn.
+    const target = new URL(targets[next++ % targets.length]!);
     if (!incoming.url?.startsWith('/api/')) {
       socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
       return;

@@ -47,12 +47,15 @@ export function withPreviewTags(html: string, tags: string): string {
   return at < 0 ? html : `${html.slice(0, at)}    ${tags}\n  ${html.slice(at)}`;
 }
 
-export function createLinkPreviews(apiUrl: string, now: () => number = Date.now) {
+/** `apiOrigins`: the API's (apiProxy.ts); each fetch goes to the next in turn. */
+export function createLinkPreviews(apiOrigins: readonly string[], now: () => number = Date.now) {
   const cache = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<LinkPreview | null>>();
+  let next = 0;
 
   async function fetchPreview(applicationId: string, path: string): Promise<LinkPreview | null> {
-    const response = await fetch(`${apiUrl}/api/link-preview?path=${encodeURIComponent(path)}`, {
+    const origin = apiOrigins[next++ % apiOrigins.length];
+    const response = await fetch(`${origin}/api/link-preview?path=${encodeURIComponent(path)}`, {
       headers: { 'x-application-id': applicationId },
       signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
     });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { INLINE_DEPLOYMENT_ELEMENT_ID, type Deployment } from '@fable/contracts';
-import { registerApiProxy } from './apiProxy';
+import { apiOrigins, registerApiProxy } from './apiProxy';
 import { cacheControlFor, NO_CACHE } from './cacheHeaders';
 import { createNonce, hostPagePolicy, STATIC_PAGE_POLICY } from './contentSecurityPolicy';
 import { registerCspReports } from './cspReports';
@@ -26,7 +26,7 @@ export interface SiteOptions {
   deploymentsDir?: string;
   /** Host site: the deployment baked into its build (DEPLOYMENT=<id>), for the CSP of a hostname no deployment lists. */
   bakedDeployment?: string;
-  /** Host site: pass /api to the API here. */
+  /** Host site: pass /api to the API here (several, comma-separated: balanced, apiProxy.ts). */
   apiUrl?: string;
   /** Host site: origins its pages may frame besides its own (the payments provider's card fields and 3-D Secure). */
   frameSources?: readonly string[];
@@ -106,7 +106,7 @@ export async function createSite(options: SiteOptions): Promise<FastifyInstance>
     return { deployment: byHost ?? deployments.find((d) => d.id === options.bakedDeployment) ?? null, byHost: byHost !== null };
   }
 
-  const linkPreviews = options.apiUrl ? createLinkPreviews(options.apiUrl) : null;
+  const linkPreviews = options.apiUrl ? createLinkPreviews(apiOrigins(options.apiUrl)) : null;
 
   /** A shared chatbot's, creator's or lorebook's Open Graph and Twitter tags (linkPreview.ts), or the page as built. */
   async function withPreview(request: FastifyRequest, html: string, deployment: Deployment | null): Promise<string> {
