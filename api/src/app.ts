@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +11,7 @@ import { registerErrorHandling } from './http/errorHandling';
 import { fastifyTrustProxy } from './http/trustProxy';
 import { answerFrameworkError, registerInputGuard } from './http/inputGuard';
 import { registerLingeringClose } from './http/lingeringClose';
+import { startHeartbeat } from './infra/processes/heartbeat';
 import { createMetrics, registerRequestMetrics, withReadsCounted } from './infra/metrics/metrics';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { docsRoutes, registerOpenApi } from './modules/docs/openApi';
@@ -126,6 +128,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // saves that check those files (authoring).
   let imageStore: ObjectStore;
   let rateLimitRedis: Redis | undefined;
+  const processId = randomUUID();
+  let stopHeartbeat: (() => Promise<void>) | null = null;
   try {
     // First: a sign-in provider that is configured but cannot work stops the start before anything is opened.
     const oidc = await createOidcClients(config.oidcProviders ?? [], { nodeEnv: config.nodeEnv });
@@ -168,7 +172,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       owned.push({ name: 'speech synthesizer', close: speech.close });
     }
     const metrics = createMetrics(db);
-    services = { db, cache: withReadsCounted(cache, metrics.cacheReads), metrics, config, clock, mailer, tokens, oidc, secrets, payments, jobs: options.jobs ?? createBackgroundJobs(db), replyImages: createReplyImages(), speech, pushAgent: options.pushAgent };
+    // This process's heartbeat (started once the app is ready); stopped before the database closes, after the streams.
+    owned.push({ name: 'heartbeat', close: async () => stopHeartbeat?.() });
+    services = { processId, db, cache: withReadsCounted(cache, metrics.cacheReads), metrics, config, clock, mailer, tokens, oidc, secrets, payments, jobs: options.jobs ?? createBackgroundJobs(db), replyImages: createReplyImages(), speech, pushAgent: options.pushAgent };
   } catch (err) {
     await closeOwned();
     throw err;
@@ -213,6 +219,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
   recordImpersonatedCalls(app, deps.db, deps.clock);
   app.addHook('onClose', closeOwned);
+  app.addHook('onReady', async () => {
+    stopHeartbeat = await startHeartbeat(deps.db, processId, (err) => app.log.warn({ err }, 'the heartbeat failed'));
+  });
   // The background jobs' worker; in tests only when asked for (tests run the due jobs themselves).
   if (config.nodeEnv !== 'test' || config.backgroundJobsIntervalMs !== undefined) {
     const worker = deps.jobs.worker({ clock: deps.clock, log: app.log, intervalMs: config.backgroundJobsIntervalMs });

@@ -37,6 +37,8 @@ export interface ApiDeps {
   speech: SpeechSynthesizer;
   /** The app's Prometheus metrics (infra/metrics). */
   metrics: Metrics;
+  /** This API process's id: its heartbeat (infra/processes/heartbeat.ts), the holder its turn leases name. */
+  processId: string;
   /** The HTTPS agent Web Push deliveries use (tests: one trusting their push service's certificate); Node's default otherwise. */
   pushAgent?: HttpsAgent;
 }

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { ERROR_CATALOGUE } from '@fable/contracts';
 import { buildApp, type App } from '../../app';
 import { testConfig, type AppConfig } from '../../config';
 import { DEFAULT_RATE_LIMITS } from '../../http/rateLimits';
+import { SILENT_AFTER_SECONDS } from '../../infra/processes/heartbeat';
 import { startFakeOpenAiEngine, type FakeOpenAiEngine } from '../../testing/fakeOpenAiEngine';
 import { BOTH_BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
 import { LOOSE_LIMITS, TEST_JWT_SECRET, startTestApp, type TestApp } from '../../testing/testApp';
@@ -249,6 +251,48 @@ describe.each(BOTH_BACKENDS)('one conversation, one chain on %s', (backend) => {
     await expectChain(conversationId);
     const lease = await t.db.query<{ turn_token: string | null }>('select turn_token from conversations where id = $1', [conversationId]);
     expect(lease.rows[0]!.turn_token).toBeNull();
+  });
+
+  it('takes over a conversation at once when the process holding it has gone silent (killed), not while it is heard from', async () => {
+    const conversationId = await newConversation();
+    const holder = randomUUID();
+    // Another process's live lease: a minute to run, its process heard from a moment ago.
+    await t.db.query(`insert into api_processes (id, started_at, seen_at) values ($1, now(), now())`, [holder]);
+    await t.db.query(`update conversations set turn_token = 'other-process', turn_until = $2, turn_holder = $3 where id = $1`, [
+      conversationId,
+      new Date(t.clock.now().getTime() + 60_000),
+      holder,
+    ]);
+    expectRefused(await chat({ conversation_id: conversationId, message: 'Anyone there?' }));
+    expect((await removeAt(base, conversationId, [(await expectChain(conversationId)).at(-1)!.id])).status).toBe(409);
+    // The process is killed: its heartbeat stops, and past SILENT_AFTER_SECONDS its lease is free, a minute early.
+    await t.db.query(`update api_processes set seen_at = now() - make_interval(secs => $2) where id = $1`, [holder, SILENT_AFTER_SECONDS + 1]);
+    const r = await chat({ conversation_id: conversationId, message: 'Anyone there?' });
+    expect(eventOf(r, 'done')).toBeDefined();
+    await expectChain(conversationId);
+    const lease = await t.db.query<{ turn_token: string | null }>('select turn_token from conversations where id = $1', [conversationId]);
+    expect(lease.rows[0]!.turn_token).toBeNull();
+  });
+
+  it('names its own process in the leases it takes, and that process is heard from', async () => {
+    const conversationId = await newConversation();
+    const held = deferred();
+    const release = deferred();
+    engine.behaviour.beforeToken = async (index) => {
+      if (index !== 0) return;
+      held.resolve();
+      await release.promise;
+    };
+    const turn = chat({ conversation_id: conversationId, message: 'Who holds this?' });
+    await held.promise;
+    const { rows } = await t.db.query<{ alive: boolean }>(
+      `select exists (select 1 from api_processes p where p.id = c.turn_holder and p.seen_at > now() - interval '5 seconds') as alive
+         from conversations c where c.id = $1`,
+      [conversationId],
+    );
+    release.resolve();
+    expect(rows[0]).toEqual({ alive: true });
+    expect(eventOf(await turn, 'done')).toBeDefined();
   });
 
   it('renews the lease while a reply streams and frees it when the reply is saved', async () => {

@@ -44,7 +44,7 @@ export const chatRoutes: ApiPlugin = async (app, deps) => {
 
   const chat = chatCalls.chat;
   app.post(chat.path, { schema: { body: chat.body }, config: { access: chat.access } }, async (request, reply) => {
-    await chatTurn(request, reply, { db, clock, models, tokenizer: bpeTokenizer, counter, admission, recall, jobs: deps.jobs, memoryDistillEvery: config.memoryDistillEvery, replyImages: deps.replyImages, rateLimit: deps.rateLimit, recommender, metrics: deps.metrics });
+    await chatTurn(request, reply, { db, clock, models, tokenizer: bpeTokenizer, counter, admission, recall, jobs: deps.jobs, memoryDistillEvery: config.memoryDistillEvery, replyImages: deps.replyImages, rateLimit: deps.rateLimit, recommender, metrics: deps.metrics, holder: deps.processId });
   });
 
   const list = chatCalls.models;

@@ -77,6 +77,8 @@ export interface ChatTurnDeps {
   recommender: Recommender;
   /** Open streams, first tokens, tokens per second and outcomes (chatStreamMetrics.ts). */
   metrics: ChatMetrics;
+  /** This API process's heartbeat id: the holder its turn leases name (turnLease.ts). */
+  holder: string;
 }
 
 /** History messages the prompt may draw from (a 16K context holds far fewer). */
@@ -161,7 +163,7 @@ export async function chatTurn(request: ChatTurnRequest, reply: FastifyReply, de
     });
     const now = clock.now();
     const plan = planTurn({ ask, body, member, character, conversation, history, memories, persona, model, group, tokenizer: deps.tokenizer, newId: randomUUID, now });
-    const keeping = keepingOf(plan.keep, hold, clock);
+    const keeping = keepingOf(plan.keep, hold, clock, deps.holder);
 
     // 8. The user's message (and a new conversation) is written while the engine works: neither the engine call nor
     // the stream waits for it (its ids are in the plan); the reply's save waits for it.

@@ -30,7 +30,7 @@ export type Keeping = { saved: true; turn: SavedTurn; lease: TurnLease } | { sav
 /** Claims the conversation asked for, or the one of the alternate picked; null when there is none of the member's. */
 export async function claimConversation(deps: ChatTurnDeps, userId: string, requested: string | null, altId: string | undefined): Promise<TurnLease | null> {
   const target = requested ?? (altId ? ((await findOwnMessage(deps.db, altId, userId))?.conversation_id ?? null) : null);
-  return target ? claimTurn(deps.db, { conversationId: target, userId, now: deps.clock.now() }) : null;
+  return target ? claimTurn(deps.db, { conversationId: target, userId, now: deps.clock.now(), holder: deps.holder }) : null;
 }
 
 /** Frees the conversation once the user's message write has settled (its write needs the lease). Never throws. */
@@ -42,14 +42,14 @@ export async function releaseHold(db: Database, hold: TurnHold, log: FastifyBase
 }
 
 /** How the plan's reply is kept; a saved one goes under the turn's lease (heldLease). */
-export function keepingOf(keep: SavedTurn | UnsavedTurn, hold: TurnHold, clock: Clock): Keeping {
-  return keep.saved ? { saved: true, turn: keep, lease: heldLease(hold, keep, clock) } : { saved: false, turn: keep };
+export function keepingOf(keep: SavedTurn | UnsavedTurn, hold: TurnHold, clock: Clock, holder: string): Keeping {
+  return keep.saved ? { saved: true, turn: keep, lease: heldLease(hold, keep, clock, holder) } : { saved: false, turn: keep };
 }
 
 /** The lease the turn's writes go under: made with a new conversation, else the one claimed on the conversation read. */
-function heldLease(hold: TurnHold, turn: SavedTurn, clock: Clock): TurnLease {
+function heldLease(hold: TurnHold, turn: SavedTurn, clock: Clock, holder: string): TurnLease {
   if (turn.newConversation) {
-    hold.lease = newLease(turn.conversationId, clock.now());
+    hold.lease = newLease(turn.conversationId, clock.now(), holder);
     return hold.lease;
   }
   // The claim and the read name the same conversation; a claim that lost it to another writer meanwhile writes nothing.
@@ -78,6 +78,7 @@ export function writeUserTurn(
       personaId: c.personaId,
       turnToken: lease.token,
       turnUntil: leaseUntil(lease),
+      turnHolder: lease.holder,
       greeting: greetingId ? { id: greetingId, content: c.greeting } : null,
     };
     written = createConversationWithMessage(deps.db, opening, write ?? { message: null, now: c.now });

@@ -50,6 +50,8 @@ export interface NewConversation {
   /** The turn's lease, written with the row: the conversation is created held. */
   turnToken: string;
   turnUntil: Date;
+  /** The API process holding the lease. */
+  turnHolder: string;
   /** The character's greeting as the first (bot) message, when it has one. */
   greeting: { id: string; content: string } | null;
 }
@@ -64,9 +66,9 @@ const INSERT_MESSAGE = `insert into messages (id, conversation_id, role, content
 export async function createConversationWithMessage(db: Database, c: NewConversation, w: UserMessageWrite | { message: null; now: Date }): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query(
-      `insert into conversations (id, user_id, character_id, user_persona_id, created_at, updated_at, turn_token, turn_until)
-       values ($1, $2, $3, $4, $5, $5, $6, $7)`,
-      [c.id, c.userId, c.characterId, c.personaId, w.now, c.turnToken, c.turnUntil],
+      `insert into conversations (id, user_id, character_id, user_persona_id, created_at, updated_at, turn_token, turn_until, turn_holder)
+       values ($1, $2, $3, $4, $5, $5, $6, $7, $8)`,
+      [c.id, c.userId, c.characterId, c.personaId, w.now, c.turnToken, c.turnUntil, c.turnHolder],
     );
     if (c.greeting) await tx.query(INSERT_MESSAGE, [c.greeting.id, c.id, 'assistant', c.greeting.content, null, 0, null, w.now]);
     const m = w.message;
