@@ -25,11 +25,11 @@ const LIMITLESS = Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((k) =>
 /** Routes that end the member's session or account run last, so the others see a signed-in member. */
 const runsLast = (r: CatalogRoute) => (r.url === '/api/v2/users' && r.method === 'DELETE') || r.url.startsWith('/api/v2/auth/logout') ? 2 : r.method === 'DELETE' ? 1 : 0;
 
-/** A fingerprint of every table's content (schema_migrations aside). */
+/** A fingerprint of every table's content (aside: schema_migrations, and api_processes, which the heartbeat writes on its own). */
 async function snapshot(db: Database): Promise<Record<string, string>> {
   const { rows: tables } = await db.query<{ name: string }>(
     `select table_name as name from information_schema.tables
-     where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'schema_migrations' order by 1`,
+     where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('schema_migrations', 'api_processes') order by 1`,
   );
   const sql = tables
     .map((t) => `select '${t.name}' as name, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as sum from "${t.name}" x`)

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -6,14 +5,14 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { API_HEADERS } from '@fable/contracts';
+import { startProcess, until, type RunningProcess } from './testing/apiProcesses';
 import { startFakeOpenAiEngine, type FakeOpenAiEngine } from './testing/fakeOpenAiEngine';
+import { freePort } from './testing/freePort';
 import { TEST_JWT_SECRET, testGuestId } from './testing/testApp';
 import { createScratchDatabase, TEST_DATABASE_URL, type ScratchDatabase } from './testing/testDatabases';
 
 // One trace from the site server through the API to PostgreSQL and the model, exported over OTLP to a receiver of
 // ours: the real processes (main.ts of each), since the instrumentations patch modules as Node loads them.
-const ROOT = path.resolve(__dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const KEY_ENV = 'FABLE_TRACE_ENGINE_KEY';
 
 interface ReceivedSpan {
@@ -51,24 +50,6 @@ async function startReceiver(): Promise<{ url: string; spans: ReceivedSpan[]; cl
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function until<T>(what: string, check: () => Promise<T | null> | T | null, ms: number): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await Promise.resolve(check()).catch(() => null);
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`${what}: not in ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 const postgresReachable = async () => {
   const { hostname, port } = new URL(TEST_DATABASE_URL);
   return new Promise<boolean>((resolve) => {
@@ -82,7 +63,7 @@ describe('traces', () => {
   let engine: FakeOpenAiEngine;
   let scratch: ScratchDatabase;
   let dir: string;
-  const children: ChildProcess[] = [];
+  const children: RunningProcess[] = [];
   let site: string;
 
   beforeAll(async () => {
@@ -95,11 +76,8 @@ describe('traces', () => {
     writeFileSync(models, JSON.stringify([{ id: 'fake', name: 'Fake', tokens: '8K', base_url: engine.baseUrl, api_key_env: KEY_ENV, model: 'fake-model', hide_unauthorized: false }]));
     const [apiPort, sitePort] = [await freePort(), await freePort()];
     const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '100' };
-    const start = (args: string[], env: Record<string, string>) => {
-      const child = spawn(TSX, args, { cwd: ROOT, env: { ...process.env, ...otel, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-      children.push(child);
-    };
-    start(['api/src/main.ts'], {
+    const start = (script: string, args: string[], env: Record<string, string>) => children.push(startProcess(script, args, { ...otel, ...env }));
+    start('api/src/main.ts', [], {
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       PORT: String(apiPort),
@@ -110,14 +88,13 @@ describe('traces', () => {
       INFERENCE_MODELS_FILE: models,
       [KEY_ENV]: 'sk-trace',
     });
-    start(['deploy/server/main.ts', '--site', 'host', '--port', String(sitePort), '--root', dir], { API_URL: `http://127.0.0.1:${apiPort}` });
+    start('deploy/server/main.ts', ['--site', 'host', '--port', String(sitePort), '--root', dir], { API_URL: `http://127.0.0.1:${apiPort}` });
     site = `http://127.0.0.1:${sitePort}`;
     await until('the API through the site', async () => (await fetch(`${site}/api/health/ready`)).ok || null, 90_000);
   }, 120_000);
 
   afterAll(async () => {
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
+    await Promise.all(children.map((child) => child.stop()));
     await scratch?.drop();
     await engine?.close();
     await receiver?.close();

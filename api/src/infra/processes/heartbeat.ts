@@ -10,18 +10,18 @@ const FORGOTTEN_AFTER = '1 day';
 /**
  * This API process's heartbeat (`id`: the holder its turn leases name, modules/chat/turnLease.ts): a row in
  * api_processes whose `seen_at` it renews every HEARTBEAT_MS, on the database's own clock. `stop` ends it and removes
- * the row (a process that stops has finished its streams first). Failed beats are told to `onError` and retried
- * with the next.
+ * the row (a process that stops has finished its streams first). Failures (the database away) are told to `onError`;
+ * the next beat tries again. Never throws.
  */
 export async function startHeartbeat(db: Database, id: string, onError: (err: unknown) => void): Promise<() => Promise<void>> {
-  await db.query(`delete from api_processes where seen_at < now() - interval '${FORGOTTEN_AFTER}'`);
-  await db.query('insert into api_processes (id, started_at, seen_at) values ($1, now(), now()) on conflict (id) do update set seen_at = now()', [id]);
-  const timer = setInterval(() => {
-    db.query('update api_processes set seen_at = now() where id = $1', [id]).catch(onError);
-  }, HEARTBEAT_MS);
+  // An upsert each time: a beat that found the database away (an outage) leaves the next to write the row.
+  const beat = () => db.query('insert into api_processes (id, started_at, seen_at) values ($1, now(), now()) on conflict (id) do update set seen_at = now()', [id]);
+  await db.query(`delete from api_processes where seen_at < now() - interval '${FORGOTTEN_AFTER}'`).catch(onError);
+  await beat().catch(onError);
+  const timer = setInterval(() => void beat().catch(onError), HEARTBEAT_MS);
   timer.unref();
   return async () => {
     clearInterval(timer);
-    await db.query('delete from api_processes where id = $1', [id]);
+    await db.query('delete from api_processes where id = $1', [id]).catch(onError);
   };
 }

@@ -1,0 +1,251 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { API_HEADERS, readSseEvents, type SignInResult } from '@fable/contracts';
+import type { Database } from './infra/db/database';
+import { seedCatalog } from './modules/characters/seed/seedCatalog';
+import { startProcess, until, type RunningProcess } from './testing/apiProcesses';
+import { startFakeOpenAiEngine, type FakeOpenAiEngine } from './testing/fakeOpenAiEngine';
+import { freePort } from './testing/freePort';
+import { privateRedis, type PrivateRedis } from './testing/privateRedis';
+import { TEST_JWT_SECRET, testGuestId } from './testing/testApp';
+import { createScratchDatabase, type ScratchDatabase } from './testing/testDatabases';
+
+// Two API processes on one PostgreSQL database and one Redis (a server of this test's own, to stop), behind the site
+// server balancing between them: one process killed while 50 chat answers stream, and Redis stopped and started under
+// the other (README "More than one API process", "When Redis is down").
+const KEY_ENV = 'FABLE_SCALE_OUT_ENGINE_KEY';
+const STREAMS = 50;
+/** Each reply: 30 tokens, 100 ms apart, so that every stream is still open when a process is killed. */
+const REPLY = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
+
+interface Member {
+  email: string;
+  headers: Record<string, string>;
+}
+
+interface Streamed {
+  status: number;
+  conversationId: string | null;
+  tokens: number;
+  done: boolean;
+  /** The stream ended without `done` or `error`: its connection was cut. */
+  cut: boolean;
+  error?: { code: string; message: string };
+}
+
+describe('two API processes behind the site server', () => {
+  let redis: PrivateRedis;
+  let engine: FakeOpenAiEngine;
+  let scratch: ScratchDatabase;
+  let db: Database;
+  let dir: string;
+  let apis: { url: string; process: RunningProcess }[];
+  let site: RunningProcess;
+  let siteUrl: string;
+  let characterId: string;
+  const members: Member[] = [];
+  const guest = { [API_HEADERS.guestUserId]: testGuestId() };
+
+  const json = async <T>(response: Response) => ({ status: response.status, body: (await response.json()) as T });
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-application-id': 'fable', ...headers }, body: JSON.stringify(body) });
+
+  /** A member signed up through the first API (its dev mailbox holds the code). */
+  async function signUp(n: number): Promise<Member> {
+    const api = apis[0]!.url;
+    const email = `scale-${n}-${Date.now()}@example.com`;
+    expect((await post(`${api}/api/v2/auth/email-code`, { email })).status).toBe(200);
+    const mailbox = await json<{ messages: { text: string }[] }>(await fetch(`${api}/api/dev/mailbox?email=${encodeURIComponent(email)}`));
+    const code = /\b(\d{6})\b/.exec(mailbox.body.messages[0]!.text)![1];
+    const signedIn = await json<SignInResult>(await post(`${api}/api/v2/auth/email-code/verify`, { email, code }));
+    const headers = { authorization: `Bearer ${signedIn.body.token}` };
+    expect((await post(`${api}/api/v2/users`, { username: `scale_${n}_${Date.now() % 100000}`, name: `Scale ${n}`, age: true, toc: true }, headers)).status).toBe(200);
+    return { email, headers };
+  }
+
+  /** A chat turn through `base`, read to its end; `onToken` hears each token. A cut connection is an answer too. */
+  async function chat(base: string, member: Member, body: Record<string, unknown>, onToken: () => void = () => undefined): Promise<Streamed> {
+    const result: Streamed = { status: 0, conversationId: null, tokens: 0, done: false, cut: false };
+    try {
+      const response = await post(`${base}/api/chat`, { character_id: characterId, ...body }, member.headers);
+      result.status = response.status;
+      if (!(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+        result.error = ((await response.json()) as { error?: Streamed['error'] }).error ?? { code: String(response.status), message: '' };
+        return result;
+      }
+      for await (const { event, data } of readSseEvents(response.body ?? [])) {
+        const parsed = JSON.parse(data) as { conversation_id?: string; code?: string; message?: string };
+        if (event === 'start') result.conversationId = parsed.conversation_id ?? null;
+        if (event === 'token') {
+          result.tokens += 1;
+          if (result.tokens === 1) onToken();
+        }
+        if (event === 'done') result.done = true;
+        if (event === 'error') result.error = { code: parsed.code ?? '', message: parsed.message ?? '' };
+      }
+      result.cut = !result.done && !result.error;
+    } catch {
+      result.cut = true;
+    }
+    return result;
+  }
+
+  /** The conversation's main line, asserted to be a chain whose summary matches it. */
+  async function mainLine(conversationId: string): Promise<{ role: string; content: string }[]> {
+    const { rows } = await db.query<{ id: string; prev_id: string | null; role: string; content: string }>(
+      'select id, prev_id, role, content from messages where conversation_id = $1 and not is_alternative order by seq',
+      [conversationId],
+    );
+    expect(rows.map((m) => m.prev_id)).toEqual(rows.map((_, i) => (i === 0 ? null : rows[i - 1]!.id)));
+    const summary = await db.query<{ message_count: number }>('select message_count from conversations where id = $1', [conversationId]);
+    expect(summary.rows[0]?.message_count ?? 0).toBe(rows.length);
+    return rows.map(({ role, content }) => ({ role, content }));
+  }
+
+  beforeAll(async () => {
+    process.env[KEY_ENV] = 'sk-scale-out';
+    redis = await privateRedis();
+    engine = await startFakeOpenAiEngine({ tokenIntervalMs: 100, firstTokenDelayMs: 0, reply: () => REPLY });
+    scratch = await createScratchDatabase('postgres', { migrated: true });
+    db = await scratch.open();
+    await seedCatalog(db, { characters: 12 });
+    dir = mkdtempSync(path.join(os.tmpdir(), 'fable-scale-out-'));
+    const models = path.join(dir, 'models.json');
+    writeFileSync(models, JSON.stringify([{ id: 'fake', name: 'Fake', tokens: '8K', base_url: engine.baseUrl, api_key_env: KEY_ENV, model: 'fake-model', hide_unauthorized: false }]));
+    const common = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'error',
+      HOST: '127.0.0.1',
+      DATABASE_URL: scratch.url!,
+      REDIS_URL: redis.url,
+      DATA_DIR: dir,
+      JWT_SECRET: TEST_JWT_SECRET,
+      INFERENCE_MODELS_FILE: models,
+      AUTH_RATE_LIMIT_PER_IP: '100000',
+      // Every stream at once: the generation slots (shared in Redis) are not what is under test.
+      INFERENCE_CAPACITY: '1000',
+      [KEY_ENV]: 'sk-scale-out',
+    };
+    const ports = [await freePort(), await freePort()];
+    apis = ports.map((port) => ({ url: `http://127.0.0.1:${port}`, process: startProcess('api/src/main.ts', [], { ...common, PORT: String(port) }) }));
+    const sitePort = await freePort();
+    site = startProcess('deploy/server/main.ts', ['--site', 'host', '--port', String(sitePort), '--root', dir], { API_URL: apis.map((api) => api.url).join(',') });
+    siteUrl = `http://127.0.0.1:${sitePort}`;
+    for (const api of apis) await until(`API ${api.url}`, async () => (await fetch(`${api.url}/api/health/ready`)).ok, 90_000);
+    await until('the site', async () => (await fetch(`${siteUrl}/api/health/live`)).ok, 30_000);
+    const found = await json<{ hits?: { id: string }[] }>(await fetch(`${siteUrl}/api/characters/search`, { headers: guest }));
+    expect(found.body.hits?.length).toBeGreaterThan(0);
+    characterId = found.body.hits![0]!.id;
+    for (let n = 0; n < STREAMS; n += 10) members.push(...(await Promise.all(Array.from({ length: 10 }, (_, i) => signUp(n + i)))));
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all([site, ...(apis ?? []).map((api) => api.process)].filter(Boolean).map((running) => running!.stop()));
+    await db?.close();
+    await scratch?.drop();
+    await engine?.close();
+    await redis?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('one process killed mid-stream: the other’s streams finish, nothing is half-written, and the cut turns’ retries work', async () => {
+    let streaming = 0;
+    let allStreaming!: () => void;
+    const started = new Promise<void>((resolve) => (allStreaming = resolve));
+    const turns = members.map((member, i) =>
+      chat(siteUrl, member, { conversation_id: 'new', message: `Hello number ${i}` }, () => {
+        streaming += 1;
+        if (streaming === STREAMS) allStreaming();
+      }),
+    );
+    await started;
+    await apis[0]!.process.kill();
+    const results = await Promise.all(turns);
+
+    const finished = results.filter((r) => r.done);
+    const cut = results.filter((r) => r.cut);
+    // The survivor's streams ran to their last token; the killed process's were cut, none with an error of ours.
+    expect(finished.length).toBeGreaterThan(0);
+    expect(cut.length).toBeGreaterThan(0);
+    expect(finished.length + cut.length).toBe(STREAMS);
+    for (const r of finished) expect(r.tokens).toBe(30);
+
+    for (const [i, r] of results.entries()) {
+      const line = r.conversationId ? await mainLine(r.conversationId) : [];
+      const mine = line.filter((m) => m.role === 'user');
+      if (r.done) {
+        // Saved once: the user's message, then the whole reply.
+        expect(mine.map((m) => m.content)).toEqual([`Hello number ${i}`]);
+        expect(line.at(-1)).toEqual({ role: 'assistant', content: REPLY });
+      } else {
+        // Cut: the user's message saved once or not at all, and no reply.
+        expect(mine.length).toBeLessThanOrEqual(1);
+        if (line.length > 0) expect(line.at(-1)!.role).toBe('user');
+      }
+    }
+
+    // Each cut turn's member tries again (the screen's retry): refused while the dead process's lease stands (409
+    // conversation_busy, at most until its heartbeat is known silent), then answered by the living process.
+    const retries = await Promise.all(
+      results.map(async (r, i) => {
+        if (!r.cut) return null;
+        const again = { conversation_id: r.conversationId ?? 'new', message: `Hello again ${i}` };
+        const seen: string[] = [];
+        const answered = await until(
+          `the retry of turn ${i}`,
+          async () => {
+            const attempt = await chat(siteUrl, members[i]!, again);
+            seen.push(attempt.done ? 'done' : (attempt.error?.code ?? (attempt.cut ? 'cut' : String(attempt.status))));
+            return attempt.done ? attempt : null;
+          },
+          45_000,
+        );
+        return { answered, seen, conversationId: answered.conversationId! };
+      }),
+    );
+    for (const retry of retries) {
+      if (!retry) continue;
+      // Nothing but the lease's refusal, or a cut by the dying process, came before the answer.
+      expect(retry.seen.slice(0, -1).every((s) => s === 'conversation_busy' || s === 'cut' || s === '502')).toBe(true);
+      const line = await mainLine(retry.conversationId);
+      expect(line.at(-1)).toEqual({ role: 'assistant', content: REPLY });
+      expect(line.filter((m) => m.role === 'assistant' && m.content === REPLY)).toHaveLength(1);
+    }
+  }, 120_000);
+
+  it('Redis stopped: the API keeps answering without a 5xx; started again: it uses Redis again without a restart', async () => {
+    // The second process: the first may have been killed by the other test.
+    const api = apis[1]!.url;
+    const member = members[0]!;
+    await redis.stop();
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      answers.push(`search ${(await fetch(`${api}/api/characters/search?q=word${i}`, { headers: guest })).status}`);
+      answers.push(`me ${(await fetch(`${api}/api/v2/users`, { headers: member.headers })).status}`);
+      answers.push(`username ${(await post(`${api}/api/v2/users/check-username`, { username: `free_${i}_${Date.now() % 1000}` }, member.headers)).status}`);
+      const turn = await chat(api, member, { conversation_id: 'new', message: `While Redis is down ${i}` });
+      answers.push(`chat ${turn.done ? 200 : `${turn.status} ${turn.error?.code ?? ''}`}`);
+    }
+    expect(answers.filter((answer) => !answer.endsWith(' 200'))).toEqual([]);
+
+    await redis.start();
+    const client = new Redis(redis.url);
+    try {
+      // Back: the API reconnects by itself and writes to Redis again (a search's cached answer, a rate-limit counter).
+      await until(
+        'the API writing to Redis again',
+        async () => {
+          await fetch(`${api}/api/characters/search?q=back${Date.now()}`, { headers: guest });
+          return (await client.dbsize()) > 0;
+        },
+        20_000,
+      );
+      const turn = await chat(api, member, { conversation_id: 'new', message: 'Redis is back' });
+      expect(turn.done).toBe(true);
+    } finally {
+      client.disconnect();
+    }
+  }, 90_000);
+});
