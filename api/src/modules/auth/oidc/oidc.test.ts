@@ -1,7 +1,12 @@
 import { SignInResultSchema } from '@fable/contracts';
 import { startFakeOidcProvider, type FakeOidcProvider } from '../../../testing/fakeOidcProvider';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../../testing/testDatabases';
-import { bearer, signInByEmail, startTestApp, type TestApp } from '../../../testing/testApp';
+import { buildApp, type App } from '../../../app';
+import { testConfig } from '../../../config';
+import { DEFAULT_RATE_LIMITS } from '../../../http/rateLimits';
+import { openRedisCache } from '../../../infra/cache/redisCache';
+import { LOOSE_LIMITS, TEST_JWT_SECRET, bearer, signInByEmail, startTestApp, type TestApp } from '../../../testing/testApp';
+import { deleteKeys, TEST_REDIS_URL, uniqueKeyPrefix } from '../../../testing/testRedis';
 
 const PUBLIC_URL = 'http://fable.test';
 
@@ -47,6 +52,42 @@ describe.each(BACKENDS)('social sign-in (OIDC) on %s', (backend) => {
 
   const complete = (loginCode: string) =>
     t.app.inject({ method: 'POST', url: '/api/v2/auth/oidc/complete', payload: { login_code: loginCode } });
+
+  it('signs in when the provider sends the browser back to another API process (the pending sign-in is in Redis)', async () => {
+    const prefix = uniqueKeyPrefix();
+    const config = testConfig({
+      jwtSecret: TEST_JWT_SECRET,
+      publicUrl: PUBLIC_URL,
+      oidcProviders: [{ id: 'google', issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret }],
+    });
+    const processes: { app: App; close: () => Promise<void> }[] = [];
+    try {
+      for (let i = 0; i < 2; i += 1) {
+        // Each process its own connections to the one database and the one Redis.
+        const db = await t.scratch.open();
+        const cache = await openRedisCache({ url: TEST_REDIS_URL, keyPrefix: prefix });
+        const app = await buildApp(config, { db, cache, clock: t.clock, limits: { ...DEFAULT_RATE_LIMITS, ...LOOSE_LIMITS } });
+        processes.push({ app, close: async () => (await app.close(), await cache.close(), await db.close()) });
+      }
+      const [first, second] = processes.map((p) => p.app) as [App, App];
+      provider.user = { sub: 'g-across', email: 'across@example.com', email_verified: true, name: 'Across' };
+      const start = await first.inject({ method: 'GET', url: '/api/v2/auth/oidc/google/start?return_to=/chats' });
+      const atProvider = await fetch(new URL(String(start.headers.location)), { redirect: 'manual' });
+      const back = new URL(String(atProvider.headers.get('location')));
+      // The callback lands on the other process.
+      const callback = await second.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+      const landed = new URL(String(callback.headers.location), PUBLIC_URL);
+      expect(landed.pathname).toBe('/chats');
+      const loginCode = landed.searchParams.get('login_code');
+      expect(loginCode).toEqual(expect.any(String));
+      const completed = await first.inject({ method: 'POST', url: '/api/v2/auth/oidc/complete', payload: { login_code: loginCode } });
+      expect(completed.statusCode).toBe(200);
+      expect(SignInResultSchema.parse(completed.json()).user).toMatchObject({ email: 'across@example.com', name: 'Across' });
+    } finally {
+      for (const p of processes) await p.close();
+      await deleteKeys(prefix);
+    }
+  });
 
   it('lists the configured provider only', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v2/auth/providers' });
