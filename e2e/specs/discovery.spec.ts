@@ -127,6 +127,8 @@ test('a member likes up to the limit and sees the error; less-like-this and bloc
   await openHome(page);
   await signUpNewMember(page, 'Lena', 'likes');
   const cards = page.getByTestId('character-card');
+  // The sign-up reloaded the page: its cards are read once they are back.
+  await expect(cards.first()).toBeVisible();
   // Names that show once on the page (two characters may share a name).
   const unique = (all: string[]) => all.filter((n) => all.indexOf(n) === all.lastIndexOf(n));
   const names = unique(await cardNames(page));

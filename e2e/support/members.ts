@@ -62,8 +62,9 @@ async function apiPost<T>(path: string, body: unknown, token?: string): Promise<
 
 /**
  * Signs a new member up through the API (email code, then POST /v2/users, the calls the screens make), puts the
- * session in the page's storage as the shell keeps it, and reloads the current page signed in. The screens
- * themselves are covered by sign-in.spec; this spares every other spec the overlay's round trips.
+ * session in the page's storage as the shell keeps it, and reloads the current page signed in (a caller that reads
+ * the page's content at once waits for it first: the reload shows it anew). The screens themselves are covered by
+ * sign-in.spec; this spares every other spec the overlay's round trips.
  */
 export async function signUpNewMember(page: Page, name: string, prefix = 'm') {
   const { email, username } = newMemberIds(prefix);
