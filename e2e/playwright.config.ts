@@ -10,7 +10,7 @@ import { SITE_PORT_BASE } from './support/ports';
  * to answer otherwise (slowly, cut, failing, echoing the prompt) changes the replies to its own messages only
  * (`setEngine(when, …)` in support/site.ts).
  */
-const SERIAL_SPECS = ['flag-variants', 'remote-down', 'remote-versions', 'redeploy-remote', 'new-remote', 'billing-lifecycle'];
+const SERIAL_SPECS = ['flag-variants', 'remote-down', 'remote-versions', 'redeploy-remote', 'remote-rollout', 'new-remote', 'billing-lifecycle'];
 const SERIAL = new RegExp(`/(${SERIAL_SPECS.join('|')})\\.spec\\.ts$`);
 
 // The composed production build, every remote on its own origin, in Debian's Chromium.

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DeploymentSchema } from '@fable/contracts';
-import { publishDeployments, versionOfEntry, withManifests } from './inlineManifests';
+import { publishDeployments, withManifests } from './inlineManifests';
 import { pointDeployment } from './pointDeployment';
 
 const manifest = (name: string, buildVersion: string, extraRoute?: string) => ({
@@ -35,11 +35,6 @@ const source = {
   },
 };
 
-it('reads the version of an entry', () => {
-  expect(versionOfEntry('http://localhost:3001/0.1.0/mf-manifest.json')).toBe('0.1.0');
-  expect(() => versionOfEntry('http://localhost:3001/remoteEntry.js')).toThrow(/not <origin>\/<version>/);
-});
-
 it('inlines the published manifest of the version each remote points at, and says which are not published', () => {
   const { dir } = publishedDir();
   const warnings: string[] = [];
@@ -47,6 +42,14 @@ it('inlines the published manifest of the version each remote points at, and say
   expect((served.remotes!.mf_chat!.manifest as { buildVersion: string }).buildVersion).toBe('0.1.0');
   expect(served.remotes!.mf_later!.manifest).toBeUndefined();
   expect(warnings).toEqual([expect.stringMatching(/mf_later 9\.9\.9 is not published/)]);
+});
+
+it('inlines the manifest of a version being rolled out beside the entry\'s', () => {
+  const { dir } = publishedDir();
+  const rolling = { ...source.remotes.mf_chat, canary: { entry: 'http://localhost:3001/0.2.0/mf-manifest.json', share: 20 } };
+  const served = withManifests({ remotes: { mf_chat: rolling } }, dir).remotes!.mf_chat!;
+  expect((served.manifest as { buildVersion: string }).buildVersion).toBe('0.1.0');
+  expect(served.canary).toMatchObject({ entry: rolling.canary.entry, share: 20, manifest: { buildVersion: '0.2.0' } });
 });
 
 it('refuses a published manifest of another remote under a remote\'s folder', () => {

@@ -5,22 +5,24 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { REMOTE_MANIFEST_FILE, RemoteManifestSchema, type RemoteManifest } from '@fable/contracts';
+import { REMOTE_MANIFEST_FILE, RemoteManifestSchema, versionOfEntry, type RemoteManifest } from '@fable/contracts';
 import { remoteFolder } from '../../scripts/lib/workspaces.cjs';
 
+interface PointerJson {
+  entry: string;
+  manifest?: unknown;
+}
+
+interface RemoteJson extends PointerJson {
+  enabled?: boolean;
+  /** A version being rolled out (rolloutRemote.ts). */
+  canary?: PointerJson & { share: number };
+}
+
 interface DeploymentJson {
-  remotes?: Record<string, { entry: string; enabled?: boolean; manifest?: unknown }>;
+  remotes?: Record<string, RemoteJson>;
   [key: string]: unknown;
 }
-
-/** The version segment of an entry `<origin>/<version>/mf-manifest.json`. */
-export function versionOfEntry(entry: string): string {
-  const parts = new URL(entry, 'http://relative.invalid').pathname.split('/');
-  if (parts.at(-1) !== 'mf-manifest.json' || parts.length < 3) throw new Error(`entry ${entry} is not <origin>/<version>/mf-manifest.json`);
-  return parts[parts.length - 2]!;
-}
-
-const isVersionedEntry = (entry: string) => /\/[^/]+\/mf-manifest\.json$/.test(new URL(entry, 'http://relative.invalid').pathname);
 
 /**
  * A remote's published manifest (`<publishedDir>/<folder>/<version>/fable-remote.json`, the folder whose remote.json
@@ -37,18 +39,24 @@ export function readPublishedManifest(publishedDir: string, name: string, versio
 }
 
 /**
- * Inlines into a deployment the published manifest of each remote it points at. A remote whose version is not
- * published here keeps no manifest (the host then reads it beside the entry), and the warning says so.
+ * Inlines into a deployment the published manifest of each remote version it points at (the entry's, and a
+ * rollout's). A version not published here keeps no manifest (the host then reads it beside the entry), and the
+ * warning says so.
  */
 export function withManifests(deployment: DeploymentJson, publishedDir: string, warn: (message: string) => void = console.warn): DeploymentJson {
+  const inline = <P extends PointerJson>(name: string, pointer: P): P => {
+    const { manifest: _stale, ...rest } = pointer;
+    // An unversioned entry is a dev server's (the dev deployment): the host reads its manifest beside it.
+    const version = versionOfEntry(pointer.entry);
+    if (version === null) return rest as P;
+    const manifest = readPublishedManifest(publishedDir, name, version);
+    if (!manifest) warn(`${name} ${version} is not published in ${publishedDir}: no manifest inlined`);
+    return (manifest ? { ...rest, manifest } : rest) as P;
+  };
   const remotes = Object.fromEntries(
     Object.entries(deployment.remotes ?? {}).map(([name, remote]) => {
-      const { manifest: _stale, ...pointer } = remote;
-      // An unversioned entry is a dev server's (the dev deployment): the host reads its manifest beside it.
-      if (!isVersionedEntry(remote.entry)) return [name, pointer];
-      const manifest = readPublishedManifest(publishedDir, name, versionOfEntry(remote.entry));
-      if (!manifest) warn(`${name} ${versionOfEntry(remote.entry)} is not published in ${publishedDir}: no manifest inlined`);
-      return [name, manifest ? { ...pointer, manifest } : pointer];
+      const inlined = inline(name, remote);
+      return [name, remote.canary ? { ...inlined, canary: inline(name, remote.canary) } : inlined];
     }),
   );
   return { ...deployment, remotes };

@@ -26,21 +26,47 @@ export interface PointOptions {
   newEntry?: string;
 }
 
-export async function pointDeployment(dir: string, deploymentId: string, app: string, version: string, options: PointOptions = {}): Promise<string> {
+/** One remote of a deployment file as the scripts edit it (the served files also hold its inlined manifests). */
+export interface RemotePointer {
+  entry: string;
+  enabled?: boolean;
+  manifest?: unknown;
+  canary?: { entry: string; share: number; manifest?: unknown };
+}
+
+/**
+ * Reads a deployment file, lets `edit` change one remote (given as listed, or undefined), and writes the file whole
+ * (temp + rename), keeping its layout (sources pretty, served files compact). Returns what `edit` returned.
+ */
+export async function editRemote<T>(dir: string, deploymentId: string, app: string, edit: (remote: RemotePointer | undefined, name: string) => { remote: RemotePointer; result: T }): Promise<T> {
   const file = path.join(dir, `${deploymentId}.json`);
   const text = await readFile(file, 'utf8');
-  const deployment = JSON.parse(text) as { remotes?: Record<string, { entry: string; enabled?: boolean; manifest?: unknown }> };
+  const deployment = JSON.parse(text) as { remotes?: Record<string, RemotePointer> };
   const name = federationName(app);
   const remotes = (deployment.remotes ??= {});
-  const current = remotes[name] ?? (options.newEntry ? { entry: options.newEntry, enabled: true } : null);
-  if (!current) throw new Error(`${deploymentId} has no remote ${name}`);
-  const entry = pointEntry(current.entry, version);
-  const manifest = options.publishedDir ? readPublishedManifest(options.publishedDir, name, version) : null;
-  if (options.publishedDir && !manifest) throw new Error(`${app} ${version} is not published in ${options.publishedDir}`);
-  const { manifest: _previous, ...pointer } = current;
-  remotes[name] = manifest ? { ...pointer, entry, manifest } : { ...pointer, entry };
+  const { remote, result } = edit(remotes[name], name);
+  remotes[name] = remote;
   await writeJsonAtomically(file, deployment, text.includes('\n  '));
-  return entry;
+  return result;
+}
+
+/** A version's published manifest, or an error when the version is not published there. */
+export function publishedManifest(publishedDir: string | undefined, app: string, name: string, version: string): unknown {
+  if (!publishedDir) return null;
+  const manifest = readPublishedManifest(publishedDir, name, version);
+  if (!manifest) throw new Error(`${app} ${version} is not published in ${publishedDir}`);
+  return manifest;
+}
+
+export async function pointDeployment(dir: string, deploymentId: string, app: string, version: string, options: PointOptions = {}): Promise<string> {
+  return editRemote(dir, deploymentId, app, (listed, name) => {
+    const current = listed ?? (options.newEntry ? { entry: options.newEntry, enabled: true } : null);
+    if (!current) throw new Error(`${deploymentId} has no remote ${name}`);
+    const entry = pointEntry(current.entry, version);
+    const manifest = publishedManifest(options.publishedDir, app, name, version);
+    const { manifest: _previous, ...pointer } = current;
+    return { remote: manifest ? { ...pointer, entry, manifest } : { ...pointer, entry }, result: entry };
+  });
 }
 
 if (require.main === module) {

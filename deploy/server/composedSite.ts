@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEPLOYMENTS_DIR, HOST_DIR, PUBLISHED_DIR, remotePorts, type RemoteApp } from './localSites';
+import { createSiteMetrics, serveSiteMetrics } from './siteMetrics';
 import { serveSite, type RunningSite } from './staticSite';
 
 export interface ComposedSiteOptions {
@@ -15,10 +16,14 @@ export interface ComposedSiteOptions {
   bakedDeployment?: string;
   /** Origins the host's pages may frame: the payments provider's hosted pages (the sandbox under npm start and e2e). */
   frameSources?: readonly string[];
+  /** Serve the host's metrics (remote versions' reports) on this port: GET /metrics. */
+  metricsPort?: number;
 }
 
 export interface ComposedSite {
   url: string;
+  /** The host's metrics, when a metrics port was given. */
+  metricsUrl: string | null;
   ports: Record<RemoteApp, number>;
   stopRemote(app: RemoteApp): Promise<void>;
   startRemote(app: RemoteApp): Promise<void>;
@@ -31,6 +36,8 @@ export async function startComposedSite(options: ComposedSiteOptions): Promise<C
   const publishedDir = options.publishedDir ?? PUBLISHED_DIR;
   const hostPort = options.hostPort ?? options.portBase;
   const ports = remotePorts(options.portBase);
+  const metrics = createSiteMetrics();
+  const metricsServer = options.metricsPort === undefined ? null : await serveSiteMetrics(metrics, options.metricsPort, listenHost);
   const host = await serveSite({
     root: options.hostDir ?? HOST_DIR,
     port: hostPort,
@@ -40,6 +47,7 @@ export async function startComposedSite(options: ComposedSiteOptions): Promise<C
     apiUrl: options.apiUrl ?? 'http://127.0.0.1:3100',
     bakedDeployment: options.bakedDeployment,
     frameSources: options.frameSources,
+    metrics,
   });
   const remotes = new Map<RemoteApp, RunningSite>();
   const startRemote = async (app: RemoteApp) => {
@@ -56,12 +64,14 @@ export async function startComposedSite(options: ComposedSiteOptions): Promise<C
   for (const app of Object.keys(ports) as RemoteApp[]) await startRemote(app);
   return {
     url: `http://localhost:${hostPort}`,
+    metricsUrl: metricsServer?.url ?? null,
     ports,
     stopRemote,
     startRemote,
     async close() {
       await Promise.all([...remotes.keys()].map(stopRemote));
       await host.close();
+      await metricsServer?.close();
     },
   };
 }

@@ -17,10 +17,10 @@ export function originOf(url: string | undefined): string | null {
 
 const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => v !== null))];
 
-/** The origins a host page loads code from: each enabled remote's (its manifest, entry, chunks and assets). */
+/** The origins a host page loads code from: each enabled remote's (its manifest, entry, chunks and assets), a rollout's too. */
 export function remoteOrigins(deployment: Deployment | null): string[] {
   if (!deployment) return [];
-  return unique(enabledRemotes(deployment).map((name) => originOf(deployment.remotes[name]?.entry)));
+  return unique(enabledRemotes(deployment).flatMap((name) => [originOf(deployment.remotes[name]?.entry), originOf(deployment.remotes[name]?.canary?.entry)]));
 }
 
 /**

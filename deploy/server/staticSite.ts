@@ -8,6 +8,8 @@ import { apiOrigins, registerApiProxy } from './apiProxy';
 import { cacheControlFor, NO_CACHE } from './cacheHeaders';
 import { createNonce, hostPagePolicy, STATIC_PAGE_POLICY } from './contentSecurityPolicy';
 import { registerCspReports } from './cspReports';
+import { registerRemoteBeacon } from './remoteBeacon';
+import { createSiteMetrics, type SiteMetrics } from './siteMetrics';
 import { deploymentForHost, hostnameOf, loadDeployments } from './deployments';
 import { withInlineDeployment, withNonce } from './htmlPage';
 import { createLinkPreviews, previewTags, withPreviewTags } from './linkPreview';
@@ -32,6 +34,8 @@ export interface SiteOptions {
   frameSources?: readonly string[];
   /** The access log (siteLog.ts). */
   log?: SiteLogOptions;
+  /** Host site: where the remote versions' reports are counted (served on METRICS_PORT by main.ts); a registry of its own if absent. */
+  metrics?: SiteMetrics;
 }
 
 export interface RunningSite {
@@ -94,6 +98,7 @@ export async function createSite(options: SiteOptions): Promise<FastifyInstance>
       return found ?? reply.code(404).send(problem('unknown_deployment', 'Unknown deployment'));
     });
     registerCspReports(app);
+    registerRemoteBeacon(app, options.metrics ?? createSiteMetrics(), async (request) => (await pageDeployment(request)).deployment);
   }
 
   if (options.apiUrl) registerApiProxy(app, options.apiUrl);

@@ -16,7 +16,7 @@ import { startFakePushService } from '../../api/src/testing/fakePushService';
 import { startSiteSandbox } from '../../payments-sandbox/src/siteSandbox';
 import { E2E_ADMINS, E2E_CATALOG_SIZE, E2E_FAVORITE_LIMIT } from './catalog';
 import { QUEUE_MODEL_ID } from './chat';
-import { API_PORT, CONTROL_PORT, PAYMENTS_SANDBOX_PORT, SITE_PORT_BASE } from './ports';
+import { API_PORT, CONTROL_PORT, PAYMENTS_SANDBOX_PORT, SITE_METRICS_PORT, SITE_PORT_BASE } from './ports';
 import { E2E_PARTNER_SECRET } from './partner';
 
 /** Runs a command to completion, failing on a non-zero exit. */
@@ -160,7 +160,7 @@ export default async function globalSetup() {
     await waitFor(`${apiUrl}/api/health`, 60_000);
   }
 
-  const site = await startComposedSite({ portBase: SITE_PORT_BASE, publishedDir, deploymentsDir, apiUrl, frameSources: payments ? [payments.sandbox.url] : [] });
+  const site = await startComposedSite({ portBase: SITE_PORT_BASE, publishedDir, deploymentsDir, apiUrl, frameSources: payments ? [payments.sandbox.url] : [], metricsPort: SITE_METRICS_PORT });
   const control = http.createServer((req, res) => {
     if (req.method === 'POST' && req.url?.startsWith('/engine')) {
       // ?when=<words of the spec's own message>&cutAfterTokens=3 (failWithStatus, tokenIntervalMs, echo, …): the
@@ -213,6 +213,8 @@ export default async function globalSetup() {
 
   process.env.E2E_PUBLISHED_DIR = publishedDir;
   process.env.E2E_DEPLOYMENTS_DIR = deploymentsDir;
+  // What the host's pages reported of each remote version (remote-rollout.spec).
+  process.env.E2E_SITE_METRICS_URL = site.metricsUrl!;
   // The routes the accessibility checks have covered, shared by the workers (support/axe.ts).
   process.env.E2E_CHECKED_ROUTES_FILE = path.join(scratch, 'axe-checked-routes');
   process.env.E2E_API_URL = apiUrl;

@@ -3,6 +3,7 @@ import { AppProviders, configureSession, deploymentLoaded, getStore, readImperso
 import { fetchJson, resolveDeployment } from './boot/resolveDeployment';
 import { registerShellRemotes, resolveRemotes } from './remotes/remoteRegistry';
 import { installRuntimePlugins } from './remotes/runtimePlugins/installRuntimePlugins';
+import { rolloutKey } from './remotes/rolloutKey';
 import { ShellRemotesProvider } from './remotes/shellRemotes';
 
 import { AppRouter } from './router/AppRouter';
@@ -34,7 +35,7 @@ async function boot() {
     document.title = deployment.brand.name;
     // The remotes' routes, navigation and versions come with the deployment (inlined by the publish step); a remote
     // built against another major of @fable/contracts or @fable/shared is refused here, before any of its code runs.
-    const remotes = await resolveRemotes(deployment, fetchJson);
+    const remotes = await resolveRemotes(deployment, fetchJson, undefined, rolloutKey());
     installRuntimePlugins();
     registerShellRemotes(remotes);
     // The page renders at once in the session's loading state; the session resolves beside it.

@@ -5,6 +5,7 @@ import { RemoteManifestSchema, RemoteNameSchema, type RemoteName } from '../remo
 import { FeatureFlagSchema } from './featureFlags';
 
 export * from './featureFlags';
+export * from './rollout';
 
 const httpUrl = z.string().check(z.regex(/^(https?:\/\/|\/|mailto:)/, 'must be an http(s) or mailto URL, or an absolute path'));
 
@@ -49,9 +50,25 @@ export const BrandSchema = z.object({
 });
 export type Brand = z.infer<typeof BrandSchema>;
 
+const entryUrl = z.string().check(z.regex(/^(https?:\/\/[^\s/]+)?\/\S*$/, 'must be an http(s) URL or an absolute path'));
+
+/**
+ * A new version of a remote going to a share of users (rollout.ts chooses them, stably by user or device), beside
+ * the version everyone else gets. Set, changed, promoted and rolled back by deploy/scripts/rolloutRemote.ts.
+ */
+export const RemoteCanarySchema = z.object({
+  entry: entryUrl,
+  /** Whole percent of users, 0–100. */
+  // A refinement, not z.int() with bounds: the host validates its deployment at boot, and these bytes are its.
+  share: z.number().check(z.refine((share) => Number.isInteger(share) && share >= 0 && share <= 100, 'must be a whole percent from 0 to 100')),
+  /** Its published fable-remote.json, inlined as the entry's is. */
+  manifest: z.optional(RemoteManifestSchema),
+});
+export type RemoteCanary = z.infer<typeof RemoteCanarySchema>;
+
 export const RemoteEntrySchema = z.object({
   /** Where the remote's mf-manifest.json is published (a versioned path). */
-  entry: z.string().check(z.regex(/^(https?:\/\/[^\s/]+)?\/\S*$/, 'must be an http(s) URL or an absolute path')),
+  entry: entryUrl,
   enabled: z._default(z.boolean(), true),
   /**
    * The remote's published fable-remote.json (its routes, navigation, slots and versions), inlined by the publish
@@ -59,6 +76,8 @@ export const RemoteEntrySchema = z.object({
    * deployment (deploy/deployments); the host then reads it beside the entry (development only).
    */
   manifest: z.optional(RemoteManifestSchema),
+  /** A version being rolled out to a share of users; absent when everyone gets `entry`. */
+  canary: z.optional(RemoteCanarySchema),
 });
 export type RemoteEntry = z.infer<typeof RemoteEntrySchema>;
 

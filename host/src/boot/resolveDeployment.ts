@@ -36,7 +36,7 @@ export function inlinedDeployment(doc: Document = document): unknown {
 }
 
 /**
- * Reads and validates this page's deployment: the one inlined in the page, else from the server. An unknown hostname
+ * Reads and validates this page's deployment: the one inlined in the page, else (or with `inlined` null) from the server. An unknown hostname
  * is an error (document 1 §1: "An unknown domain is an error"); a baked deployment ignores the hostname.
  */
 export async function resolveDeployment(
@@ -45,7 +45,7 @@ export async function resolveDeployment(
   baked: string | null = typeof __BAKED_DEPLOYMENT__ === 'undefined' ? null : __BAKED_DEPLOYMENT__,
   inlined: unknown = inlinedDeployment(),
 ): Promise<Deployment> {
-  const { status, body } = inlined !== undefined && !baked ? { status: 200, body: inlined } : await fetchJson(deploymentUrl(baked));
+  const { status, body } = inlined !== undefined && inlined !== null && !baked ? { status: 200, body: inlined } : await fetchJson(deploymentUrl(baked));
   if (status === 404 && !baked) throw new UnknownDomainError(hostname);
   if (status !== 200) throw new InvalidDeploymentError(`the server answered ${status}`);
   const parsed = DeploymentSchema.safeParse(body);

@@ -1,13 +1,15 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { AppProviders, getStore, lazyPage } from '@fable/shared';
 import { RemotePage } from './RemotePage';
 import { retryRemote } from './remoteModule';
+import { versionOf } from './remoteRegistry';
 import { fallbackPlugin } from './runtimePlugins/fallbackPlugin';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('./remoteRegistry', () => ({ ...jest.requireActual('./remoteRegistry'), versionOf: jest.fn(() => null) }));
 const mockedLoad = loadRemote as jest.MockedFunction<typeof loadRemote>;
 
 function Terms() {
@@ -26,8 +28,8 @@ function renderPage(page = 'terms') {
   );
 }
 
-beforeEach(() => {
-  retryRemote('mf_account'); // loaded routes are cached per page
+beforeEach(async () => {
+  await retryRemote('mf_account'); // loaded routes are cached per page
   mockedLoad.mockReset();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -86,4 +88,46 @@ it('loads a lazy page chunk anew on Retry after it failed once (React.lazy keeps
   await act(() => userEvent.click(retry));
   expect(await screen.findByRole('heading', { name: 'Terms of Service' })).toBeInTheDocument();
   expect(load).toHaveBeenCalledTimes(2);
+});
+
+describe('what the page reports of the remote\'s version', () => {
+  const sent: unknown[] = [];
+  beforeEach(() => {
+    sent.length = 0;
+    jest.mocked(versionOf).mockReturnValue('0.2.0');
+    Object.defineProperty(navigator, 'sendBeacon', {
+      configurable: true,
+      value: jest.fn((url: string, body: string) => sent.push([url, JSON.parse(body)]) > 0),
+    });
+  });
+  afterEach(() => {
+    delete (navigator as { sendBeacon?: unknown }).sendBeacon;
+    jest.mocked(versionOf).mockReturnValue(null);
+  });
+
+  it('reports a load, a load that failed, and a page that threw, each with the version the page was given', async () => {
+    function Broken(): never {
+      throw new Error('boom');
+    }
+    mockedLoad.mockRejectedValueOnce(new Error('Failed to fetch manifest'));
+    renderPage();
+    await screen.findByTestId('remote-fallback');
+    mockedLoad.mockResolvedValue(routesModule({ terms: Broken }));
+    await act(() => userEvent.click(screen.getByRole('button', { name: 'Retry' })));
+    await screen.findByTestId('remote-fallback');
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent).toEqual([
+      ['/remote-beacon', { remote: 'mf_account', version: '0.2.0', event: 'load_failed' }],
+      ['/remote-beacon', { remote: 'mf_account', version: '0.2.0', event: 'loaded' }],
+      ['/remote-beacon', { remote: 'mf_account', version: '0.2.0', event: 'render_failed' }],
+    ]);
+  });
+
+  it('reports nothing of a remote without a version (a dev server\'s)', async () => {
+    jest.mocked(versionOf).mockReturnValue(null);
+    mockedLoad.mockResolvedValue(routesModule());
+    renderPage();
+    await screen.findByRole('heading', { name: 'Terms of Service' });
+    expect(sent).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@ import type { RemoteName } from '@fable/contracts';
 import { NotFoundPage, Spinner, type RemoteRoutesModule } from '@fable/shared';
 import { loadRemoteRoutes, retryRemote } from './remoteModule';
 import { RemoteFallback } from './RemoteFallback';
+import { reportRemote } from './remoteBeacon';
 
 function useRemoteRoutes(name: RemoteName, attempt: number): RemoteRoutesModule | null {
   // The outcome of a load, kept with the load it belongs to: a new name or attempt is loading until its own outcome.
@@ -30,8 +31,7 @@ export function RemotePage({ remote, displayName, page }: RemotePageProps) {
   const [attempt, setAttempt] = useState(0);
   const module = useRemoteRoutes(remote, attempt);
   const retry = () => {
-    retryRemote(remote);
-    setAttempt((n) => n + 1);
+    void retryRemote(remote).then(() => setAttempt((n) => n + 1));
   };
   if (!module) return <Spinner label="Loading page" center />;
   if (module.unavailable) return <RemoteFallback remote={remote} displayName={displayName} onRetry={retry} />;
@@ -63,6 +63,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`[fable] ${this.props.remote} failed while rendering`, error, info.componentStack);
+    reportRemote(this.props.remote, 'render_failed');
   }
 
   override render() {

@@ -1,6 +1,7 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { deploymentFixture } from '@fable/shared/testing';
-import { refusalOf, registerShellRemotes, resolveRemotes } from './remoteRegistry';
+import { inRollout } from '@fable/contracts';
+import { refusalOf, registerShellRemotes, reregisterRemote, resolveRemotes, versionOf } from './remoteRegistry';
 import { shellRemotesFixture } from '../testing/shellRemotes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn() }));
@@ -66,4 +67,41 @@ it('refuses a deployment entry that points at another remote\'s manifest', async
   const deployment = deploymentFixture({ remotes: { mf_chat: { entry: 'http://localhost:3001/0.1.0/mf-manifest.json', manifest: published('mf_account') } } });
   const [remote] = await resolveRemotes(deployment, jest.fn(), HOST);
   expect(remote!.refusal).toMatch(/mf_chat publishes the manifest of mf_account/);
+});
+
+describe('a remote being rolled out', () => {
+  const deploymentRolling = (share: number) =>
+    deploymentFixture({
+      remotes: {
+        mf_chat: {
+          entry: 'http://localhost:3001/0.1.0/mf-manifest.json',
+          manifest: published('mf_chat'),
+          canary: { entry: 'http://localhost:3001/0.2.0/mf-manifest.json', share, manifest: { ...published('mf_chat'), buildVersion: '0.2.0' } },
+        },
+      },
+    });
+  const keys = Array.from({ length: 40 }, (_, i) => `key-${i}`);
+  const inside = keys.find((key) => inRollout(key, 'mf_chat', 50))!;
+  const outside = keys.find((key) => !inRollout(key, 'mf_chat', 50))!;
+
+  it('gives this page the rolled-out version when its key is in the share, the deployment\'s otherwise', async () => {
+    const [rolled] = await resolveRemotes(deploymentRolling(50), jest.fn(), HOST, inside);
+    expect(rolled).toMatchObject({ entry: 'http://localhost:3001/0.2.0/mf-manifest.json', manifest: { buildVersion: '0.2.0' } });
+    const [kept] = await resolveRemotes(deploymentRolling(50), jest.fn(), HOST, outside);
+    expect(kept).toMatchObject({ entry: 'http://localhost:3001/0.1.0/mf-manifest.json', manifest: { buildVersion: '0.1.0' } });
+    registerShellRemotes([rolled!]);
+    expect(versionOf('mf_chat')).toBe('0.2.0');
+  });
+
+  it('moves a page off a version rolled back since when it registers the remote again with the deployment of now', async () => {
+    const [rolled] = await resolveRemotes(deploymentRolling(50), jest.fn(), HOST, inside);
+    registerShellRemotes([rolled!]);
+    jest.mocked(registerRemotes).mockClear();
+    await reregisterRemote('mf_chat', { deployment: deploymentRolling(0), fetchJson: jest.fn(), rolloutKey: inside, host: HOST });
+    expect(jest.mocked(registerRemotes)).toHaveBeenCalledWith([{ name: 'mf_chat', entry: 'http://localhost:3001/0.1.0/mf-manifest.json' }], { force: true });
+    expect(versionOf('mf_chat')).toBe('0.1.0');
+    // Without the deployment (the server could not be asked) the page keeps what it had.
+    await reregisterRemote('mf_chat');
+    expect(jest.mocked(registerRemotes)).toHaveBeenLastCalledWith([{ name: 'mf_chat', entry: 'http://localhost:3001/0.1.0/mf-manifest.json' }], { force: true });
+  });
 });
