@@ -9,7 +9,7 @@ import { AUTH_TOKEN_LIFETIMES, CHARACTER_FAVORITE_LIMIT } from '@fable/contracts
 export const DATABASE_POOL_MAX = 20;
 /**
  * Seconds a stopping API process gives its open chat streams in production (a long reply of a slow model takes a
- * minute or two); the orchestrator's grace period must be longer (deploy/k8s/api.yaml terminationGracePeriodSeconds).
+ * minute or two); the orchestrator's grace period must be longer (the Helm chart's terminationGracePeriodSeconds, deploy/helm/fable/templates/api.yaml).
  * Elsewhere (npm start, the e2e suite) DEV_SHUTDOWN_GRACE_SECONDS, so that a stop is quick.
  */
 export const SHUTDOWN_GRACE_SECONDS = 120;
