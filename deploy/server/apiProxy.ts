@@ -3,7 +3,8 @@ import { PassThrough, type Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { context, trace } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BalancedPool, Pool, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { HEADERS_TIMEOUT_MS, type ApiUpstream } from './apiUpstream';
 
 /** Headers of one hop, never forwarded (RFC 9110 §7.6.1); and Expect, which is the client's with this server. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect']);
@@ -17,22 +18,8 @@ function endToEnd(headers: Headers): Record<string, string | string[]> {
   return kept;
 }
 
-/** The API's origins from API_URL: one URL, or several separated by commas. */
-export function apiOrigins(apiUrl: string): string[] {
-  const origins = apiUrl.split(',').map((url) => url.trim()).filter(Boolean).map((url) => new URL(url).origin);
-  if (origins.length === 0) throw new Error('API_URL names no API');
-  return origins;
-}
-
 /** W3C trace context headers (traceparent, tracestate). */
 const TRACE_CONTEXT = ['traceparent', 'tracestate'];
-
-/** How long the API may take to start answering (a stream's pauses between events are not limited). */
-const HEADERS_TIMEOUT_MS = 120_000;
-/** How long an API that refused a connection stays out of the balance before it is tried again. */
-const UNREACHABLE_RECHECK_MS = 5_000;
-/** The API's connections: a stream's pauses between events are not limited. */
-const POOL_OPTIONS = { headersTimeout: HEADERS_TIMEOUT_MS, bodyTimeout: 0 };
 
 const problem = (code: string, message: string) => JSON.stringify({ code, message });
 
@@ -47,36 +34,7 @@ const problem = (code: string, message: string) => JSON.stringify({ code, messag
  * that comes while it is still sending; the rest of the browser's body is then read here to its end and dropped, so
  * the browser too reads the 413 and is never reset while still sending.
  */
-export function registerApiProxy(app: FastifyInstance, apiUrl: string): void {
-  const targets = apiOrigins(apiUrl);
-  // One API: a plain pool of connections to it. Several (API_URL="http://a:3100,http://b:3100", processes without a
-  // load balancer of their own): undici's BalancedPool spreads the calls and sends fewer to one that fails.
-  const balanced = targets.length > 1 ? new BalancedPool(targets, POOL_OPTIONS) : null;
-  const upstream = balanced ?? new Pool(targets[0]!, POOL_OPTIONS);
-  const rechecks = new Set<NodeJS.Timeout>();
-  app.addHook('onClose', async () => {
-    for (const timer of rechecks) clearTimeout(timer);
-    await upstream.destroy();
-  });
-
-  /**
-   * An API that refused a connection (stopped, or gone) is taken out of the balance for UNREACHABLE_RECHECK_MS, then
-   * tried again; the last one left always stays. Answers whether the call may be retried on another.
-   */
-  const unreachable = (error: unknown): boolean => {
-    const { code, port } = error as { code?: string; port?: number };
-    if (!balanced || (code !== 'ECONNREFUSED' && code !== 'UND_ERR_CONNECT_TIMEOUT')) return false;
-    const origin = targets.find((target) => new URL(target).port === String(port));
-    if (!origin || !balanced.upstreams.includes(origin) || balanced.upstreams.length === 1) return balanced.upstreams.length > 1;
-    balanced.removeUpstream(origin);
-    const timer = setTimeout(() => {
-      rechecks.delete(timer);
-      if (!balanced.upstreams.includes(origin)) balanced.addUpstream(origin);
-    }, UNREACHABLE_RECHECK_MS);
-    rechecks.add(timer);
-    return true;
-  };
-
+export function registerApiProxy(app: FastifyInstance, upstream: ApiUpstream): void {
   const send = (outgoing: http.ServerResponse, status: number, body: string) => {
     outgoing.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
     outgoing.end(body);
@@ -93,7 +51,9 @@ export function registerApiProxy(app: FastifyInstance, apiUrl: string): void {
     // When the site traces (tracing.ts), the call of the API carries the site's span in its own trace context (the
     // undici instrumentation adds it): the browser's would make it a second, unreadable traceparent.
     if (trace.getSpan(context.active())) for (const name of TRACE_CONTEXT) delete headers[name];
-    const hasBody = incoming.headers['content-length'] !== undefined || incoming.headers['transfer-encoding'] !== undefined;
+    // `content-length: 0` is no body: such a call may go to another API when its own refuses the connection.
+    const length = incoming.headers['content-length'];
+    const hasBody = incoming.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
     // Through a stream of its own: undici ends it when the API answers early, and the browser's is drained instead.
     const body = hasBody ? incoming.pipe(new PassThrough()) : undefined;
     // The browser went away (left the chat mid-stream): the API sees its connection close.
@@ -101,18 +61,8 @@ export function registerApiProxy(app: FastifyInstance, apiUrl: string): void {
     outgoing.on('close', () => {
       if (!outgoing.writableFinished) gone.abort();
     });
-    const call = () => upstream.request({ path: incoming.url ?? '/', method: incoming.method as Dispatcher.HttpMethod, headers, body, signal: gone.signal });
     try {
-      // A call that found its API unreachable never left: without a body to send again, it goes to another at once.
-      let answer: Dispatcher.ResponseData;
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          answer = await call();
-          break;
-        } catch (error) {
-          if (!(unreachable(error) && !body && attempt < targets.length)) throw error;
-        }
-      }
+      const answer = await upstream.request({ path: incoming.url ?? '/', method: incoming.method as Dispatcher.HttpMethod, headers, body, signal: gone.signal });
       // The site's security headers are on the response already (an onRequest hook); the API's own, where it sends one, win.
       outgoing.writeHead(answer.statusCode, endToEnd(answer.headers));
       outgoing.flushHeaders();
@@ -134,7 +84,7 @@ export function registerApiProxy(app: FastifyInstance, apiUrl: string): void {
     void forward(request, reply.raw);
   };
 
-  registerUpgradeProxy(app, targets);
+  registerUpgradeProxy(app, upstream.targets);
 
   app.register(async (scope) => {
     // The body is the API's to read: Fastify leaves it unread.

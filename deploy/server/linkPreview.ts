@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { LINK_PREVIEW_CACHE_SECONDS, type LinkPreview } from '@fable/contracts';
+import type { ApiUpstream } from './apiUpstream';
 
 /**
  * Link previews (issue 28): a shared link to a chatbot, a creator or a lorebook unfurls with Open Graph and Twitter
@@ -47,21 +48,24 @@ export function withPreviewTags(html: string, tags: string): string {
   return at < 0 ? html : `${html.slice(0, at)}    ${tags}\n  ${html.slice(at)}`;
 }
 
-/** `apiOrigins`: the API's (apiProxy.ts); each fetch goes to the next in turn. */
-export function createLinkPreviews(apiOrigins: readonly string[], now: () => number = Date.now) {
+/** `api`: the site server's connections to the API (apiUpstream.ts), the /api proxy's. */
+export function createLinkPreviews(api: ApiUpstream, now: () => number = Date.now) {
   const cache = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<LinkPreview | null>>();
-  let next = 0;
 
   async function fetchPreview(applicationId: string, path: string): Promise<LinkPreview | null> {
-    const origin = apiOrigins[next++ % apiOrigins.length];
-    const response = await fetch(`${origin}/api/link-preview?path=${encodeURIComponent(path)}`, {
+    const answer = await api.request({
+      path: `/api/link-preview?path=${encodeURIComponent(path)}`,
+      method: 'GET',
       headers: { 'x-application-id': applicationId },
       signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
     });
-    if (response.status === 404) return null;
-    if (!response.ok) throw new Error(`link preview answered ${response.status}`);
-    return (await response.json()) as LinkPreview;
+    if (answer.statusCode === 404 || answer.statusCode >= 300) {
+      await answer.body.dump();
+      if (answer.statusCode === 404) return null;
+      throw new Error(`link preview answered ${answer.statusCode}`);
+    }
+    return (await answer.body.json()) as LinkPreview;
   }
 
   function load(key: string, applicationId: string, path: string): Promise<LinkPreview | null> {

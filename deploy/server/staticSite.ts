@@ -4,7 +4,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { INLINE_DEPLOYMENT_ELEMENT_ID, type Deployment } from '@fable/contracts';
-import { apiOrigins, registerApiProxy } from './apiProxy';
+import { registerApiProxy } from './apiProxy';
+import { createApiUpstream } from './apiUpstream';
 import { cacheControlFor, NO_CACHE } from './cacheHeaders';
 import { createNonce, hostPagePolicy, STATIC_PAGE_POLICY } from './contentSecurityPolicy';
 import { registerCspReports } from './cspReports';
@@ -101,7 +102,12 @@ export async function createSite(options: SiteOptions): Promise<FastifyInstance>
     registerRemoteBeacon(app, options.metrics ?? createSiteMetrics(), async (request) => (await pageDeployment(request)).deployment);
   }
 
-  if (options.apiUrl) registerApiProxy(app, options.apiUrl);
+  // The API's connections, for the /api proxy and the link previews alike.
+  const api = options.apiUrl ? createApiUpstream(options.apiUrl) : null;
+  if (api) {
+    app.addHook('onClose', () => api.close());
+    registerApiProxy(app, api);
+  }
 
   /** The page's deployment, and whether its hostname named it (the one the host would ask /deployment.json for). */
   async function pageDeployment(request: FastifyRequest): Promise<{ deployment: Deployment | null; byHost: boolean }> {
@@ -111,7 +117,7 @@ export async function createSite(options: SiteOptions): Promise<FastifyInstance>
     return { deployment: byHost ?? deployments.find((d) => d.id === options.bakedDeployment) ?? null, byHost: byHost !== null };
   }
 
-  const linkPreviews = options.apiUrl ? createLinkPreviews(apiOrigins(options.apiUrl)) : null;
+  const linkPreviews = api ? createLinkPreviews(api) : null;
 
   /** A shared chatbot's, creator's or lorebook's Open Graph and Twitter tags (linkPreview.ts), or the page as built. */
   async function withPreview(request: FastifyRequest, html: string, deployment: Deployment | null): Promise<string> {
