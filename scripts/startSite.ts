@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { startComposedSite } from '../deploy/server/composedSite';
 import { REMOTE_PORT_BASE } from '../deploy/server/localSites';
+import { sandboxSources } from '../deploy/server/paymentSources';
 import { startSiteSandbox } from '../payments-sandbox/src/siteSandbox';
 import { buildApps, publishRemotes } from './build/buildApps';
 import { ROOT } from './lib/apps';
@@ -46,7 +47,7 @@ async function main() {
     hostPort: PORT,
     apiUrl,
     listenHost: process.env.HOST ?? '127.0.0.1',
-    frameSources: payments ? [payments.sandbox.url] : [],
+    payments: payments ? sandboxSources(payments.sandbox.url) : undefined,
   });
   let stopping = false;
   const stop = async (code = 0) => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEPLOYMENTS_DIR, HOST_DIR, PUBLISHED_DIR, remotePorts, type RemoteApp } from './localSites';
+import type { PaymentSources } from './paymentSources';
 import { createSiteMetrics, serveSiteMetrics } from './siteMetrics';
 import { serveSite, type RunningSite } from './staticSite';
 
@@ -14,8 +15,8 @@ export interface ComposedSiteOptions {
   listenHost?: string;
   /** The deployment baked into the host build, if any (its pages' CSP when the hostname names none). */
   bakedDeployment?: string;
-  /** Origins the host's pages may frame: the payments provider's hosted pages (the sandbox under npm start and e2e). */
-  frameSources?: readonly string[];
+  /** What the host's pages may load for payments: the provider's hosted pages (the sandbox's under npm start and e2e). */
+  payments?: PaymentSources;
   /** Serve the host's metrics (remote versions' reports) on this port: GET /metrics. */
   metricsPort?: number;
 }
@@ -46,7 +47,7 @@ export async function startComposedSite(options: ComposedSiteOptions): Promise<C
     deploymentsDir: options.deploymentsDir ?? DEPLOYMENTS_DIR,
     apiUrl: options.apiUrl ?? 'http://127.0.0.1:3100',
     bakedDeployment: options.bakedDeployment,
-    frameSources: options.frameSources,
+    payments: options.payments,
     metrics,
   });
   const remotes = new Map<RemoteApp, RunningSite>();

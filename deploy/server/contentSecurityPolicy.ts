@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { enabledRemotes, type Deployment } from '@fable/contracts';
+import { NO_PAYMENT_SOURCES, type PaymentSources } from './paymentSources';
 
 /** Where browsers send the reports of what a page's policy blocked (cspReports.ts logs them). */
 export const CSP_REPORT_PATH = '/csp-report';
@@ -28,20 +29,21 @@ export function remoteOrigins(deployment: Deployment | null): string[] {
  * styles from those origins or carrying this response's nonce (emotion); the API is the site's own /api.
  * Images may also come from any https origin: members' avatars from their identity provider and uploaded assets
  * are absolute https URLs. Only the site itself and the deployment's embedders may frame the page. The page itself
- * frames only the site and `frameSources`: the payments provider's hosted card fields and 3-D Secure pages.
+ * frames only the site and the payments provider's card fields and 3-D Secure pages; the provider's own script (Stripe.js)
+ * and what it calls are allowed where the provider has one (paymentSources.ts).
  */
-export function hostPagePolicy(deployment: Deployment | null, nonce: string, frameSources: readonly string[] = []): string {
+export function hostPagePolicy(deployment: Deployment | null, nonce: string, payments: PaymentSources = NO_PAYMENT_SOURCES): string {
   const remotes = remoteOrigins(deployment);
   const brandImages = deployment ? unique([originOf(deployment.brand.logoUrl), originOf(deployment.brand.logoDarkUrl)]) : [];
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...remotes],
+    ['script-src', "'self'", ...remotes, ...payments.script],
     ['style-src', "'self'", `'nonce-${nonce}'`, ...remotes],
     ['img-src', "'self'", 'data:', 'blob:', 'https:', ...unique([...remotes, ...brandImages])],
     ['font-src', "'self'", 'data:', ...remotes],
-    ['connect-src', "'self'", ...remotes],
+    ['connect-src', "'self'", ...remotes, ...payments.connect],
     ['media-src', "'self'", 'blob:', 'https:'],
-    ['frame-src', "'self'", ...unique(frameSources.map((source) => originOf(source)))],
+    ['frame-src', "'self'", ...unique(payments.frame.map((source) => originOf(source)))],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
     ['form-action', "'self'"],

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startComposedSite } from './composedSite';
 import { DEPLOYMENTS_DIR, HOST_DIR, PUBLISHED_DIR, REMOTE_APPS, REMOTE_PORT_BASE, type RemoteApp } from './localSites';
-import { paymentFrameSources } from './paymentFrameSources';
+import { paymentSources } from './paymentSources';
 import { createSiteMetrics, serveSiteMetrics } from './siteMetrics';
 import { serveSite } from './staticSite';
 
@@ -17,8 +17,8 @@ const { values } = parseArgs({
 const listenHost = process.env.HOST ?? '127.0.0.1';
 const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3100';
 const bakedDeployment = process.env.DEPLOYMENT || undefined;
-/** The payments provider's hosted card fields and 3-D Secure pages the host's pages may frame. */
-const frameSources = paymentFrameSources(process.env);
+/** What the host's pages may load of the payments provider: its card fields, 3-D Secure pages and script. */
+const payments = paymentSources(process.env);
 /** The host's metrics (what its pages report of each remote version) on a port of their own. */
 const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : undefined;
 
@@ -26,13 +26,13 @@ async function main() {
   const servers: { close(): Promise<void> }[] = [];
   if (!values.site) {
     const port = Number(values.port ?? process.env.PORT ?? 3000);
-    const site = await startComposedSite({ portBase: REMOTE_PORT_BASE, hostPort: port, apiUrl, listenHost, bakedDeployment, frameSources, metricsPort });
+    const site = await startComposedSite({ portBase: REMOTE_PORT_BASE, hostPort: port, apiUrl, listenHost, bakedDeployment, payments, metricsPort });
     servers.push(site);
     console.log(`[static] host on ${site.url} (api → ${apiUrl}); remotes on ports ${Object.values(site.ports).join(', ')}${site.metricsUrl ? `; metrics on ${site.metricsUrl}` : ''}`);
   } else if (values.site === 'host') {
     const port = Number(values.port ?? process.env.PORT ?? 3000);
     const metrics = createSiteMetrics();
-    servers.push(await serveSite({ root: values.root ?? HOST_DIR, port, host: listenHost, spaFallback: true, deploymentsDir: DEPLOYMENTS_DIR, apiUrl, bakedDeployment, frameSources, metrics }));
+    servers.push(await serveSite({ root: values.root ?? HOST_DIR, port, host: listenHost, spaFallback: true, deploymentsDir: DEPLOYMENTS_DIR, apiUrl, bakedDeployment, payments, metrics }));
     const metricsServer = metricsPort === undefined ? null : await serveSiteMetrics(metrics, metricsPort, listenHost);
     if (metricsServer) servers.push(metricsServer);
     console.log(`[static] host on http://localhost:${port} (api → ${apiUrl})${metricsServer ? `; metrics on ${metricsServer.url}` : ''}`);

@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sandboxSources } from './paymentSources';
 import { serveSite, type RunningSite } from './staticSite';
 import { createSiteFixture, LONG_NAME, OUTSIDE, rawRequest, SCRIPT, SECRET, type SiteFixture } from './testing/siteFixture';
 
@@ -10,7 +11,7 @@ let remoteBase: string;
 
 beforeAll(async () => {
   fixture = createSiteFixture();
-  host = await serveSite({ root: fixture.root, port: 0, spaFallback: true, deploymentsDir: fixture.deploymentsDir, frameSources: ['http://127.0.0.1:3200/elements/card'] });
+  host = await serveSite({ root: fixture.root, port: 0, spaFallback: true, deploymentsDir: fixture.deploymentsDir, payments: sandboxSources('http://127.0.0.1:3200/elements/card') });
   remote = await serveSite({ root: fixture.root, port: 0, cors: true });
   hostBase = `http://127.0.0.1:${host.port}`;
   remoteBase = `http://127.0.0.1:${remote.port}`;

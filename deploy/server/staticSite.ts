@@ -14,6 +14,7 @@ import { createSiteMetrics, type SiteMetrics } from './siteMetrics';
 import { deploymentForHost, hostnameOf, loadDeployments } from './deployments';
 import { withInlineDeployment, withNonce } from './htmlPage';
 import { createLinkPreviews, previewTags, withPreviewTags } from './linkPreview';
+import type { PaymentSources } from './paymentSources';
 import { badPathReason, insideRoot, withoutEncodingSuffix } from './pathGuard';
 import { hostPagePermissions, registerSecurityHeaders } from './securityHeaders';
 import { siteLogging, type SiteLogOptions } from './siteLog';
@@ -31,8 +32,8 @@ export interface SiteOptions {
   bakedDeployment?: string;
   /** Host site: pass /api to the API here (several, comma-separated: balanced, apiProxy.ts). */
   apiUrl?: string;
-  /** Host site: origins its pages may frame besides its own (the payments provider's card fields and 3-D Secure). */
-  frameSources?: readonly string[];
+  /** Host site: what its pages may load for payments besides their own (the provider's card fields, 3-D Secure, script). */
+  payments?: PaymentSources;
   /** The access log (siteLog.ts). */
   log?: SiteLogOptions;
   /** Host site: where the remote versions' reports are counted (served on METRICS_PORT by main.ts); a registry of its own if absent. */
@@ -147,8 +148,8 @@ export async function createSite(options: SiteOptions): Promise<FastifyInstance>
         'content-type': 'text/html; charset=utf-8',
         // No validator: each response has its own nonce, so a cached copy would not match a new policy.
         'cache-control': NO_CACHE,
-        'content-security-policy': hostPagePolicy(deployment, nonce, options.frameSources),
-        'permissions-policy': hostPagePermissions(options.frameSources),
+        'content-security-policy': hostPagePolicy(deployment, nonce, options.payments),
+        'permissions-policy': hostPagePermissions(options.payments?.frame),
       })
       .send(withNonce(html, nonce));
   }

@@ -13,6 +13,7 @@ import { ROOT } from '../../scripts/lib/apps';
 import { remotes } from '../../scripts/lib/workspaces.cjs';
 import { startFakeOpenAiEngine, type FakeEngineBehaviour } from '../../api/src/testing/fakeOpenAiEngine';
 import { startFakePushService } from '../../api/src/testing/fakePushService';
+import { sandboxSources } from '../../deploy/server/paymentSources';
 import { startSiteSandbox } from '../../payments-sandbox/src/siteSandbox';
 import { E2E_ADMINS, E2E_CATALOG_SIZE, E2E_FAVORITE_LIMIT } from './catalog';
 import { QUEUE_MODEL_ID } from './chat';
@@ -160,7 +161,7 @@ export default async function globalSetup() {
     await waitFor(`${apiUrl}/api/health`, 60_000);
   }
 
-  const site = await startComposedSite({ portBase: SITE_PORT_BASE, publishedDir, deploymentsDir, apiUrl, frameSources: payments ? [payments.sandbox.url] : [], metricsPort: SITE_METRICS_PORT });
+  const site = await startComposedSite({ portBase: SITE_PORT_BASE, publishedDir, deploymentsDir, apiUrl, payments: payments ? sandboxSources(payments.sandbox.url) : undefined, metricsPort: SITE_METRICS_PORT });
   const control = http.createServer((req, res) => {
     if (req.method === 'POST' && req.url?.startsWith('/engine')) {
       // ?when=<words of the spec's own message>&cutAfterTokens=3 (failWithStatus, tokenIntervalMs, echo, …): the

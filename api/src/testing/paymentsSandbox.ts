@@ -28,6 +28,8 @@ export const CARDS = {
   expired: '4000000000000069',
   attachesThenFails: '4000000000000341',
   threeDSecure: '4000002760003184',
+  /** 3-D Secure on session; off session once saved for renewals (setup_future_usage), authentication_required otherwise. */
+  authenticatesOnce: '4000002500003155',
 } as const;
 
 /** What a relayed webhook is handed to: the test app's `inject` (status code back). */

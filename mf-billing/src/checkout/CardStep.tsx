@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import type { PaymentConfig } from '@fable/contracts';
 import { Button } from '@fable/shared';
-import { CardFields, type CardFieldsHandle, type CardFieldsState } from './CardFields';
+import { CardFields, cardFieldsAvailable, type CardFieldsHandle, type CardFieldsState } from './CardFields';
 import { DetailsSummary, Notes, Section } from './checkoutLayout';
 import { CHECKOUT_TEXTS as T } from './checkoutTexts';
 import type { SavedCard } from './useSavedDetails';
@@ -17,9 +17,6 @@ interface CardStepProps {
   onCardChange: (state: CardFieldsState) => void;
   brandName: string;
 }
-
-/** Whether the hosted card fields are configured (document 2 §4; payments-sandbox/README.md "Hosted pages"). */
-export const cardFieldsAvailable = (config: PaymentConfig | null) => Boolean(config?.card_fields_url && config.frame_origin);
 
 /** The card: the saved card with Change, the hosted card fields, or a note that they are unavailable; the statement descriptor. */
 export function CardStep({ savedCard, changingSavedCard, onChangingSavedCard, paymentConfig, cardFields, onCardChange, brandName }: CardStepProps) {
@@ -39,7 +36,7 @@ export function CardStep({ savedCard, changingSavedCard, onChangingSavedCard, pa
           </Button>
         </DetailsSummary>
       ) : cardFieldsAvailable(paymentConfig) ? (
-        <CardFields ref={cardFields} url={paymentConfig!.card_fields_url!} origin={paymentConfig!.frame_origin!} onChange={onCardChange} />
+        <CardFields ref={cardFields} config={paymentConfig} onChange={onCardChange} />
       ) : (
         <Notes role="note">{T.cardUnavailable}</Notes>
       )}

@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { useRef, useState } from 'react';
 import { Button, Spinner } from '@fable/shared';
-import { CardFields, type CardFieldsHandle, type CardFieldsState } from '../checkout/CardFields';
+import { CardFields, cardFieldsAvailable, type CardFieldsHandle, type CardFieldsState } from '../checkout/CardFields';
 import { useCheckout_paymentConfigQuery } from '../checkout/checkoutApi';
 import { CHECKOUT_TEXTS } from '../checkout/checkoutTexts';
 import { ActionDialog } from './ActionDialog';
@@ -42,8 +42,7 @@ function OpenChangeCardDialog({ onClose, onSave }: ChangeCardDialogProps) {
   const [card, setCard] = useState<CardFieldsState>({ ready: false, complete: false, brand: null, error: null });
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const url = config.data?.card_fields_url ?? null;
-  const origin = config.data?.frame_origin ?? null;
+  const available = cardFieldsAvailable(config.data);
 
   const save = async () => {
     if (!fields.current) return;
@@ -71,7 +70,7 @@ function OpenChangeCardDialog({ onClose, onSave }: ChangeCardDialogProps) {
       cancelLabel={D.cancel}
       confirmLabel={D.save}
       onConfirm={() => void save()}
-      confirmDisabled={!url || !card.ready || !card.complete}
+      confirmDisabled={!available || !card.ready || !card.complete}
     >
       <Body>
         <p className="muted">{D.intro}</p>
@@ -84,8 +83,8 @@ function OpenChangeCardDialog({ onClose, onSave }: ChangeCardDialogProps) {
             </Button>
           </p>
         ) : null}
-        {config.data && (!url || !origin) ? <p className="muted">{CHECKOUT_TEXTS.cardUnavailable}</p> : null}
-        {url && origin ? <CardFields ref={fields} url={url} origin={origin} onChange={setCard} /> : null}
+        {config.data && !available ? <p className="muted">{CHECKOUT_TEXTS.cardUnavailable}</p> : null}
+        {available ? <CardFields ref={fields} config={config.data!} onChange={setCard} /> : null}
         {card.error ? <p className="muted">{card.error}</p> : null}
         {error ? (
           <ActionError role="alert" data-testid="change-card-error">

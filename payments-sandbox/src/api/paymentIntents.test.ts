@@ -109,6 +109,24 @@ describe('payment intents with the test cards', () => {
     expect(error).toMatchObject({ code: 'authentication_required', decline_code: 'authentication_required' });
   });
 
+  it('4000 0025 0000 3155 pays off session once saved with setup_future_usage: off_session, and fails without it', async () => {
+    const customer = await stripe.customers.create({ email: 'member@example.com' });
+    const method = await cardPaymentMethod(sandbox, '4000002500003155');
+    const first = await stripe.paymentIntents.create({ amount: 1299, currency: 'usd', customer: customer.id, payment_method: method.id, confirm: true, setup_future_usage: 'off_session' });
+    expect(first.status).toBe('requires_action');
+    await fetch(`${sandbox.url}/3ds/${first.id}/decision`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_secret: first.client_secret, outcome: 'success' }) });
+    expect((await stripe.paymentIntents.retrieve(first.id)).status).toBe('succeeded');
+    const renewal = await stripe.paymentIntents.create({ amount: 1299, currency: 'usd', customer: customer.id, payment_method: method.id, confirm: true, off_session: true });
+    expect(renewal.status).toBe('succeeded');
+
+    // The same card saved without it (attached, or paid once on session only): the renewal needs the member.
+    const other = await stripe.customers.create({ email: 'other@example.com' });
+    const unsaved = await cardPaymentMethod(sandbox, '4000002500003155');
+    await stripe.paymentMethods.attach(unsaved.id, { customer: other.id });
+    const error = await cardErrorOf(stripe.paymentIntents.create({ amount: 1299, currency: 'usd', customer: other.id, payment_method: unsaved.id, confirm: true, off_session: true }));
+    expect(error).toMatchObject({ code: 'authentication_required', decline_code: 'authentication_required' });
+  });
+
   it('an abandoned 3-D Secure intent is canceled; a paid one cannot be', async () => {
     const intent = await charge('4000002760003184');
     const canceled = await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'abandoned' });

@@ -132,6 +132,9 @@ async function confirmIntent(
   if (behaviour.kind === 'decline') {
     return fail(state, intent, { type: 'card_error', code: behaviour.code, decline_code: behaviour.declineCode, message: behaviour.message }, context.idempotencyKey);
   }
+  if (options.offSession && behaviour.kind === 'require_3ds_unless_set_up' && state.offSessionReady.has(intent.payment_method)) {
+    return succeed(state, intent, context.idempotencyKey);
+  }
   if (options.offSession) {
     return fail(
       state,
@@ -173,6 +176,7 @@ function succeed(state: SandboxState, intent: PaymentIntent, idempotencyKey: str
   state.charges.set(charge.id, charge);
   const method = intent.payment_method ? state.paymentMethods.get(intent.payment_method) : undefined;
   if (method && intent.customer && intent.setup_future_usage && !method.customer) method.customer = intent.customer;
+  if (method && intent.setup_future_usage === 'off_session') state.offSessionReady.add(method.id);
   Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: charge.id, last_payment_error: null, next_action: null });
   state.emit('charge.succeeded', charge, idempotencyKey);
   state.emit('payment_intent.succeeded', intent, idempotencyKey);

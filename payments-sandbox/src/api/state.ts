@@ -11,6 +11,8 @@ export class SandboxState {
   readonly paymentMethods = new Map<string, PaymentMethod>();
   /** What each payment method's card does when charged (kept apart from the object Stripe shows). */
   readonly cardBehaviours = new Map<string, CardBehaviour>();
+  /** Payment methods set up for payments without the member (a payment with setup_future_usage: off_session succeeded). */
+  readonly offSessionReady = new Set<string>();
   readonly paymentIntents = new Map<string, PaymentIntent>();
   readonly charges = new Map<string, Charge>();
   readonly refunds = new Map<string, Refund>();

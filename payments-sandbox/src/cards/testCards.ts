@@ -4,7 +4,9 @@
 export type CardBehaviour =
   | { kind: 'approve' }
   | { kind: 'decline'; code: string; declineCode?: string; message: string; onAttach: boolean }
-  | { kind: 'require_3ds' };
+  | { kind: 'require_3ds' }
+  /** Authentication on session; off session only once set up (setup_future_usage or a SetupIntent), as at Stripe. */
+  | { kind: 'require_3ds_unless_set_up' };
 
 export const DECLINE_MESSAGES = {
   generic: 'Your card was declined.',
@@ -26,6 +28,10 @@ export const TEST_CARDS: Record<string, CardBehaviour> = {
   '4000000000000341': { kind: 'decline', code: 'card_declined', declineCode: 'generic_decline', message: DECLINE_MESSAGES.generic, onAttach: false },
   // Always asks for 3-D Secure, even once saved; off-session charges fail with authentication_required.
   '4000002760003184': { kind: 'require_3ds' },
+  // Asks for 3-D Secure on session; a card saved for later with setup_future_usage: off_session (its first payment
+  // authenticated) then pays off session without the member, and one saved without it fails with
+  // authentication_required: the strong customer authentication rule renewals meet in Europe.
+  '4000002500003155': { kind: 'require_3ds_unless_set_up' },
 };
 
 export const behaviourOf = (digits: string): CardBehaviour => TEST_CARDS[digits] ?? { kind: 'approve' };

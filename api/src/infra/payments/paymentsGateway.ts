@@ -37,6 +37,11 @@ export interface ChargeInput {
   metadata: Record<string, string>;
   /** Renewals and rebills charge without the member: no 3-D Secure challenge can be passed (authentication_required). */
   offSession: boolean;
+  /**
+   * The card pays the renewals too: saved for payments without the member (Stripe's `setup_future_usage:
+   * off_session`), authenticated once now, so that strong customer authentication does not refuse the renewals.
+   */
+  saveForRenewals?: boolean;
   /** Where a top-level 3-D Secure page returns (not used when framed). */
   returnUrl?: string;
 }

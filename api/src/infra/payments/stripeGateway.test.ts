@@ -103,6 +103,27 @@ test('3-D Secure on session: requires_action with the sandbox page; off session:
   expect(offSession).toEqual(expect.objectContaining({ status: 'failed', code: 'authentication_required' }));
 });
 
+test('a card saved for renewals (setup_future_usage) is authenticated once and then renews off session; one saved without it is refused', async () => {
+  const passChallenge = async (redirectUrl: string, intentId: string) => {
+    const secret = new URL(redirectUrl).searchParams.get('client_secret');
+    const decision = await fetch(`${payments.sandbox.url}/3ds/${intentId}/decision`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_secret: secret, outcome: 'success' }) });
+    expect(decision.status).toBe(200);
+  };
+  const saved = await customerWithCard(CARDS.authenticatesOnce);
+  const first = await gateway.charge({ ...chargeInput(saved.customerId, saved.token), saveForRenewals: true }, key('first'));
+  if (first.status !== 'requires_action') throw new Error(`expected a challenge, got ${first.status}`);
+  await passChallenge(first.redirectUrl, first.intentId);
+  expect(await gateway.getCharge(first.intentId)).toEqual(expect.objectContaining({ status: 'succeeded' }));
+  expect(await gateway.charge({ ...chargeInput(saved.customerId, saved.token), offSession: true }, key('renewal'))).toEqual(expect.objectContaining({ status: 'succeeded' }));
+
+  const unsaved = await customerWithCard(CARDS.authenticatesOnce);
+  const once = await gateway.charge(chargeInput(unsaved.customerId, unsaved.token), key('first-unsaved'));
+  if (once.status !== 'requires_action') throw new Error(`expected a challenge, got ${once.status}`);
+  await passChallenge(once.redirectUrl, once.intentId);
+  const refused = await gateway.charge({ ...chargeInput(unsaved.customerId, unsaved.token), offSession: true }, key('renewal-unsaved'));
+  expect(refused).toEqual(expect.objectContaining({ status: 'failed', code: 'authentication_required' }));
+});
+
 test('the same idempotency key replays the first charge: one payment at the sandbox', async () => {
   const { customerId, token } = await customerWithCard(CARDS.approves);
   const chargeKey = key('charge');

@@ -94,6 +94,7 @@ export function createStripeGateway(config: PaymentsConfig): PaymentsGateway {
               payment_method: input.paymentMethodId,
               confirm: true,
               off_session: input.offSession,
+              ...(input.saveForRenewals && !input.offSession ? { setup_future_usage: 'off_session' as const } : {}),
               description: input.description,
               metadata: input.metadata,
               ...(input.returnUrl && !input.offSession ? { return_url: input.returnUrl } : {}),

@@ -54,6 +54,15 @@ describePayments('billing lifecycle on %s', (rig) => {
     expect(ledger.map((e) => e.action)).toEqual(['subscription.created', 'order.succeeded', 'subscription.renewed']);
   });
 
+  it('a card that needs strong customer authentication, saved without setting it up for renewals, is refused off session: the renewal goes into grace', async () => {
+    const userId = await member();
+    const { subscription: sub } = await subscribeForTest(t.db, sandbox, userId, 'basic_1m', CARDS.authenticatesOnce, now());
+    advanceTo(sub.current_period_end);
+    expect(await renewSubscription(deps, sub.id, sub.current_period_end, `sca-${sub.id}`, now())).not.toBe('renewed');
+    expect(chargesOf(sandbox, sub.id)).toEqual([]);
+    expect((await loadSubscription(t.db, sub.id))?.status).toBe('grace');
+  });
+
   it('charges once when the same renewal job is run twice at the same moment (the job id is the idempotency key)', async () => {
     const userId = await member();
     const { subscription: sub } = await subscribeForTest(t.db, sandbox, userId, 'premium_1m', CARDS.approves, now());

@@ -109,6 +109,8 @@ async function driveLeased(deps: PaymentDeps, member: Subscriber, order: OrderRo
         description: `${order.plan_id} (${order.application_id})`,
         metadata: { user_id: member.userId, order_id: order.id, plan_id: order.plan_id, application: member.applicationId },
         offSession: false,
+        // The subscription renews on this card without the member.
+        saveForRenewals: true,
       },
       order.id,
     );

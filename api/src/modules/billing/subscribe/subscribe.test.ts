@@ -5,6 +5,9 @@ import { describePayments } from '../../../testing/paymentsDescribe';
 import type { PaymentsTestApp } from '../../../testing/paymentsTestApp';
 import { testGuestId, type TestApp } from '../../../testing/testApp';
 import { ledgerOf } from '../ledger';
+import { lifecycleDepsOf } from '../lifecycle/lifecycleTestKit';
+import { renewSubscription } from '../lifecycle/renewal';
+import { loadSubscription } from '../lifecycle/subscriptionStore';
 
 // Card subscribe against the payments sandbox over a real socket (through a line the tests can cut), on both databases.
 
@@ -234,6 +237,22 @@ describePayments('card subscribe on %s', (rig, backend) => {
       expect(paidIntentsOf(m.id)).toHaveLength(1);
       expect(await tierOf(m.id)).toBe('basic');
       expect((await ledgerActions(m.id)).filter((a) => a.endsWith('order.succeeded'))).toHaveLength(1);
+    });
+
+    it('a card that needs strong customer authentication is saved for renewals at checkout: its renewal is charged without the member', async () => {
+      const m = await member();
+      const res = await subscribe(m.headers, await checkout(CARDS.authenticatesOnce));
+      expect(res.body.iframe_3ds_url).toEqual(expect.stringContaining('/3ds/pi_'));
+      await decide3ds(res.body.iframe_3ds_url, 'success');
+      expect((await call('POST', `/checkout/orders/${res.body.order_id}/confirm`, m.headers)).body.resp_msg).toBe('Approved');
+      // The first payment asked the provider to keep the card for payments without the member.
+      const first = paidIntentsOf(m.id);
+      expect(first.map((intent) => intent.setup_future_usage)).toEqual(['off_session']);
+      const [subscription] = await subscriptionsOf(m.id);
+      const sub = (await loadSubscription(t.db, subscription!.id))!;
+      // At the period's end (as the renewal job would run then; the suite's clock stays where the other tests expect it).
+      expect(await renewSubscription(lifecycleDepsOf(rig), sub.id, sub.current_period_end, `renew-${sub.id}`, sub.current_period_end)).toBe('renewed');
+      expect(paidIntentsOf(m.id)).toHaveLength(2);
     });
 
     it('3-D Secure passed in a tab closed before confirm: the webhook finishes the order exactly once', async () => {
