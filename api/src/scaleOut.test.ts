@@ -23,6 +23,7 @@ const REPLY = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
 interface Member {
   email: string;
   headers: Record<string, string>;
+  refreshToken: string;
 }
 
 interface Streamed {
@@ -47,6 +48,17 @@ describe('two API processes behind the site server', () => {
   let characterId: string;
   const members: Member[] = [];
   const guest = { [API_HEADERS.guestUserId]: testGuestId() };
+  let startApi: (port: number) => RunningProcess;
+
+  /** Starts an API process again on its port if a test before this one (in jest's random order) killed it. */
+  async function bothRunning(): Promise<void> {
+    for (const api of apis) {
+      const { child } = api.process;
+      if (child.exitCode === null && child.signalCode === null) continue;
+      api.process = startApi(Number(new URL(api.url).port));
+      await until(`API ${api.url} again`, async () => (await fetch(`${api.url}/api/health/ready`)).ok, 90_000);
+    }
+  }
 
   const json = async <T>(response: Response) => ({ status: response.status, body: (await response.json()) as T });
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -62,7 +74,7 @@ describe('two API processes behind the site server', () => {
     const signedIn = await json<SignInResult>(await post(`${api}/api/v2/auth/email-code/verify`, { email, code }));
     const headers = { authorization: `Bearer ${signedIn.body.token}` };
     expect((await post(`${api}/api/v2/users`, { username: `scale_${n}_${Date.now() % 100000}`, name: `Scale ${n}`, age: true, toc: true }, headers)).status).toBe(200);
-    return { email, headers };
+    return { email, headers, refreshToken: signedIn.body.refresh_token };
   }
 
   /** A chat turn through `base`, read to its end; `onToken` hears each token. A cut connection is an answer too. */
@@ -129,7 +141,8 @@ describe('two API processes behind the site server', () => {
       [KEY_ENV]: 'sk-scale-out',
     };
     const ports = [await freePort(), await freePort()];
-    apis = ports.map((port) => ({ url: `http://127.0.0.1:${port}`, process: startProcess('api/src/main.ts', [], { ...common, PORT: String(port) }) }));
+    startApi = (port) => startProcess('api/src/main.ts', [], { ...common, PORT: String(port) });
+    apis = ports.map((port) => ({ url: `http://127.0.0.1:${port}`, process: startApi(port) }));
     const sitePort = await freePort();
     site = startProcess('deploy/server/main.ts', ['--site', 'host', '--port', String(sitePort), '--root', dir], { API_URL: apis.map((api) => api.url).join(',') });
     siteUrl = `http://127.0.0.1:${sitePort}`;
@@ -214,6 +227,36 @@ describe('two API processes behind the site server', () => {
       expect(line.filter((m) => m.role === 'assistant' && m.content === REPLY)).toHaveLength(1);
     }
   }, 120_000);
+
+  it('refresh tokens rotate across processes as in one: a tab refreshes on one, the next on the other; a replay on either revokes the sign-in everywhere', async () => {
+    await bothRunning();
+    const [a, b] = apis.map((api) => api.url);
+    const refresh = async (base: string, refresh_token: string, attempt_id?: string) =>
+      json<{ token: string; refresh_token: string }>(await post(`${base}/api/v2/auth/refresh`, { refresh_token, attempt_id }));
+    const me = async (base: string, token: string) => (await fetch(`${base}/api/v2/users`, { headers: { authorization: `Bearer ${token}`, 'x-application-id': 'fable' } })).status;
+
+    // Tab one refreshes through process a; tab two, reading the newest tokens the first tab stored, through process b.
+    const member = await signUp(900);
+    const first = await refresh(a!, member.refreshToken);
+    expect(first.status).toBe(200);
+    const second = await refresh(b!, first.body.refresh_token);
+    expect(second.status).toBe(200);
+    expect([await me(a!, second.body.token), await me(b!, second.body.token)]).toEqual([200, 200]);
+    // The spent token replayed on process b: the whole sign-in ends, on process a too, access token included.
+    expect((await refresh(b!, member.refreshToken)).status).toBe(401);
+    expect((await refresh(a!, second.body.refresh_token)).status).toBe(401);
+    expect([await me(a!, second.body.token), await me(b!, second.body.token)]).toEqual([401, 401]);
+
+    // A refresh whose answer was lost, retried under its attempt id on both processes at once: one working successor.
+    const other = await signUp(901);
+    const attempt = `attempt-${Date.now().toString(16).padStart(16, '0')}`;
+    expect((await refresh(a!, other.refreshToken, attempt)).status).toBe(200);
+    const retries = await Promise.all([refresh(a!, other.refreshToken, attempt), refresh(b!, other.refreshToken, attempt)]);
+    expect(retries.map((r) => r.status)).toEqual([200, 200]);
+    const statuses = [];
+    for (const [i, retry] of retries.entries()) statuses.push((await refresh(i === 0 ? b! : a!, retry.body.refresh_token)).status);
+    expect(statuses.sort()).toEqual([200, 401]);
+  }, 60_000);
 
   it('Redis stopped: the API keeps answering without a 5xx; started again: it uses Redis again without a restart', async () => {
     // The second process: the first may have been killed by the other test.
