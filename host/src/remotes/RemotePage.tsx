@@ -29,11 +29,17 @@ export interface RemotePageProps {
 /** Renders one page of a remote; a remote that is down, broken or refused costs only its own routes. */
 export function RemotePage({ remote, displayName, page }: RemotePageProps) {
   const [attempt, setAttempt] = useState(0);
+  // From the click on Retry until the load it starts: the deployment is asked for again first (retryRemote).
+  const [retrying, setRetrying] = useState(false);
   const module = useRemoteRoutes(remote, attempt);
   const retry = () => {
-    void retryRemote(remote).then(() => setAttempt((n) => n + 1));
+    setRetrying(true);
+    void retryRemote(remote).then(() => {
+      setRetrying(false);
+      setAttempt((n) => n + 1);
+    });
   };
-  if (!module) return <Spinner label="Loading page" center />;
+  if (!module || retrying) return <Spinner label="Loading page" center />;
   if (module.unavailable) return <RemoteFallback remote={remote} displayName={displayName} onRetry={retry} />;
   // A route whose feature comes in a later release of the remote shows the 404 page.
   const Page: ComponentType = module.pages[page] ?? NotFoundPage;
