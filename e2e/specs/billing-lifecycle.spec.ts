@@ -16,6 +16,8 @@ const CARD_APPROVES = '4242 4242 4242 4242';
 const CARD_FAILS_ON_CHARGE = '4000 0000 0000 0341';
 /** The checkout's address (support/checkout.ts: US, California): the seeded California sales tax, 7.25 %. */
 const CALIFORNIA_TAX_BPS = 725;
+/** Its bank asks for 3-D Secure on session; set up once, it pays off session (strong customer authentication). */
+const CARD_AUTHENTICATES_ONCE = '4000 0025 0000 3155';
 /** True Supporter monthly (basic_1m), document 2 §9. */
 const TRUE_SUPPORTER_MONTHLY_MINOR = 1500;
 
@@ -44,13 +46,22 @@ async function subscribedMember(page: Page, name: string, prefix: string) {
   expect(await paymentsOf(page)).toHaveLength(1);
 }
 
-/** Changes the card on file in the portal's Change Card dialog; the payment method card then shows it. */
-async function changeCard(page: Page, card: string) {
+/**
+ * Changes the card on file in the portal's Change Card dialog (passing the bank's challenge when `challenge`); the
+ * payment method card then shows it.
+ */
+async function changeCard(page: Page, card: string, challenge = false) {
   await planActions(page).getByRole('button', { name: 'Change Card' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change Card' });
   await expect(dialog.getByText('The new card is used for your next charges.')).toBeVisible();
   await fillCard(cardFieldsIn(dialog), card);
   await dialog.getByRole('button', { name: 'Save Card' }).click();
+  if (challenge) {
+    await expect(dialog.getByRole('status')).toHaveText('Your bank asks you to confirm this card.', { timeout: 15_000 });
+    const bank = dialog.frameLocator('iframe[title="3-D Secure verification"]');
+    await expect(bank.getByText('Authenticate your card for future payments.')).toBeVisible();
+    await bank.getByRole('button', { name: 'Complete' }).click();
+  }
   await expect(dialog).toBeHidden({ timeout: 15_000 });
   await expect(paymentMethodCard(page)).toContainText(`ending in ${card.slice(-4)}`);
 }
@@ -134,6 +145,17 @@ test('a renewal the card refuses puts the subscription in grace; a new card and 
   expect(live).toMatchObject({ subscription_status: 'active', current_product: { plan_id: 'basic_1m' } });
   // A new period from the payment: the next charge is about a month away.
   expect(Date.parse(live!.recur_at) - Date.now()).toBeGreaterThan(27 * 24 * 60 * 60_000);
+});
+
+test('a new card whose bank asks for 3-D Secure is confirmed once in the dialog; the renewal then charges it without the member', async ({ page }) => {
+  await subscribedMember(page, 'Sam Secure', 'sca');
+  await changeCard(page, CARD_AUTHENTICATES_ONCE, true);
+  const renewed = await advanceSubscription(page, await daysUntilRenewal(page));
+  expect(renewed.runs).toEqual([expect.objectContaining({ kind: 'renew', result: 'renewed' })]);
+  expect(renewed.subscription.status).toBe('active');
+  const payments = await paymentsOf(page);
+  expect(payments).toHaveLength(2);
+  expect(payments[1]!.amount).toBe(withTax(TRUE_SUPPORTER_MONTHLY_MINOR));
 });
 
 test('once grace runs out the subscription expires; Choose Plan & Reactivate goes through checkout to an active subscription', async ({ page }) => {

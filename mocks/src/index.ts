@@ -8,4 +8,4 @@ export { MOCK_REFRESH_TOKEN } from './resources/session';
 export { mockReply } from './resources/chat';
 export { checkoutMockState } from './resources/checkout';
 export { MOCK_CATALOG_OPTIONS, MOCK_SALES, runningMockPromotions, setMockSale, type MockSale } from './resources/billingCatalog';
-export { MOCK_DECLINED_CARD_TOKEN, MOCK_SUPPORTER_CODES, MOCK_TRANSIENT_LINKS, setPortalScenario, type PortalScenario } from './resources/portal';
+export { MOCK_AUTHENTICATE_CARD_TOKEN, MOCK_CHALLENGE_URL, MOCK_DECLINED_CARD_TOKEN, MOCK_SUPPORTER_CODES, MOCK_TRANSIENT_LINKS, setPortalScenario, type PortalScenario } from './resources/portal';

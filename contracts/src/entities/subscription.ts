@@ -113,14 +113,20 @@ export const PortalActionRequestSchema = z.discriminatedUnion('action', [
 ]);
 export type PortalActionRequest = z.infer<typeof PortalActionRequestSchema>;
 
-/** The portal action answer: status SUCCESS or other, message, subscription_status. */
+/**
+ * The portal action answer: status SUCCESS or other, message, subscription_status. Ours: change_card answers
+ * REQUIRES_ACTION with iframe_3ds_url (the purchase answer's name) when the bank asks the member to authenticate the
+ * new card; after the challenge's window message the same change_card again finishes it.
+ */
 export const PortalActionResultSchema = z.object({
   status: z.string(),
   message: z.string().optional(),
   subscription_status: SubscriptionStatusSchema.optional(),
+  iframe_3ds_url: z.string().optional(),
 });
 export type PortalActionResult = z.infer<typeof PortalActionResultSchema>;
 export const PORTAL_ACTION_SUCCESS = 'SUCCESS';
+export const PORTAL_ACTION_REQUIRES_ACTION = 'REQUIRES_ACTION';
 
 /** A feature line of a static crypto plan. */
 export const CryptoPlanFeatureSchema = z.object({

@@ -5,12 +5,15 @@ import { CHECKOUT_TEXTS as T } from './checkoutTexts';
 
 export type ThreeDsOutcome = { status: 'success' } | { status: 'failure'; error_message: string };
 
-interface ThreeDSecureModalProps {
-  /** The challenge page (the subscribe answer's iframe_3ds_url). */
+interface ThreeDSecureFrameProps {
+  /** The challenge page (the subscribe or change_card answer's iframe_3ds_url). */
   url: string;
   /** The only origin whose window message is read. */
   origin: string;
   onOutcome: (outcome: ThreeDsOutcome) => void;
+}
+
+interface ThreeDSecureModalProps extends ThreeDSecureFrameProps {
   onClose: () => void;
 }
 
@@ -29,10 +32,10 @@ const Hint = styled.p`
 `;
 
 /**
- * The 3-D Secure modal (document 2 §4): the bank's challenge in an embedded frame; its window message
- * `{ status: 'success' }` or `{ status: 'failure', error_message }`, from `origin` only, ends it.
+ * The bank's challenge in an embedded frame; its window message `{ status: 'success' }` or `{ status: 'failure',
+ * error_message }`, from `origin` and this frame only, ends it.
  */
-export function ThreeDSecureModal({ url, origin, onOutcome, onClose }: ThreeDSecureModalProps) {
+export function ThreeDSecureFrame({ url, origin, onOutcome }: ThreeDSecureFrameProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const onMessage = useEffectEvent((event: MessageEvent) => {
     if (event.origin !== origin) return;
@@ -47,10 +50,15 @@ export function ThreeDSecureModal({ url, origin, onOutcome, onClose }: ThreeDSec
     window.addEventListener('message', listener);
     return () => window.removeEventListener('message', listener);
   }, []);
+  return <Frame ref={frame} src={url} title={T.threeDsFrameTitle} />;
+}
+
+/** The 3-D Secure modal of the checkout (document 2 §4): the challenge's frame in a modal. */
+export function ThreeDSecureModal({ onClose, ...frame }: ThreeDSecureModalProps) {
   return (
     <Modal open onClose={onClose} title={T.threeDsTitle} size="md" closeOnBackdropClick={false} closeLabel={T.close}>
       <Hint>{T.threeDsHint}</Hint>
-      <Frame ref={frame} src={url} title={T.threeDsFrameTitle} />
+      <ThreeDSecureFrame {...frame} />
     </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MockApi } from '@fable/shared/testing';
-import { MOCK_DECLINED_CARD_TOKEN } from '@fable/mocks';
+import { MOCK_AUTHENTICATE_CARD_TOKEN, MOCK_CHALLENGE_URL, MOCK_DECLINED_CARD_TOKEN } from '@fable/mocks';
 import { CHECKOUT_TEXTS } from '../checkout/checkoutTexts';
 import { PortalPage } from './PortalPage';
 import { PORTAL_TEXTS as T } from './portalTexts';
@@ -92,6 +92,49 @@ it('keeps the dialog open with the server’s message when the card is declined'
   fieldsAnswer({ paymentMethod: MOCK_DECLINED_CARD_TOKEN });
   await userEvent.click(within(dialog).getByRole('button', { name: D.save }));
   expect(await within(dialog).findByTestId('change-card-error')).toHaveTextContent('Your card was declined.');
+  expect(within(screen.getByTestId('portal-payment-method')).getByText('Visa ending in 4242')).toBeInTheDocument();
+});
+
+/** The bank's challenge framed in the dialog says how it ended. */
+function challengeSays(data: object) {
+  const challenge = screen.getByTitle(CHECKOUT_TEXTS.threeDsFrameTitle) as HTMLIFrameElement;
+  act(() => {
+    window.dispatchEvent(new MessageEvent('message', { origin: FRAME_ORIGIN, source: challenge.contentWindow, data }));
+  });
+}
+
+it('frames the bank’s challenge when the card asks for 3-D Secure, then saves the same card once it is passed', async () => {
+  const dialog = await openDialog();
+  await fillCard(dialog);
+  fieldsAnswer({ paymentMethod: MOCK_AUTHENTICATE_CARD_TOKEN });
+  await userEvent.click(within(dialog).getByRole('button', { name: D.save }));
+  expect(await within(dialog).findByTitle(CHECKOUT_TEXTS.threeDsFrameTitle)).toHaveAttribute('src', MOCK_CHALLENGE_URL);
+  expect(within(dialog).getByRole('status')).toHaveTextContent(D.challenge);
+  expect(within(dialog).queryByTitle(CHECKOUT_TEXTS.cardFrameTitle)).not.toBeInTheDocument();
+  expect(within(dialog).getByRole('button', { name: D.save })).toBeDisabled();
+  // A message from another frame or origin is not the bank's.
+  act(() => {
+    window.dispatchEvent(new MessageEvent('message', { origin: 'https://evil.example', data: { status: 'success' } }));
+  });
+  expect(fake!.callsTo('PUT /subscriptions/sticky')).toHaveLength(1);
+
+  challengeSays({ status: 'success' });
+  expect(await within(await screen.findByTestId('portal-payment-method')).findByText('Visa ending in 3155')).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(fake!.callsTo('PUT /subscriptions/sticky').map((c) => (c.body as { card_token: string }).card_token)).toEqual([MOCK_AUTHENTICATE_CARD_TOKEN, MOCK_AUTHENTICATE_CARD_TOKEN]);
+});
+
+it('shows the bank’s refusal when the challenge fails, and the card fields again for another card', async () => {
+  const dialog = await openDialog();
+  await fillCard(dialog);
+  fieldsAnswer({ paymentMethod: MOCK_AUTHENTICATE_CARD_TOKEN });
+  await userEvent.click(within(dialog).getByRole('button', { name: D.save }));
+  await within(dialog).findByTitle(CHECKOUT_TEXTS.threeDsFrameTitle);
+  challengeSays({ status: 'failure', error_message: 'The bank could not confirm this card.' });
+  expect(await within(dialog).findByTestId('change-card-error')).toHaveTextContent('The bank could not confirm this card.');
+  expect(await within(dialog).findByTitle(CHECKOUT_TEXTS.cardFrameTitle)).toBeInTheDocument();
+  expect(within(dialog).getByRole('button', { name: D.save })).toBeDisabled();
+  expect(fake!.callsTo('PUT /subscriptions/sticky')).toHaveLength(1);
   expect(within(screen.getByTestId('portal-payment-method')).getByText('Visa ending in 4242')).toBeInTheDocument();
 });
 

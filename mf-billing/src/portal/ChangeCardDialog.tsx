@@ -4,12 +4,14 @@ import { Button, Spinner } from '@fable/shared';
 import { CardFields, cardFieldsAvailable, type CardFieldsHandle, type CardFieldsState } from '../checkout/CardFields';
 import { useCheckout_paymentConfigQuery } from '../checkout/checkoutApi';
 import { CHECKOUT_TEXTS } from '../checkout/checkoutTexts';
+import { ThreeDSecureFrame, type ThreeDsOutcome } from '../checkout/ThreeDSecureModal';
 import { ActionDialog } from './ActionDialog';
 import { ActionError } from './portalLayout';
 import { PORTAL_TEXTS as T } from './portalTexts';
 import type { PortalActionOutcome } from './usePortalAction';
 
 const D = T.changeCardDialog;
+const FIELDS_NOT_READY: CardFieldsState = { ready: false, complete: false, brand: null, error: null };
 
 const Body = styled.div`
   display: flex;
@@ -27,11 +29,17 @@ const Body = styled.div`
 export interface ChangeCardDialogProps {
   open: boolean;
   onClose: () => void;
-  /** Sends change_card with the card fields' token; the dialog closes on success and shows the server's message otherwise. */
+  /**
+   * Sends change_card with the card fields' token; the dialog closes on success, frames the bank's challenge when it
+   * asks for one (and sends the same token again after it), and shows the server's message otherwise.
+   */
   onSave: (cardToken: string) => Promise<PortalActionOutcome>;
 }
 
-/** The change-card dialog: the payments provider's hosted card fields, then change_card with their token. */
+/**
+ * The change-card dialog: the payments provider's hosted card fields, then change_card with their token; a card
+ * whose bank asks for 3-D Secure is confirmed in the dialog (the card is set up for renewals without the member).
+ */
 export function ChangeCardDialog(props: ChangeCardDialogProps) {
   return props.open ? <OpenChangeCardDialog {...props} /> : null;
 }
@@ -39,10 +47,22 @@ export function ChangeCardDialog(props: ChangeCardDialogProps) {
 function OpenChangeCardDialog({ onClose, onSave }: ChangeCardDialogProps) {
   const config = useCheckout_paymentConfigQuery();
   const fields = useRef<CardFieldsHandle>(null);
-  const [card, setCard] = useState<CardFieldsState>({ ready: false, complete: false, brand: null, error: null });
+  const [card, setCard] = useState<CardFieldsState>(FIELDS_NOT_READY);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<{ url: string; token: string } | null>(null);
   const available = cardFieldsAvailable(config.data);
+
+  const send = async (token: string) => {
+    const outcome = await onSave(token);
+    if (outcome.ok) return onClose();
+    if (outcome.threeDsUrl) {
+      setChallenge({ url: outcome.threeDsUrl, token });
+      // the card fields make way for the challenge; they come back empty if it fails
+      setCard(FIELDS_NOT_READY);
+    } else setError(outcome.message);
+    setPending(false);
+  };
 
   const save = async () => {
     if (!fields.current) return;
@@ -50,16 +70,20 @@ function OpenChangeCardDialog({ onClose, onSave }: ChangeCardDialogProps) {
     setError(null);
     try {
       const token = await fields.current.tokenize();
-      const outcome = await onSave(token.paymentMethod);
-      if (outcome.ok) {
-        onClose();
-        return;
-      }
-      setError(outcome.message);
+      await send(token.paymentMethod);
     } catch (thrown) {
       setError(thrown instanceof Error && thrown.message ? thrown.message : CHECKOUT_TEXTS.invalidCard);
+      setPending(false);
     }
-    setPending(false);
+  };
+
+  /** The challenge's end: authenticated, the same token again saves the card; refused, the bank's words (a new card). */
+  const onChallenge = (outcome: ThreeDsOutcome) => {
+    const token = challenge?.token;
+    setChallenge(null);
+    if (outcome.status === 'failure' || !token) return setError(outcome.status === 'failure' ? outcome.error_message : CHECKOUT_TEXTS.unexpected);
+    setPending(true);
+    void send(token);
   };
 
   return (
@@ -70,7 +94,7 @@ function OpenChangeCardDialog({ onClose, onSave }: ChangeCardDialogProps) {
       cancelLabel={D.cancel}
       confirmLabel={D.save}
       onConfirm={() => void save()}
-      confirmDisabled={!available || !card.ready || !card.complete}
+      confirmDisabled={!available || !card.ready || !card.complete || challenge !== null}
     >
       <Body>
         <p className="muted">{D.intro}</p>
@@ -84,7 +108,14 @@ function OpenChangeCardDialog({ onClose, onSave }: ChangeCardDialogProps) {
           </p>
         ) : null}
         {config.data && !available ? <p className="muted">{CHECKOUT_TEXTS.cardUnavailable}</p> : null}
-        {available ? <CardFields ref={fields} config={config.data!} onChange={setCard} /> : null}
+        {challenge && config.data?.frame_origin ? (
+          <>
+            <p role="status">{D.challenge}</p>
+            <ThreeDSecureFrame url={challenge.url} origin={config.data.frame_origin} onOutcome={onChallenge} />
+          </>
+        ) : available ? (
+          <CardFields ref={fields} config={config.data!} onChange={setCard} />
+        ) : null}
         {card.error ? <p className="muted">{card.error}</p> : null}
         {error ? (
           <ActionError role="alert" data-testid="change-card-error">

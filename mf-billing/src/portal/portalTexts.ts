@@ -64,6 +64,8 @@ export const PORTAL_TEXTS = {
     title: 'Change Card',
     intro: 'The new card is used for your next charges.',
     loadError: 'The card fields could not be loaded.',
+    /** change_card answered REQUIRES_ACTION: the bank's challenge shows in the dialog. */
+    challenge: 'Your bank asks you to confirm this card.',
     save: 'Save Card',
     cancel: 'Cancel',
   },

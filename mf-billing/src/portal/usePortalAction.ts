@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PORTAL_ACTION_SUCCESS, type PortalAction, type PortalSubscription } from '@fable/contracts';
+import { PORTAL_ACTION_REQUIRES_ACTION, PORTAL_ACTION_SUCCESS, type PortalAction, type PortalSubscription } from '@fable/contracts';
 import { apiErrorMessage, GENERIC_ERROR_TEXT, useAppDispatch, useNotify } from '@fable/shared';
 import { portalReloaded, useBilling_portalActionMutation } from './portalApi';
 import { PORTAL_TEXTS as T } from './portalTexts';
@@ -8,7 +8,8 @@ import { refreshTokenAfterPortalAction } from './tokenRefresh';
 /** What an action needs beyond the ids: change_plan its plan_id, change_card its card_token. */
 export type PortalActionExtra = { plan_id?: string; card_token?: string };
 
-export type PortalActionOutcome = { ok: true } | { ok: false; message: string };
+/** threeDsUrl: change_card's bank asks the member to authenticate the card there first (REQUIRES_ACTION). */
+export type PortalActionOutcome = { ok: true } | { ok: false; message: string; threeDsUrl?: string };
 
 /**
  * Runs a portal action on the subscription (document 2 §4, §7, §8): on SUCCESS the portal reloads, a toast says what
@@ -32,6 +33,9 @@ export function usePortalAction(sub: PortalSubscription) {
     setPending(action);
     try {
       const result = await send(body).unwrap();
+      if (result.status === PORTAL_ACTION_REQUIRES_ACTION && result.iframe_3ds_url) {
+        return { ok: false, message: result.message?.trim() || GENERIC_ERROR_TEXT, threeDsUrl: result.iframe_3ds_url };
+      }
       if (result.status !== PORTAL_ACTION_SUCCESS) return { ok: false, message: result.message?.trim() || GENERIC_ERROR_TEXT };
       dispatch(portalReloaded());
       refreshTokenAfterPortalAction(dispatch);

@@ -1,6 +1,6 @@
 import { MOCK_ACCESS_PREFIX } from '..';
 import { mockApi } from '../testing/mockApi';
-import { MOCK_DECLINED_CARD_TOKEN, MOCK_SUPPORTER_CODES, MOCK_TRANSIENT_LINKS, setPortalScenario } from './portal';
+import { MOCK_AUTHENTICATE_CARD_TOKEN, MOCK_CHALLENGE_URL, MOCK_DECLINED_CARD_TOKEN, MOCK_SUPPORTER_CODES, MOCK_TRANSIENT_LINKS, setPortalScenario } from './portal';
 
 const member = { authorization: `Bearer ${MOCK_ACCESS_PREFIX}u1`, 'content-type': 'application/json' };
 const send = async (method: string, path: string, body?: unknown) => {
@@ -72,6 +72,16 @@ describe('the mock API keeps the portal rules of document 2 §4', () => {
     expect((await act('change_card', { card_token: 'pm_card_mastercard' })).body.status).toBe('SUCCESS');
     expect((await subscription())!.credit_card.last_4).toBe('4444');
     expect((await act('charge_rebill')).body.subscription_status).toBe('active');
+  });
+
+  it('asks for the bank’s challenge on the 3-D Secure card once, then saves it', async () => {
+    const { db } = mockApi();
+    setPortalScenario(db, 'active');
+    const asked = (await act('change_card', { card_token: MOCK_AUTHENTICATE_CARD_TOKEN })).body;
+    expect(asked).toMatchObject({ status: 'REQUIRES_ACTION', iframe_3ds_url: MOCK_CHALLENGE_URL });
+    expect((await subscription())!.credit_card.last_4).toBe('4242');
+    expect((await act('change_card', { card_token: MOCK_AUTHENTICATE_CARD_TOKEN })).body.status).toBe('SUCCESS');
+    expect((await subscription())!.credit_card.last_4).toBe('3155');
   });
 
   it('has no subscription to show or act on for none, expired acts on nothing, in-app is managed elsewhere', async () => {

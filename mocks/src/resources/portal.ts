@@ -2,6 +2,7 @@ import {
   BILLING_ERRORS,
   billingFlowCalls,
   NO_ACTIVE_PLEDGE_SERVER_MESSAGE,
+  PORTAL_ACTION_REQUIRES_ACTION,
   PORTAL_ACTION_SUCCESS,
   YEARLY_SUBSCRIPTION_FREQUENCY,
   type AvailablePlan,
@@ -50,6 +51,12 @@ export const MOCK_TRANSIENT_LINKS = { linked: 'tl-linked', noPledge: 'tl-no-pled
 /** The declined test token (Stripe's); the card that fails on charge in the grace scenario (Stripe's 4000…0341). */
 export const MOCK_DECLINED_CARD_TOKEN = 'pm_card_chargeDeclined';
 export const MOCK_FAILING_CARD_LAST4 = '0341';
+/**
+ * A card whose bank asks for 3-D Secure once (Stripe's pm_card_authenticationRequiredSetupForOffSession): the first
+ * change_card answers REQUIRES_ACTION with a challenge page; the same token again (after the challenge) is saved.
+ */
+export const MOCK_AUTHENTICATE_CARD_TOKEN = 'pm_card_authenticationRequiredSetupForOffSession';
+export const MOCK_CHALLENGE_URL = 'https://payments.example/3ds/seti_mock?client_secret=seti_mock_secret';
 const DECLINED_MESSAGE = 'Your card was declined.';
 
 /** A plan of the portal: the catalog's (billingCatalog.ts), priced in minor units as the rules take it. */
@@ -73,6 +80,8 @@ interface PortalState {
   cardFails: boolean;
   /** Transient links already asked about once (the first answer is `linking`). */
   transientAsked: Set<string>;
+  /** Whether the 3-D Secure card was asked for its challenge already (the next change_card saves it). */
+  challenged: boolean;
 }
 
 const states = new WeakMap<MockDb, PortalState>();
@@ -166,7 +175,7 @@ function applyToMember(db: MockDb, scenario: PortalScenario, sub: PortalSubscrip
 }
 
 function newState(): PortalState {
-  return { subscription: null, priorStatus: 'active', periodStart: 0, cardFails: false, transientAsked: new Set() };
+  return { subscription: null, priorStatus: 'active', periodStart: 0, cardFails: false, transientAsked: new Set(), challenged: false };
 }
 
 /**
@@ -214,6 +223,7 @@ const success = (sub: PortalSubscription, message: string): PortalActionResult =
 function cardOfToken(token: string): { last_4: string; type: string } {
   if (/mastercard/i.test(token)) return { last_4: '4444', type: 'master' };
   if (/discover/i.test(token)) return { last_4: '1117', type: 'discover' };
+  if (/authenticationRequired/i.test(token)) return { last_4: '3155', type: 'visa' };
   return { last_4: '4242', type: 'visa' };
 }
 
@@ -255,6 +265,10 @@ function act(state: PortalState, sub: PortalSubscription, body: PortalActionRequ
     case 'change_card': {
       if (status === 'expired') return notAllowed();
       if (body.card_token === MOCK_DECLINED_CARD_TOKEN) return billingError('payment_failed', DECLINED_MESSAGE);
+      if (body.card_token === MOCK_AUTHENTICATE_CARD_TOKEN && !state.challenged) {
+        state.challenged = true;
+        return { status: PORTAL_ACTION_REQUIRES_ACTION, message: 'Your bank asks you to confirm this card.', subscription_status: status, iframe_3ds_url: MOCK_CHALLENGE_URL };
+      }
       state.cardFails = false;
       state.subscription = { ...sub, is_card_deleted: false, credit_card: cardOfToken(body.card_token) };
       return success(state.subscription, 'Your card has been updated.');

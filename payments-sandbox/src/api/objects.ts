@@ -71,6 +71,27 @@ export interface PaymentIntent {
   livemode: false;
 }
 
+export type SetupIntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+
+/** A card saved for later payments (Stripe's SetupIntent): authenticated once now, so renewals pass without the member. */
+export interface SetupIntent {
+  id: string;
+  object: 'setup_intent';
+  created: number;
+  customer: string | null;
+  payment_method: string | null;
+  payment_method_types: ['card'];
+  status: SetupIntentStatus;
+  usage: 'off_session' | 'on_session';
+  client_secret: string;
+  description: string | null;
+  metadata: Metadata;
+  last_setup_error: PaymentError | null;
+  next_action: PaymentIntent['next_action'];
+  cancellation_reason: string | null;
+  livemode: false;
+}
+
 export interface Charge {
   id: string;
   object: 'charge';

@@ -28,8 +28,8 @@ export function paymentIntentOf(state: SandboxState, id: string): PaymentIntent 
   return intent;
 }
 
-/** The payment method to use for `intent`, checked against its customer as Stripe does. */
-function usableMethod(state: SandboxState, intent: PaymentIntent, id: string): string {
+/** The payment method to use for `intent` (a payment or a setup), checked against its customer as Stripe does. */
+export function usableMethod(state: SandboxState, intent: { customer: string | null }, id: string): string {
   const method = paymentMethodOf(state, id, 'payment_method');
   if (method.customer && method.customer !== intent.customer) {
     throw invalidRequest(

@@ -2,7 +2,7 @@
 // announces becomes an event, handed to the webhook deliveries.
 import type { CardBehaviour } from '../cards/testCards';
 import { newId, unixNow } from './ids';
-import type { Charge, Customer, PaymentIntent, PaymentMethod, RedirectSession, Refund, StripeEvent } from './objects';
+import type { Charge, Customer, PaymentIntent, PaymentMethod, RedirectSession, Refund, SetupIntent, StripeEvent } from './objects';
 
 export const API_VERSION = '2026-10-28.endive';
 
@@ -11,9 +11,10 @@ export class SandboxState {
   readonly paymentMethods = new Map<string, PaymentMethod>();
   /** What each payment method's card does when charged (kept apart from the object Stripe shows). */
   readonly cardBehaviours = new Map<string, CardBehaviour>();
-  /** Payment methods set up for payments without the member (a payment with setup_future_usage: off_session succeeded). */
+  /** Payment methods set up for payments without the member (a payment with setup_future_usage: off_session, or a SetupIntent, succeeded). */
   readonly offSessionReady = new Set<string>();
   readonly paymentIntents = new Map<string, PaymentIntent>();
+  readonly setupIntents = new Map<string, SetupIntent>();
   readonly charges = new Map<string, Charge>();
   readonly refunds = new Map<string, Refund>();
   readonly redirectSessions = new Map<string, RedirectSession>();

@@ -8,6 +8,7 @@ import { cancelPaymentIntent, confirmPaymentIntent, createPaymentIntent, payment
 import { attachPaymentMethod, createPaymentMethod, detachPaymentMethod, paymentMethodOf } from './paymentMethods';
 import { createRedirectSession, redirectSessionOf } from './redirectSessions';
 import { createRefund, refundRedirectSession } from './refunds';
+import { cancelSetupIntent, confirmSetupIntent, createSetupIntent, setupIntentOf } from './setupIntents';
 import type { SandboxState } from './state';
 
 export interface StripeRoutesDeps {
@@ -39,6 +40,11 @@ export function registerStripeRoutes(app: FastifyInstance, deps: StripeRoutesDep
     confirmPaymentIntent(state, path.id ?? '', params, confirmContext(idempotencyKey)),
   );
   route('POST', '/v1/payment_intents/:id/cancel', ({ path, params }) => cancelPaymentIntent(state, path.id ?? '', params));
+
+  route('POST', '/v1/setup_intents', ({ params, idempotencyKey }) => createSetupIntent(state, params, confirmContext(idempotencyKey)));
+  route('GET', '/v1/setup_intents/:id', ({ path }) => setupIntentOf(state, path.id ?? ''));
+  route('POST', '/v1/setup_intents/:id/confirm', ({ path, params, idempotencyKey }) => confirmSetupIntent(state, path.id ?? '', params, confirmContext(idempotencyKey)));
+  route('POST', '/v1/setup_intents/:id/cancel', ({ path, params }) => cancelSetupIntent(state, path.id ?? '', params));
 
   route('POST', '/v1/refunds', ({ params, idempotencyKey }) => createRefund(state, params, idempotencyKey));
 

@@ -11,6 +11,7 @@ export interface StripeErrorBody {
   param?: string;
   doc_url?: string;
   payment_intent?: unknown;
+  setup_intent?: unknown;
   payment_method?: unknown;
   charge?: string;
 }

@@ -27,6 +27,15 @@ export type ChargeResult =
   /** code: Stripe's (card_declined, expired_card, authentication_required, payment_intent_authentication_failure, …). */
   | { status: 'failed'; intentId: string | null; code: string; declineCode: string | null; message: string };
 
+/**
+ * A card saved for renewals through a SetupIntent (the change-card dialog): set up at once, waiting for the member's
+ * 3-D Secure challenge (the page to frame; the same call again reads its outcome), or refused.
+ */
+export type CardSetupResult =
+  | { status: 'succeeded'; card: CardOnFile }
+  | { status: 'requires_action'; setupId: string; redirectUrl: string }
+  | Extract<ChargeResult, { status: 'failed' }>;
+
 export interface ChargeInput {
   customerId: string;
   paymentMethodId: string;
@@ -76,6 +85,12 @@ export interface PaymentsGateway {
   ensureCustomer(input: { existingId: string | null; email: string; name: string; metadata: Record<string, string> }, idempotencyKey: string): Promise<{ customerId: string }>;
   /** Attaches the card fields' token to the customer and makes it the default; a declining card answers failed. */
   attachCard(customerId: string, paymentMethodId: string, idempotencyKey: string): Promise<{ ok: true; card: CardOnFile } | Extract<ChargeResult, { status: 'failed' }>>;
+  /**
+   * Saves a card for payments without the member (a SetupIntent, usage off_session, confirmed at once) and makes it
+   * the customer's default once set up. Called again with the same key after the member's challenge, it reads the
+   * setup's state then (the provider replays the first answer to the key).
+   */
+  setUpCard(customerId: string, paymentMethodId: string, idempotencyKey: string): Promise<CardSetupResult>;
   /** Creates and confirms a payment intent. */
   charge(input: ChargeInput, idempotencyKey: string): Promise<ChargeResult>;
   /** Reads a payment intent's state (after 3-D Secure, or to reconcile). */

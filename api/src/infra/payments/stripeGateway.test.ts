@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { CARDS, startTestPaymentsSandbox, TEST_WEBHOOK_SECRETS, type TestPaymentsSandbox } from '../../testing/paymentsSandbox';
 import { PaymentsUnavailableError, WebhookSignatureError, type PaymentsGateway } from './paymentsGateway';
-import { createPaymentsGateway } from './stripeGateway';
+import { createPaymentsGateway, UNUSABLE_CARD_MESSAGE } from './stripeGateway';
 
 // The gateway against the payments sandbox over a real socket: the official SDK, the sandbox's test cards.
 
@@ -238,4 +238,18 @@ describe('verifyWebhook', () => {
     expect(() => gateway.verifyWebhook(body, undefined)).toThrow(WebhookSignatureError);
     expect(() => gateway.verifyWebhook(body, 'garbage')).toThrow(WebhookSignatureError);
   });
+});
+
+test('setUpCard saves a card through a SetupIntent as the default; a declining card or an unknown token is a refusal', async () => {
+  const { customerId } = await gateway.ensureCustomer({ existingId: null, email: 'payer@example.com', name: 'Payer One', metadata: {} }, key('customer'));
+  const token = await payments.cardToken(CARDS.approves);
+  const saved = await gateway.setUpCard(customerId, token, key('setup'));
+  expect(saved).toEqual({ status: 'succeeded', card: expect.objectContaining({ paymentMethodId: token, last4: '4242', brand: 'visa' }) });
+  expect(payments.sandbox.state.customers.get(customerId)?.invoice_settings.default_payment_method).toBe(token);
+  expect(await gateway.charge({ ...chargeInput(customerId, token), offSession: true }, key('renewal'))).toEqual(expect.objectContaining({ status: 'succeeded' }));
+
+  expect(await gateway.setUpCard(customerId, await payments.cardToken(CARDS.declines), key('setup'))).toEqual(
+    expect.objectContaining({ status: 'failed', code: 'card_declined', message: 'Your card was declined.' }),
+  );
+  expect(await gateway.setUpCard(customerId, 'pm_does_not_exist', key('setup'))).toEqual(expect.objectContaining({ status: 'failed', message: UNUSABLE_CARD_MESSAGE }));
 });

@@ -1,13 +1,10 @@
 import Stripe from 'stripe';
 import type { PaymentsConfig } from './paymentsConfig';
-import {
-  PaymentsUnavailableError,
-  WebhookSignatureError,
-  type CardOnFile,
-  type ChargeResult,
-  type PaymentsGateway,
-  type RedirectSessionStatus,
-} from './paymentsGateway';
+import { WebhookSignatureError, type ChargeResult, type PaymentsGateway, type RedirectSessionStatus } from './paymentsGateway';
+import { call, cardFailure, cardOf, idOf, unsupportedNextAction, unusableCard } from './stripeCalls';
+import { setUpCard } from './stripeCardSetup';
+
+export { UNUSABLE_CARD_MESSAGE } from './stripeCalls';
 
 /**
  * The PaymentsGateway over Stripe's protocol with the official SDK (issue 15): pointed at our sandbox
@@ -21,9 +18,6 @@ import {
 
 /** Webhook signatures older (or newer) than this are refused, as Stripe's own default. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
-
-/** Ours: what the member reads when the card fields' token cannot be used (unknown, expired session, used elsewhere). */
-export const UNUSABLE_CARD_MESSAGE = 'This card could not be used. Please enter it again.';
 
 /** Network retries of the SDK (connection errors, 409 idempotency_key_in_use, 5xx) before a call fails. */
 const MAX_NETWORK_RETRIES = 2;
@@ -73,15 +67,13 @@ export function createStripeGateway(config: PaymentsConfig): PaymentsGateway {
         );
         return { ok: true as const, card: cardOf(method) };
       } catch (err) {
-        const failed = cardFailure(err);
+        const failed = cardFailure(err) ?? unusableCard(err);
         if (failed) return failed;
-        // A token the provider does not know (or one already used elsewhere) comes from the browser: a refusal, not a bug.
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode !== undefined && err.statusCode < 500) {
-          return { status: 'failed' as const, intentId: null, code: err.code ?? 'invalid_payment_method', declineCode: null, message: UNUSABLE_CARD_MESSAGE };
-        }
         throw err;
       }
     },
+
+    setUpCard: (customerId, paymentMethodId, idempotencyKey) => setUpCard(stripe, customerId, paymentMethodId, idempotencyKey),
 
     async charge(input, idempotencyKey) {
       try {
@@ -181,51 +173,6 @@ export function createStripeGateway(config: PaymentsConfig): PaymentsGateway {
   };
 }
 
-/** Runs one SDK call, turning "the provider cannot answer now" into PaymentsUnavailableError. */
-async function call<T>(request: () => Promise<T>): Promise<T> {
-  try {
-    return await request();
-  } catch (err) {
-    if (isUnavailable(err)) throw new PaymentsUnavailableError(`payments provider unavailable: ${(err as Error).message}`, err);
-    throw err;
-  }
-}
-
-function isUnavailable(err: unknown): boolean {
-  if (!(err instanceof Stripe.errors.StripeError)) return false;
-  return (
-    err instanceof Stripe.errors.StripeConnectionError ||
-    err instanceof Stripe.errors.StripeAPIError ||
-    err instanceof Stripe.errors.StripeRateLimitError ||
-    err instanceof Stripe.errors.StripeAuthenticationError ||
-    (err.statusCode !== undefined && err.statusCode >= 500)
-  );
-}
-
-/** A StripeCardError (402) as a failed result; null for any other error. */
-function cardFailure(err: unknown): Extract<ChargeResult, { status: 'failed' }> | null {
-  if (!(err instanceof Stripe.errors.StripeCardError)) return null;
-  return {
-    status: 'failed',
-    intentId: err.payment_intent?.id ?? null,
-    code: err.code ?? 'card_declined',
-    declineCode: err.decline_code ?? null,
-    message: err.message,
-  };
-}
-
-function cardOf(method: Stripe.PaymentMethod): CardOnFile {
-  return {
-    paymentMethodId: method.id,
-    brand: method.card?.brand ?? 'unknown',
-    last4: method.card?.last4 ?? '',
-    expMonth: method.card?.exp_month ?? 0,
-    expYear: method.card?.exp_year ?? 0,
-  };
-}
-
-const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
-
 /** A payment intent's state as billing sees it. */
 export function chargeResultOf(intent: Stripe.PaymentIntent): ChargeResult {
   switch (intent.status) {
@@ -234,7 +181,7 @@ export function chargeResultOf(intent: Stripe.PaymentIntent): ChargeResult {
     case 'requires_action': {
       const url = intent.next_action?.redirect_to_url?.url;
       if (url) return { status: 'requires_action', intentId: intent.id, redirectUrl: url };
-      return { status: 'failed', intentId: intent.id, code: 'unsupported_next_action', declineCode: null, message: 'This card needs a verification step we cannot show.' };
+      return unsupportedNextAction(intent.id);
     }
     case 'processing':
     case 'requires_confirmation':

@@ -34,8 +34,10 @@ async function decide(outcome: 'success' | 'failure'): Promise<void> {
   const topLevel = window.parent === window && !window.opener;
   if (topLevel && result.return_url) {
     const back = new URL(result.return_url);
-    back.searchParams.set('payment_intent', intentId);
-    back.searchParams.set('payment_intent_client_secret', clientSecret);
+    // Stripe's names: a setup intent's return carries setup_intent and setup_intent_client_secret
+    const kind = intentId.startsWith('seti_') ? 'setup_intent' : 'payment_intent';
+    back.searchParams.set(kind, intentId);
+    back.searchParams.set(`${kind}_client_secret`, clientSecret);
     back.searchParams.set('redirect_status', result.status === 'success' ? 'succeeded' : 'failed');
     window.location.assign(back.toString());
   }

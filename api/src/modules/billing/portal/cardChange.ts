@@ -1,4 +1,4 @@
-import type { PortalActionResult } from '@fable/contracts';
+import { PORTAL_ACTION_REQUIRES_ACTION, type PortalActionResult } from '@fable/contracts';
 import { PaymentsUnavailableError, type CardOnFile } from '../../../infra/payments/paymentsGateway';
 import type { LifecycleDeps } from '../lifecycle/lifecycleDeps';
 import { changeSubscription } from '../lifecycle/subscriptionChange';
@@ -33,31 +33,42 @@ async function customerIdFor(deps: LifecycleDeps, sub: SubscriptionRow): Promise
   return customerId;
 }
 
+/** Ours: the change_card answer while the member's bank asks them to authenticate the new card. */
+export const CARD_AUTHENTICATION_MESSAGE = 'Your bank asks you to confirm this card.';
+
 /**
- * change_card (document 2 §7: card_token from the card fields): the provider attaches the card to the member's
- * customer and makes it the default (a declining card answers 402 with the provider's message; nothing changes).
- * Then, in one transaction: billing_customers' card on file and the subscription's payment method become the new
- * card, with a ledger entry. The state stays (a grace is paid with charge_rebill next). Not for an expired one.
+ * change_card (document 2 §7: card_token from the card fields): the provider sets the card up for renewals without
+ * the member (a SetupIntent, usage off_session) on the member's customer and makes it the default; a declining card
+ * answers 402 with the provider's message and nothing changes. A card whose bank asks for 3-D Secure answers
+ * REQUIRES_ACTION with the challenge to frame; the same change_card after it reads the outcome (the key replays the
+ * setup). Then, in one transaction: billing_customers' card on file and the subscription's payment method become
+ * the new card, with a ledger entry. The state stays (a grace is paid with charge_rebill next). Not for an expired one.
  */
 export async function changeCard(deps: LifecycleDeps, target: SubscriptionRow, cardToken: string, now: Date): Promise<PortalActionResult> {
   const { db, payments } = deps;
   if (target.status === 'expired') throw portalErrors.actionNotAllowed('change_card', target.status, 'expired');
   if (!payments) throw portalErrors.paymentsUnavailable();
-  let attached;
+  let setup;
   let customerId: string;
   try {
     customerId = await customerIdFor(deps, target);
-    attached = await payments.attachCard(customerId, cardToken, `attach:${target.id}:${cardToken}`);
+    setup = await payments.setUpCard(customerId, cardToken, `setup:${target.id}:${cardToken}`);
   } catch (err) {
     if (err instanceof PaymentsUnavailableError) throw portalErrors.paymentsUnavailable();
     throw err;
   }
-  if (!('ok' in attached)) throw portalErrors.paymentFailed(attached.message, attached.code, target.status);
-  const card = cardSummary(attached.card);
+  if (setup.status === 'failed') throw portalErrors.paymentFailed(setup.message, setup.code, target.status);
+  if (setup.status === 'requires_action') {
+    return { status: PORTAL_ACTION_REQUIRES_ACTION, message: CARD_AUTHENTICATION_MESSAGE, subscription_status: target.status, iframe_3ds_url: setup.redirectUrl };
+  }
+  const card = cardSummary(setup.card);
 
   return db.transaction(async (tx) => {
     const sub = (await loadSubscription(tx, target.id, { forUpdate: true })) as SubscriptionRow;
     if (sub.status === 'expired') throw portalErrors.actionNotAllowed('change_card', sub.status, 'expired');
+    const message = `Your card ending in ${card.last_4} will be charged from now on.`;
+    // The same card again (a double click, a retry after a lost answer): already on file, nothing to write.
+    if (sub.payment_method?.payment_method_id === card.payment_method_id) return succeeded(sub, message);
     await tx.query(
       `insert into billing_customers (user_id, application_id, provider, provider_customer_id, card, updated_at) values ($1, $2, $3, $4, $5, $6)
        on conflict (user_id, application_id) do update set provider = excluded.provider, provider_customer_id = excluded.provider_customer_id,
@@ -71,6 +82,6 @@ export async function changeCard(deps: LifecycleDeps, target: SubscriptionRow, c
       { actor: 'member', actor_id: sub.user_id, action: 'subscription.card_changed', details: { last_4: card.last_4, type: card.type, previous_last_4: sub.payment_method?.last_4 ?? null } },
       now,
     );
-    return succeeded(next, `Your card ending in ${card.last_4} will be charged from now on.`);
+    return succeeded(next, message);
   });
 }

@@ -1,4 +1,4 @@
-import { API_HEADERS, PORTAL_ACTION_SUCCESS, PortalSubscriptionSchema, YEARLY_SUBSCRIPTION_FREQUENCY } from '@fable/contracts';
+import { API_HEADERS, PORTAL_ACTION_REQUIRES_ACTION, PORTAL_ACTION_SUCCESS, PortalSubscriptionSchema, YEARLY_SUBSCRIPTION_FREQUENCY } from '@fable/contracts';
 import { randomUUID } from 'node:crypto';
 import { CARDS, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
 import { describePayments } from '../../../testing/paymentsDescribe';
@@ -344,6 +344,53 @@ describePayments('subscriber portal on %s', (rig, backend) => {
       await runBillingJobs(deps, now());
       expect(await statusOf(s.sub.id)).toBe('active');
       expect(chargesOf(sandbox, s.sub.id)).toHaveLength(1);
+    });
+
+    /** The member's answer on the bank's challenge page the change_card answer framed. */
+    const decide = async (frameUrl: string, outcome: 'success' | 'failure') => {
+      const url = new URL(frameUrl);
+      const res = await fetch(`${url.origin}${url.pathname}/decision`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_secret: url.searchParams.get('client_secret'), outcome }),
+      });
+      expect(res.status).toBe(200);
+    };
+
+    it('a new card whose bank asks for 3-D Secure is authenticated once, then renews without the member (a SetupIntent)', async () => {
+      const s = await subscriber('basic_1m');
+      const token = await sandbox.cardToken(CARDS.authenticatesOnce);
+      const asked = await act(s, 'change_card', { card_token: token });
+      expect(asked.status).toBe(200);
+      expect(asked.body).toMatchObject({ status: PORTAL_ACTION_REQUIRES_ACTION, subscription_status: 'active', iframe_3ds_url: expect.stringContaining('/3ds/seti_') });
+      expect((await list(s.headers)).body[0].credit_card.last_4).toBe('4242');
+
+      await decide(asked.body.iframe_3ds_url, 'success');
+      const changed = await act(s, 'change_card', { card_token: token });
+      expect(changed.body).toMatchObject({ status: PORTAL_ACTION_SUCCESS, subscription_status: 'active' });
+      expect((await list(s.headers)).body[0].credit_card.last_4).toBe('3155');
+      // The same call again (a double click, a retry) writes nothing more.
+      expect((await act(s, 'change_card', { card_token: token })).body.status).toBe(PORTAL_ACTION_SUCCESS);
+      expect((await ledgerOf(t.db, s.sub.id)).filter((e) => e.action === 'subscription.card_changed')).toHaveLength(1);
+
+      // The renewal charges the new card off session: set up, strong customer authentication lets it through.
+      advanceTo(s.sub.current_period_end);
+      await refresh(s);
+      await runBillingJobs(deps, now());
+      expect(await statusOf(s.sub.id)).toBe('active');
+      expect(chargesOf(sandbox, s.sub.id)).toHaveLength(1);
+    });
+
+    it('a failed challenge changes nothing and the member reads the bank\'s refusal', async () => {
+      const s = await subscriber('basic_1m');
+      const token = await sandbox.cardToken(CARDS.authenticatesOnce);
+      const asked = await act(s, 'change_card', { card_token: token });
+      await decide(asked.body.iframe_3ds_url, 'failure');
+      const refused = await act(s, 'change_card', { card_token: token });
+      expect([refused.status, refused.body.error.code]).toEqual([402, 'payment_failed']);
+      expect(refused.body.error.message).toMatch(/failed authentication/);
+      expect((await list(s.headers)).body[0].credit_card.last_4).toBe('4242');
+      expect((await ledgerOf(t.db, s.sub.id)).some((e) => e.action === 'subscription.card_changed')).toBe(false);
     });
 
     it('answers 503 payments_unavailable when the provider cannot be reached, charging nothing and keeping the state', async () => {
