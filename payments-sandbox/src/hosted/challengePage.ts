@@ -47,7 +47,7 @@ export function registerChallengePage(app: FastifyInstance, state: SandboxState,
       return sendPage(reply, { title: 'Authentication finished', body: '<main class="panel"><p>This authentication is already finished.</p></main>', frameAncestors: allowedOrigins });
     }
     const body = `
-<main class="panel">
+<main class="panel bank">
   <h1>Sandbox 3-D Secure</h1>
   <p>${purpose(intent)}</p>
   <p class="note">A test page: choose what your bank would answer.</p>

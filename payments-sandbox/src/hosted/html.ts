@@ -73,4 +73,6 @@ body { margin: 0; padding: 12px; font-size: 15px; }
 .actions { display: flex; gap: 8px; margin-top: 16px; }
 .actions button, .actions form button { font: inherit; padding: 8px 16px; border-radius: 6px; cursor: pointer; }
 .note { font-size: 13px; opacity: 0.8; }
+/* A bank's page is light whatever the member's theme: the checkout and the change-card dialog frame it on white. */
+.bank { color-scheme: light; color: #1a1a1a; background: #ffffff; }
 `;
