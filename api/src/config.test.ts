@@ -205,11 +205,31 @@ describe('payments (PAYMENTS_PROVIDER, PAYMENTS_SANDBOX_*, STRIPE_*, PAYMENTS_WE
         PAYMENTS_SANDBOX_PUBLISHABLE_KEY: 'pk_test_other',
         PAYMENTS_WEBHOOK_SECRETS: 'whsec_current_1, whsec_next_2222',
       }).payments,
-    ).toEqual({ provider: 'sandbox', sandboxUrl: 'http://sandbox.internal:3300', secretKey: 'sk_test_other', publishableKey: 'pk_test_other', webhookSecrets: ['whsec_current_1', 'whsec_next_2222'] });
+    ).toEqual({
+      provider: 'sandbox',
+      sandboxUrl: 'http://sandbox.internal:3300',
+      secretKey: 'sk_test_other',
+      publishableKey: 'pk_test_other',
+      webhookSecrets: ['whsec_current_1', 'whsec_next_2222'],
+      // the sandbox's Payssion, on the same server
+      payssion: { url: 'http://sandbox.internal:3300', apiKey: 'sandbox_payssion_fable', secretKey: 'payssion_secret_fable' },
+    });
   });
 
-  it('reads Stripe with all three variables', () => {
-    expect(loadConfig(stripe).payments).toEqual({ provider: 'stripe', secretKey: 'sk_live_abc123', publishableKey: 'pk_live_abc123', webhookSecrets: ['whsec_live_one'] });
+  it('reads Stripe with all three variables; Payssion only with its keys', () => {
+    expect(loadConfig(stripe).payments).toEqual({ provider: 'stripe', secretKey: 'sk_live_abc123', publishableKey: 'pk_live_abc123', webhookSecrets: ['whsec_live_one'], payssion: null });
+    expect(loadConfig({ ...stripe, PAYSSION_API_KEY: 'live_key', PAYSSION_SECRET_KEY: 'live_secret' }).payments?.payssion).toEqual({
+      url: 'https://www.payssion.com',
+      apiKey: 'live_key',
+      secretKey: 'live_secret',
+    });
+  });
+
+  it('refuses a half-configured Payssion, naming the variable', () => {
+    expect(() => loadConfig({ ...stripe, PAYSSION_API_KEY: 'live_key' })).toThrow(/PAYSSION_SECRET_KEY: required with PAYSSION_API_KEY/);
+    expect(() => loadConfig({ PAYSSION_SECRET_KEY: 'secret' })).toThrow(/PAYSSION_API_KEY: required with PAYSSION_SECRET_KEY/);
+    expect(() => loadConfig({ PAYSSION_URL: 'https://www.payssion.com' })).toThrow(/PAYSSION_API_KEY: required with PAYSSION_URL/);
+    expect(() => loadConfig({ PAYSSION_URL: 'payssion', PAYSSION_API_KEY: 'k', PAYSSION_SECRET_KEY: 's' })).toThrow(/PAYSSION_URL: must be an origin/);
   });
 
   it('refuses a half-configured provider at start, naming each variable', () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { PortalSubscription } from '@fable/contracts';
 import { checkoutForm } from '../support/checkout';
@@ -12,6 +13,14 @@ import { expect, test } from '../support/test';
 // OAuth 2 authorize page — on the real API.
 
 const subscriptions = (page: Page) => apiCall<PortalSubscription[]>(page, 'GET', '/subscriptions/sticky');
+
+/** The payment as Payssion's getDetail answers it (the sandbox's Payssion, with its merchant keys). */
+async function payssionTransaction(transactionId: string, orderId: string): Promise<Record<string, string>> {
+  const apiKey = 'sandbox_payssion_fable';
+  const form = { api_key: apiKey, transaction_id: transactionId, order_id: orderId, api_sig: createHash('md5').update([apiKey, transactionId, orderId, 'payssion_secret_fable'].join('|')).digest('hex') };
+  const response = await fetch(`${process.env.E2E_PAYMENTS_SANDBOX_URL}/api/v1/payment/getDetail`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+  return ((await response.json()) as { transaction: Record<string, string> }).transaction;
+}
 
 test('a guest who picks a plan on /subscribe is asked to sign up, then goes on to the checkout of that plan', async ({ page }) => {
   await page.goto('/subscribe');
@@ -84,6 +93,42 @@ test('a member pays with a redirect provider on its hosted page and comes back t
   expect(live).toHaveLength(1);
   expect(live[0]).toMatchObject({ subscription_status: 'active', current_product: { plan_id: 'basic_1m' } });
   expect(await redirectPaymentsOf(page)).toBe(1);
+  expect(await chargesOf(page)).toBe(0);
+});
+
+test('a member in the Philippines pays with GCash through Payssion’s own API; its signed notification makes the subscription active', async ({ page }) => {
+  await page.goto('/');
+  await signUpNewMember(page, 'Paz Payssion', 'payssion');
+  await page.goto('/checkout?plan_id=basic_1m');
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  const form = checkoutForm(page);
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(`paz${Date.now()}@example.com`);
+  await form.getByRole('textbox', { name: 'First name' }).fill('Paz');
+  await form.getByRole('textbox', { name: 'Last name' }).fill('Payssion');
+  await form.getByRole('combobox', { name: 'Country' }).selectOption('PH');
+  await form.getByRole('radio', { name: 'Payssion' }).check();
+  await form.getByRole('combobox', { name: 'Pay with' }).selectOption('gcash');
+  await form.getByRole('textbox', { name: 'Zip' }).fill('1000');
+  await form.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await expect(page.getByRole('region', { name: 'Order summary' })).toHaveAttribute('aria-busy', 'false');
+  const total = (await page.getByTestId('order-total').innerText()).trim();
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+
+  // Payssion's payment page (the sandbox's), for GCash, asking for the checkout's total.
+  await expect(page).toHaveURL(new RegExp(`^${process.env.E2E_PAYMENTS_SANDBOX_URL}/pay/ps_`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Sandbox payment: Payssion gcash_ph' })).toBeVisible();
+  await expect(page.getByText(`Pay ${total}.`)).toBeVisible();
+  const transactionId = new URL(page.url()).pathname.split('/').pop() ?? '';
+  await page.getByRole('button', { name: 'Pay' }).click();
+
+  // Payssion's one return address; the success page follows the order until the notification paid it.
+  await expect(page).toHaveURL(/\/checkout\/success\?order_id=[^&]+$/);
+  await expect(page.getByRole('heading', { name: 'Thank you for subscribing!' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: /Account menu of Paz Payssion, True Supporter/ })).toBeVisible({ timeout: 15_000 });
+  const live = await subscriptions(page);
+  expect(live).toEqual([expect.objectContaining({ subscription_status: 'active', current_product: expect.objectContaining({ plan_id: 'basic_1m' }) })]);
+  const orderId = new URL(page.url()).searchParams.get('order_id') ?? '';
+  expect(await payssionTransaction(transactionId, orderId)).toMatchObject({ state: 'completed', paid: total.replace('$', ''), currency: 'USD' });
   expect(await chargesOf(page)).toBe(0);
 });
 

@@ -1,4 +1,5 @@
 // What a sandbox is started with. Tests pass it to startPaymentsSandbox; the CLI reads it from the environment.
+import { DEFAULT_PAYSSION, type PayssionConfig } from './payssion/payssionApi';
 
 export interface WebhookEndpointConfig {
   url: string;
@@ -30,6 +31,8 @@ export interface SandboxConfig {
   chargeLatencyMs: number;
   /** The public address when it differs from the bound one (behind a proxy). */
   publicUrl?: string;
+  /** Payssion's API (payssion/payssionApi.ts): the merchant's keys and notify URL. */
+  payssion: PayssionConfig;
 }
 
 export const DEFAULT_RETRY: RetryConfig = { attempts: 6, baseDelayMs: 2_000, factor: 3, timeoutMs: 10_000 };
@@ -54,6 +57,7 @@ export function withDefaults(config: Partial<SandboxConfig>): SandboxConfig {
     retry: { ...DEFAULT_RETRY, ...config.retry },
     chargeLatencyMs: config.chargeLatencyMs ?? 0,
     publicUrl: config.publicUrl,
+    payssion: { ...DEFAULT_PAYSSION, ...config.payssion },
   };
 }
 
@@ -63,7 +67,8 @@ const list = (value: string | undefined) => (value ?? '').split(',').map((s) => 
  * From the environment (see README.md): PAYMENTS_SANDBOX_PORT, PAYMENTS_SANDBOX_SECRET_KEYS,
  * PAYMENTS_SANDBOX_PUBLISHABLE_KEYS, PAYMENTS_SANDBOX_ALLOWED_ORIGINS, PAYMENTS_SANDBOX_WEBHOOK_URL,
  * PAYMENTS_SANDBOX_WEBHOOK_SECRETS (one or two, comma-separated), PAYMENTS_SANDBOX_RETRY_BASE_MS,
- * PAYMENTS_SANDBOX_CHARGE_LATENCY_MS, PAYMENTS_SANDBOX_PUBLIC_URL.
+ * PAYMENTS_SANDBOX_CHARGE_LATENCY_MS, PAYMENTS_SANDBOX_PUBLIC_URL, PAYMENTS_SANDBOX_PAYSSION_API_KEY,
+ * PAYMENTS_SANDBOX_PAYSSION_SECRET_KEY, PAYMENTS_SANDBOX_PAYSSION_NOTIFY_URL.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv): Partial<SandboxConfig> {
   const webhookUrl = env.PAYMENTS_SANDBOX_WEBHOOK_URL;
@@ -77,5 +82,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Partial<SandboxConfig> {
     retry: env.PAYMENTS_SANDBOX_RETRY_BASE_MS ? { ...DEFAULT_RETRY, baseDelayMs: Number(env.PAYMENTS_SANDBOX_RETRY_BASE_MS) } : undefined,
     publicUrl: env.PAYMENTS_SANDBOX_PUBLIC_URL,
     chargeLatencyMs: env.PAYMENTS_SANDBOX_CHARGE_LATENCY_MS ? Number(env.PAYMENTS_SANDBOX_CHARGE_LATENCY_MS) : undefined,
+    payssion: {
+      apiKey: env.PAYMENTS_SANDBOX_PAYSSION_API_KEY ?? DEFAULT_PAYSSION.apiKey,
+      secretKey: env.PAYMENTS_SANDBOX_PAYSSION_SECRET_KEY ?? DEFAULT_PAYSSION.secretKey,
+      notifyUrl: env.PAYMENTS_SANDBOX_PAYSSION_NOTIFY_URL ?? null,
+    },
   };
 }

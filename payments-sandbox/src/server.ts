@@ -11,6 +11,7 @@ import { STYLESHEET } from './hosted/html';
 import { registerHostedCheckoutPage } from './hosted/hostedCheckoutPage';
 import { registerRedirectPage } from './hosted/redirectPage';
 import { IdempotencyStore } from './protocol/idempotency';
+import { registerPayssion, type PayssionNotification } from './payssion/payssionApi';
 import { WebhookDeliveries } from './webhooks/deliveries';
 import { registerSubscribeStar } from './subscribestar/subscribeStarRoutes';
 import { subscribeStarClientFromEnv } from './subscribestar/subscribeStarConfig';
@@ -22,6 +23,8 @@ export interface PaymentsSandbox {
   config: SandboxConfig;
   state: SandboxState;
   webhooks: WebhookDeliveries;
+  /** Payssion's notifications sent so far, with each one's attempts. */
+  payssionNotifications: PayssionNotification[];
   close: () => Promise<void>;
 }
 
@@ -41,6 +44,7 @@ export async function startPaymentsSandbox(options: Partial<SandboxConfig>): Pro
   registerCardFieldsPage(app, config);
   registerChallengePage(app, state, config.allowedOrigins);
   registerRedirectPage(app, state);
+  const payssion = registerPayssion(app, { state, config: config.payssion, retry: config.retry, baseUrl: () => url });
   registerHostedCheckoutPage(app, state);
   registerSubscribeStar(app, { ...subscribeStarClientFromEnv(process.env), redirectOrigins: config.allowedOrigins });
   app.setNotFoundHandler((request, reply) => {
@@ -58,7 +62,9 @@ export async function startPaymentsSandbox(options: Partial<SandboxConfig>): Pro
     config,
     state,
     webhooks,
+    payssionNotifications: payssion.notifications,
     close: async () => {
+      await payssion.close();
       await webhooks.close();
       await app.close();
     },

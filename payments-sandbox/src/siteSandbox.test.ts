@@ -1,4 +1,4 @@
-import { API_WEBHOOK_PATH, startSiteSandbox } from './siteSandbox';
+import { API_PAYSSION_NOTIFY_PATH, API_WEBHOOK_PATH, startSiteSandbox } from './siteSandbox';
 
 describe('the sandbox npm start runs', () => {
   it('starts with the default keys, the site as the allowed origin and the API as the webhook endpoint, and tells the API', async () => {
@@ -8,6 +8,7 @@ describe('the sandbox npm start runs', () => {
       expect(site.sandbox.config).toMatchObject({
         allowedOrigins: ['http://127.0.0.1:3000'],
         webhooks: [{ url: `http://127.0.0.1:3100${API_WEBHOOK_PATH}`, secrets: ['whsec_fable_sandbox'] }],
+        payssion: { notifyUrl: `http://127.0.0.1:3100${API_PAYSSION_NOTIFY_PATH}` },
       });
       expect(site.apiEnv).toEqual({
         PAYMENTS_PROVIDER: 'sandbox',
@@ -15,6 +16,8 @@ describe('the sandbox npm start runs', () => {
         PAYMENTS_SANDBOX_SECRET_KEY: 'sk_test_fable_sandbox',
         PAYMENTS_SANDBOX_PUBLISHABLE_KEY: 'pk_test_fable_sandbox',
         PAYMENTS_WEBHOOK_SECRETS: 'whsec_fable_sandbox',
+        PAYSSION_API_KEY: 'sandbox_payssion_fable',
+        PAYSSION_SECRET_KEY: 'payssion_secret_fable',
       });
       expect((await fetch(`${site.sandbox.url}/_sandbox/health`)).status).toBe(200);
     } finally {

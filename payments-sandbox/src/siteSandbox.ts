@@ -6,6 +6,8 @@ import { type PaymentsSandbox, startPaymentsSandbox } from './server';
 
 /** Where the sandbox sends webhooks unless PAYMENTS_SANDBOX_WEBHOOK_URL says otherwise: the API's receiver. */
 export const API_WEBHOOK_PATH = '/api/v2/payments/webhook';
+/** Where its Payssion notifies unless PAYMENTS_SANDBOX_PAYSSION_NOTIFY_URL says otherwise: the API's Payssion receiver. */
+export const API_PAYSSION_NOTIFY_PATH = '/api/v2/payments/payssion/notify';
 
 export interface SiteSandbox {
   sandbox: PaymentsSandbox;
@@ -16,7 +18,11 @@ export interface SiteSandbox {
 export async function startSiteSandbox(options: { siteOrigins: string[]; apiUrl: string; env: NodeJS.ProcessEnv }): Promise<SiteSandbox | undefined> {
   const { env } = options;
   if (env.PAYMENTS_PROVIDER && env.PAYMENTS_PROVIDER !== 'sandbox') return undefined;
-  const fromEnv = configFromEnv({ PAYMENTS_SANDBOX_WEBHOOK_URL: `${options.apiUrl}${API_WEBHOOK_PATH}`, ...env });
+  const fromEnv = configFromEnv({
+    PAYMENTS_SANDBOX_WEBHOOK_URL: `${options.apiUrl}${API_WEBHOOK_PATH}`,
+    PAYMENTS_SANDBOX_PAYSSION_NOTIFY_URL: `${options.apiUrl}${API_PAYSSION_NOTIFY_PATH}`,
+    ...env,
+  });
   const config = { ...fromEnv, allowedOrigins: env.PAYMENTS_SANDBOX_ALLOWED_ORIGINS ? fromEnv.allowedOrigins : options.siteOrigins };
   const sandbox = await startPaymentsSandbox(config);
   return {
@@ -27,6 +33,8 @@ export async function startSiteSandbox(options: { siteOrigins: string[]; apiUrl:
       PAYMENTS_SANDBOX_SECRET_KEY: sandbox.config.secretKeys[0] ?? '',
       PAYMENTS_SANDBOX_PUBLISHABLE_KEY: sandbox.config.publishableKeys[0] ?? '',
       PAYMENTS_WEBHOOK_SECRETS: (sandbox.config.webhooks[0]?.secrets ?? []).join(','),
+      PAYSSION_API_KEY: sandbox.config.payssion.apiKey,
+      PAYSSION_SECRET_KEY: sandbox.config.payssion.secretKey,
     },
   };
 }

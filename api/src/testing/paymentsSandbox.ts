@@ -8,6 +8,7 @@ import { connect, createServer as createTcpServer, type AddressInfo, type Socket
 import { signatureHeader, startPaymentsSandbox, type PaymentsSandbox, type SandboxConfig } from '@fable/payments-sandbox';
 import Stripe from 'stripe';
 import type { SandboxPaymentsConfig } from '../infra/payments/paymentsConfig';
+import { SANDBOX_PAYSSION_KEYS } from '../infra/payments/payssion/payssionConfig';
 import type { PaymentsGateway } from '../infra/payments/paymentsGateway';
 import { createPaymentsGateway } from '../infra/payments/stripeGateway';
 
@@ -17,6 +18,9 @@ export const TEST_PAYMENTS_PUBLISHABLE_KEY = 'pk_test_api_tests_1';
 export const TEST_WEBHOOK_SECRETS = ['whsec_api_tests_current', 'whsec_api_tests_next'] as const;
 /** Where the webhook endpoint lives (the sandbox's relay posts there). */
 export const PAYMENTS_WEBHOOK_PATH = '/api/v2/payments/webhook';
+/** Where Payssion's notifications are posted (the sandbox's Payssion notify URL is the relay's with this suffix). */
+export const PAYSSION_NOTIFY_PATH = '/api/v2/payments/payssion/notify';
+const PAYSSION_RELAY_SUFFIX = '/payssion';
 /** The sandbox's Stripe-Signature header for a body, signed with `secrets` (for events a test posts itself). */
 export { signatureHeader };
 
@@ -33,7 +37,7 @@ export const CARDS = {
 } as const;
 
 /** What a relayed webhook is handed to: the test app's `inject` (status code back). */
-type WebhookTarget = (rawBody: Buffer, headers: Record<string, string>) => Promise<number>;
+type WebhookTarget = (rawBody: Buffer, headers: Record<string, string>, path: string) => Promise<number>;
 
 export interface TestPaymentsSandbox {
   sandbox: PaymentsSandbox;
@@ -63,7 +67,7 @@ async function startRelay(): Promise<{ url: string; setTarget: (target: WebhookT
       for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers[name] = value;
       delete headers['content-length'];
       delete headers.host;
-      const deliver = target ? target(Buffer.concat(chunks), headers) : Promise.resolve(503);
+      const deliver = target ? target(Buffer.concat(chunks), headers, request.url ?? '') : Promise.resolve(503);
       deliver.then(
         (status) => response.writeHead(status).end(),
         () => response.writeHead(500).end(),
@@ -84,6 +88,7 @@ export async function startTestPaymentsSandbox(overrides: Partial<SandboxConfig>
     allowedOrigins: ['http://127.0.0.1:4999'],
     webhooks: [{ url: relay.url, secrets: [...TEST_WEBHOOK_SECRETS] }],
     retry: { attempts: 4, baseDelayMs: 20, factor: 2, timeoutMs: 5_000 },
+    payssion: { ...SANDBOX_PAYSSION_KEYS, notifyUrl: `${relay.url}${PAYSSION_RELAY_SUFFIX}` },
     ...overrides,
   });
   const config: SandboxPaymentsConfig = {
@@ -92,6 +97,7 @@ export async function startTestPaymentsSandbox(overrides: Partial<SandboxConfig>
     secretKey: TEST_PAYMENTS_SECRET_KEY,
     publishableKey: TEST_PAYMENTS_PUBLISHABLE_KEY,
     webhookSecrets: [...TEST_WEBHOOK_SECRETS],
+    payssion: { url: sandbox.url, ...SANDBOX_PAYSSION_KEYS },
   };
   const { hostname, port } = new URL(sandbox.url);
   const publishable = new Stripe(TEST_PAYMENTS_PUBLISHABLE_KEY, { host: hostname, port: Number(port), protocol: 'http', telemetry: false });
@@ -108,7 +114,10 @@ export async function startTestPaymentsSandbox(overrides: Partial<SandboxConfig>
     config,
     gateway: createPaymentsGateway(config),
     forwardWebhooksTo(app) {
-      relay.setTarget(async (payload, headers) => (await app.inject({ method: 'POST', url: PAYMENTS_WEBHOOK_PATH, headers, payload })).statusCode);
+      relay.setTarget(
+        async (payload, headers, path) =>
+          (await app.inject({ method: 'POST', url: path.endsWith(PAYSSION_RELAY_SUFFIX) ? PAYSSION_NOTIFY_PATH : PAYMENTS_WEBHOOK_PATH, headers, payload })).statusCode,
+      );
     },
     async cardToken(number, expiry = { month: 12, year: new Date().getUTCFullYear() + 3 }, cvc = '123') {
       const method = await publishable.paymentMethods.create({ type: 'card', card: { number, exp_month: expiry.month, exp_year: expiry.year, cvc } } as Stripe.PaymentMethodCreateParams);

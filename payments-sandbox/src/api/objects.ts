@@ -141,6 +141,8 @@ export interface RedirectSession {
   cancel_url: string;
   metadata: Metadata;
   livemode: false;
+  /** Made through Payssion's API (payssion/payssionApi.ts): its order id, method and notify address, not Stripe events. */
+  payssion?: { order_id: string; pm_id: string; description: string };
 }
 
 export interface StripeEvent {

@@ -208,23 +208,41 @@ function fail(state: SandboxState, intent: PaymentIntent, error: PaymentError, i
 
 const CANCELLATION_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'];
 
+/** An intent that may be canceled while it is not paid or set up: a payment intent or a setup intent. */
+type CancelableIntent = { status: string; cancellation_reason: string | null; next_action: unknown };
+
+/**
+ * Cancels `intent` with the reason in `params` (one of `reasons`) while it waits for a method, a confirmation or an
+ * action, as Stripe does for both kinds; `refused` is Stripe's error for any other status. Announces `event`.
+ */
+export function cancelOpenIntent<T extends CancelableIntent>(
+  state: SandboxState,
+  intent: T,
+  params: FormObject,
+  kind: { reasons: readonly string[]; event: string; refused: (status: string) => Error },
+): T {
+  allowOnly(params, ['cancellation_reason']);
+  const reason = optionalString(params, 'cancellation_reason');
+  if (reason !== undefined && !kind.reasons.includes(reason)) {
+    throw invalidParam('cancellation_reason', `Invalid cancellation_reason: must be one of ${kind.reasons.join(', ')}`);
+  }
+  if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status)) throw kind.refused(intent.status);
+  Object.assign(intent, { status: 'canceled', cancellation_reason: reason ?? null, next_action: null });
+  state.emit(kind.event, intent);
+  return intent;
+}
+
 /** POST /v1/payment_intents/:id/cancel: only while it is not paid (e.g. a 3-D Secure challenge abandoned). */
 export function cancelPaymentIntent(state: SandboxState, id: string, params: FormObject): PaymentIntent {
-  allowOnly(params, ['cancellation_reason']);
-  const intent = paymentIntentOf(state, id);
-  const reason = optionalString(params, 'cancellation_reason');
-  if (reason !== undefined && !CANCELLATION_REASONS.includes(reason)) {
-    throw invalidParam('cancellation_reason', `Invalid cancellation_reason: must be one of ${CANCELLATION_REASONS.join(', ')}`);
-  }
-  if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status)) {
-    throw invalidRequest(
-      `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
-      { code: 'payment_intent_unexpected_state' },
-    );
-  }
-  Object.assign(intent, { status: 'canceled', cancellation_reason: reason ?? null, next_action: null });
-  state.emit('payment_intent.canceled', intent);
-  return intent;
+  return cancelOpenIntent(state, paymentIntentOf(state, id), params, {
+    reasons: CANCELLATION_REASONS,
+    event: 'payment_intent.canceled',
+    refused: (status) =>
+      invalidRequest(
+        `You cannot cancel this PaymentIntent because it has a status of ${status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+        { code: 'payment_intent_unexpected_state' },
+      ),
+  });
 }
 
 /** The shopper's answer on the 3-D Secure page. */

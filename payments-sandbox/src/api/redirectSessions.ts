@@ -56,7 +56,8 @@ export function createRedirectSession(state: SandboxState, params: FormObject, b
 
 export function redirectSessionOf(state: SandboxState, id: string): RedirectSession {
   const session = state.redirectSessions.get(id);
-  if (!session) throw noSuch('redirect_session', id);
+  // a Payssion transaction is Payssion's (payssion/payssionApi.ts), not an object of this API
+  if (!session || session.payssion) throw noSuch('redirect_session', id);
   return session;
 }
 
@@ -64,6 +65,11 @@ export function redirectSessionOf(state: SandboxState, id: string): RedirectSess
 export function finishRedirectSession(state: SandboxState, session: RedirectSession, choice: 'pay' | 'cancel'): string {
   if (session.status !== 'open') throw invalidRequest(`This session is already ${session.status}.`, { code: 'redirect_session_unexpected_state' });
   session.status = choice === 'pay' ? 'completed' : 'canceled';
+  if (session.payssion) {
+    // Payssion notifies its own way and sends the payer back to its one return address, paid or not
+    state.providerNotify?.(session);
+    return session.return_url;
+  }
   state.emit(choice === 'pay' ? 'redirect_session.completed' : 'redirect_session.canceled', session);
   const target = new URL(choice === 'pay' ? session.return_url : session.cancel_url);
   target.searchParams.set('session_id', session.id);

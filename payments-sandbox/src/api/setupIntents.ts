@@ -9,7 +9,7 @@ import { cardError, invalidParam, invalidRequest, noSuch } from '../protocol/str
 import { customerOf } from './customers';
 import { newId, randomToken, unixNow } from './ids';
 import type { PaymentError, SetupIntent } from './objects';
-import { AUTHENTICATION_FAILURE_MESSAGE, usableMethod, type ConfirmContext } from './paymentIntents';
+import { AUTHENTICATION_FAILURE_MESSAGE, cancelOpenIntent, usableMethod, type ConfirmContext } from './paymentIntents';
 import type { SandboxState } from './state';
 
 const USAGES = ['off_session', 'on_session'] as const;
@@ -120,18 +120,11 @@ function failSetup(state: SandboxState, intent: SetupIntent, error: PaymentError
 
 /** POST /v1/setup_intents/:id/cancel: only while it is not set up (an abandoned 3-D Secure). */
 export function cancelSetupIntent(state: SandboxState, id: string, params: FormObject): SetupIntent {
-  allowOnly(params, ['cancellation_reason']);
-  const intent = setupIntentOf(state, id);
-  const reason = optionalString(params, 'cancellation_reason');
-  if (reason !== undefined && !CANCELLATION_REASONS.includes(reason)) {
-    throw invalidParam('cancellation_reason', `Invalid cancellation_reason: must be one of ${CANCELLATION_REASONS.join(', ')}`);
-  }
-  if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status)) {
-    throw invalidRequest(`You cannot cancel this SetupIntent because it has a status of ${intent.status}.`, { code: 'setup_intent_unexpected_state' });
-  }
-  Object.assign(intent, { status: 'canceled', cancellation_reason: reason ?? null, next_action: null });
-  state.emit('setup_intent.canceled', intent);
-  return intent;
+  return cancelOpenIntent(state, setupIntentOf(state, id), params, {
+    reasons: CANCELLATION_REASONS,
+    event: 'setup_intent.canceled',
+    refused: (status) => invalidRequest(`You cannot cancel this SetupIntent because it has a status of ${status}.`, { code: 'setup_intent_unexpected_state' }),
+  });
 }
 
 /** The member's answer on the 3-D Secure page. */

@@ -19,6 +19,8 @@ export class SandboxState {
   readonly refunds = new Map<string, Refund>();
   readonly redirectSessions = new Map<string, RedirectSession>();
   readonly events: StripeEvent[] = [];
+  /** Tells a redirect provider with a protocol of its own (Payssion) that a session was paid or cancelled. */
+  providerNotify: ((session: RedirectSession) => void) | null = null;
 
   constructor(private readonly onEvent: (event: StripeEvent) => void) {}
 

@@ -1,4 +1,5 @@
 import type { PaymentsProvider } from './paymentsGateway';
+import { readPayssionConfig, SANDBOX_PAYSSION_KEYS, type PayssionConfig } from './payssion/payssionConfig';
 
 /**
  * Which payments provider the API uses (issue 15; payments-sandbox/README.md "The API's side"):
@@ -8,9 +9,17 @@ import type { PaymentsProvider } from './paymentsGateway';
  * - PAYMENTS_PROVIDER=stripe: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and PAYMENTS_WEBHOOK_SECRETS are all required.
  * PAYMENTS_WEBHOOK_SECRETS: one `whsec_…` secret, or two (comma-separated) while rotating. A variable of the other
  * provider, a missing one or a malformed one is a start-up error naming it: a half-configured provider never starts.
+ * Beside the card provider, the redirect providers with an API of their own: Payssion (payssion/payssionConfig.ts).
  */
-export type SandboxPaymentsConfig = { provider: 'sandbox'; sandboxUrl: string; secretKey: string; publishableKey: string; webhookSecrets: readonly string[] };
-export type StripePaymentsConfig = { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecrets: readonly string[] };
+export type SandboxPaymentsConfig = {
+  provider: 'sandbox';
+  sandboxUrl: string;
+  secretKey: string;
+  publishableKey: string;
+  webhookSecrets: readonly string[];
+  payssion?: PayssionConfig | null;
+};
+export type StripePaymentsConfig = { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecrets: readonly string[]; payssion?: PayssionConfig | null };
 export type PaymentsConfig = SandboxPaymentsConfig | StripePaymentsConfig;
 
 /** The sandbox as `npm start` runs it (payments-sandbox/src/config.ts configFromEnv defaults). */
@@ -20,6 +29,7 @@ export const DEFAULT_SANDBOX_PAYMENTS: SandboxPaymentsConfig = {
   secretKey: 'sk_test_fable_sandbox',
   publishableKey: 'pk_test_fable_sandbox',
   webhookSecrets: ['whsec_fable_sandbox'],
+  payssion: { url: 'http://127.0.0.1:3200', ...SANDBOX_PAYSSION_KEYS },
 };
 
 const SANDBOX_VARIABLES = ['PAYMENTS_SANDBOX_URL', 'PAYMENTS_SANDBOX_SECRET_KEY', 'PAYMENTS_SANDBOX_PUBLISHABLE_KEY'] as const;
@@ -56,8 +66,10 @@ export function readPaymentsConfig(env: NodeJS.ProcessEnv): { payments?: Payment
       problems.push('STRIPE_PUBLISHABLE_KEY: one key is live and the other test');
     }
     if (!webhookValue) problems.push('PAYMENTS_WEBHOOK_SECRETS: required when PAYMENTS_PROVIDER is stripe');
+    const { payssion, problems: payssionProblems } = readPayssionConfig(env, null);
+    problems.push(...payssionProblems);
     if (problems.length > 0 || !secretKey || !publishableKey) return { problems };
-    return { payments: { provider: 'stripe', secretKey, publishableKey, webhookSecrets }, problems };
+    return { payments: { provider: 'stripe', secretKey, publishableKey, webhookSecrets, payssion }, problems };
   }
 
   for (const name of STRIPE_VARIABLES) if (blankToUndefined(env[name])) problems.push(`${name}: set while PAYMENTS_PROVIDER is sandbox (set PAYMENTS_PROVIDER=stripe)`);
@@ -68,9 +80,12 @@ export function readPaymentsConfig(env: NodeJS.ProcessEnv): { payments?: Payment
   if (!/^https?:\/\/[^/\s]+\/?$/.test(sandboxUrl)) problems.push('PAYMENTS_SANDBOX_URL: must be an origin like http://127.0.0.1:3200');
   if (!/^sk_test_\S+$/.test(secretKey)) problems.push('PAYMENTS_SANDBOX_SECRET_KEY: must be a sk_test_… key');
   if (!/^pk_test_\S+$/.test(publishableKey)) problems.push('PAYMENTS_SANDBOX_PUBLISHABLE_KEY: must be a pk_test_… key');
+  const origin = sandboxUrl.replace(/\/$/, '');
+  const { payssion, problems: payssionProblems } = readPayssionConfig(env, origin);
+  problems.push(...payssionProblems);
   if (problems.length > 0) return { problems };
   return {
-    payments: { provider: 'sandbox', sandboxUrl: sandboxUrl.replace(/\/$/, ''), secretKey, publishableKey, webhookSecrets: webhookValue ? webhookSecrets : defaults.webhookSecrets },
+    payments: { provider: 'sandbox', sandboxUrl: origin, secretKey, publishableKey, webhookSecrets: webhookValue ? webhookSecrets : defaults.webhookSecrets, payssion },
     problems,
   };
 }

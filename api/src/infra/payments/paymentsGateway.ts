@@ -65,6 +65,14 @@ export interface RedirectSessionInput {
   metadata: Record<string, string>;
 }
 
+/** A redirect payment as billing recorded it (billing_redirect_payments): the provider's page name tells whose it is. */
+export interface RedirectSessionRef {
+  sessionId: string;
+  /** The page name the session was made for (volt, payssion_gcash, …). */
+  provider: string;
+  orderId: string;
+}
+
 /** refunded: all of it paid back (refundRedirectSession); a part refunded leaves it completed. */
 export type RedirectSessionStatus = 'open' | 'completed' | 'canceled' | 'refunded';
 
@@ -100,12 +108,17 @@ export interface PaymentsGateway {
   /** Refunds a card payment (its payment intent); amountMinor null: all that is left. */
   refund(intentId: string, amountMinor: number | null, idempotencyKey: string): Promise<{ refundId: string }>;
   createRedirectSession(input: RedirectSessionInput, idempotencyKey: string): Promise<{ sessionId: string; url: string }>;
-  getRedirectSession(sessionId: string): Promise<{ status: RedirectSessionStatus; amountMinor: number; currency: string; metadata: Record<string, string> }>;
+  getRedirectSession(session: RedirectSessionRef): Promise<{ status: RedirectSessionStatus; amountMinor: number; currency: string; metadata: Record<string, string> }>;
   /**
    * Refunds a completed redirect payment (its session; amountMinor null: all that is left). The provider refuses a
    * session not completed or already refunded (rethrown as is, as refund's refusals are).
    */
-  refundRedirectSession(sessionId: string, amountMinor: number | null, idempotencyKey: string): Promise<{ refundId: string }>;
+  refundRedirectSession(session: RedirectSessionRef, amountMinor: number | null, idempotencyKey: string): Promise<{ refundId: string }>;
+  /**
+   * A Payssion notification (the form posted to PAYSSION_NOTIFY_PATH) as a redirect_session event; throws
+   * WebhookSignatureError when its notify_sig does not verify, PaymentsUnavailableError when Payssion is not configured.
+   */
+  payssionNotification(form: Record<string, string>, receivedAt: Date): PaymentEvent;
   /**
    * Verifies a webhook delivery (HMAC-SHA256 over timestamp and raw body, constant-time, 300 s tolerance, each live
    * secret) and returns its event; throws WebhookSignatureError when no secret verifies it.

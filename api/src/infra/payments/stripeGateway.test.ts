@@ -166,21 +166,27 @@ test('redirect sessions (ours, through rawRequest): created open with its page, 
   expect(session.sessionId).toMatch(/^rs_/);
   expect(session.url).toBe(`${payments.sandbox.url}/pay/${session.sessionId}`);
   expect(await gateway.createRedirectSession(input, sessionKey)).toEqual(session);
-  expect(await gateway.getRedirectSession(session.sessionId)).toEqual({ status: 'open', amountMinor: 1299, currency: 'EUR', metadata: { order_id: 'o-9', user_id: 'u-9' } });
+  expect(await gateway.getRedirectSession({ sessionId: session.sessionId, provider: 'volt', orderId: 'o-9' })).toEqual({
+    status: 'open',
+    amountMinor: 1299,
+    currency: 'EUR',
+    metadata: { order_id: 'o-9', user_id: 'u-9' },
+  });
 });
 
 test('redirect session refunds (ours, through rawRequest): a completed session refunded once per key; an open one refused', async () => {
-  const input = { provider: 'payssion_gcash', amountMinor: 1500, currency: 'USD', returnUrl: 'http://127.0.0.1:4999/return', cancelUrl: 'http://127.0.0.1:4999/cancel', metadata: { order_id: 'o-10' } };
-  const session = await gateway.createRedirectSession(input, key('session'));
-  await expect(gateway.refundRedirectSession(session.sessionId, null, key('early'))).rejects.toMatchObject({ statusCode: 400, code: 'redirect_session_not_refundable' });
+  const input = { provider: 'ug_upi', amountMinor: 1500, currency: 'USD', returnUrl: 'http://127.0.0.1:4999/return', cancelUrl: 'http://127.0.0.1:4999/cancel', metadata: { order_id: 'o-10' } };
+  const made = await gateway.createRedirectSession(input, key('session'));
+  const session = { ...made, provider: 'ug_upi', orderId: 'o-10' };
+  await expect(gateway.refundRedirectSession(session, null, key('early'))).rejects.toMatchObject({ statusCode: 400, code: 'redirect_session_not_refundable' });
   expect((await fetch(`${session.url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
   const refundKey = key('refund');
-  const { refundId } = await gateway.refundRedirectSession(session.sessionId, null, refundKey);
+  const { refundId } = await gateway.refundRedirectSession(session, null, refundKey);
   expect(refundId).toMatch(/^re_/);
-  expect((await gateway.refundRedirectSession(session.sessionId, null, refundKey)).refundId).toBe(refundId);
+  expect((await gateway.refundRedirectSession(session, null, refundKey)).refundId).toBe(refundId);
   expect(payments.sandbox.state.redirectSessions.get(session.sessionId)).toMatchObject({ status: 'refunded', amount_refunded: 1500 });
-  expect(await gateway.getRedirectSession(session.sessionId)).toMatchObject({ status: 'refunded', amountMinor: 1500 });
-  await expect(gateway.refundRedirectSession(session.sessionId, 100, key('more'))).rejects.toMatchObject({ code: 'redirect_session_already_refunded' });
+  expect(await gateway.getRedirectSession(session)).toMatchObject({ status: 'refunded', amountMinor: 1500 });
+  await expect(gateway.refundRedirectSession(session, 100, key('more'))).rejects.toMatchObject({ code: 'redirect_session_already_refunded' });
 });
 
 test('an unreachable provider throws PaymentsUnavailableError (the caller answers 503)', async () => {
@@ -192,7 +198,7 @@ test('an unreachable provider throws PaymentsUnavailableError (the caller answer
   await expect(down.ensureCustomer({ existingId: null, email: 'a@example.com', name: 'A', metadata: {} }, key('down'))).rejects.toBeInstanceOf(PaymentsUnavailableError);
   await expect(down.charge(chargeInput('cus_x', 'pm_x'), key('down-charge'))).rejects.toBeInstanceOf(PaymentsUnavailableError);
   await expect(down.getCharge('pi_x')).rejects.toBeInstanceOf(PaymentsUnavailableError);
-  await expect(down.refundRedirectSession('rs_x', null, key('down-refund'))).rejects.toBeInstanceOf(PaymentsUnavailableError);
+  await expect(down.refundRedirectSession({ sessionId: 'rs_x', provider: 'volt', orderId: 'o-x' }, null, key('down-refund'))).rejects.toBeInstanceOf(PaymentsUnavailableError);
 });
 
 test('a refused secret key is PaymentsUnavailableError too (misconfigured provider), not a card failure', async () => {

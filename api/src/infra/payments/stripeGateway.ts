@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { PaymentsConfig } from './paymentsConfig';
 import { WebhookSignatureError, type ChargeResult, type PaymentsGateway, type RedirectSessionStatus } from './paymentsGateway';
+import { withRedirectProviders } from './redirectProviders';
 import { call, cardFailure, cardOf, idOf, unsupportedNextAction, unusableCard } from './stripeCalls';
 import { setUpCard } from './stripeCardSetup';
 
@@ -24,7 +25,10 @@ const MAX_NETWORK_RETRIES = 2;
 /** One request's limit; a charge that takes longer is answered 503 and found again by its idempotency key. */
 const REQUEST_TIMEOUT_MS = 20_000;
 
-export function createStripeGateway(config: PaymentsConfig): PaymentsGateway {
+/** The gateway's calls of Stripe's protocol: all but the redirect providers with an API of their own (redirectProviders.ts). */
+export type StripeProtocolGateway = Omit<PaymentsGateway, 'payssionNotification'>;
+
+export function createStripeGateway(config: PaymentsConfig): StripeProtocolGateway {
   const sandboxUrl = config.provider === 'sandbox' ? new URL(config.sandboxUrl) : null;
   const stripe = new Stripe(config.secretKey, {
     maxNetworkRetries: MAX_NETWORK_RETRIES,
@@ -121,7 +125,8 @@ export function createStripeGateway(config: PaymentsConfig): PaymentsGateway {
       return { refundId: refund.id };
     },
 
-    // Ours, not Stripe's: the SDK has no resource for it, so it goes through rawRequest (same key, retries, errors).
+    // Ours, not Stripe's: the sandbox's generic redirect sessions (redirectProviders.ts sends only those here). The SDK
+    // has no resource for it, so it goes through rawRequest (same key, retries, errors).
     async createRedirectSession(input, idempotencyKey) {
       const session = await call(() =>
         stripe.rawRequest(
@@ -141,7 +146,7 @@ export function createStripeGateway(config: PaymentsConfig): PaymentsGateway {
       return { sessionId: String(session.id), url: String(session.url) };
     },
 
-    async getRedirectSession(sessionId) {
+    async getRedirectSession({ sessionId }) {
       const session = await call(() => stripe.rawRequest('GET', `/v1/redirect_sessions/${encodeURIComponent(sessionId)}`));
       return {
         status: session.status as RedirectSessionStatus,
@@ -151,7 +156,7 @@ export function createStripeGateway(config: PaymentsConfig): PaymentsGateway {
       };
     },
 
-    async refundRedirectSession(sessionId, amountMinor, idempotencyKey) {
+    async refundRedirectSession({ sessionId }, amountMinor, idempotencyKey) {
       const refund = await call(() =>
         stripe.rawRequest('POST', `/v1/redirect_sessions/${encodeURIComponent(sessionId)}/refund`, amountMinor === null ? {} : { amount: amountMinor }, { idempotencyKey }),
       );
@@ -205,8 +210,9 @@ export function chargeResultOf(intent: Stripe.PaymentIntent): ChargeResult {
 
 /**
  * The gateway the configuration names (config.payments, read by readPaymentsConfig from PAYMENTS_PROVIDER and
- * the PAYMENTS_SANDBOX_* or STRIPE_* variables): both providers speak Stripe's protocol, so both are this adapter.
+ * the PAYMENTS_SANDBOX_* or STRIPE_* variables): both providers speak Stripe's protocol, so both are this adapter;
+ * the redirect providers with an API of their own (Payssion) go to theirs.
  */
 export function createPaymentsGateway(config: PaymentsConfig): PaymentsGateway {
-  return createStripeGateway(config);
+  return withRedirectProviders(createStripeGateway(config), config);
 }

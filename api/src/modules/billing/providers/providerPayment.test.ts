@@ -1,8 +1,10 @@
 import { API_HEADERS, CheckoutOrderSchema, ProviderPaymentResultSchema } from '@fable/contracts';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { describePayments } from '../../../testing/paymentsDescribe';
 import { idempotencyKey, PAYER_DETAILS, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
-import type { PaymentsLine, TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
+import { PAYSSION_NOTIFY_PATH, type PaymentsLine, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
+import { isPayssionPage, PAYSSION_PM_IDS } from '../../../infra/payments/payssion/payssionClient';
+import { SANDBOX_PAYSSION_KEYS } from '../../../infra/payments/payssion/payssionConfig';
 import { forApplication, testGuestId, type TestApp } from '../../../testing/testApp';
 
 // Redirect providers against the payments sandbox over a real socket (through a line the tests can cut), its hosted
@@ -81,6 +83,13 @@ describePayments('redirect providers on %s', (kit, backend) => {
       expect([payment, option, res.status]).toEqual([payment, option, 200]);
       const answer = ProviderPaymentResultSchema.parse(res.body);
       const session = sessionOf(answer.url as string);
+      if (isPayssionPage(page)) {
+        // through Payssion's own API: its method id, our order id, one return address
+        expect([page, session?.provider, session?.amount, session?.currency]).toEqual([page, `Payssion ${PAYSSION_PM_IDS[page]}`, 1500, 'usd']);
+        expect(session?.payssion).toEqual({ order_id: answer.order_id, pm_id: PAYSSION_PM_IDS[page], description: 'Fable basic_1m' });
+        expect(session?.return_url).toBe(`${SITE}/checkout/success?order_id=${answer.order_id}`);
+        continue;
+      }
       // $15 + 7.25 % California tax = 16.09 (16.0875 rounded half up); no tax in PH and RU
       expect([page, session?.provider, session?.amount, session?.currency]).toEqual([page, page, country === 'US' ? 1609 : 1500, 'usd']);
       expect(session?.metadata).toMatchObject({ order_id: answer.order_id, user_id: m.id, plan_id: 'basic_1m' });
@@ -115,6 +124,40 @@ describePayments('redirect providers on %s', (kit, backend) => {
       order_id: orderId,
     });
     expect((await pay(m.headers, 'volt_new_payment', body())).status).toBe(409);
+  });
+
+  it('pays through Payssion’s own API: its signed notification pays the order once, a forged or repeated one changes nothing', async () => {
+    const m = await member();
+    const { url, order_id: orderId } = (await pay(m.headers, 'payssion_new_payment', body({ payment_option: 'gcash', country: 'PH', state: '', postal_code: '1000' }))).body as {
+      url: string;
+      order_id: string;
+    };
+    const session = sessionOf(url);
+    expect(session?.payssion?.order_id).toBe(orderId);
+    const notify = (form: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: PAYSSION_NOTIFY_PATH, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+    const forged = await notify({ pm_id: 'gcash_ph', transaction_id: session?.id ?? '', order_id: orderId, amount: '15.00', currency: 'USD', state: 'completed', notify_sig: '0'.repeat(32) });
+    expect([forged.statusCode, forged.json().error.code]).toEqual([400, 'invalid_signature']);
+    // Signed, but for a payment this order did not record: acknowledged, not applied.
+    const elsewhere: Record<string, string> = { pm_id: 'gcash_ph', transaction_id: 'ps_not_this_one', order_id: orderId, amount: '15.00', currency: 'USD', state: 'completed' };
+    const { apiKey, secretKey } = SANDBOX_PAYSSION_KEYS;
+    elsewhere.notify_sig = createHash('md5').update([apiKey, 'gcash_ph', '15.00', 'USD', orderId, 'completed', secretKey].join('|')).digest('hex');
+    expect((await notify(elsewhere)).statusCode).toBe(200);
+    expect((await order(m.headers, orderId)).body.status).toBe('pending');
+
+    const back = await onProviderPage(url, 'pay');
+    expect(back.toString()).toBe(`${SITE}/checkout/success?order_id=${orderId}`);
+    const sent = () => payments.sandbox.payssionNotifications.find((n) => n.transaction_id === session?.id);
+    for (let i = 0; i < 200 && !sent()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent()).toMatchObject({ state: 'completed', attempts: [200], delivered: true });
+    const paid = CheckoutOrderSchema.parse((await order(m.headers, orderId)).body);
+    expect(paid).toMatchObject({ status: 'succeeded', plan_id: 'basic_1m', orderTotal: 15, currency: 'USD', transaction_id: session?.id });
+    expect(await subscriptionsOf(m.id)).toHaveLength(1);
+    expect(await tierOf(m.id)).toBe('basic');
+
+    // Payssion sends it again (it retries until answered): acknowledged, applied once.
+    expect((await notify(sent()?.form ?? {})).statusCode).toBe(200);
+    expect((await ledgerOfUser(m.id)).filter((e) => e.action === 'order.succeeded')).toHaveLength(1);
   });
 
   it('applies duplicated and reordered deliveries, and a redelivery, exactly once', async () => {

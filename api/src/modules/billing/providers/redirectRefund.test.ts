@@ -53,9 +53,9 @@ describePayments('refund of a redirect payment that cannot become a subscription
    * A member opens volt's page (a redirect order, pending), then pays by card in another tab: the card checkout gives
    * the redirect order up (failed) and starts the subscription. Answers the given-up order and its provider page.
    */
-  async function givenUpRedirectOrder() {
+  async function givenUpRedirectOrder(payment = 'volt_new_payment', details: object = { payment_option: null }) {
     const m = await kit.member('rsrefund');
-    const redirect = await kit.call('POST', '/checkout/volt_new_payment', m.headers, { ...PAYER_DETAILS, plan_id: 'basic_1m', payment_option: null, idempotency_key: idempotencyKey() });
+    const redirect = await kit.call('POST', `/checkout/${payment}`, m.headers, { ...PAYER_DETAILS, plan_id: 'basic_1m', ...details, idempotency_key: idempotencyKey() });
     expect(redirect.status).toBe(200);
     const { url, order_id: orderId } = redirect.body as { url: string; order_id: string };
     const card = await kit.call('POST', '/checkout/subscribe', m.headers, await kit.cardCheckout(CARDS.approves));
@@ -65,6 +65,27 @@ describePayments('refund of a redirect payment that cannot become a subscription
     expect(session.status).toBe('open');
     return { m, url, orderId, sessionId: session.id };
   }
+
+  it('refunds a Payssion payment through Payssion’s refund call, once, however often Payssion notifies', async () => {
+    const { m, url, orderId, sessionId } = await givenUpRedirectOrder('payssion_new_payment', { payment_option: 'gcash', country: 'PH', state: '', postal_code: '1000' });
+    await payOnProviderPage(url);
+    const sent = () => kit.payments.sandbox.payssionNotifications.find((n) => n.transaction_id === sessionId);
+    // delivered: the API answered it, having applied it (the refund made and recorded)
+    for (let i = 0; i < 300 && !sent()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sessionOf(url)).toMatchObject({ status: 'refunded', amount: 1500, amount_refunded: 1500 });
+    expect(await loadOrder(kit.t.db, orderId)).toMatchObject({ status: 'refunded', provider_charge_id: sessionId });
+    // Payssion notifies again: acknowledged, nothing refunded twice.
+    const again = await kit.t.app.inject({
+      method: 'POST',
+      url: '/api/v2/payments/payssion/notify',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(sent()?.form ?? {}).toString(),
+    });
+    expect(again.statusCode).toBe(200);
+    expect(sessionOf(url)?.amount_refunded).toBe(1500);
+    expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refunded']);
+    expect(await subscriptionsOf(m.id)).toEqual([{ status: 'active', plan_id: 'basic_1m' }]);
+  });
 
   it('refunds the session at once: net 0 at the provider, order.refunded once, one active subscription', async () => {
     const { m, url, orderId, sessionId } = await givenUpRedirectOrder();

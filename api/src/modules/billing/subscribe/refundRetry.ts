@@ -63,9 +63,11 @@ export async function queueRefund(db: Queryable, orderId: string, reason: string
  * a card's payment intent.
  */
 export async function refundAtProvider(deps: { db: Queryable; payments: PaymentsGateway }, orderId: string, chargeId: string, kind: PaymentKind | null = null): Promise<{ refundId: string }> {
-  const which = kind ?? ((await redirectPaymentOf(deps.db, orderId))?.session_id === chargeId ? 'redirect_session' : 'payment_intent');
+  const recorded = await redirectPaymentOf(deps.db, orderId);
+  const which = kind ?? (recorded?.session_id === chargeId ? 'redirect_session' : 'payment_intent');
   const key = refundIdempotencyKey(orderId);
-  return which === 'redirect_session' ? deps.payments.refundRedirectSession(chargeId, null, key) : deps.payments.refund(chargeId, null, key);
+  if (which === 'payment_intent') return deps.payments.refund(chargeId, null, key);
+  return deps.payments.refundRedirectSession({ sessionId: chargeId, provider: recorded?.provider ?? '', orderId }, null, key);
 }
 
 const ledgerOf = (order: OrderRow) => ({

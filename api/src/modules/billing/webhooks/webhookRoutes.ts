@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AppError } from '../../../http/appError';
 import type { ApiPlugin } from '../../../http/apiPlugin';
-import { WebhookSignatureError } from '../../../infra/payments/paymentsGateway';
+import type { FastifyBaseLogger } from 'fastify';
+import { WebhookSignatureError, type PaymentEvent } from '../../../infra/payments/paymentsGateway';
 import { paymentsUnavailable } from '../subscribe/subscribeErrors';
 import { PaymentsUnavailableError } from '../../../infra/payments/paymentsGateway';
 import { claimEvent, markApplied, newerEventApplied, recordEvent, releaseEvent } from './webhookEvents';
@@ -9,6 +10,8 @@ import { WEBHOOK_HANDLERS } from './webhookHandlers';
 
 /** Where the provider posts its events (payments-sandbox's API_WEBHOOK_PATH; Stripe's endpoint setting). */
 export const PAYMENTS_WEBHOOK_PATH = '/v2/payments/webhook';
+/** Where Payssion posts its notifications (the notify URL of the merchant's settings at Payssion). */
+export const PAYSSION_NOTIFY_PATH = '/v2/payments/payssion/notify';
 /** The largest event body accepted (Stripe's events are a few kilobytes). */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
@@ -20,42 +23,64 @@ const invalidSignature = (message: string) => new AppError(400, 'invalid_signatu
  * once per event id, claimed by one delivery at a time (a copy arriving while another applies it is acknowledged and
  * not run), skipped when a later event about the same object was applied already, then handed to its handler
  * (webhookHandlers.ts). 200 once applied (or a duplicate, or a type we ignore); 400 for a bad signature;
- * 5xx (the provider retries) when applying failed.
+ * 5xx (the provider retries) when applying failed. POST /api/v2/payments/payssion/notify: Payssion's notifications
+ * (form-encoded, notify_sig), turned into the same redirect_session events by the gateway and applied the same way.
  */
 export const webhookRoutes: ApiPlugin = async (app, deps) => {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(['application/json', 'text/plain', 'application/x-www-form-urlencoded'], { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
 
-  app.post(
-    PAYMENTS_WEBHOOK_PATH,
-    { schema: { response: { 200: z.object({ received: z.literal(true) }) } }, config: { access: 'public' } },
-    async (request) => {
-      const raw = typeof request.body === 'string' ? request.body : '';
-      const signature = request.headers['stripe-signature'];
-      let event;
+  /**
+   * Keeps the event once, claims it for one delivery at a time, skips it when a later event about the same object was
+   * applied, then hands it to its handler. A provider that cannot answer while applying: 503 (the provider retries).
+   */
+  async function apply(provider: string, event: PaymentEvent, log: FastifyBaseLogger): Promise<{ received: true }> {
+    const now = deps.clock.now();
+    const { applied } = await recordEvent(deps.db, provider, event, now);
+    // Applied already, or another delivery of the same event is applying it right now: acknowledged, not run again.
+    if (applied || !(await claimEvent(deps.db, provider, event.id, now))) return { received: true as const };
+    const handler = WEBHOOK_HANDLERS[event.type];
+    if (handler && !(await newerEventApplied(deps.db, provider, event))) {
       try {
-        event = deps.payments.verifyWebhook(Buffer.from(raw, 'utf8'), typeof signature === 'string' ? signature : undefined);
+        await handler({ db: deps.db, payments: deps.payments, clock: deps.clock, log }, event);
       } catch (err) {
-        if (err instanceof WebhookSignatureError) throw invalidSignature(err.message);
+        await releaseEvent(deps.db, provider, event.id);
+        if (err instanceof PaymentsUnavailableError) throw paymentsUnavailable();
         throw err;
       }
-      const provider = deps.payments.provider;
-      const now = deps.clock.now();
-      const { applied } = await recordEvent(deps.db, provider, event, now);
-      // Applied already, or another delivery of the same event is applying it right now: acknowledged, not run again.
-      if (applied || !(await claimEvent(deps.db, provider, event.id, now))) return { received: true as const };
-      const handler = WEBHOOK_HANDLERS[event.type];
-      if (handler && !(await newerEventApplied(deps.db, provider, event))) {
-        try {
-          await handler({ db: deps.db, payments: deps.payments, clock: deps.clock, log: request.log }, event);
-        } catch (err) {
-          await releaseEvent(deps.db, provider, event.id);
-          if (err instanceof PaymentsUnavailableError) throw paymentsUnavailable();
-          throw err;
-        }
-      }
-      await markApplied(deps.db, provider, event.id, deps.clock.now());
-      return { received: true as const };
-    },
-  );
+    }
+    await markApplied(deps.db, provider, event.id, deps.clock.now());
+    return { received: true as const };
+  }
+
+  const received = { schema: { response: { 200: z.object({ received: z.literal(true) }) } }, config: { access: 'public' as const } };
+
+  app.post(PAYMENTS_WEBHOOK_PATH, received, async (request) => {
+    const raw = typeof request.body === 'string' ? request.body : '';
+    const signature = request.headers['stripe-signature'];
+    let event;
+    try {
+      event = deps.payments.verifyWebhook(Buffer.from(raw, 'utf8'), typeof signature === 'string' ? signature : undefined);
+    } catch (err) {
+      if (err instanceof WebhookSignatureError) throw invalidSignature(err.message);
+      throw err;
+    }
+    return apply(deps.payments.provider, event, request.log);
+  });
+
+  // Payssion's notifications (form-encoded, notify_sig): the same events as the generic redirect sessions', kept apart.
+  app.post(PAYSSION_NOTIFY_PATH, received, async (request) => {
+    const form = Object.fromEntries(new URLSearchParams(typeof request.body === 'string' ? request.body : ''));
+    let event;
+    try {
+      event = deps.payments.payssionNotification(form, deps.clock.now());
+    } catch (err) {
+      if (err instanceof WebhookSignatureError) throw invalidSignature(err.message);
+      if (err instanceof PaymentsUnavailableError) throw AppError.notFound('Payssion is not configured here.');
+      throw err;
+    }
+    return apply('payssion', event, request.log);
+  });
 };

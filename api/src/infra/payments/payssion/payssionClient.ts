@@ -1,0 +1,159 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { PaymentsUnavailableError, WebhookSignatureError, type PaymentEvent, type RedirectSessionInput, type RedirectSessionRef, type RedirectSessionStatus } from '../paymentsGateway';
+import type { PayssionConfig } from './payssionConfig';
+
+/**
+ * Payssion's API as its documentation gives it (https://www.payssion.com/en/docs): POST /api/v1/payment/create,
+ * /api/v1/payment/getDetail and /api/v1/refunds, form-encoded and signed with `api_sig` (the MD5 of fixed fields and
+ * the secret key joined by '|'), answered in JSON with `result_code` 200 on success; the payment's outcome arrives at
+ * the merchant's notify URL, signed with `notify_sig`. Payssion takes no idempotency key: a payment is one per
+ * `order_id` (ours), and a create repeated for the same order answers the same payment.
+ */
+
+/** Our payment methods (document 2 §7, the checkout's page names) and Payssion's pm_id for each. */
+export const PAYSSION_PM_IDS: Record<string, string> = {
+  payssion_gcash: 'gcash_ph',
+  payssion_paymaya: 'paymaya_ph',
+  payssion_russian_card: 'bankcard_ru',
+  payssion_sbp: 'sbp_ru',
+  payssion_tbank: 'tinkoff_ru',
+  payssion_yoomoney: 'yoomoney_ru',
+  payssion_sberpay: 'sberpay_ru',
+};
+
+export const isPayssionPage = (provider: string): boolean => provider in PAYSSION_PM_IDS;
+
+const SIGNED = {
+  create: ['api_key', 'pm_id', 'amount', 'currency', 'order_id'],
+  details: ['api_key', 'transaction_id', 'order_id'],
+  refund: ['api_key', 'transaction_id', 'amount', 'currency'],
+  notify: ['api_key', 'pm_id', 'amount', 'currency', 'order_id', 'state'],
+} as const;
+
+/** One request's limit; network failures and 5xx answers are tried again this many times. */
+const REQUEST_TIMEOUT_MS = 20_000;
+const RETRIES = 2;
+
+const md5 = (parts: readonly string[]) => createHash('md5').update(parts.join('|')).digest('hex');
+const toAmount = (minor: number) => (minor / 100).toFixed(2);
+const toMinor = (amount: string) => Math.round(Number(amount) * 100);
+
+/** A payment's state at Payssion as a redirect session's. */
+function statusOf(state: string): RedirectSessionStatus {
+  if (state === 'completed') return 'completed';
+  if (state === 'refunded') return 'refunded';
+  if (state === 'cancelled' || state === 'failed' || state === 'expired') return 'canceled';
+  return 'open';
+}
+
+/** Payssion refused a call (its result_code and description): a bug of ours or a refund it will not make. */
+export class PayssionRefusal extends Error {
+  constructor(
+    readonly resultCode: number,
+    message: string,
+  ) {
+    super(`Payssion refused (${resultCode}): ${message}`);
+    this.name = 'PayssionRefusal';
+  }
+}
+
+interface Transaction {
+  transaction_id: string;
+  order_id: string;
+  pm_id: string;
+  state: string;
+  amount: string;
+  refunded?: string;
+  currency: string;
+}
+
+export interface PayssionClient {
+  create(input: RedirectSessionInput): Promise<{ sessionId: string; url: string }>;
+  details(session: RedirectSessionRef): Promise<{ status: RedirectSessionStatus; amountMinor: number; currency: string; metadata: Record<string, string> }>;
+  /** amountMinor null: what is left; a payment refunded in full already is done (a retry whose answer was lost). */
+  refund(session: RedirectSessionRef, amountMinor: number | null): Promise<{ refundId: string }>;
+  /** The notify URL's form as a redirect_session event; throws WebhookSignatureError when notify_sig does not verify. */
+  notification(form: Record<string, string>, receivedAt: Date): PaymentEvent;
+}
+
+export function createPayssionClient(config: PayssionConfig): PayssionClient {
+  async function post<T>(path: string, fields: Record<string, string>, signed: readonly string[]): Promise<T> {
+    const form: Record<string, string> = { api_key: config.apiKey, ...fields };
+    form.api_sig = md5([...signed.map((name) => form[name] ?? ''), config.secretKey]);
+    let answer: (T & { result_code?: number; description?: string }) | null = null;
+    for (let attempt = 0; answer === null; attempt++) {
+      try {
+        const response = await fetch(`${config.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+          body: new URLSearchParams(form).toString(),
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
+        if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
+        answer = (await response.json()) as T & { result_code?: number; description?: string };
+      } catch (err) {
+        if (attempt >= RETRIES) throw new PaymentsUnavailableError(`payments provider unavailable: Payssion ${path}: ${(err as Error).message}`, err);
+        await sleep(250 * 2 ** attempt);
+      }
+    }
+    if (answer.result_code !== 200) throw new PayssionRefusal(answer.result_code ?? 0, answer.description ?? 'no description');
+    return answer;
+  }
+
+  const detailsOf = async (session: RedirectSessionRef) =>
+    (await post<{ transaction: Transaction }>('/api/v1/payment/getDetail', { transaction_id: session.sessionId, order_id: session.orderId }, SIGNED.details)).transaction;
+
+  return {
+    async create(input) {
+      const pmId = PAYSSION_PM_IDS[input.provider];
+      const orderId = input.metadata.order_id;
+      if (!pmId || !orderId) throw new Error(`Payssion: no pm_id for ${input.provider}, or no order_id`);
+      const made = await post<{ transaction: Transaction; redirect_url: string }>(
+        '/api/v1/payment/create',
+        {
+          pm_id: pmId,
+          amount: toAmount(input.amountMinor),
+          currency: input.currency.toUpperCase(),
+          order_id: orderId,
+          description: `Fable ${input.metadata.plan_id ?? 'subscription'}`,
+          return_url: input.returnUrl,
+        },
+        SIGNED.create,
+      );
+      return { sessionId: made.transaction.transaction_id, url: made.redirect_url };
+    },
+
+    async details(session) {
+      const transaction = await detailsOf(session);
+      return { status: statusOf(transaction.state), amountMinor: toMinor(transaction.amount), currency: transaction.currency.toUpperCase(), metadata: { order_id: transaction.order_id } };
+    },
+
+    async refund(session, amountMinor) {
+      const transaction = await detailsOf(session);
+      const left = toMinor(transaction.amount) - toMinor(transaction.refunded ?? '0');
+      if (amountMinor === null && transaction.state === 'refunded') return { refundId: `${transaction.transaction_id}:refunded` };
+      const refunded = await post<{ refund: { refund_id: string } }>(
+        '/api/v1/refunds',
+        { transaction_id: session.sessionId, amount: toAmount(amountMinor ?? left), currency: transaction.currency },
+        SIGNED.refund,
+      );
+      return { refundId: refunded.refund.refund_id };
+    },
+
+    notification(form, receivedAt) {
+      const expected = Buffer.from(md5([...SIGNED.notify.map((name) => (name === 'api_key' ? config.apiKey : (form[name] ?? ''))), config.secretKey]));
+      const given = Buffer.from(form.notify_sig ?? '');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new WebhookSignatureError('The Payssion notify_sig does not verify');
+      const state = form.state ?? '';
+      const status = statusOf(state);
+      return {
+        // one event per payment and state: a repeated notification is the same event
+        id: `payssion:${form.transaction_id}:${state}`,
+        type: status === 'completed' ? 'redirect_session.completed' : status === 'canceled' ? 'redirect_session.canceled' : `payssion.${state}`,
+        created: Math.floor(receivedAt.getTime() / 1000),
+        object: { id: form.transaction_id, amount: toMinor(form.amount ?? '0'), currency: (form.currency ?? '').toLowerCase(), metadata: { order_id: form.order_id ?? '' } },
+      };
+    },
+  };
+}
