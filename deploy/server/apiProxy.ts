@@ -5,6 +5,7 @@ import { context, trace } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
 import { HEADERS_TIMEOUT_MS, type ApiUpstream } from './apiUpstream';
+import { problem } from './problem';
 
 /** Headers of one hop, never forwarded (RFC 9110 §7.6.1); and Expect, which is the client's with this server. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect']);
@@ -21,7 +22,7 @@ function endToEnd(headers: Headers): Record<string, string | string[]> {
 /** W3C trace context headers (traceparent, tracestate). */
 const TRACE_CONTEXT = ['traceparent', 'tracestate'];
 
-const problem = (code: string, message: string) => JSON.stringify({ code, message });
+const problemText = (code: string, message: string) => JSON.stringify(problem(code, message));
 
 /**
  * Passes /api to the API through undici, streaming both ways: the request body goes on as the browser sends it (the
@@ -70,7 +71,7 @@ export function registerApiProxy(app: FastifyInstance, upstream: ApiUpstream): v
     } catch (error) {
       if (outgoing.headersSent || outgoing.destroyed) return;
       const timedOut = (error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT';
-      send(outgoing, timedOut ? 504 : 502, problem('api_unavailable', 'The API is not reachable.'));
+      send(outgoing, timedOut ? 504 : 502, problemText('api_unavailable', 'The API is not reachable.'));
     } finally {
       if (body && !incoming.readableEnded) {
         incoming.unpipe(body);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { DEPLOYMENTS_DIR, HOST_DIR, PUBLISHED_DIR, remotePorts, type RemoteApp } from './localSites';
 import type { PaymentSources } from './paymentSources';
-import { createSiteMetrics, serveSiteMetrics } from './siteMetrics';
+import { hostMetrics } from './siteMetrics';
 import { serveSite, type RunningSite } from './staticSite';
 
 export interface ComposedSiteOptions {
@@ -37,8 +37,7 @@ export async function startComposedSite(options: ComposedSiteOptions): Promise<C
   const publishedDir = options.publishedDir ?? PUBLISHED_DIR;
   const hostPort = options.hostPort ?? options.portBase;
   const ports = remotePorts(options.portBase);
-  const metrics = createSiteMetrics();
-  const metricsServer = options.metricsPort === undefined ? null : await serveSiteMetrics(metrics, options.metricsPort, listenHost);
+  const { metrics, server: metricsServer } = await hostMetrics(options.metricsPort, listenHost);
   const host = await serveSite({
     root: options.hostDir ?? HOST_DIR,
     port: hostPort,

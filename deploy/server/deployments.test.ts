@@ -47,3 +47,27 @@ describe('embedders', () => {
     }
   });
 });
+
+describe('loadDeployments over time', () => {
+  it('reads a folder again only when a file changed, and never keeps a broken read', async () => {
+    const { mkdtempSync, writeFileSync, readFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const folder = mkdtempSync(path.join(tmpdir(), 'deployments-'));
+    try {
+      const main = JSON.parse(readFileSync(path.join(dir, 'main.json'), 'utf8')) as { brand: { name: string } };
+      writeFileSync(path.join(folder, 'main.json'), JSON.stringify(main));
+      const first = await loadDeployments(folder);
+      expect(await loadDeployments(folder)).toBe(first);
+
+      writeFileSync(path.join(folder, 'main.json'), JSON.stringify({ ...main, brand: { ...main.brand, name: 'Renamed' } }));
+      expect((await loadDeployments(folder))[0]?.brand.name).toBe('Renamed');
+
+      writeFileSync(path.join(folder, 'main.json'), '{ not json');
+      await expect(loadDeployments(folder)).rejects.toThrow();
+      writeFileSync(path.join(folder, 'main.json'), JSON.stringify(main));
+      expect((await loadDeployments(folder))[0]?.brand.name).toBe(main.brand.name);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

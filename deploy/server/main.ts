@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { startComposedSite } from './composedSite';
 import { DEPLOYMENTS_DIR, HOST_DIR, PUBLISHED_DIR, REMOTE_APPS, REMOTE_PORT_BASE, type RemoteApp } from './localSites';
 import { paymentSources } from './paymentSources';
-import { createSiteMetrics, serveSiteMetrics } from './siteMetrics';
+import { hostMetrics } from './siteMetrics';
 import { serveSite } from './staticSite';
 
 const { values } = parseArgs({
@@ -31,10 +31,9 @@ async function main() {
     console.log(`[static] host on ${site.url} (api → ${apiUrl}); remotes on ports ${Object.values(site.ports).join(', ')}${site.metricsUrl ? `; metrics on ${site.metricsUrl}` : ''}`);
   } else if (values.site === 'host') {
     const port = Number(values.port ?? process.env.PORT ?? 3000);
-    const metrics = createSiteMetrics();
-    servers.push(await serveSite({ root: values.root ?? HOST_DIR, port, host: listenHost, spaFallback: true, deploymentsDir: DEPLOYMENTS_DIR, apiUrl, bakedDeployment, payments, metrics }));
-    const metricsServer = metricsPort === undefined ? null : await serveSiteMetrics(metrics, metricsPort, listenHost);
+    const { metrics, server: metricsServer } = await hostMetrics(metricsPort, listenHost);
     if (metricsServer) servers.push(metricsServer);
+    servers.push(await serveSite({ root: values.root ?? HOST_DIR, port, host: listenHost, spaFallback: true, deploymentsDir: DEPLOYMENTS_DIR, apiUrl, bakedDeployment, payments, metrics }));
     console.log(`[static] host on http://localhost:${port} (api → ${apiUrl})${metricsServer ? `; metrics on ${metricsServer.url}` : ''}`);
   } else if (/^mf-[a-z][a-z0-9-]*$/.test(values.site)) {
     // A remote: any mf-<name> (the remotes are not listed here; in an image only its published files are there).

@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { BEACON_REPORTS_PER_MINUTE } from './remoteBeacon';
 import { createSiteMetrics, serveSiteMetrics, type SiteMetrics } from './siteMetrics';
 import { serveSite, type RunningSite } from './staticSite';
 import { createSiteFixture, rawRequest, type SiteFixture } from './testing/siteFixture';
@@ -86,5 +87,24 @@ it('still counts a version rolled back since (a page left open on it reports lat
     expect(count(await scrape(), '0.2.0', 'render_failed')).toBe(before + 1);
   } finally {
     rollout(true);
+  }
+});
+
+it('answers a client past its reports for the minute 429, in the site\'s error shape, and counts none of those', async () => {
+  // a server of its own: the flood spends this address's reports for the minute there only
+  const flooded = await serveSite({ root: fixture.root, port: 0, spaFallback: true, deploymentsDir: fixture.deploymentsDir, metrics });
+  try {
+    const report = Buffer.from(JSON.stringify({ remote: 'mf_chat', version: '0.1.0', event: 'loaded' }));
+    const send = () => rawRequest(`http://127.0.0.1:${flooded.port}`, '/remote-beacon', { method: 'POST', headers: { host: `localhost:${flooded.port}`, 'content-type': 'text/plain' }, body: report });
+    const before = count(await scrape(), '0.1.0', 'loaded');
+    const statuses: number[] = [];
+    for (let i = 0; i < BEACON_REPORTS_PER_MINUTE + 5; i++) statuses.push((await send()).status);
+    expect(statuses.filter((s) => s === 204)).toHaveLength(BEACON_REPORTS_PER_MINUTE);
+    expect(statuses.slice(BEACON_REPORTS_PER_MINUTE)).toEqual([429, 429, 429, 429, 429]);
+    expect(count(await scrape(), '0.1.0', 'loaded') - before).toBe(BEACON_REPORTS_PER_MINUTE);
+    const answer = await send();
+    expect([answer.status, JSON.parse(answer.body.toString()).code]).toEqual([429, 'too_many_requests']);
+  } finally {
+    await flooded.close();
   }
 });

@@ -1,6 +1,8 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { REMOTE_BEACON_PATH, RemoteBeaconSchema, versionOfEntry, type Deployment } from '@fable/contracts';
 import type { SiteMetrics } from './siteMetrics';
+import { problem } from './problem';
 
 /** The versions of its remotes a deployment serves now: each entry's and each rollout's, as `remote version`. */
 export function servedVersions(deployment: Deployment): string[] {
@@ -12,18 +14,29 @@ export function servedVersions(deployment: Deployment): string[] {
   );
 }
 
-const problem = (code: string, message: string) => ({ code, message });
+/**
+ * Reports one client may send a minute: a page reports each remote it loads, once, and a few render failures at most;
+ * a client past it is answered 429 and not counted, so that one client cannot skew a version's failure rate.
+ */
+export const BEACON_REPORTS_PER_MINUTE = 600;
 
 /**
  * POST /remote-beacon: the host's pages report a remote version loaded, could not be loaded, or threw while rendering
  * (host/src/remotes/remoteBeacon.ts, sent with navigator.sendBeacon as text/plain JSON). Counted in the site's
  * metrics by deployment, remote, version and event. Only versions the page's deployment serves, or served while this
  * process ran (a page still open on a version rolled back reports late), are counted: the labels stay a bounded set
- * whatever a client posts. 204 when counted; 400 for a report that is not one; 422 for a version not served here.
+ * whatever a client posts. 204 when counted; 400 for a report that is not one; 422 for a version not served here;
+ * 429 past BEACON_REPORTS_PER_MINUTE from one address (@fastify/rate-limit, per process).
  */
 export function registerRemoteBeacon(app: FastifyInstance, metrics: SiteMetrics, deploymentOf: (request: FastifyRequest) => Promise<Deployment | null>): void {
   const known = new Set<string>();
   app.register(async (scope) => {
+    await scope.register(rateLimit, {
+      max: BEACON_REPORTS_PER_MINUTE,
+      timeWindow: 60_000,
+      // answered by the site's error handler in its shape: { code: 'too_many_requests', message }
+      errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `More than ${context.max} reports a minute; try again in ${context.after}.` }),
+    });
     scope.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
       try {
         done(null, JSON.parse(String(body)));

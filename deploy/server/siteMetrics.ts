@@ -30,3 +30,9 @@ export async function serveSiteMetrics(metrics: SiteMetrics, port: number, host:
   const address = await app.listen({ port, host });
   return { url: `${address}/metrics`, close: () => app.close() };
 }
+
+/** The host's metrics, served on `port` when one is given (METRICS_PORT); without it they are counted and not served. */
+export async function hostMetrics(port: number | undefined, host: string): Promise<{ metrics: SiteMetrics; server: { url: string; close(): Promise<void> } | null }> {
+  const metrics = createSiteMetrics();
+  return { metrics, server: port === undefined ? null : await serveSiteMetrics(metrics, port, host) };
+}

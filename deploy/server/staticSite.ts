@@ -18,6 +18,7 @@ import type { PaymentSources } from './paymentSources';
 import { badPathReason, insideRoot, withoutEncodingSuffix } from './pathGuard';
 import { hostPagePermissions, registerSecurityHeaders } from './securityHeaders';
 import { siteLogging, type SiteLogOptions } from './siteLog';
+import { problem } from './problem';
 
 export interface SiteOptions {
   /** Folder served at the site's root. */
@@ -47,7 +48,6 @@ export interface RunningSite {
   close(): Promise<void>;
 }
 
-const problem = (code: string, message: string) => ({ code, message });
 
 /** A site's server: the host's (pages, deployments, /api) or one remote's (its published files, CORS). */
 export async function createSite(options: SiteOptions): Promise<FastifyInstance> {
@@ -80,14 +80,14 @@ export async function createSite(options: SiteOptions): Promise<FastifyInstance>
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status === 404) return reply.code(404).send(problem('not_found', 'Not found'));
-    if (status < 500) return reply.code(status).send(problem(status === 413 ? 'payload_too_large' : 'bad_request', error.message));
+    if (status < 500) return reply.code(status).send(problem(status === 413 ? 'payload_too_large' : status === 429 ? 'too_many_requests' : 'bad_request', error.message));
     request.log.error({ err: error }, 'answering failed');
     return reply.code(500).send(problem('internal', 'Something went wrong!'));
   });
 
   if (options.deploymentsDir) {
     const dir = options.deploymentsDir;
-    // Read on every request: pointing a deployment at a new remote version needs no restart.
+    // Looked at on every request (read again when a file changed): pointing a deployment at a new remote version needs no restart.
     app.get('/deployment.json', async (request, reply) => {
       const found = deploymentForHost(await loadDeployments(dir), hostnameOf(request.headers.host));
       reply.header('cache-control', NO_CACHE);

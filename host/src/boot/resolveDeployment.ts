@@ -36,8 +36,8 @@ export function inlinedDeployment(doc: Document = document): unknown {
 }
 
 /**
- * Reads and validates this page's deployment: the one inlined in the page, else (or with `inlined` null) from the server. An unknown hostname
- * is an error (document 1 §1: "An unknown domain is an error"); a baked deployment ignores the hostname.
+ * Reads and validates this page's deployment: the one inlined in the page, else (or with `inlined` null: see
+ * fetchDeployment) from the server. An unknown hostname is an error (document 1 §1: "An unknown domain is an error"); a baked deployment ignores the hostname.
  */
 export async function resolveDeployment(
   hostname: string,
@@ -52,6 +52,15 @@ export async function resolveDeployment(
   if (!parsed.success) throw new InvalidDeploymentError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   if (!baked && !parsed.data.hostnames.includes(hostname)) throw new UnknownDomainError(hostname);
   return parsed.data;
+}
+
+/** The deployment as the server has it now (not the one inlined when the page was served): Retry's, after a rollback. */
+export function fetchDeployment(
+  hostname: string,
+  fetchJson: (url: string) => Promise<{ status: number; body: unknown }>,
+  baked: string | null = typeof __BAKED_DEPLOYMENT__ === 'undefined' ? null : __BAKED_DEPLOYMENT__,
+): Promise<Deployment> {
+  return resolveDeployment(hostname, fetchJson, baked, null);
 }
 
 export async function fetchJson(url: string): Promise<{ status: number; body: unknown }> {

@@ -1,7 +1,7 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from '@fable/contracts';
 import type { RemoteRoutesModule } from '@fable/shared';
-import { fetchJson, resolveDeployment } from '../boot/resolveDeployment';
+import { fetchDeployment, fetchJson } from '../boot/resolveDeployment';
 import { reportRemote } from './remoteBeacon';
 import { unavailableRoutes } from './runtimePlugins/fallbackPlugin';
 import { reregisterRemote, versionOf } from './remoteRegistry';
@@ -42,8 +42,8 @@ export function loadRemoteRoutes(name: RemoteName): Promise<RemoteRoutesModule> 
  * Without the deployment (the server cannot be reached) the version stays.
  */
 export async function retryRemote(name: RemoteName): Promise<void> {
-  cache.delete(name);
-  const deployment = await resolveDeployment(window.location.hostname, fetchJson, undefined, null).catch(() => null);
+  const deployment = await fetchDeployment(window.location.hostname, fetchJson).catch(() => null);
   await reregisterRemote(name, deployment ? { deployment, fetchJson, rolloutKey: rolloutKey() } : undefined);
+  // after the registration changed: a load begun meanwhile used the old one (a failed load leaves the cache by itself)
   cache.delete(name);
 }

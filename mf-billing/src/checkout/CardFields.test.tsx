@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadStripe } from '@stripe/stripe-js/pure';
+import { CHECKOUT_TEXTS } from './checkoutTexts';
 import type { PaymentConfig } from '@fable/contracts';
 import { cardFieldsAvailable } from './CardFields';
 import { fillPersonalInfo, location, priceCalculated, renderCheckout, submitButton, terms } from '../testing/checkoutTestKit';
@@ -69,12 +70,13 @@ it('shows the Payment Element\'s own refusal and sends nothing when the card is 
   expect(api.callsTo('POST /checkout/subscribe')).toHaveLength(0);
 });
 
-it('says the card fields are unavailable when Stripe.js cannot be loaded (blocked, offline)', async () => {
+it('says the card fields could not load when Stripe.js cannot be fetched (blocked, offline), and what to do', async () => {
   jest.mocked(loadStripe).mockRejectedValue(new Error('Failed to load Stripe.js'));
   const user = userEvent.setup();
   renderCheckout('/checkout?plan_id=basic_1m', { handlers: { 'GET /checkout/payment_config': () => ({ body: STRIPE_CONFIG }) } });
   await fillPersonalInfo(user);
-  expect(await screen.findByText(/Card payments are unavailable here/)).toBeInTheDocument();
+  expect(await screen.findByRole('alert')).toHaveTextContent(CHECKOUT_TEXTS.cardFieldsLoadFailed);
+  expect(screen.queryByText(/mock API/)).not.toBeInTheDocument();
 });
 
 it('draws the sandbox\'s hosted fields where the provider is the sandbox, and knows when either is configured', async () => {

@@ -49,7 +49,7 @@ export default function StripeCardFields({ publishableKey, onChange, ref }: Stri
     loadStripe(publishableKey).then(
       (loaded) => {
         if (!live || !loaded || !mount.current) {
-          if (live && !loaded) setLoadError(T.cardUnavailable);
+          if (live && !loaded) setLoadError(T.cardFieldsLoadFailed);
           return;
         }
         const elements = loaded.elements({
@@ -66,14 +66,14 @@ export default function StripeCardFields({ publishableKey, onChange, ref }: Stri
         });
         element.on('change', (event) => report({ complete: event.complete, brand: null, error: null }));
         element.on('loaderror', (event) => {
-          setLoadError(event.error.message ?? T.cardUnavailable);
-          report({ ready: false, error: event.error.message ?? T.cardUnavailable });
+          setLoadError(event.error.message ?? T.cardFieldsLoadFailed);
+          report({ ready: false, error: event.error.message ?? T.cardFieldsLoadFailed });
         });
         element.mount(mount.current);
         stripe.current = { stripe: loaded, elements };
         unmount = () => element.destroy();
       },
-      () => live && setLoadError(T.cardUnavailable),
+      () => live && setLoadError(T.cardFieldsLoadFailed),
     );
     return () => {
       live = false;

@@ -21,6 +21,8 @@ export const CHECKOUT_TEXTS = {
   card: 'Card',
   cardLoading: 'Loading the card fields…',
   cardUnavailable: 'Card payments are unavailable here: the card fields are not configured (the mock API has no payments sandbox).',
+  /** Stripe.js could not be fetched or its fields could not start (a blocked script, no network). */
+  cardFieldsLoadFailed: 'The card fields could not be loaded. Check your connection, turn off any blocker for this page, and reload it.',
   cardFrameTitle: 'Card number, expiry and CVC',
   savedCard: 'Saved card',
   useSavedCard: 'Use the saved card',
