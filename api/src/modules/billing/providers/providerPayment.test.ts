@@ -160,6 +160,21 @@ describePayments('redirect providers on %s', (kit, backend) => {
     expect((await ledgerOfUser(m.id)).filter((e) => e.action === 'order.succeeded')).toHaveLength(1);
   });
 
+  it('pays a Payssion order whose payment the API never recorded (its answer lost): the signed notification names the order', async () => {
+    const m = await member();
+    const { url, order_id: orderId } = (await pay(m.headers, 'payssion_new_payment', body({ payment_option: 'paymaya', country: 'PH', state: '', postal_code: '1000' }))).body as {
+      url: string;
+      order_id: string;
+    };
+    // as if Payssion's answer to the create had been lost: the order pending, no payment recorded for it
+    await t.db.query('delete from billing_redirect_payments where order_id = $1', [orderId]);
+    await onProviderPage(url, 'pay');
+    const sent = () => payments.sandbox.payssionNotifications.find((n) => n.transaction_id === sessionOf(url)?.id);
+    for (let i = 0; i < 200 && !sent()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect((await order(m.headers, orderId)).body).toMatchObject({ status: 'succeeded', transaction_id: sessionOf(url)?.id });
+    expect(await tierOf(m.id)).toBe('basic');
+  });
+
   it('applies duplicated and reordered deliveries, and a redelivery, exactly once', async () => {
     const m = await member();
     const { url, order_id: orderId } = (await pay(m.headers, 'coinpayments_new_payment', body({ plan_id: 'premium_1m' }))).body as { url: string; order_id: string };

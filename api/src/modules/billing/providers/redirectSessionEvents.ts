@@ -21,8 +21,8 @@ const isOpen = (order: OrderRow) => (OPEN_STATUSES as readonly string[]).include
 /**
  * The order a redirect session pays: metadata.order_id of the member in metadata.user_id, the same amount and
  * currency, and the session the order recorded (when it had recorded one before the API lost its answer). A provider
- * that carries only our order id (Payssion) must name the session the order recorded. Anything else is not ours to
- * apply (logged, answered 200: a retry would not change it).
+ * that carries only our order id (Payssion) has it in its signed fields, with the amount and currency: its word names
+ * the order as surely. Anything else is not ours to apply (logged, answered 200: a retry would not change it).
  */
 async function orderOfSession(deps: PaymentDeps, event: PaymentEvent): Promise<{ order: OrderRow; session: SessionObject } | null> {
   const session = event.object as unknown as SessionObject;
@@ -32,7 +32,7 @@ async function orderOfSession(deps: PaymentDeps, event: PaymentEvent): Promise<{
   const member = session.metadata?.user_id;
   const matches =
     order &&
-    (member === undefined ? recorded?.session_id === session.id : order.user_id === member) &&
+    (member === undefined || order.user_id === member) &&
     order.total_minor === session.amount &&
     order.currency === session.currency?.toUpperCase() &&
     (recorded === null || recorded.session_id === session.id);
