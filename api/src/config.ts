@@ -130,7 +130,8 @@ const envSchema = z.object({
   TRANSCRIPTION_API_KEY_ENV: optionalString,
   /** User messages a conversation gathers before they are distilled into memories (default MEMORY_DISTILL_EVERY). */
   MEMORY_DISTILL_EVERY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(100).optional()),
-  /** How often each API process runs the due background jobs (default 1000 ms). */
+  /** How often each API process runs its billing jobs and leaderboard check (60 s, 1 h), and its due background jobs (1 s). */
+  SCHEDULED_JOBS_INTERVAL_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(50).max(3_600_000).optional()),
   BACKGROUND_JOBS_INTERVAL_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(50).max(3_600_000).optional()),
   /** Web Push's VAPID key pair (base64url, as web-push generates them); unset: outside production a pair kept in the database, in production no push. */
   VAPID_PUBLIC_KEY: optionalString,
@@ -256,6 +257,8 @@ export interface AppConfig {
   memoryDistillEvery?: number;
   /** Milliseconds between background-job runs (BACKGROUND_JOBS_INTERVAL_MS); with nodeEnv test no worker runs unless set. */
   backgroundJobsIntervalMs?: number;
+  /** Between runs of billing's and the leaderboard's jobs (SCHEDULED_JOBS_INTERVAL_MS); nodeEnv test: only when set. */
+  scheduledJobsIntervalMs?: number;
   /** Tests: the waiting room's timings (modules/chat/queue/queuePolicy.ts) and its Redis key prefix. */
   queueTimings?: Partial<QueueTimings>;
   admissionKeyPrefix?: string;
@@ -372,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : undefined,
     memoryDistillEvery: e.MEMORY_DISTILL_EVERY,
     backgroundJobsIntervalMs: e.BACKGROUND_JOBS_INTERVAL_MS,
+    scheduledJobsIntervalMs: e.SCHEDULED_JOBS_INTERVAL_MS,
     payments: payments.payments,
     subscribeStar: subscribeStar.subscribeStar,
     // Only when on (undefined otherwise): configurations without it read as off.

@@ -5,6 +5,10 @@ import { Redis } from 'ioredis';
 import { API_HEADERS, readSseEvents, type SignInResult } from '@fable/contracts';
 import type { Database } from './infra/db/database';
 import { seedCatalog } from './modules/characters/seed/seedCatalog';
+import { chargesOf, subscribeForTest } from './modules/billing/lifecycle/lifecycleTestKit';
+import { loadSubscription } from './modules/billing/lifecycle/subscriptionStore';
+import { monthOf, previousMonth } from './modules/leaderboard/leaderboardMonth';
+import { CARDS, startTestPaymentsSandbox, TEST_PAYMENTS_PUBLISHABLE_KEY, TEST_PAYMENTS_SECRET_KEY, TEST_WEBHOOK_SECRETS, type TestPaymentsSandbox } from './testing/paymentsSandbox';
 import { startProcess, until, type RunningProcess } from './testing/apiProcesses';
 import { startFakeOpenAiEngine, type FakeOpenAiEngine } from './testing/fakeOpenAiEngine';
 import { freePort } from './testing/freePort';
@@ -14,7 +18,8 @@ import { createScratchDatabase, type ScratchDatabase } from './testing/testDatab
 
 // Two API processes on one PostgreSQL database and one Redis (a server of this test's own, to stop), behind the site
 // server balancing between them: one process killed while 50 chat answers stream, and Redis stopped and started under
-// the other (README "More than one API process", "When Redis is down").
+// the other (README "More than one API process", "When Redis is down"); both running the scheduled jobs, which do
+// their work once.
 const KEY_ENV = 'FABLE_SCALE_OUT_ENGINE_KEY';
 const STREAMS = 50;
 /** Each reply: 30 tokens, 100 ms apart, so that every stream is still open when a process is killed. */
@@ -49,6 +54,7 @@ describe('two API processes behind the site server', () => {
   const members: Member[] = [];
   const guest = { [API_HEADERS.guestUserId]: testGuestId() };
   let startApi: (port: number) => RunningProcess;
+  let payments: TestPaymentsSandbox;
 
   /** Starts an API process again on its port if a test before this one (in jest's random order) killed it. */
   async function bothRunning(): Promise<void> {
@@ -120,6 +126,7 @@ describe('two API processes behind the site server', () => {
     process.env[KEY_ENV] = 'sk-scale-out';
     redis = await privateRedis();
     engine = await startFakeOpenAiEngine({ tokenIntervalMs: 100, firstTokenDelayMs: 0, reply: () => REPLY });
+    payments = await startTestPaymentsSandbox();
     scratch = await createScratchDatabase('postgres', { migrated: true });
     db = await scratch.open();
     await seedCatalog(db, { characters: 12 });
@@ -139,6 +146,13 @@ describe('two API processes behind the site server', () => {
       // Every stream at once: the generation slots (shared in Redis) are not what is under test.
       INFERENCE_CAPACITY: '1000',
       [KEY_ENV]: 'sk-scale-out',
+      // Both processes run the billing jobs and the leaderboard's check, often.
+      SCHEDULED_JOBS_INTERVAL_MS: '250',
+      PAYMENTS_PROVIDER: 'sandbox',
+      PAYMENTS_SANDBOX_URL: payments.sandbox.url,
+      PAYMENTS_SANDBOX_SECRET_KEY: TEST_PAYMENTS_SECRET_KEY,
+      PAYMENTS_SANDBOX_PUBLISHABLE_KEY: TEST_PAYMENTS_PUBLISHABLE_KEY,
+      PAYMENTS_WEBHOOK_SECRETS: TEST_WEBHOOK_SECRETS.join(','),
     };
     const ports = [await freePort(), await freePort()];
     startApi = (port) => startProcess('api/src/main.ts', [], { ...common, PORT: String(port) });
@@ -159,6 +173,7 @@ describe('two API processes behind the site server', () => {
     await db?.close();
     await scratch?.drop();
     await engine?.close();
+    await payments?.close();
     await redis?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   }, 60_000);
@@ -257,6 +272,31 @@ describe('two API processes behind the site server', () => {
     for (const [i, retry] of retries.entries()) statuses.push((await refresh(i === 0 ? b! : a!, retry.body.refresh_token)).status);
     expect(statuses.sort()).toEqual([200, 401]);
   }, 60_000);
+
+  it('scheduled jobs run in both processes and do their work once: a due renewal is charged once, the last month’s leaderboard computed', async () => {
+    await bothRunning();
+    const member = members[1]!;
+    const { rows } = await db.query<{ id: string }>('select id from users where email = $1', [member.email]);
+    const userId = rows[0]!.id;
+    // Subscribed a month and a minute ago: its renewal is due now, for both processes' billing workers at once.
+    const now = Date.now();
+    const started = new Date(now - 31 * 24 * 3600_000);
+    const { subscription } = await subscribeForTest(db, payments, userId, 'basic_1m', CARDS.approves, started);
+    expect(subscription.current_period_end.getTime()).toBeLessThan(now);
+    await until('the renewal', async () => ((await loadSubscription(db, subscription.id))?.current_period_end.getTime() ?? 0) > now, 30_000);
+    // Several more runs of both workers: nothing more is charged or written.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(chargesOf(payments, subscription.id)).toHaveLength(1);
+    const renewals = await db.query<{ n: number }>(`select count(*)::int as n from billing_ledger where subscription_id = $1 and action = 'subscription.renewed'`, [subscription.id]);
+    expect(renewals.rows[0]?.n).toBe(1);
+    const orders = await db.query<{ n: number }>(`select count(*)::int as n from billing_orders where subscription_id = $1 and kind = 'renewal'`, [subscription.id]);
+    expect(orders.rows[0]?.n).toBe(1);
+
+    const month = previousMonth(monthOf(new Date()));
+    await until('the leaderboard of the month that ended', async () => (await db.query('select 1 from leaderboard_months where month = $1', [month])).rows.length === 1, 30_000);
+    const computed = await db.query<{ computed_by: string }>('select computed_by from leaderboard_months where month = $1', [month]);
+    expect(computed.rows).toEqual([{ computed_by: 'scheduler' }]);
+  }, 90_000);
 
   it('Redis stopped: the API keeps answering without a 5xx; started again: it uses Redis again without a restart', async () => {
     // The second process: the first may have been killed by the other test.

@@ -75,8 +75,8 @@ export const leaderboardRoutes: ApiPlugin = async (app, deps) => {
     },
   );
 
-  if (config.nodeEnv !== 'test') {
-    const scheduler = createLeaderboardScheduler({ db, clock, log: app.log });
+  if (config.nodeEnv !== 'test' || config.scheduledJobsIntervalMs !== undefined) {
+    const scheduler = createLeaderboardScheduler({ db, clock, log: app.log, intervalMs: config.scheduledJobsIntervalMs });
     app.addHook('onReady', async () => scheduler.start());
     // preClose: before any onClose hook, so a computation in progress ends before the database closes.
     app.addHook('preClose', async () => scheduler.stop());

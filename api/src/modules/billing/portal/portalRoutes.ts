@@ -30,7 +30,8 @@ export async function runPortalAction(deps: LifecycleDeps, member: PortalMember,
 /**
  * The subscriber portal (contracts' billingFlowCalls.portalSubscriptions and portalAction; document 2 §3, §4, §7):
  * GET and PUT /subscriptions/sticky, members only. Outside tests the API process also runs the billing jobs
- * (renewals, expiries) every minute; tests call runBillingJobs with their clock. See ../README.md.
+ * (renewals, expiries) every minute (SCHEDULED_JOBS_INTERVAL_MS); tests call runBillingJobs with their clock, or set
+ * that interval to see the workers of several processes at work. See ../README.md.
  */
 export const portalRoutes: ApiPlugin = async (app, deps) => {
   const { db, clock, config, payments } = deps;
@@ -52,8 +53,8 @@ export const portalRoutes: ApiPlugin = async (app, deps) => {
     },
   );
 
-  if (config.nodeEnv !== 'test') {
-    const worker = createBillingWorker({ ...lifecycle, clock, log: app.log });
+  if (config.nodeEnv !== 'test' || config.scheduledJobsIntervalMs !== undefined) {
+    const worker = createBillingWorker({ ...lifecycle, clock, log: app.log, intervalMs: config.scheduledJobsIntervalMs });
     app.addHook('onReady', async () => worker.start());
     // preClose: a run in progress ends before the database closes.
     app.addHook('preClose', async () => worker.stop());
