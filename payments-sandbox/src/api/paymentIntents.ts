@@ -42,6 +42,14 @@ export function usableMethod(state: SandboxState, intent: { customer: string | n
   return id;
 }
 
+/** The payment_method given at creation (a payment's or a setup's), checked as Stripe does: it then waits for its confirmation. */
+export function takeMethodParam(state: SandboxState, intent: { customer: string | null; payment_method: string | null; status: string }, params: FormObject): void {
+  const method = optionalString(params, 'payment_method');
+  if (!method) return;
+  intent.payment_method = usableMethod(state, intent, method);
+  intent.status = 'requires_confirmation';
+}
+
 export async function createPaymentIntent(state: SandboxState, params: FormObject, context: ConfirmContext): Promise<PaymentIntent> {
   allowOnly(params, [
     'amount', 'currency', 'customer', 'payment_method', 'confirm', 'off_session', 'metadata', 'description',
@@ -89,11 +97,7 @@ export async function createPaymentIntent(state: SandboxState, params: FormObjec
     cancellation_reason: null,
     livemode: false,
   };
-  const method = optionalString(params, 'payment_method');
-  if (method) {
-    intent.payment_method = usableMethod(state, intent, method);
-    intent.status = 'requires_confirmation';
-  }
+  takeMethodParam(state, intent, params);
   state.paymentIntents.set(id, intent);
   state.emit('payment_intent.created', intent, context.idempotencyKey);
   if (!confirm) return intent;

@@ -9,7 +9,7 @@ import { cardError, invalidParam, invalidRequest, noSuch } from '../protocol/str
 import { customerOf } from './customers';
 import { newId, randomToken, unixNow } from './ids';
 import type { PaymentError, SetupIntent } from './objects';
-import { AUTHENTICATION_FAILURE_MESSAGE, cancelOpenIntent, usableMethod, type ConfirmContext } from './paymentIntents';
+import { AUTHENTICATION_FAILURE_MESSAGE, cancelOpenIntent, takeMethodParam, usableMethod, type ConfirmContext } from './paymentIntents';
 import type { SandboxState } from './state';
 
 const USAGES = ['off_session', 'on_session'] as const;
@@ -48,11 +48,7 @@ export async function createSetupIntent(state: SandboxState, params: FormObject,
     cancellation_reason: null,
     livemode: false,
   };
-  const method = optionalString(params, 'payment_method');
-  if (method) {
-    intent.payment_method = usableMethod(state, intent, method);
-    intent.status = 'requires_confirmation';
-  }
+  takeMethodParam(state, intent, params);
   state.setupIntents.set(id, intent);
   state.emit('setup_intent.created', intent, context.idempotencyKey);
   return confirm ? confirmSetup(state, intent, returnUrl, context) : intent;
