@@ -1,5 +1,6 @@
 import type { PaymentsProvider } from './paymentsGateway';
 import { readPayssionConfig, SANDBOX_PAYSSION_KEYS, type PayssionConfig } from './payssion/payssionConfig';
+import { envValue } from '../envValue';
 
 /**
  * Which payments provider the API uses (issue 15; payments-sandbox/README.md "The API's side"):
@@ -35,7 +36,6 @@ export const DEFAULT_SANDBOX_PAYMENTS: SandboxPaymentsConfig = {
 const SANDBOX_VARIABLES = ['PAYMENTS_SANDBOX_URL', 'PAYMENTS_SANDBOX_SECRET_KEY', 'PAYMENTS_SANDBOX_PUBLISHABLE_KEY'] as const;
 const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const;
 
-const blankToUndefined = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
 
 function readWebhookSecrets(value: string | undefined, problems: string[]): string[] {
   if (value === undefined) return [];
@@ -49,15 +49,15 @@ function readWebhookSecrets(value: string | undefined, problems: string[]): stri
 /** Reads the payments variables; problems are reported by name, like every other setting. */
 export function readPaymentsConfig(env: NodeJS.ProcessEnv): { payments?: PaymentsConfig; problems: string[] } {
   const problems: string[] = [];
-  const provider = blankToUndefined(env.PAYMENTS_PROVIDER) ?? 'sandbox';
+  const provider = envValue(env.PAYMENTS_PROVIDER) ?? 'sandbox';
   if (provider !== 'sandbox' && provider !== 'stripe') return { problems: ['PAYMENTS_PROVIDER: must be sandbox or stripe'] };
-  const webhookValue = blankToUndefined(env.PAYMENTS_WEBHOOK_SECRETS);
+  const webhookValue = envValue(env.PAYMENTS_WEBHOOK_SECRETS);
   const webhookSecrets = readWebhookSecrets(webhookValue, problems);
 
   if ((provider as PaymentsProvider) === 'stripe') {
-    for (const name of SANDBOX_VARIABLES) if (blankToUndefined(env[name])) problems.push(`${name}: set while PAYMENTS_PROVIDER is stripe`);
-    const secretKey = blankToUndefined(env.STRIPE_SECRET_KEY);
-    const publishableKey = blankToUndefined(env.STRIPE_PUBLISHABLE_KEY);
+    for (const name of SANDBOX_VARIABLES) if (envValue(env[name])) problems.push(`${name}: set while PAYMENTS_PROVIDER is stripe`);
+    const secretKey = envValue(env.STRIPE_SECRET_KEY);
+    const publishableKey = envValue(env.STRIPE_PUBLISHABLE_KEY);
     if (!secretKey) problems.push('STRIPE_SECRET_KEY: required when PAYMENTS_PROVIDER is stripe');
     else if (!/^(sk|rk)_(live|test)_\S+$/.test(secretKey)) problems.push('STRIPE_SECRET_KEY: must be a sk_live_/sk_test_ (or rk_) key');
     if (!publishableKey) problems.push('STRIPE_PUBLISHABLE_KEY: required when PAYMENTS_PROVIDER is stripe');
@@ -72,11 +72,11 @@ export function readPaymentsConfig(env: NodeJS.ProcessEnv): { payments?: Payment
     return { payments: { provider: 'stripe', secretKey, publishableKey, webhookSecrets, payssion }, problems };
   }
 
-  for (const name of STRIPE_VARIABLES) if (blankToUndefined(env[name])) problems.push(`${name}: set while PAYMENTS_PROVIDER is sandbox (set PAYMENTS_PROVIDER=stripe)`);
+  for (const name of STRIPE_VARIABLES) if (envValue(env[name])) problems.push(`${name}: set while PAYMENTS_PROVIDER is sandbox (set PAYMENTS_PROVIDER=stripe)`);
   const defaults = DEFAULT_SANDBOX_PAYMENTS;
-  const sandboxUrl = blankToUndefined(env.PAYMENTS_SANDBOX_URL) ?? defaults.sandboxUrl;
-  const secretKey = blankToUndefined(env.PAYMENTS_SANDBOX_SECRET_KEY) ?? defaults.secretKey;
-  const publishableKey = blankToUndefined(env.PAYMENTS_SANDBOX_PUBLISHABLE_KEY) ?? defaults.publishableKey;
+  const sandboxUrl = envValue(env.PAYMENTS_SANDBOX_URL) ?? defaults.sandboxUrl;
+  const secretKey = envValue(env.PAYMENTS_SANDBOX_SECRET_KEY) ?? defaults.secretKey;
+  const publishableKey = envValue(env.PAYMENTS_SANDBOX_PUBLISHABLE_KEY) ?? defaults.publishableKey;
   if (!/^https?:\/\/[^/\s]+\/?$/.test(sandboxUrl)) problems.push('PAYMENTS_SANDBOX_URL: must be an origin like http://127.0.0.1:3200');
   if (!/^sk_test_\S+$/.test(secretKey)) problems.push('PAYMENTS_SANDBOX_SECRET_KEY: must be a sk_test_… key');
   if (!/^pk_test_\S+$/.test(publishableKey)) problems.push('PAYMENTS_SANDBOX_PUBLISHABLE_KEY: must be a pk_test_… key');

@@ -1,6 +1,7 @@
 import type { ContentClassifier } from './contentClassifier';
 import { DEFAULT_MODERATION_MODEL, createOpenAiModerationClassifier, withFallback } from './openAiModerationClassifier';
 import { createRuleBasedClassifier } from './ruleBasedClassifier';
+import { envValue } from '../../infra/envValue';
 
 /**
  * An OpenAI-compatible moderation endpoint for the automatic checks: MODERATION_URL (its API base, e.g.
@@ -13,13 +14,12 @@ export interface ModerationEndpointConfig {
   model: string;
 }
 
-const blankToUndefined = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
 
 /** Reads the MODERATION_* variables; problems are reported by name, like every other setting. */
 export function readModerationEndpoint(env: NodeJS.ProcessEnv): { endpoint?: ModerationEndpointConfig; problems: string[] } {
-  const url = blankToUndefined(env.MODERATION_URL);
-  const apiKey = blankToUndefined(env.MODERATION_API_KEY);
-  const model = blankToUndefined(env.MODERATION_MODEL);
+  const url = envValue(env.MODERATION_URL);
+  const apiKey = envValue(env.MODERATION_API_KEY);
+  const model = envValue(env.MODERATION_MODEL);
   if (url === undefined) {
     const stray = [apiKey && 'MODERATION_API_KEY', model && 'MODERATION_MODEL'].filter(Boolean);
     return { problems: stray.map((name) => `${name}: set without MODERATION_URL`) };

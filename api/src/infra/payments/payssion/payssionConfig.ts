@@ -1,3 +1,5 @@
+import { envValue } from '../../envValue';
+
 /**
  * Where the API finds Payssion (or the payments sandbox's Payssion) and its merchant keys: PaymentsConfig.payssion,
  * read from PAYSSION_URL, PAYSSION_API_KEY and PAYSSION_SECRET_KEY. The notify URL is not sent with each payment: it
@@ -15,17 +17,15 @@ export interface PayssionConfig {
 export const SANDBOX_PAYSSION_KEYS = { apiKey: 'sandbox_payssion_fable', secretKey: 'payssion_secret_fable' } as const;
 export const PAYSSION_LIVE_URL = 'https://www.payssion.com';
 
-const value = (env: NodeJS.ProcessEnv, name: string) => (env[name]?.trim() ? env[name]?.trim() : undefined);
-
 /**
  * PAYSSION_API_KEY and PAYSSION_SECRET_KEY together (PAYSSION_URL optional: Payssion's own, or the sandbox's with
  * the sandbox provider), or none: the sandbox's Payssion on the sandbox provider, else none (Payssion's methods then
  * answer 503). One key without the other, or a URL that is not an origin: problems naming each variable.
  */
 export function readPayssionConfig(env: NodeJS.ProcessEnv, sandboxUrl: string | null): { payssion: PayssionConfig | null; problems: string[] } {
-  const apiKey = value(env, 'PAYSSION_API_KEY');
-  const secretKey = value(env, 'PAYSSION_SECRET_KEY');
-  const url = value(env, 'PAYSSION_URL');
+  const apiKey = envValue(env.PAYSSION_API_KEY);
+  const secretKey = envValue(env.PAYSSION_SECRET_KEY);
+  const url = envValue(env.PAYSSION_URL);
   const problems: string[] = [];
   if (url !== undefined && !/^https?:\/\/[^/\s]+\/?$/.test(url)) problems.push('PAYSSION_URL: must be an origin like https://www.payssion.com');
   if ((apiKey === undefined) !== (secretKey === undefined)) problems.push(apiKey ? 'PAYSSION_SECRET_KEY: required with PAYSSION_API_KEY' : 'PAYSSION_API_KEY: required with PAYSSION_SECRET_KEY');

@@ -1,4 +1,5 @@
 import type { PaymentsConfig } from '../../../infra/payments/paymentsConfig';
+import { envValue } from '../../../infra/envValue';
 
 /**
  * Where the API finds SubscribeStar (or our sandbox of it) and its OAuth client: AppConfig.subscribeStar, read from
@@ -15,7 +16,6 @@ export interface SubscribeStarConfig {
 export const SANDBOX_SUBSCRIBESTAR_CLIENT = { clientId: 'fable_subscribestar_sandbox', clientSecret: 'fable_subscribestar_sandbox_secret' } as const;
 
 const VARIABLES = ['SUBSCRIBESTAR_URL', 'SUBSCRIBESTAR_CLIENT_ID', 'SUBSCRIBESTAR_CLIENT_SECRET'] as const;
-const value = (env: NodeJS.ProcessEnv, name: string) => (env[name]?.trim() ? env[name]?.trim() : undefined);
 
 /** Without SUBSCRIBESTAR_*: the payments sandbox's SubscribeStar (same server, default client) when payments run on the sandbox, else none. */
 export function defaultSubscribeStar(payments: PaymentsConfig | undefined): SubscribeStarConfig | null {
@@ -29,16 +29,16 @@ export function defaultSubscribeStar(payments: PaymentsConfig | undefined): Subs
  * turns into a ConfigError (a half-configured provider never starts).
  */
 export function readSubscribeStarConfig(env: NodeJS.ProcessEnv, payments: PaymentsConfig | undefined): { subscribeStar?: SubscribeStarConfig | null; problems: string[] } {
-  const set = VARIABLES.filter((name) => value(env, name) !== undefined);
+  const set = VARIABLES.filter((name) => envValue(env[name]) !== undefined);
   if (set.length === 0) return { subscribeStar: defaultSubscribeStar(payments), problems: [] };
   if (set.length < VARIABLES.length) {
     const missing = VARIABLES.filter((name) => !set.includes(name));
     return { problems: missing.map((name) => `${name}: required with ${set.join(', ')}`) };
   }
-  const url = value(env, 'SUBSCRIBESTAR_URL') as string;
+  const url = envValue(env.SUBSCRIBESTAR_URL) as string;
   if (!/^https?:\/\/[^/\s]+\/?$/.test(url)) return { problems: ['SUBSCRIBESTAR_URL: must be an origin like https://www.subscribestar.com'] };
   return {
-    subscribeStar: { url: url.replace(/\/$/, ''), clientId: value(env, 'SUBSCRIBESTAR_CLIENT_ID') as string, clientSecret: value(env, 'SUBSCRIBESTAR_CLIENT_SECRET') as string },
+    subscribeStar: { url: url.replace(/\/$/, ''), clientId: envValue(env.SUBSCRIBESTAR_CLIENT_ID) as string, clientSecret: envValue(env.SUBSCRIBESTAR_CLIENT_SECRET) as string },
     problems: [],
   };
 }
