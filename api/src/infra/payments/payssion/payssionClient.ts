@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PaymentsUnavailableError, WebhookSignatureError, type PaymentEvent, type RedirectSessionInput, type RedirectSessionRef, type RedirectSessionStatus } from '../paymentsGateway';
+import { toMajor, toMinor } from '@fable/rules/billing';
 import type { PayssionConfig } from './payssionConfig';
 
 /**
@@ -36,8 +37,9 @@ const REQUEST_TIMEOUT_MS = 20_000;
 const RETRIES = 2;
 
 const md5 = (parts: readonly string[]) => createHash('md5').update(parts.join('|')).digest('hex');
-const toAmount = (minor: number) => (minor / 100).toFixed(2);
-const toMinor = (amount: string) => Math.round(Number(amount) * 100);
+/** An amount as Payssion writes it: major units with two decimals ("12.50"), and back. */
+const toAmount = (minor: number) => toMajor(minor).toFixed(2);
+const minorOf = (amount: string) => toMinor(Number(amount));
 
 /** A payment's state at Payssion as a redirect session's. */
 function statusOf(state: string): RedirectSessionStatus {
@@ -126,12 +128,12 @@ export function createPayssionClient(config: PayssionConfig): PayssionClient {
 
     async details(session) {
       const transaction = await detailsOf(session);
-      return { status: statusOf(transaction.state), amountMinor: toMinor(transaction.amount), currency: transaction.currency.toUpperCase(), metadata: { order_id: transaction.order_id } };
+      return { status: statusOf(transaction.state), amountMinor: minorOf(transaction.amount), currency: transaction.currency.toUpperCase(), metadata: { order_id: transaction.order_id } };
     },
 
     async refund(session, amountMinor) {
       const transaction = await detailsOf(session);
-      const left = toMinor(transaction.amount) - toMinor(transaction.refunded ?? '0');
+      const left = minorOf(transaction.amount) - minorOf(transaction.refunded ?? '0');
       if (amountMinor === null && transaction.state === 'refunded') return { refundId: `${transaction.transaction_id}:refunded` };
       const refunded = await post<{ refund: { refund_id: string } }>(
         '/api/v1/refunds',
@@ -152,7 +154,7 @@ export function createPayssionClient(config: PayssionConfig): PayssionClient {
         id: `payssion:${form.transaction_id}:${state}`,
         type: status === 'completed' ? 'redirect_session.completed' : status === 'canceled' ? 'redirect_session.canceled' : `payssion.${state}`,
         created: Math.floor(receivedAt.getTime() / 1000),
-        object: { id: form.transaction_id, amount: toMinor(form.amount ?? '0'), currency: (form.currency ?? '').toLowerCase(), metadata: { order_id: form.order_id ?? '' } },
+        object: { id: form.transaction_id, amount: minorOf(form.amount ?? '0'), currency: (form.currency ?? '').toLowerCase(), metadata: { order_id: form.order_id ?? '' } },
       };
     },
   };
