@@ -9,6 +9,7 @@ import { newId, unixNow } from '../api/ids';
 import type { RedirectSession } from '../api/objects';
 import { CURRENCIES } from '../api/paymentIntents';
 import type { SandboxState } from '../api/state';
+import { postAttempt, retryDelayMs } from '../webhooks/postAttempt';
 import { AMOUNT, PAYSSION_PM_IDS, payssionSignature, RESULT, SIGNED_FIELDS, toAmount, toMinor } from './payssionProtocol';
 
 export interface PayssionConfig {
@@ -161,23 +162,15 @@ export function registerPayssion(app: FastifyInstance, deps: { state: SandboxSta
   /** Posts the notification until the notify URL answers 2xx, with the retry schedule of the Stripe webhooks. */
   const deliver = async (form: Form, record: PayssionNotification) => {
     for (let attempt = 0; attempt < deps.retry.attempts; attempt++) {
-      if (attempt > 0) await sleep(deps.retry.baseDelayMs * deps.retry.factor ** (attempt - 1), undefined, { signal: stopped.signal }).catch(() => undefined);
+      if (attempt > 0) await sleep(retryDelayMs(deps.retry, attempt), undefined, { signal: stopped.signal }).catch(() => undefined);
       if (stopped.signal.aborted) return;
-      let status = 0;
-      try {
-        const response = await fetch(config.notifyUrl as string, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams(form).toString(),
-          signal: AbortSignal.any([stopped.signal, AbortSignal.timeout(deps.retry.timeoutMs)]),
-        });
-        status = response.status;
-        await response.arrayBuffer();
-      } catch {
-        status = 0;
-      }
-      record.attempts.push(status);
-      if (status >= 200 && status < 300) {
+      const sent = await postAttempt(
+        config.notifyUrl as string,
+        { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString(), signal: stopped.signal },
+        deps.retry.timeoutMs,
+      );
+      record.attempts.push('error' in sent ? 0 : sent.status);
+      if (!('error' in sent) && sent.ok) {
         record.delivered = true;
         return;
       }

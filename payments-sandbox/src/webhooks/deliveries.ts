@@ -6,6 +6,7 @@
 import type { StripeEvent } from '../api/objects';
 import { newId } from '../api/ids';
 import type { RetryConfig, WebhookEndpointConfig } from '../config';
+import { postAttempt, retryDelayMs } from './postAttempt';
 import { signatureHeader } from './signature';
 
 export interface DeliveryAttempt {
@@ -132,26 +133,26 @@ export class WebhookDeliveries {
     if (failure === 'drop') {
       record.error = 'simulated failure: not sent';
     } else {
-      try {
-        const response = await fetch(endpoint.url, {
-          method: 'POST',
+      const sent = await postAttempt(
+        endpoint.url,
+        {
           headers: {
             'content-type': 'application/json; charset=utf-8',
             'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
             'stripe-signature': signatureHeader(payload, endpoint.secrets),
           },
           body: payload,
-          signal: AbortSignal.timeout(this.retry.timeoutMs),
-        });
-        await response.arrayBuffer().catch(() => undefined);
-        record.status = response.status;
-        ok = response.ok;
+        },
+        this.retry.timeoutMs,
+      );
+      if ('error' in sent) record.error = sent.error;
+      else {
+        record.status = sent.status;
+        ok = sent.ok;
         if (failure === 'lose_response') {
           record.error = 'simulated failure: answer lost';
           ok = false;
         }
-      } catch (error) {
-        record.error = (error as Error).message;
       }
     }
     if (ok) {
@@ -163,7 +164,7 @@ export class WebhookDeliveries {
       return;
     }
     delivery.status = 'pending';
-    const delay = this.retry.baseDelayMs * this.retry.factor ** (delivery.attempts.length - 1);
+    const delay = retryDelayMs(this.retry, delivery.attempts.length);
     record.retry_in_ms = delay;
     const timer = setTimeout(() => {
       this.timers.delete(timer);

@@ -1,0 +1,27 @@
+// One attempt at telling a merchant's server something (a Stripe webhook, a Payssion notification), and when to try
+// again: the two ways the sandbox notifies share them.
+import type { RetryConfig } from '../config';
+
+/** The wait before the next attempt once `attempts` have failed: base × factor^(attempts − 1). */
+export const retryDelayMs = (retry: RetryConfig, attempts: number): number => retry.baseDelayMs * retry.factor ** (attempts - 1);
+
+/** One POST within `timeoutMs` (or until `signal`): the answer's status, its body read and dropped; or what stopped it. */
+export async function postAttempt(
+  url: string,
+  request: { headers: Record<string, string>; body: string; signal?: AbortSignal },
+  timeoutMs: number,
+): Promise<{ status: number; ok: boolean } | { error: string }> {
+  try {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: request.headers,
+      body: request.body,
+      signal: request.signal ? AbortSignal.any([request.signal, timeout]) : timeout,
+    });
+    await response.arrayBuffer().catch(() => undefined);
+    return { status: response.status, ok: response.ok };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}
