@@ -15,6 +15,7 @@ import { openDatabase } from '../../api/src/infra/db/openDatabase';
 import { seedCatalog } from '../../api/src/modules/characters/seed/seedCatalog';
 import { createFacetSnapshots, facetCountsStatement } from '../../api/src/modules/search/facetSnapshots';
 import { normalizeSearch, SEARCH_CACHE_PREFIX } from '../../api/src/modules/search/searchRequest';
+import { estimateLargeMatch, largePageStatement, sampleStatement } from '../../api/src/modules/search/largeMatches';
 import { isListing, listingPageStatement, matchStatement, type Statement } from '../../api/src/modules/search/searchSql';
 import { bearer, signUp } from '../../api/src/testing/testApp';
 import { httpLoad, type LoadResult } from './httpLoad';
@@ -114,9 +115,12 @@ async function prepareCatalog(db: Database, log: (line: string) => void): Promis
 async function explainShape(db: Database, shape: Shape, blocked: string[]): Promise<string> {
   const query = SearchCharactersQuerySchema.parse(Object.fromEntries(new URLSearchParams(shape.queries[0])));
   const request = normalizeSearch(query, { applicationId: 'fable', nsfwAllowed: shape.member === true, blockedCreatorIds: shape.member ? blocked : [] });
+  const large = isListing(request) ? null : await estimateLargeMatch(db, request);
   const statements: Array<[string, Statement | null]> = isListing(request)
     ? [['page', listingPageStatement(request)], ['counts', facetCountsStatement(request)]]
-    : [['match', matchStatement(request, 'words')]];
+    : large
+      ? [['sample', sampleStatement(request, large.percent)], ['page', largePageStatement(request, large.walks)]]
+      : [['match', matchStatement(request, 'words')]];
   const parts: string[] = [];
   for (const [label, statement] of statements) {
     if (!statement) continue;

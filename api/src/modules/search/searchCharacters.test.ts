@@ -5,6 +5,7 @@ import type { Database } from '../../infra/db/database';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS, createScratchDatabase, type ScratchDatabase } from '../../testing/testDatabases';
 import type { CharacterRow } from '../characters/characterRow';
 import { resetCatalog, seedCatalog } from '../characters/seed/seedCatalog';
+import { estimateLargeMatch, largeMatchPage } from './largeMatches';
 import { createSearchService, type SearchService } from './searchCharacters';
 import { normalizeSearch, type SearchCaller, type SearchRequest } from './searchRequest';
 import { allCharacters, insertCharacter, referenceSearch, referenceTextMatches } from './testing/searchReference';
@@ -24,8 +25,8 @@ describe.each(BACKENDS)('character search on %s', (backend) => {
     normalizeSearch(SearchCharactersQuerySchema.parse(params), caller);
 
   /** The module's answer and the reference's, side by side. */
-  async function compare(r: SearchRequest) {
-    const result = await service.run(r);
+  async function compare(r: SearchRequest, by: SearchService = service) {
+    const result = await by.run(r);
     const text = r.text === '' ? undefined : await referenceTextMatches(db, r);
     const expected = referenceSearch(all, r, text);
     expect({
@@ -189,6 +190,44 @@ describe.each(BACKENDS)('character search on %s', (backend) => {
       await compare(request(params));
       await compare(request(params, adult));
       await compare(request({ ...params, nsfw: '1' }, adult));
+    });
+
+    describe('past the large-match threshold (count and facets from a sample, here of every block)', () => {
+      const everyBlock = { largeMatchCount: 5, sampleMatches: 1e9, maxSamplePercent: 100 };
+      let estimating: SearchService;
+      beforeAll(async () => {
+        // The planner's estimate says whether a search may be large: statistics as autovacuum keeps them.
+        // Names that are the query itself rank first.
+        await insertCharacter(db, { name: 'The', title: 'Exactly', num_messages: 1 });
+        await insertCharacter(db, { name: 'A', title: 'Letter', num_messages: 2, name_i18n: { es: 'Una' }, translated_languages: ['es'] });
+        await refresh();
+        await db.exec('analyze search_documents');
+        estimating = createSearchService({ db, cache: createMemoryCache(), clock, largeMatches: everyBlock });
+      });
+      afterAll(() => estimating.close());
+
+      it.each<SearchCharactersParams>([
+        { q: 'the' },
+        { q: 'the', page: 2 },
+        { q: 'a' },
+        { q: 'a', page: 3, include_tags: 'Female' },
+        { q: 'of the' },
+        { q: 'a', sort: 'trending', page: 2 },
+        { q: 'the', sort: 'name' },
+        { q: 'a', chat_language: 'es' },
+      ])('answers %j as the reference does, read without gathering the matches', async (params) => {
+        const r = request(params, adult);
+        expect(await estimateLargeMatch(db, r, everyBlock)).not.toBeNull();
+        const { hits } = await compare(r, estimating);
+        // The name parts walked for in popularity order (the sample finds them common in a large catalog) give the same page.
+        const walked = await largeMatchPage(db, r, { first: true, later: true });
+        expect(walked).toEqual(hits.map((h) => h.id));
+      });
+
+      it('counts a search below the threshold exactly', async () => {
+        expect(await estimateLargeMatch(db, request({ q: 'seraphina' }), everyBlock)).toBeNull();
+        await compare(request({ q: 'seraphina' }), estimating);
+      });
     });
 
     it('finds partial and misspelt names', async () => {

@@ -11,6 +11,7 @@ import type { Database, Queryable } from '../../infra/db/database';
 import { catalogVersion } from '../catalogVersion/catalogVersion';
 import type { CardRow } from '../characters/characterRow';
 import { PUBLIC_SUMMARY_SELECT, toPublicSummary } from '../discovery/characterSummary';
+import { estimateLargeMatch, largeMatchPage, type LargeMatchOptions } from './largeMatches';
 import { createFacetSnapshots, topFacets, type FacetCounts, type FacetSnapshots } from './facetSnapshots';
 import { MIN_TRIGRAM_QUERY_LENGTH, normalizeSearch, searchCacheKey, type SearchCaller, type SearchRequest } from './searchRequest';
 import {
@@ -36,6 +37,8 @@ export interface SearchServiceOptions {
   facetRefreshMs?: number;
   /** Reports background failures (facet snapshot rebuilds). */
   onError?: (err: unknown, context: string) => void;
+  /** When the count and facets of a search are estimated (largeMatches.ts). */
+  largeMatches?: LargeMatchOptions;
 }
 
 export interface SearchService {
@@ -162,8 +165,14 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     return { ...withoutExcluded(counts, blocked), ids: page.map((r) => r.id) };
   }
 
+  /** A search matching much of the catalog: estimated count and facets, the page read without gathering the matches. */
+  async function large(request: SearchRequest): Promise<Match | null> {
+    const estimate = await estimateLargeMatch(db, request, options.largeMatches);
+    return estimate ? { ...estimate, ids: await largeMatchPage(db, request, estimate.walks) } : null;
+  }
+
   async function run(request: SearchRequest): Promise<SearchCharactersResult> {
-    let match = isListing(request) ? await listing(request) : null;
+    let match = isListing(request) ? await listing(request) : await large(request);
     match ??= await runMatch(db, request, 'words');
     // Nothing for the words: try names similar to the query (typo tolerance).
     if ((match === null || match.found === 0) && request.text.length >= MIN_TRIGRAM_QUERY_LENGTH) {

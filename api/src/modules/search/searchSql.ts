@@ -28,7 +28,7 @@ export interface Statement {
 }
 
 /** The five sorts (document 1 §7: num_messages_24h desc, rating_score desc, default, createdAt desc, name asc). */
-const SORT_ORDER: Record<ListingSort, string> = {
+export const SORT_ORDER: Record<ListingSort, string> = {
   trending: 'd.num_messages_24h desc, d.id',
   top_rated: 'd.rating_score desc nulls last, d.id',
   popular: 'd.num_messages desc, d.id',
@@ -105,67 +105,108 @@ export type TextMode = 'words' | 'fuzzy';
  */
 export function matchStatement(request: SearchRequest, mode: TextMode): Statement | null {
   const params = new Params();
-  const where = filterConditions(request, params);
-  // The default sort ranks text matches by relevance; the others order them by their own field.
-  const ranked = request.sort === 'popular' && request.text !== '';
-  let score: string | null = null;
-  if (request.text !== '') {
-    const text = textConditions(request, params, mode, ranked);
-    if (text === null) return null;
-    where.push(text.match);
-    score = text.score;
-  }
-  const order = ranked ? `score desc, ${SORT_ORDER.popular}` : SORT_ORDER[request.sort];
-  const columns = ranked ? `${SORT_COLUMNS.popular}, ${score} as score` : SORT_COLUMNS[request.sort];
-  // unnest in the select list (ProjectSet) counts about twice as fast as a lateral unnest per row.
-  const facet = (column: string) => `(select coalesce(json_agg(json_build_array(f.value, f.n) order by f.n desc, f.value), '[]') from (
-      select t as value, count(*)::int as n from (select unnest(m.${column}) as t from m) u
-      group by t order by n desc, t limit ${SEARCH_LIMITS.maxFacetValues}
-    ) f)`;
+  const match = matchConditions(request, params, mode);
+  if (!match) return null;
+  const { order, columns } = orderOf(request, match.score);
   const sql = `with m as materialized (
     select d.id, d.tags, d.translated_languages, ${columns}
     from search_documents d
-    where ${where.join(' and ')}
+    where ${match.where.join(' and ')}
   )
   select
     (select count(*)::int from m) as found,
-    ${facet('tags')} as tag_facets,
-    ${facet('translated_languages')} as translated_facets,
+    ${facetsSelect('tags')} as tag_facets,
+    ${facetsSelect('translated_languages')} as translated_facets,
     (select coalesce(array_agg(p.id order by ${order.replace(/\bd\./g, 'p.')}), '{}') from (
       select * from m d order by ${order} limit ${SEARCH_LIMITS.hitsPerPage} offset ${offsetOf(request.page)}
     ) p) as ids`;
   return { sql, params: params.values };
 }
 
-/** The text condition, and the relevance score when `ranked` (no parameter is bound for an unused score). */
+/** The conditions a document must meet (filters and text), and the relevance score when the search ranks. */
+export interface MatchConditions {
+  where: string[];
+  score: string | null;
+  /** The documents whose score may be above 0 (name matches), for the ranked page of a large match (largeMatches.ts). */
+  named: string | null;
+}
+
+/** Whether a search ranks by relevance: the default sort ranks text matches; the others order them by their own field. */
+export const isRanked = (request: SearchRequest) => request.sort === 'popular' && request.text !== '';
+
+/** `ranked` false: the conditions alone (no parameter is bound for a score that would go unused). */
+export function matchConditions(request: SearchRequest, params: Params, mode: TextMode, ranked = isRanked(request)): MatchConditions | null {
+  const where = filterConditions(request, params);
+  if (request.text === '') return { where, score: null, named: null };
+  const text = textConditions(request, params, mode, ranked);
+  if (text === null) return null;
+  where.push(text.match);
+  return { where, score: text.score, named: text.named };
+}
+
+/** The order of a match (relevance first when ranked) and the columns it reads. */
+export function orderOf(request: SearchRequest, score: string | null): { order: string; columns: string } {
+  return isRanked(request)
+    ? { order: `score desc, ${SORT_ORDER.popular}`, columns: `${SORT_COLUMNS.popular}, ${score} as score` }
+    : { order: SORT_ORDER[request.sort], columns: SORT_COLUMNS[request.sort] };
+}
+
+/**
+ * A facet of the gathered matches `m`: value and count arrays, most frequent first, at most 100. unnest in the
+ * select list (ProjectSet) counts about twice as fast as a lateral unnest per row.
+ */
+export function facetsSelect(column: 'tags' | 'translated_languages'): string {
+  return `(select coalesce(json_agg(json_build_array(f.value, f.n) order by f.n desc, f.value), '[]') from (
+      select t as value, count(*)::int as n from (select unnest(m.${column}) as t from m) u
+      group by t order by n desc, t limit ${SEARCH_LIMITS.maxFacetValues}
+    ) f)`;
+}
+
+/**
+ * The text condition; the relevance score when `ranked` (no parameter is bound for an unused score); and, when
+ * ranked (or without a chat language), the name condition every document with a score above 0 meets (bar the rare name whose whole text or start
+ * matches without its words doing so), written so that an index serves it: the name's words
+ * (search_documents_name_tsv_idx, the A-weight part of search_tsv) or the translated name's.
+ */
 function textConditions(
   request: SearchRequest,
   params: Params,
   mode: TextMode,
   ranked: boolean,
-): { match: string; score: string | null } | null {
+): { match: string; score: string | null; named: string | null } | null {
   const text = request.text;
   if (mode === 'fuzzy') {
     if (text.length < MIN_TRIGRAM_QUERY_LENGTH) return null;
     const q = params.add(text);
-    return { match: `${q} <% d.name`, score: ranked ? `word_similarity(${q}, d.name)` : null };
+    return { match: `${q} <% d.name`, score: ranked ? `word_similarity(${q}, d.name)` : null, named: null };
   }
   const queries = textQueries(queryTokens(text), request.chatLanguage);
   const match: string[] = [];
   const score: string[] = [];
+  const named: string[] = [];
   if (ranked) score.push(`case when lower(d.name) = ${params.add(text)} then 8 else 0 end`);
   if (queries) {
-    match.push(`d.search_tsv @@ ${params.add(queries.any)}::tsquery`);
+    const any = params.add(queries.any);
+    match.push(`d.search_tsv @@ ${any}::tsquery`);
     if (ranked) score.push(`case when d.search_tsv @@ ${params.add(queries.name)}::tsquery then 4 else 0 end`);
+    named.push(`to_tsvector('simple'::regconfig, d.name) @@ ${any}::tsquery`);
     if (queries.i18nAny !== null && queries.i18nName !== null) {
       match.push(`d.search_i18n_tsv @@ ${params.add(queries.i18nAny)}::tsquery`);
-      if (ranked) score.push(`case when d.search_i18n_tsv @@ ${params.add(queries.i18nName)}::tsquery then 4 else 0 end`);
+      if (ranked) {
+        const i18nName = params.add(queries.i18nName);
+        score.push(`case when d.search_i18n_tsv @@ ${i18nName}::tsquery then 4 else 0 end`);
+        named.push(`d.search_i18n_tsv @@ ${i18nName}::tsquery`);
+      }
     }
   }
   if (text.length >= MIN_TRIGRAM_QUERY_LENGTH) match.push(`d.name ilike ${params.add(`%${escapeLike(text)}%`)}`);
   if (ranked) score.push(`case when d.name ilike ${params.add(`${escapeLike(text)}%`)} then 2 else 0 end`);
   if (match.length === 0) return null;
-  return { match: `(${match.join(' or ')})`, score: ranked ? score.join(' + ') : null };
+  return {
+    match: `(${match.join(' or ')})`,
+    score: ranked ? score.join(' + ') : null,
+    named: named.length > 0 ? `(${named.join(' or ')})` : null,
+  };
 }
 
 /**
