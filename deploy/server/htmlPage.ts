@@ -25,7 +25,12 @@ export function scriptSafeJson(value: unknown): string {
 
 /** The page with `deployment` in a JSON script block (INLINE_DEPLOYMENT_ELEMENT_ID) at the end of <head>. */
 export function withInlineDeployment(html: string, deployment: unknown, elementId: string): string {
-  const block = `<script type="application/json" id="${elementId}">${scriptSafeJson(deployment)}</script>`;
+  return atHeadEnd(html, `<script type="application/json" id="${elementId}">${scriptSafeJson(deployment)}</script>`);
+}
+
+/** The page with `fragment` (trusted markup) at the end of <head>. */
+export function atHeadEnd(html: string, fragment: string): string {
+  if (fragment === '') return html;
   const at = html.search(/<\/head>/i);
-  return at === -1 ? block + html : `${html.slice(0, at)}  ${block}\n  ${html.slice(at)}`;
+  return at === -1 ? fragment + html : `${html.slice(0, at)}  ${fragment}\n  ${html.slice(at)}`;
 }

@@ -10,9 +10,10 @@ import { cacheControlFor, NO_CACHE } from './cacheHeaders';
 import { createNonce, hostPagePolicy, STATIC_PAGE_POLICY } from './contentSecurityPolicy';
 import { registerCspReports } from './cspReports';
 import { registerRemoteBeacon } from './remoteBeacon';
+import { createRemotePreloads } from './remotePreloads';
 import { createSiteMetrics, type SiteMetrics } from './siteMetrics';
 import { deploymentForHost, hostnameOf, loadDeployments } from './deployments';
-import { withInlineDeployment, withNonce } from './htmlPage';
+import { atHeadEnd, withInlineDeployment, withNonce } from './htmlPage';
 import { createLinkPreviews, previewTags, withPreviewTags } from './linkPreview';
 import type { PaymentSources } from './paymentSources';
 import { badPathReason, insideRoot, withoutEncodingSuffix } from './pathGuard';
@@ -119,14 +120,14 @@ export async function createSite(options: SiteOptions): Promise<FastifyInstance>
   }
 
   const linkPreviews = api ? createLinkPreviews(api) : null;
+  const remotePreloads = createRemotePreloads({ onError: (error) => app.log.warn({ err: error }, 'a remote manifest could not be read for preloads') });
 
   /** A shared chatbot's, creator's or lorebook's Open Graph and Twitter tags (linkPreview.ts), or the page as built. */
   async function withPreview(request: FastifyRequest, html: string, deployment: Deployment | null): Promise<string> {
     if (!linkPreviews || !deployment) return html;
     const preview = await linkPreviews(request, deployment.applicationId);
     if (!preview) return html;
-    const proto = String(request.headers['x-forwarded-proto'] ?? request.protocol).split(',')[0]!.trim();
-    const pageUrl = `${proto === 'https' ? 'https' : 'http'}://${request.headers.host ?? 'localhost'}${request.url.split('?')[0]}`;
+    const pageUrl = `${pageOrigin(request)}${request.url.split('?')[0]}`;
     return withPreviewTags(html, previewTags(preview, pageUrl, deployment.brand.name));
   }
 
@@ -139,8 +140,11 @@ export async function createSite(options: SiteOptions): Promise<FastifyInstance>
     if (built === null) return reply.code(404).send(problem('not_found', 'Not found'));
     const { deployment, byHost } = await pageDeployment(request);
     const page = await withPreview(request, built, deployment);
-    // The hostname's deployment goes with the page: the host reads it there instead of asking for it.
-    const html = byHost && deployment ? withInlineDeployment(page, deployment, INLINE_DEPLOYMENT_ELEMENT_ID) : page;
+    // The hostname's deployment goes with the page: the host reads it there instead of asking for it; and so do the
+    // preloads of the remote that serves the path (remotePreloads.ts).
+    const html = byHost && deployment
+      ? atHeadEnd(withInlineDeployment(page, deployment, INLINE_DEPLOYMENT_ELEMENT_ID), remotePreloads.linksFor(deployment, request.url.split('?')[0]!, pageOrigin(request)))
+      : page;
     const nonce = createNonce();
     return reply
       .code(200)
@@ -189,6 +193,12 @@ export async function createSite(options: SiteOptions): Promise<FastifyInstance>
   });
 
   return app;
+}
+
+/** The page's origin as the browser sees it (behind a proxy, its forwarded protocol). */
+function pageOrigin(request: FastifyRequest): string {
+  const proto = String(request.headers['x-forwarded-proto'] ?? request.protocol).split(',')[0]!.trim();
+  return `${proto === 'https' ? 'https' : 'http'}://${request.headers.host ?? 'localhost'}`;
 }
 
 /** Starts one site; resolves once it listens. */

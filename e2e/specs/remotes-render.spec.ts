@@ -13,6 +13,24 @@ test.describe('each remote renders inside the shell', () => {
     });
   }
 
+  test('the page announces the scripts its start needs, the host’s and its route’s remote’s, and each is fetched once', async ({ page, request, baseURL }) => {
+    const preloadsOf = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="(?:script|fetch)"[^>]*? href="([^"]+)"/g)].map((m) => new URL(m[1]!, baseURL).href);
+    // The site server reads the route's remote's mf-manifest.json in the background the first time a page needs it.
+    await expect.poll(async () => preloadsOf(await (await request.get('/')).text()).some((url) => /\/remoteEntry\.[0-9a-f]+\.js$/.test(url))).toBe(true);
+    const preloads = preloadsOf(await (await request.get('/')).text());
+    expect(preloads.filter((url) => url.startsWith(`${baseURL}/`)).length).toBeGreaterThanOrEqual(5);
+    expect(preloads.filter((url) => url.endsWith('/mf-manifest.json'))).toHaveLength(1);
+    expect(preloads.some((url) => url.includes('__federation_expose_routes'))).toBe(true);
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(/^Home$/);
+    await expect(page.locator('a[href^="/chatbot/"]').first()).toBeVisible();
+    // A preload the page's own request did not match (another CORS mode) would be fetched a second time.
+    for (const url of preloads) expect(requested.filter((r) => r === url), url).toHaveLength(1);
+  });
+
   test('pages are reached by navigating from the shell, without reloading', async ({ page }) => {
     await page.goto('/terms');
     await expect(page.locator('[data-remote="mf_account"]')).toBeAttached();

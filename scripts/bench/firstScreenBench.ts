@@ -17,6 +17,7 @@ import { ROOT } from '../lib/apps';
 import { startApiProcess } from './queueBench';
 
 const RUNS = Number(process.env.FIRST_SCREEN_RUNS ?? 5);
+const LATENCY_MS = Number(process.env.FIRST_SCREEN_LATENCY_MS ?? 0);
 const PORT_BASE = 4700;
 const API_PORT = 4790;
 
@@ -39,6 +40,8 @@ async function visit(browser: Browser, url: string, ready: string, cpu: number):
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  // FIRST_SCREEN_LATENCY_MS=n: each request waits n ms more (a network's round trip; localhost has none).
+  if (LATENCY_MS > 0) await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY_MS, downloadThroughput: -1, uploadThroughput: -1 });
   // FIRST_SCREEN_PROFILE=prefix: the page's CPU profile until the content, one file per page and CPU rate (the last visit's).
   const profile = process.env.FIRST_SCREEN_PROFILE;
   if (profile) {
@@ -125,7 +128,8 @@ export async function benchFirstScreen(): Promise<void> {
     { name: 'chatbot profile', url: `/chatbot/${characterId}`, ready: 'main a[href^="/chat/"]' },
     { name: 'chat', url: `/chat/${characterId}`, ready: '[aria-label="Messages"] li' },
   ];
-  console.log(`First screen, a guest in a cold context (median of ${RUNS}; targets: ready ≤ 400 ms at 1x, ≤ 1.2 s at 4x; ≤ 3 round trips; ≤ 30 requests):`);
+  const network = LATENCY_MS > 0 ? `, ${LATENCY_MS} ms added to each request` : '';
+  console.log(`First screen, a guest in a cold context${network} (median of ${RUNS}; targets: ready ≤ 400 ms at 1x, ≤ 1.2 s at 4x; ≤ 3 round trips; ≤ 30 requests):`);
   try {
     for (const cpu of [1, 4]) {
       for (const p of pages) {

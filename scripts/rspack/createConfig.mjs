@@ -7,6 +7,7 @@ import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { sharedModules } from './sharedModules.mjs';
 import { remoteManifestPlugin } from './remoteManifestPlugin.mjs';
+import { hostPreloadPlugin } from './hostPreloadPlugin.mjs';
 import { ROOT, remoteSource } from '../lib/workspaces.cjs';
 
 const require = createRequire(import.meta.url);
@@ -107,6 +108,8 @@ export function createConfig({ dir, name, exposes, devPort, federation = true, d
         filename: 'index.html',
         templateContent: pageHtml(isRemote ? `Fable · ${path.basename(dir)} (standalone)` : 'Fable', isRemote ? null : '/favicon.svg'),
       }),
+      // The host's page preloads the scripts its start loads (hostPreloadPlugin.mjs).
+      !isRemote && federation && production && hostPreloadPlugin({ publicPath }),
       // Static files (brand logos, icons) under <app>/public are copied as they are.
       existsSync(path.join(dir, 'public')) &&
         new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(dir, 'public'), to: '.' }] }),
