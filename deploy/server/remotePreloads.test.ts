@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DeploymentSchema, type Deployment, type DeploymentInput } from '@fable/contracts';
-import { createRemotePreloads, remoteFilesOf, remoteForPath, routeScore, REMOTE_FILES_TTL_MS } from './remotePreloads';
+import { builtAgainstOf, createRemotePreloads, remoteFilesOf, remoteForPath, routeScore, REMOTE_FILES_TTL_MS } from './remotePreloads';
+
+/** The versions the host was built against (its page's meta). */
+const HOST = { contractsVersion: '25.1.0', sharedVersion: '7.2.0' };
 
 const versions = { buildVersion: '1.2.0', contractsVersion: '25.0.0', sharedVersion: '7.0.0' };
 const manifest = (name: string, paths: string[]) => ({
@@ -49,12 +52,27 @@ describe('which remote serves a page', () => {
   });
 
   it('prefers the most static route, leaves out disabled remotes and remotes rolled out to a share', () => {
-    expect(remoteForPath(site, '/chatbot/create')?.name).toBe('mf_creator');
-    expect(remoteForPath(site, '/chatbot/abc')?.name).toBe('mf_discovery');
-    expect(remoteForPath(site, '/')?.name).toBe('mf_discovery');
-    expect(remoteForPath(site, '/chat/abc')).toBeNull();
-    expect(remoteForPath(site, '/subscribe')).toBeNull();
-    expect(remoteForPath(site, '/nowhere')).toBeNull();
+    expect(remoteForPath(site, '/chatbot/create', HOST)?.name).toBe('mf_creator');
+    expect(remoteForPath(site, '/chatbot/abc', HOST)?.name).toBe('mf_discovery');
+    expect(remoteForPath(site, '/', HOST)?.name).toBe('mf_discovery');
+    expect(remoteForPath(site, '/chat/abc', HOST)).toBeNull();
+    expect(remoteForPath(site, '/subscribe', HOST)).toBeNull();
+    expect(remoteForPath(site, '/nowhere', HOST)).toBeNull();
+  });
+
+  it('leaves out a remote the host refuses: built against another major, or publishing another remote’s manifest', () => {
+    expect(remoteForPath(site, '/', { ...HOST, sharedVersion: '8.0.0' })).toBeNull();
+    expect(remoteForPath(site, '/', { ...HOST, contractsVersion: '24.9.0' })).toBeNull();
+    const swapped = deployment({ mf_discovery: { entry: 'https://cdn.example/d/mf-manifest.json', manifest: manifest('mf_chat', ['/']) } });
+    expect(remoteForPath(swapped, '/', HOST)).toBeNull();
+  });
+
+  it('reads the host’s versions from its page', () => {
+    expect(builtAgainstOf('<head><meta name="fable-built-against" content="contracts=25.0.0; shared=7.0.0"></head>')).toEqual({
+      contractsVersion: '25.0.0',
+      sharedVersion: '7.0.0',
+    });
+    expect(builtAgainstOf('<head></head>')).toBeNull();
   });
 });
 
@@ -86,20 +104,20 @@ describe('the page’s preload links', () => {
         return mfManifest;
       },
     });
-    const first = preloads.linksFor(site, '/', 'http://localhost:8080');
+    const first = preloads.linksFor(site, '/', 'http://localhost:8080', HOST);
     expect(first).toBe('<link rel="preload" as="fetch" crossorigin="anonymous" href="https://cdn.example/discovery/1.2.0/mf-manifest.json">');
     await settle();
-    const next = preloads.linksFor(site, '/chatbot/abc', 'http://localhost:8080');
+    const next = preloads.linksFor(site, '/chatbot/abc', 'http://localhost:8080', HOST);
     expect(next).toContain('<link rel="preload" as="script" href="https://cdn.example/discovery/1.2.0/remoteEntry.abc.js">');
     expect(next).toContain('__federation_expose_routes.def.js');
     expect(reads).toHaveLength(1);
     // A relative entry is the page's origin's.
-    expect(preloads.linksFor(site, '/my-chatbots', 'https://fable.example')).toContain('href="https://fable.example/creator/1.2.0/mf-manifest.json"');
+    expect(preloads.linksFor(site, '/my-chatbots', 'https://fable.example', HOST)).toContain('href="https://fable.example/creator/1.2.0/mf-manifest.json"');
     await settle();
     expect(reads).toEqual(['https://cdn.example/discovery/1.2.0/mf-manifest.json', 'https://fable.example/creator/1.2.0/mf-manifest.json']);
     // Read again after a while, answering from what it knows meanwhile.
     clock += REMOTE_FILES_TTL_MS;
-    expect(preloads.linksFor(site, '/', 'http://localhost:8080')).toContain('remoteEntry.abc.js');
+    expect(preloads.linksFor(site, '/', 'http://localhost:8080', HOST)).toContain('remoteEntry.abc.js');
     await settle();
     expect(reads).toHaveLength(3);
   });
@@ -114,14 +132,14 @@ describe('the page’s preload links', () => {
         throw new Error('down');
       },
     });
-    preloads.linksFor(site, '/', 'http://localhost');
+    preloads.linksFor(site, '/', 'http://localhost', HOST);
     await settle();
-    expect(preloads.linksFor(site, '/', 'http://localhost')).not.toContain('as="script"');
+    expect(preloads.linksFor(site, '/', 'http://localhost', HOST)).not.toContain('as="script"');
     await settle();
     expect(attempts).toBe(2);
     expect(errors).toHaveLength(2);
     // A Host header that makes no origin, with a relative entry: nothing.
-    expect(preloads.linksFor(site, '/my-chatbots', 'http://bad host:x')).toBe('');
-    expect(preloads.linksFor(site, '/nowhere', 'http://localhost')).toBe('');
+    expect(preloads.linksFor(site, '/my-chatbots', 'http://bad host:x', HOST)).toBe('');
+    expect(preloads.linksFor(site, '/nowhere', 'http://localhost', HOST)).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { enabledRemotes, type Deployment, type RemoteName } from '@fable/contracts';
+import { enabledRemotes, versionMismatch, type BuiltAgainst, type Deployment, type RemoteName } from '@fable/contracts';
 
 /**
  * The preloads of the remote that serves the page being opened (issue 30 §1): without them the host learns which
@@ -12,8 +12,15 @@ import { enabledRemotes, type Deployment, type RemoteName } from '@fable/contrac
  *   URL: a published version's files never change).
  *
  * A remote rolled out to a share of users (a canary) is not preloaded: which version a page gets is decided in the
- * browser, by its rollout key.
+ * browser, by its rollout key. Nor is a remote the host would refuse (built against another major of @fable/contracts
+ * or @fable/shared than the host's page says, `<meta name="fable-built-against">`): none of its code is ever fetched.
  */
+
+/** The versions the host's page says it was built against (hostPreloadPlugin.mjs), or null. */
+export function builtAgainstOf(html: string): BuiltAgainst | null {
+  const found = /<meta name="fable-built-against" content="contracts=([0-9A-Za-z.+-]+); shared=([0-9A-Za-z.+-]+)">/.exec(html);
+  return found ? { contractsVersion: found[1]!, sharedVersion: found[2]! } : null;
+}
 
 export interface RemoteFiles {
   /** The remote entry's and the exposed `./routes` module's scripts, absolute. */
@@ -66,8 +73,11 @@ function safeDecode(segment: string): string {
   }
 }
 
-/** The enabled remote whose routes serve the path, with its entry; null when none does or it is rolled out to a share. */
-export function remoteForPath(deployment: Deployment, pathname: string): { name: RemoteName; entry: string } | null {
+/**
+ * The enabled remote whose routes serve the path, with its entry; null when none does, or it is rolled out to a share,
+ * or the host (built against `host`) refuses it.
+ */
+export function remoteForPath(deployment: Deployment, pathname: string, host: BuiltAgainst): { name: RemoteName; entry: string } | null {
   let best: { name: RemoteName; entry: string; score: number } | null = null;
   for (const name of enabledRemotes(deployment)) {
     const pointer = deployment.remotes[name]!;
@@ -76,13 +86,15 @@ export function remoteForPath(deployment: Deployment, pathname: string): { name:
       if (score > (best?.score ?? -1)) best = { name, entry: pointer.entry, score };
     }
   }
-  if (!best || deployment.remotes[best.name]?.canary) return null;
+  if (!best) return null;
+  const pointer = deployment.remotes[best.name]!;
+  if (pointer.canary || pointer.manifest?.name !== best.name || versionMismatch(best.name, pointer.manifest, host)) return null;
   return { name: best.name, entry: best.entry };
 }
 
 export interface RemotePreloads {
-  /** The link elements for the page at `pathname` ('' when there is nothing to announce). */
-  linksFor(deployment: Deployment, pathname: string, pageOrigin: string): string;
+  /** The link elements for the page at `pathname` of a host built against `host` ('' when there is nothing to announce). */
+  linksFor(deployment: Deployment, pathname: string, pageOrigin: string, host: BuiltAgainst): string;
 }
 
 type FetchManifest = (url: string) => Promise<unknown>;
@@ -127,8 +139,8 @@ export function createRemotePreloads(
   }
 
   return {
-    linksFor(deployment, pathname, pageOrigin) {
-      const remote = remoteForPath(deployment, pathname);
+    linksFor(deployment, pathname, pageOrigin, host) {
+      const remote = remoteForPath(deployment, pathname, host);
       if (!remote) return '';
       let manifestUrl: string;
       try {

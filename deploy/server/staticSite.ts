@@ -10,7 +10,7 @@ import { cacheControlFor, NO_CACHE } from './cacheHeaders';
 import { createNonce, hostPagePolicy, STATIC_PAGE_POLICY } from './contentSecurityPolicy';
 import { registerCspReports } from './cspReports';
 import { registerRemoteBeacon } from './remoteBeacon';
-import { createRemotePreloads } from './remotePreloads';
+import { builtAgainstOf, createRemotePreloads } from './remotePreloads';
 import { createSiteMetrics, type SiteMetrics } from './siteMetrics';
 import { deploymentForHost, hostnameOf, loadDeployments } from './deployments';
 import { atHeadEnd, withInlineDeployment, withNonce } from './htmlPage';
@@ -142,9 +142,9 @@ export async function createSite(options: SiteOptions): Promise<FastifyInstance>
     const page = await withPreview(request, built, deployment);
     // The hostname's deployment goes with the page: the host reads it there instead of asking for it; and so do the
     // preloads of the remote that serves the path (remotePreloads.ts).
-    const html = byHost && deployment
-      ? atHeadEnd(withInlineDeployment(page, deployment, INLINE_DEPLOYMENT_ELEMENT_ID), remotePreloads.linksFor(deployment, request.url.split('?')[0]!, pageOrigin(request)))
-      : page;
+    const host = builtAgainstOf(built);
+    const preloads = byHost && deployment && host ? remotePreloads.linksFor(deployment, request.url.split('?')[0]!, pageOrigin(request), host) : '';
+    const html = byHost && deployment ? atHeadEnd(withInlineDeployment(page, deployment, INLINE_DEPLOYMENT_ELEMENT_ID), preloads) : page;
     const nonce = createNonce();
     return reply
       .code(200)

@@ -109,7 +109,7 @@ export function createConfig({ dir, name, exposes, devPort, federation = true, d
         templateContent: pageHtml(isRemote ? `Fable · ${path.basename(dir)} (standalone)` : 'Fable', isRemote ? null : '/favicon.svg'),
       }),
       // The host's page preloads the scripts its start loads (hostPreloadPlugin.mjs).
-      !isRemote && federation && production && hostPreloadPlugin({ publicPath }),
+      !isRemote && federation && production && hostPreloadPlugin({ publicPath, builtAgainst }),
       // Static files (brand logos, icons) under <app>/public are copied as they are.
       existsSync(path.join(dir, 'public')) &&
         new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(dir, 'public'), to: '.' }] }),

@@ -11,15 +11,20 @@ import rspack from '@rspack/core';
  * starts with 'provide shared module' (rspack's ProvideSharedModule). The e2e (remotes-render.spec.ts) checks that the
  * page uses each preload, fetching it once.
  */
-export function hostPreloadPlugin({ publicPath }) {
+/**
+ * The page also says which @fable/contracts and @fable/shared the host was built against
+ * (`<meta name="fable-built-against">`): the site server preloads no remote the host would refuse.
+ */
+export function hostPreloadPlugin({ publicPath, builtAgainst }) {
   return {
     apply(compiler) {
       compiler.hooks.compilation.tap('HostPreloadPlugin', (compilation) => {
         rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise('HostPreloadPlugin', async (data) => {
           const files = startFiles(compilation);
-          const links = files.map((file) => `<link rel="preload" as="script" href="${publicPath}${file}">`).join('');
+          const meta = `<meta name="fable-built-against" content="contracts=${builtAgainst.contractsVersion}; shared=${builtAgainst.sharedVersion}">`;
+          const links = meta + files.map((file) => `<link rel="preload" as="script" href="${publicPath}${file}">`).join('');
           const at = data.html.indexOf('</head>');
-          if (at !== -1 && links) data.html = `${data.html.slice(0, at)}${links}${data.html.slice(at)}`;
+          if (at !== -1) data.html = `${data.html.slice(0, at)}${links}${data.html.slice(at)}`;
           return data;
         });
       });
