@@ -191,6 +191,18 @@ export async function estimateLargeMatch(db: Database, request: SearchRequest, o
   return { found, tags: scaled(row.tag_facets), translated_languages: scaled(row.translated_facets), walks, percent };
 }
 
+/**
+ * The estimated count, corrected by the page read: a page that is not full ends the matches, so the count is then
+ * exact; an empty page past the first says there are at most as many as the pages before it; a full page says there
+ * are at least as many as it reaches.
+ */
+export function pagedFound(estimated: number, page: number, hits: number): number {
+  const offset = offsetOf(page);
+  if (hits >= SEARCH_LIMITS.hitsPerPage) return Math.max(estimated, offset + hits);
+  if (hits > 0 || offset === 0) return offset + hits;
+  return Math.min(estimated, offset);
+}
+
 /** The page of a large match. */
 export async function largeMatchPage(db: Database, request: SearchRequest, walks: PartWalks): Promise<string[]> {
   const statement = largePageStatement(request, walks);

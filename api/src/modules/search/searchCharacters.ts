@@ -11,7 +11,7 @@ import type { Database, Queryable } from '../../infra/db/database';
 import { catalogVersion } from '../catalogVersion/catalogVersion';
 import type { CardRow } from '../characters/characterRow';
 import { PUBLIC_SUMMARY_SELECT, toPublicSummary } from '../discovery/characterSummary';
-import { estimateLargeMatch, largeMatchPage, type LargeMatchOptions } from './largeMatches';
+import { estimateLargeMatch, largeMatchPage, pagedFound, type LargeMatchOptions } from './largeMatches';
 import { createFacetSnapshots, topFacets, type FacetCounts, type FacetSnapshots } from './facetSnapshots';
 import { MIN_TRIGRAM_QUERY_LENGTH, normalizeSearch, searchCacheKey, type SearchCaller, type SearchRequest } from './searchRequest';
 import {
@@ -168,7 +168,11 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   /** A search matching much of the catalog: estimated count and facets, the page read without gathering the matches. */
   async function large(request: SearchRequest): Promise<Match | null> {
     const estimate = await estimateLargeMatch(db, request, options.largeMatches);
-    return estimate ? { ...estimate, ids: await largeMatchPage(db, request, estimate.walks) } : null;
+    if (!estimate) return null;
+    const ids = await largeMatchPage(db, request, estimate.walks);
+    const found = pagedFound(estimate.found, request.page, ids.length);
+    const atMost = (counts: Map<string, number>) => new Map([...counts].map(([value, n]) => [value, Math.min(n, found)]));
+    return { found, tags: atMost(estimate.tags), translated_languages: atMost(estimate.translated_languages), ids };
   }
 
   async function run(request: SearchRequest): Promise<SearchCharactersResult> {
