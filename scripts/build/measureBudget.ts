@@ -26,7 +26,7 @@ export const HOME_TARGET_BYTES = 170 * 1000;
  * What the build enforces today: the measured figure plus a little room, so that the home route can only
  * get lighter. Lower it as the shell slims down; never raise it without a reason in the README.
  */
-export const HOME_CEILING_BYTES = 280_000; // raised by docs/adr/0018 (remote rollouts); lowered from 280.9 KB to 278.9 KB when the deployment came inline with the page (issue 30); raised before: docs/adr/0016, 0015, 0014, 0011, 0007, 0005
+export const HOME_CEILING_BYTES = 267_000; // lowered from 280.0 KB when the dropdowns' Radix menu came to load on the first open (home 266.5 KB); raised by docs/adr/0018 (remote rollouts); lowered from 280.9 KB to 278.9 KB when the deployment came inline with the page (issue 30); raised before: docs/adr/0016, 0015, 0014, 0011, 0007, 0005
 
 export interface RouteWeight {
   group: string;

@@ -1,9 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Route, Routes } from 'react-router';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import { Dropdown, type DropdownItem } from './Dropdown';
+import { Dropdown, forgetDropdownMenu, loadDropdownMenu, type DropdownItem } from './Dropdown';
 
 const SORTS: DropdownItem[] = [
   { id: 'trending', label: 'Trending' },
@@ -32,6 +32,34 @@ function Sort({ onSelect }: { onSelect?: (id: string) => void }) {
 }
 
 const trigger = () => screen.getByRole('button', { name: /Sort:/ });
+
+describe('Dropdown before any menu of the page was loaded', () => {
+  afterEach(() => loadDropdownMenu());
+
+  it('is a plain menu button; its first click loads the menu and opens it on the choice', async () => {
+    forgetDropdownMenu();
+    const user = userEvent.setup();
+    renderWithProviders(<Sort />);
+    expect(trigger()).toHaveAttribute('aria-haspopup', 'menu');
+    expect(trigger()).toHaveAttribute('aria-expanded', 'false');
+    await user.click(trigger());
+    expect(await screen.findByRole('menu', { name: 'Sort: Trending' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('menuitemradio', { name: 'Trending' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(trigger()).toHaveFocus();
+  });
+
+  it('opens from the keyboard where the key asks: ArrowUp on the last item', async () => {
+    forgetDropdownMenu();
+    const user = userEvent.setup();
+    renderWithProviders(<Sort />);
+    trigger().focus();
+    await user.keyboard('{ArrowUp}');
+    await screen.findByRole('menu');
+    await waitFor(() => expect(screen.getByRole('menuitemradio', { name: 'Name' })).toHaveFocus());
+  });
+});
 
 describe('Dropdown', () => {
   it('opens a menu labelled by its button and marks the choice', async () => {

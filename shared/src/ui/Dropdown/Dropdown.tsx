@@ -1,8 +1,7 @@
-import styled from '@emotion/styled';
-import * as RadixMenu from '@radix-ui/react-dropdown-menu';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, type ButtonSize, type ButtonVariant } from '../Button';
-import { DropdownMenuItem } from './DropdownMenuItem';
+import { Chevron, Root } from './dropdownParts';
+import type { DropdownMenu as RadixDropdownMenu, OpenAt } from './DropdownMenu';
 
 export interface DropdownItem {
   id: string;
@@ -38,86 +37,57 @@ export interface DropdownProps {
   className?: string;
 }
 
-const Root = styled.div`
-  display: inline-block;
-`;
+/** The props with their defaults applied, as the loaded menu takes them. */
+export type ResolvedDropdownProps = DropdownProps & Required<Pick<DropdownProps, 'align' | 'variant' | 'size' | 'disabled' | 'showChevron'>>;
 
-const Chevron = styled.span<{ $open: boolean }>`
-  display: inline-block;
-  font-size: 0.7em;
-  transition: transform 120ms ease;
-  transform: rotate(${({ $open }) => ($open ? '180deg' : '0deg')});
-`;
+type MenuModule = { DropdownMenu: typeof RadixDropdownMenu };
 
-const Menu = styled(RadixMenu.Content)`
-  z-index: ${({ theme }) => theme.zIndex.dropdown};
-  min-width: max(var(--radix-dropdown-menu-trigger-width), 180px);
-  max-width: min(320px, calc(100vw - 16px));
-  max-height: min(60vh, 420px, var(--radix-dropdown-menu-content-available-height));
-  overflow-y: auto;
-  padding: 6px;
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow};
-  .item {
-    display: flex;
-    align-items: center;
-    gap: 8px;
-    width: 100%;
-    padding: 9px 10px;
-    border: none;
-    border-radius: ${({ theme }) => theme.radius.sm};
-    background: transparent;
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
-    text-align: left;
-    text-decoration: none;
-    cursor: pointer;
-  }
-  .item:hover,
-  .item:focus {
-    outline: none;
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-  }
-  .item:focus-visible {
-    box-shadow: inset 0 0 0 2px ${({ theme }) => theme.colors.accent};
-  }
-  .item[aria-disabled='true'] {
-    opacity: 0.45;
-    cursor: not-allowed;
-  }
-  .item[aria-checked='true'] {
-    color: ${({ theme }) => theme.colors.primaryText};
-    font-weight: 600;
-  }
-  .check {
-    width: 1em;
-    flex: none;
-  }
-  .badge {
-    margin-left: auto;
-    padding: 1px 8px;
-    border-radius: ${({ theme }) => theme.radius.pill};
-    background: ${({ theme }) => theme.colors.accent};
-    color: ${({ theme }) => theme.colors.onAccent};
-    font-size: 0.7rem;
-    font-weight: 700;
-  }
-`;
-
-/** The first enabled item, the last, or the chosen one (else the first). */
-function initialItem(menu: HTMLElement, at: 'selected' | 'last'): HTMLElement | undefined {
-  const enabled = Array.from(menu.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([data-disabled])'));
-  if (at === 'last') return enabled[enabled.length - 1];
-  return enabled.find((item) => item.getAttribute('aria-checked') === 'true') ?? enabled[0];
-}
+/** The menu's module once loaded, shared by every dropdown of the page; who waits for it. */
+let menuModule: MenuModule | null = null;
+let loading: Promise<MenuModule> | null = null;
+const waiting = new Set<() => void>();
 
 /**
- * A menu button after the WAI-ARIA pattern, on Radix's DropdownMenu: the trigger opens a role="menu" list; Arrow
- * keys (wrapping), Home/End and typing a letter move between items, Enter or Space chooses, Escape closes and goes
- * back to the trigger, Tab or a click outside closes. Items are actions, router links (`to`) or outside links
- * (`href`); with `selectedId` they are a single choice (menuitemradio), as the sort menu needs.
+ * Loads the menu (Radix's DropdownMenu and its positioning, DropdownMenu.tsx) once for the page: on the first open of
+ * any dropdown, or ahead of it when a pointer or the focus reaches a trigger. A failed load is tried again by the next.
+ */
+export function loadDropdownMenu(): Promise<MenuModule> {
+  loading ??= import('./DropdownMenu').then(
+    (loaded) => {
+      menuModule = loaded;
+      waiting.forEach((notify) => notify());
+      return loaded;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Tests: back to a page where no dropdown has loaded its menu. */
+export function forgetDropdownMenu(): void {
+  menuModule = null;
+  loading = null;
+}
+
+const subscribe = (notify: () => void) => {
+  waiting.add(notify);
+  return () => waiting.delete(notify);
+};
+
+const OPENING_KEYS: Record<string, OpenAt> = { Enter: 'selected', ' ': 'selected', ArrowDown: 'selected', ArrowUp: 'last' };
+
+/**
+ * A menu button after the WAI-ARIA pattern (DropdownMenu.tsx, on Radix's DropdownMenu): the trigger opens a
+ * role="menu" list; Arrow keys (wrapping), Home/End and typing a letter move between items, Enter or Space chooses,
+ * Escape closes and goes back to the trigger, Tab or a click outside closes. Items are actions, router links (`to`) or
+ * outside links (`href`); with `selectedId` they are a single choice (menuitemradio), as the sort menu needs.
+ *
+ * Until a dropdown of the page is first opened, the trigger is a plain menu button and the menu is not loaded: the
+ * click or key that opens it loads the menu (prefetched when a pointer or the focus reaches the trigger) and the menu
+ * opens where that key asked. A dropdown mounted once the menu is loaded is Radix's from the start.
  */
 export function Dropdown({
   label,
@@ -132,74 +102,48 @@ export function Dropdown({
   showChevron = true,
   className,
 }: DropdownProps) {
-  const [open, setOpen] = useState(false);
-  // Radix opens on the first item; this menu opens on the chosen one, or on the last after ArrowUp.
-  const openAt = useRef<'selected' | 'last'>('selected');
-  // Radix focuses the menu itself on opening (then its first item, from the keyboard); that first focus is passed on.
-  const placeFocus = useRef(false);
-  const setOpenAndFocus = (next: boolean) => {
-    placeFocus.current = next;
-    setOpen(next);
+  const loaded = useSyncExternalStore(subscribe, () => menuModule, () => menuModule);
+  // A plain trigger stays one until it is opened (swapping it when another load ends would drop its focus).
+  const [mountedLoaded] = useState(() => menuModule !== null);
+  const [openAt, setOpenAt] = useState<OpenAt | null>(null);
+  if (loaded && (mountedLoaded || openAt !== null)) {
+    const options = { label, items, selectedId, onSelect, 'aria-label': ariaLabel, align, variant, size, disabled, showChevron, className };
+    return <loaded.DropdownMenu options={options} openAt={openAt} />;
+  }
+  const open = (at: OpenAt) => {
+    setOpenAt(at);
+    void loadDropdownMenu().catch((error: unknown) => {
+      setOpenAt(null);
+      console.error('[fable] the menu could not be loaded', error);
+    });
   };
-  const radio = selectedId !== undefined;
-  const entries = items.map((item) => (
-    <DropdownMenuItem
-      key={item.id}
-      item={item}
-      radio={radio}
-      checked={radio ? item.id === selectedId : undefined}
-      onChoose={() => {
-        item.onSelect?.();
-        onSelect?.(item.id);
-      }}
-    />
-  ));
+  const prefetch = () => void loadDropdownMenu().catch(() => undefined);
   return (
     <Root className={className}>
-      <RadixMenu.Root open={open} onOpenChange={setOpenAndFocus} modal={false}>
-        <RadixMenu.Trigger asChild disabled={disabled}>
-          <Button
-            variant={variant}
-            size={size}
-            disabled={disabled}
-            aria-label={ariaLabel}
-            onKeyDown={(event) => {
-              openAt.current = event.key === 'ArrowUp' ? 'last' : 'selected';
-              if (event.key === 'ArrowUp') {
-                event.preventDefault();
-                setOpenAndFocus(true);
-              }
-            }}
-            onPointerDown={() => {
-              openAt.current = 'selected';
-            }}
-          >
-            {label}
-            {showChevron ? (
-              <Chevron aria-hidden="true" $open={open}>
-                ▼
-              </Chevron>
-            ) : null}
-          </Button>
-        </RadixMenu.Trigger>
-        <Menu
-          onFocus={(event) => {
-            if (!placeFocus.current || event.target !== event.currentTarget) return;
-            placeFocus.current = false;
-            event.preventDefault(); // not on to Radix's entry focus on the first item
-            initialItem(event.currentTarget, openAt.current)?.focus();
-          }}
-          align={align}
-          sideOffset={6}
-          loop
-          // A dropdown inside a dialog closes alone.
-          onEscapeKeyDown={(event) => event.stopPropagation()}
-          // Radix keeps Tab inside a menu; this one closes (focus goes back to the trigger).
-          onKeyDown={(event) => event.key === 'Tab' && setOpen(false)}
-        >
-          {radio ? <RadixMenu.RadioGroup value={selectedId}>{entries}</RadixMenu.RadioGroup> : entries}
-        </Menu>
-      </RadixMenu.Root>
+      <Button
+        variant={variant}
+        size={size}
+        disabled={disabled}
+        aria-label={ariaLabel}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={() => open('selected')}
+        onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
+          const at = OPENING_KEYS[event.key];
+          if (!at) return;
+          event.preventDefault();
+          open(at);
+        }}
+      >
+        {label}
+        {showChevron ? (
+          <Chevron aria-hidden="true" $open={openAt !== null}>
+            ▼
+          </Chevron>
+        ) : null}
+      </Button>
     </Root>
   );
 }
