@@ -32,24 +32,42 @@ interface FoundLink {
 
 const pendingReason = (url: string) => PENDING_ROUTES.find((p) => p.route.test(new URL(url).pathname))?.why;
 
-/** Opens every closed menu of the header and navigation (the account menu, Create) so that their links show. */
-async function openMenus(page: Page) {
-  // The toggles as they are now: one opened drops out of `[aria-expanded="false"]`, which must not skip the next one.
-  const toggles = await page.locator(`${AREAS.header} button[aria-expanded="false"], ${AREAS['side navigation']} button[aria-expanded="false"]`).all();
-  for (const toggle of toggles) {
-    if (!(await toggle.isVisible()) || (await toggle.getAttribute('aria-expanded')) !== 'false') continue;
-    const name = (await toggle.getAttribute('aria-label')) ?? (await toggle.innerText());
-    // The notifications panel is a dialog over the page, not a menu of links to collect.
-    if ((/theme|collapse|expand|menu$/i.test(name) && !/account menu/i.test(name)) || /^notifications/i.test(name)) continue;
-    await toggle.click();
+const TOGGLES = `${AREAS.header} button[aria-expanded="false"], ${AREAS['side navigation']} button[aria-expanded="false"]`;
+
+/** A toggle the crawl opens: the account menu, Create and the like, not the theme, the collapse or the notifications. */
+const isMenuOfLinks = (name: string) =>
+  !((/theme|collapse|expand|menu$/i.test(name) && !/account menu/i.test(name)) || /^notifications/i.test(name));
+
+/**
+ * Opens the closed menus of the header and navigation one at a time, each after the page settled from the last, and
+ * calls `collect` while it is open. The toggles are looked up afresh each time: one that opens leaves the selection,
+ * and a dropdown's first open replaces its plain trigger with the loaded menu's, so earlier matches go stale.
+ */
+async function forEachMenu(page: Page, collect: () => Promise<void>) {
+  const opened = new Set<string>();
+  for (;;) {
+    let next: { name: string; toggle: ReturnType<Page['locator']> } | undefined;
+    for (const toggle of await page.locator(TOGGLES).all()) {
+      if (!(await toggle.isVisible())) continue;
+      const name = ((await toggle.getAttribute('aria-label')) ?? (await toggle.innerText())).trim();
+      if (opened.has(name) || !isMenuOfLinks(name)) continue;
+      next = { name, toggle };
+      break;
+    }
+    if (!next) return;
+    opened.add(next.name);
+    await next.toggle.click();
+    const toggle = page.locator(`${AREAS.header}, ${AREAS['side navigation']}`).getByRole('button', { name: next.name, exact: true });
+    await expect(toggle.first(), `the toggle “${next.name}” opens`).toHaveAttribute('aria-expanded', 'true');
+    await collect();
+    await page.keyboard.press('Escape');
   }
 }
 
-/** The same-origin links of every area of the page (menus opened), one per route. */
-async function collectLinks(page: Page, into: Map<string, FoundLink>) {
+/** The same-origin links of every area of the page, one per route. */
+async function collectAreas(page: Page, into: Map<string, FoundLink>) {
   const origin = new URL(page.url()).origin;
   const where = new URL(page.url()).pathname;
-  await openMenus(page);
   for (const [area, selector] of Object.entries(AREAS)) {
     const hrefs = await page.locator(`${selector} a[href]`).evaluateAll((links) =>
       links.map((a) => ({ href: (a as HTMLAnchorElement).href, text: (a.textContent ?? '').trim() || a.getAttribute('aria-label') || '' })),
@@ -62,7 +80,12 @@ async function collectLinks(page: Page, into: Map<string, FoundLink>) {
       if (!into.has(key)) into.set(key, { url: url.href, from: `${area} of ${where}: “${text.slice(0, 40)}”` });
     }
   }
-  await page.keyboard.press('Escape');
+}
+
+/** The same-origin links of every area of the page, with each menu of the header and navigation opened in turn. */
+async function collectLinks(page: Page, into: Map<string, FoundLink>) {
+  await collectAreas(page, into);
+  await forEachMenu(page, () => collectAreas(page, into));
 }
 
 /** The page open is a real one: not the 404 page, not the remote fallback, and with a heading of its own. */
