@@ -13,6 +13,9 @@ import { ROOT } from '../lib/apps';
 
 export const ROUTE_GROUPS = [
   { group: 'home (mf-discovery)', path: '/' },
+  // A guest's first visit opens the "I'm interested in..." picker over home (its flag is on), which loads the dialog;
+  // every later visit does not.
+  { group: 'home, returning', path: '/', returning: true },
   { group: 'chat (mf-chat)', path: '/chats' },
   { group: 'creator (mf-creator)', path: '/my-chatbots' },
   { group: 'billing (mf-billing)', path: '/plan-comparison' },
@@ -26,7 +29,7 @@ export const HOME_TARGET_BYTES = 170 * 1000;
  * What the build enforces today: the measured figure plus a little room, so that the home route can only
  * get lighter. Lower it as the shell slims down; never raise it without a reason in the README.
  */
-export const HOME_CEILING_BYTES = 267_000; // lowered from 280.0 KB when the dropdowns' Radix menu came to load on the first open (home 266.5 KB); raised by docs/adr/0018 (remote rollouts); lowered from 280.9 KB to 278.9 KB when the deployment came inline with the page (issue 30); raised before: docs/adr/0016, 0015, 0014, 0011, 0007, 0005
+export const HOME_CEILING_BYTES = 269_500; // raised by docs/adr/0019 (the Modal's dialog on first open: a returning home 256.5 KB, a first visit's picker +2.5 KB); lowered from 280.0 KB when the dropdowns' Radix menu came to load on the first open (home 266.5 KB); raised by docs/adr/0018 (remote rollouts); lowered from 280.9 KB to 278.9 KB when the deployment came inline with the page (issue 30); raised before: docs/adr/0016, 0015, 0014, 0011, 0007, 0005
 
 export interface RouteWeight {
   group: string;
@@ -36,9 +39,10 @@ export interface RouteWeight {
   requests: number;
 }
 
-async function weigh(browser: Browser, url: string): Promise<Omit<RouteWeight, 'group' | 'path'>> {
+async function weigh(browser: Browser, url: string, returning = false): Promise<Omit<RouteWeight, 'group' | 'path'>> {
   // gzip, as the figures and the ceiling have always been: the server would send its brotli copies otherwise.
   const context = await browser.newContext({ extraHTTPHeaders: { 'accept-encoding': 'gzip' } });
+  if (returning) await context.addInitScript("localStorage.setItem('fable.interestPickerDone', 'true')");
   const page = await context.newPage();
   const pending: Promise<void>[] = [];
   let js = 0;
@@ -80,7 +84,10 @@ export async function measureBudget(portBase = 4600): Promise<BudgetReport> {
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const routes: RouteWeight[] = [];
-    for (const { group, path: route } of ROUTE_GROUPS) routes.push({ group, path: route, ...(await weigh(browser, site.url + route)) });
+    for (const entry of ROUTE_GROUPS) {
+      const returning = 'returning' in entry && entry.returning;
+      routes.push({ group: entry.group, path: entry.path, ...(await weigh(browser, site.url + entry.path, returning)) });
+    }
     const shellWithFederation = routes.at(-1)!.js;
     const shellWithoutFederation = (await weigh(browser, `${plain.url}/budget-shell-only`)).js;
     const homeJs = routes[0]!.js;

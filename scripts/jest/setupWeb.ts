@@ -7,11 +7,13 @@ beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => mockServer.resetHandlers());
 afterAll(() => mockServer.close());
 
-// A dropdown's menu loads on the page's first open (shared/src/ui/Dropdown): loaded ahead here, so that a test's menu
-// opens within its click, as on a page where one has been opened before. Dropdown.test.tsx tests the first open.
-// (Required, not imported: this file is type-checked without JSX.)
+// A dropdown's menu and a modal's dialog load on the page's first open (shared/src/ui/Dropdown, Modal): loaded ahead
+// here, so that a test's menu or dialog opens within its click, as on a page where one has been opened before.
+// Dropdown.test.tsx and Modal.test.tsx test the first open. (Required, not imported: this file is type-checked
+// without JSX.)
 const dropdown = jest.requireActual<{ loadDropdownMenu(): Promise<unknown> }>('../../shared/src/ui/Dropdown/Dropdown');
-beforeAll(() => dropdown.loadDropdownMenu());
+const modal = jest.requireActual<{ loadModalDialog(): Promise<unknown> }>('../../shared/src/ui/Modal/Modal');
+beforeAll(() => Promise.all([dropdown.loadDropdownMenu(), modal.loadModalDialog()]));
 
 // Tests run in a random order: none may find the tokens, guest id or settings another test stored.
 const jsdomWindow = globalThis as unknown as Record<'localStorage' | 'sessionStorage', { clear(): void }>;

@@ -1,7 +1,8 @@
-import { useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, type ButtonSize, type ButtonVariant } from '../Button';
+import { lazyPart } from '../lazyPart';
 import { Chevron, Root } from './dropdownParts';
-import type { DropdownMenu as RadixDropdownMenu, OpenAt } from './DropdownMenu';
+import type { OpenAt } from './DropdownMenu';
 
 export interface DropdownItem {
   id: string;
@@ -40,42 +41,17 @@ export interface DropdownProps {
 /** The props with their defaults applied, as the loaded menu takes them. */
 export type ResolvedDropdownProps = DropdownProps & Required<Pick<DropdownProps, 'align' | 'variant' | 'size' | 'disabled' | 'showChevron'>>;
 
-type MenuModule = { DropdownMenu: typeof RadixDropdownMenu };
-
-/** The menu's module once loaded, shared by every dropdown of the page; who waits for it. */
-let menuModule: MenuModule | null = null;
-let loading: Promise<MenuModule> | null = null;
-const waiting = new Set<() => void>();
+/** The menu (Radix's DropdownMenu and its positioning, DropdownMenu.tsx), loaded once for the page. */
+const menu = lazyPart(() => import('./DropdownMenu'));
 
 /**
- * Loads the menu (Radix's DropdownMenu and its positioning, DropdownMenu.tsx) once for the page: on the first open of
- * any dropdown, or ahead of it when a pointer or the focus reaches a trigger. A failed load is tried again by the next.
+ * Loads the menu: on the first open of any dropdown, or ahead of it when a pointer or the focus reaches a trigger. A
+ * failed load is tried again by the next.
  */
-export function loadDropdownMenu(): Promise<MenuModule> {
-  loading ??= import('./DropdownMenu').then(
-    (loaded) => {
-      menuModule = loaded;
-      waiting.forEach((notify) => notify());
-      return loaded;
-    },
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadDropdownMenu = menu.load;
 
 /** Tests: back to a page where no dropdown has loaded its menu. */
-export function forgetDropdownMenu(): void {
-  menuModule = null;
-  loading = null;
-}
-
-const subscribe = (notify: () => void) => {
-  waiting.add(notify);
-  return () => waiting.delete(notify);
-};
+export const forgetDropdownMenu = menu.forget;
 
 const OPENING_KEYS: Record<string, OpenAt> = { Enter: 'selected', ' ': 'selected', ArrowDown: 'selected', ArrowUp: 'last' };
 
@@ -102,9 +78,9 @@ export function Dropdown({
   showChevron = true,
   className,
 }: DropdownProps) {
-  const loaded = useSyncExternalStore(subscribe, () => menuModule, () => menuModule);
+  const loaded = menu.useLoaded();
   // A plain trigger stays one until it is opened (swapping it when another load ends would drop its focus).
-  const [mountedLoaded] = useState(() => menuModule !== null);
+  const [mountedLoaded] = useState(() => loaded !== null);
   const [openAt, setOpenAt] = useState<OpenAt | null>(null);
   if (loaded && (mountedLoaded || openAt !== null)) {
     const options = { label, items, selectedId, onSelect, 'aria-label': ariaLabel, align, variant, size, disabled, showChevron, className };

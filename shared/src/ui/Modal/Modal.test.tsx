@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRef, useState } from 'react';
 import { act } from 'react';
@@ -7,7 +7,7 @@ import { createStore } from '../../store/store';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { Button } from '../Button';
 import { NotificationsViewport } from '../NotificationsViewport/NotificationsViewport';
-import { Modal, type ModalProps } from './Modal';
+import { forgetModalDialog, loadModalDialog, Modal, type ModalProps } from './Modal';
 
 function Harness(props: Partial<ModalProps> & { withInput?: boolean; useInitialFocus?: boolean }) {
   const [open, setOpen] = useState(false);
@@ -45,6 +45,30 @@ async function openModal(props: Parameters<typeof Harness>[0] = {}) {
   await user.click(trigger);
   return { user, trigger, dialog: screen.getByRole('dialog') };
 }
+
+describe('Modal before any dialog of the page was loaded', () => {
+  afterEach(() => loadModalDialog());
+
+  it('loads its dialog on the first open and shows it then, focus inside, and gives focus back on close', async () => {
+    forgetModalDialog();
+    const user = userEvent.setup();
+    renderWithProviders(<Harness withInput />);
+    const trigger = screen.getByRole('button', { name: 'Open' });
+    await user.click(trigger);
+    const dialog = await screen.findByRole('dialog', { name: 'Update title' });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Title' })).toHaveFocus());
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(trigger).toHaveFocus());
+  });
+
+  it('shows a dialog that is open from the start once its code has arrived', async () => {
+    forgetModalDialog();
+    renderWithProviders(<Modal open onClose={() => undefined} title="Welcome" />);
+    expect(await screen.findByRole('dialog', { name: 'Welcome' })).toBeInTheDocument();
+  });
+});
 
 describe('Modal', () => {
   it('renders nothing while closed', () => {
