@@ -28,6 +28,10 @@ export interface ModalProps {
   'data-testid'?: string;
 }
 
+/** What the dialog shows: the Modal's props with their defaults applied. */
+export type ModalDialogProps = Omit<ModalProps, 'aria-describedby' | 'data-testid'> &
+  Required<Pick<ModalProps, 'size' | 'closeOnBackdropClick' | 'closeOnEscape' | 'showCloseButton' | 'closeLabel'>> & { describedBy?: string; testId?: string };
+
 /** The dialog (Radix's Dialog, its focus trap and scroll lock: ModalDialog.tsx), loaded once for the page. */
 const dialog = lazyPart(() => import('./ModalDialog'));
 
@@ -71,10 +75,6 @@ export function Modal({
   }, [needed]);
   // Nothing until the dialog has arrived (an empty element: the kit's recorded API says Modal returns one).
   if (!loaded) return <></>;
-  const props = { open, onClose, title, footer, size, closeOnBackdropClick, closeOnEscape, showCloseButton, closeLabel, initialFocusRef, fallbackFocusRef, className };
-  return (
-    <loaded.ModalDialog {...props} aria-describedby={describedBy} data-testid={testId}>
-      {children}
-    </loaded.ModalDialog>
-  );
+  const modal = { open, onClose, title, children, footer, size, closeOnBackdropClick, closeOnEscape, showCloseButton, closeLabel, initialFocusRef, fallbackFocusRef, describedBy, className, testId };
+  return <loaded.ModalDialog modal={modal} />;
 }

@@ -5,7 +5,7 @@ import { setNonce } from 'get-nonce';
 import { useRef } from 'react';
 import { cspNonce } from '../../app/cspNonce';
 import { tabbableIn } from './focusable';
-import type { ModalProps, ModalSize } from './Modal';
+import type { ModalDialogProps, ModalSize } from './Modal';
 
 // Radix locks the page's scrolling with react-remove-scroll, which adds a <style> element: like emotion's, it carries
 // the page's CSP nonce (the policy allows no other inline style).
@@ -122,46 +122,30 @@ const Footer = styled.div`
 `;
 
 /** The dialog of Modal.tsx, on Radix's Dialog. */
-export function ModalDialog({
-  open,
-  onClose,
-  title,
-  children,
-  footer,
-  size = 'md',
-  closeOnBackdropClick = true,
-  closeOnEscape = true,
-  showCloseButton = true,
-  closeLabel = 'Close',
-  initialFocusRef,
-  fallbackFocusRef,
-  'aria-describedby': describedBy,
-  className,
-  'data-testid': testId,
-}: ModalProps) {
+export function ModalDialog({ modal: m }: { modal: ModalDialogProps }) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   // Radix returns focus to a Dialog.Trigger; callers open a Modal from anywhere, so it goes back where it was.
   const returnFocusTo = useRef<HTMLElement | null>(null);
 
   return (
-    <RadixDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+    <RadixDialog.Root open={m.open} onOpenChange={(next) => !next && m.onClose()}>
       <RadixDialog.Portal>
         <Backdrop data-testid="modal-backdrop">
           <Dialog
             ref={dialogRef}
             aria-modal="true"
-            aria-describedby={describedBy}
-            $size={size}
-            className={className}
-            data-testid={testId}
+            aria-describedby={m.describedBy}
+            $size={m.size}
+            className={m.className}
+            data-testid={m.testId}
             onOpenAutoFocus={(event) => {
               // Where focus starts: initialFocusRef, else the content's first field or button (not the close
               // button), else the dialog itself.
               event.preventDefault();
               returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
               const content = contentRef.current;
-              (initialFocusRef?.current ?? (content ? tabbableIn(content)[0] : undefined) ?? dialogRef.current)?.focus();
+              (m.initialFocusRef?.current ?? (content ? tabbableIn(content)[0] : undefined) ?? dialogRef.current)?.focus();
             }}
             onCloseAutoFocus={(event) => {
               event.preventDefault();
@@ -169,28 +153,28 @@ export function ModalDialog({
               // error that a failed Update focuses) stays where it is.
               const active = document.activeElement;
               if (active && active !== document.body && !dialogRef.current?.contains(active)) return;
-              (returnFocusTo.current?.isConnected ? returnFocusTo.current : fallbackFocusRef?.current)?.focus();
+              (returnFocusTo.current?.isConnected ? returnFocusTo.current : m.fallbackFocusRef?.current)?.focus();
             }}
-            onEscapeKeyDown={(event) => (closeOnEscape ? event.stopPropagation() : event.preventDefault())}
-            onPointerDownOutside={(event) => !closeOnBackdropClick && event.preventDefault()}
+            onEscapeKeyDown={(event) => (m.closeOnEscape ? event.stopPropagation() : event.preventDefault())}
+            onPointerDownOutside={(event) => !m.closeOnBackdropClick && event.preventDefault()}
             // A toast over the dialog stays usable: pressing or focusing it does not close the dialog.
             onInteractOutside={(event) => event.target instanceof Element && event.target.closest('[data-notifications]') && event.preventDefault()}
           >
             <Header>
               <RadixDialog.Title asChild>
-                <h2>{title}</h2>
+                <h2>{m.title}</h2>
               </RadixDialog.Title>
-              {showCloseButton ? (
+              {m.showCloseButton ? (
                 <RadixDialog.Close asChild>
-                  <CloseButton type="button" aria-label={closeLabel}>
+                  <CloseButton type="button" aria-label={m.closeLabel}>
                     <span aria-hidden="true">×</span>
                   </CloseButton>
                 </RadixDialog.Close>
               ) : null}
             </Header>
             <div ref={contentRef} style={{ display: 'contents' }}>
-              {children !== undefined && children !== null ? <Body>{children}</Body> : null}
-              {footer ? <Footer>{footer}</Footer> : null}
+              {m.children !== undefined && m.children !== null ? <Body>{m.children}</Body> : null}
+              {m.footer ? <Footer>{m.footer}</Footer> : null}
             </div>
           </Dialog>
         </Backdrop>
