@@ -213,11 +213,28 @@ describe('payments (PAYMENTS_PROVIDER, PAYMENTS_SANDBOX_*, STRIPE_*, PAYMENTS_WE
       webhookSecrets: ['whsec_current_1', 'whsec_next_2222'],
       // the sandbox's Payssion, on the same server
       payssion: { url: 'http://sandbox.internal:3300', apiKey: 'sandbox_payssion_fable', secretKey: 'payssion_secret_fable' },
+      // and its CoinPayments, paid in its test coin; IPNs to the IPN URL of its merchant settings
+      coinPayments: {
+        url: 'http://sandbox.internal:3300',
+        publicKey: 'sandbox_coinpayments_public_fable',
+        privateKey: 'sandbox_coinpayments_private_fable',
+        ipnSecret: 'sandbox_coinpayments_ipn_secret_fable',
+        merchantId: 'sandbox_coinpayments_merchant_fable',
+        coin: 'LTCT',
+        ipnUrl: null,
+      },
     });
   });
 
   it('reads Stripe with all three variables; Payssion only with its keys', () => {
-    expect(loadConfig(stripe).payments).toEqual({ provider: 'stripe', secretKey: 'sk_live_abc123', publishableKey: 'pk_live_abc123', webhookSecrets: ['whsec_live_one'], payssion: null });
+    expect(loadConfig(stripe).payments).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_live_abc123',
+      publishableKey: 'pk_live_abc123',
+      webhookSecrets: ['whsec_live_one'],
+      payssion: null,
+      coinPayments: null,
+    });
     expect(loadConfig({ ...stripe, PAYSSION_API_KEY: 'live_key', PAYSSION_SECRET_KEY: 'live_secret' }).payments?.payssion).toEqual({
       url: 'https://www.payssion.com',
       apiKey: 'live_key',
@@ -230,6 +247,41 @@ describe('payments (PAYMENTS_PROVIDER, PAYMENTS_SANDBOX_*, STRIPE_*, PAYMENTS_WE
     expect(() => loadConfig({ PAYSSION_SECRET_KEY: 'secret' })).toThrow(/PAYSSION_API_KEY: required with PAYSSION_SECRET_KEY/);
     expect(() => loadConfig({ PAYSSION_URL: 'https://www.payssion.com' })).toThrow(/PAYSSION_API_KEY: required with PAYSSION_URL/);
     expect(() => loadConfig({ PAYSSION_URL: 'payssion', PAYSSION_API_KEY: 'k', PAYSSION_SECRET_KEY: 's' })).toThrow(/PAYSSION_URL: must be an origin/);
+  });
+
+  const coinPayments = {
+    COINPAYMENTS_PUBLIC_KEY: 'live_public',
+    COINPAYMENTS_PRIVATE_KEY: 'live_private',
+    COINPAYMENTS_IPN_SECRET: 'live_ipn_secret',
+    COINPAYMENTS_MERCHANT_ID: 'live_merchant',
+  };
+
+  it('reads CoinPayments with its four credentials: CoinPayments’ own API, BTC, the IPN URL when given', () => {
+    expect(loadConfig({ ...stripe, ...coinPayments }).payments?.coinPayments).toEqual({
+      url: 'https://www.coinpayments.net',
+      publicKey: 'live_public',
+      privateKey: 'live_private',
+      ipnSecret: 'live_ipn_secret',
+      merchantId: 'live_merchant',
+      coin: 'BTC',
+      ipnUrl: null,
+    });
+    expect(
+      loadConfig({ ...stripe, ...coinPayments, COINPAYMENTS_COIN: 'USDT.TRC20', COINPAYMENTS_IPN_URL: 'https://fable.example/api/v2/payments/coinpayments/ipn' }).payments?.coinPayments,
+    ).toMatchObject({ coin: 'USDT.TRC20', ipnUrl: 'https://fable.example/api/v2/payments/coinpayments/ipn' });
+    // the sandbox's own CoinPayments (npm start passes the sandbox's credentials): its address and test coin
+    expect(loadConfig({ ...coinPayments, PAYMENTS_SANDBOX_URL: 'http://127.0.0.1:3201' }).payments?.coinPayments).toMatchObject({ url: 'http://127.0.0.1:3201', coin: 'LTCT', merchantId: 'live_merchant' });
+    expect(loadConfig({ ...coinPayments, COINPAYMENTS_URL: 'https://cp.example/' }).payments?.coinPayments).toMatchObject({ url: 'https://cp.example', coin: 'BTC' });
+  });
+
+  it('refuses a half-configured CoinPayments, naming each missing variable', () => {
+    expect(() => loadConfig({ ...stripe, COINPAYMENTS_PUBLIC_KEY: 'k', COINPAYMENTS_PRIVATE_KEY: 'p' })).toThrow(
+      /COINPAYMENTS_IPN_SECRET: required with COINPAYMENTS_PUBLIC_KEY, COINPAYMENTS_PRIVATE_KEY; COINPAYMENTS_MERCHANT_ID: required with/,
+    );
+    expect(() => loadConfig({ COINPAYMENTS_URL: 'https://www.coinpayments.net' })).toThrow(/COINPAYMENTS_PUBLIC_KEY, .*: required with COINPAYMENTS_URL/);
+    expect(() => loadConfig({ ...coinPayments, COINPAYMENTS_URL: 'coinpayments' })).toThrow(/COINPAYMENTS_URL: must be an origin/);
+    expect(() => loadConfig({ ...coinPayments, COINPAYMENTS_IPN_URL: 'ftp://x/ipn' })).toThrow(/COINPAYMENTS_IPN_URL: must be an http\(s\) URL/);
+    expect(() => loadConfig({ ...coinPayments, COINPAYMENTS_COIN: 'bitcoin!' })).toThrow(/COINPAYMENTS_COIN: must be a coin ticker/);
   });
 
   it('refuses a half-configured provider at start, naming each variable', () => {

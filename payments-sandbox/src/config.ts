@@ -1,4 +1,5 @@
 // What a sandbox is started with. Tests pass it to startPaymentsSandbox; the CLI reads it from the environment.
+import { DEFAULT_COINPAYMENTS, type CoinPaymentsConfig } from './coinpayments/coinPaymentsApi';
 import { DEFAULT_PAYSSION, type PayssionConfig } from './payssion/payssionApi';
 
 export interface WebhookEndpointConfig {
@@ -33,6 +34,8 @@ export interface SandboxConfig {
   publicUrl?: string;
   /** Payssion's API (payssion/payssionApi.ts): the merchant's keys and notify URL. */
   payssion: PayssionConfig;
+  /** CoinPayments' API (coinpayments/coinPaymentsApi.ts): the merchant's keys, IPN secret, merchant id and IPN URL. */
+  coinpayments: CoinPaymentsConfig;
 }
 
 export const DEFAULT_RETRY: RetryConfig = { attempts: 6, baseDelayMs: 2_000, factor: 3, timeoutMs: 10_000 };
@@ -58,6 +61,7 @@ export function withDefaults(config: Partial<SandboxConfig>): SandboxConfig {
     chargeLatencyMs: config.chargeLatencyMs ?? 0,
     publicUrl: config.publicUrl,
     payssion: { ...DEFAULT_PAYSSION, ...config.payssion },
+    coinpayments: { ...DEFAULT_COINPAYMENTS, ...config.coinpayments },
   };
 }
 
@@ -68,7 +72,9 @@ const list = (value: string | undefined) => (value ?? '').split(',').map((s) => 
  * PAYMENTS_SANDBOX_PUBLISHABLE_KEYS, PAYMENTS_SANDBOX_ALLOWED_ORIGINS, PAYMENTS_SANDBOX_WEBHOOK_URL,
  * PAYMENTS_SANDBOX_WEBHOOK_SECRETS (one or two, comma-separated), PAYMENTS_SANDBOX_RETRY_BASE_MS,
  * PAYMENTS_SANDBOX_CHARGE_LATENCY_MS, PAYMENTS_SANDBOX_PUBLIC_URL, PAYMENTS_SANDBOX_PAYSSION_API_KEY,
- * PAYMENTS_SANDBOX_PAYSSION_SECRET_KEY, PAYMENTS_SANDBOX_PAYSSION_NOTIFY_URL.
+ * PAYMENTS_SANDBOX_PAYSSION_SECRET_KEY, PAYMENTS_SANDBOX_PAYSSION_NOTIFY_URL, PAYMENTS_SANDBOX_COINPAYMENTS_PUBLIC_KEY,
+ * PAYMENTS_SANDBOX_COINPAYMENTS_PRIVATE_KEY, PAYMENTS_SANDBOX_COINPAYMENTS_IPN_SECRET,
+ * PAYMENTS_SANDBOX_COINPAYMENTS_MERCHANT_ID, PAYMENTS_SANDBOX_COINPAYMENTS_IPN_URL.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv): Partial<SandboxConfig> {
   const webhookUrl = env.PAYMENTS_SANDBOX_WEBHOOK_URL;
@@ -86,6 +92,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Partial<SandboxConfig> {
       apiKey: env.PAYMENTS_SANDBOX_PAYSSION_API_KEY ?? DEFAULT_PAYSSION.apiKey,
       secretKey: env.PAYMENTS_SANDBOX_PAYSSION_SECRET_KEY ?? DEFAULT_PAYSSION.secretKey,
       notifyUrl: env.PAYMENTS_SANDBOX_PAYSSION_NOTIFY_URL ?? null,
+    },
+    coinpayments: {
+      publicKey: env.PAYMENTS_SANDBOX_COINPAYMENTS_PUBLIC_KEY ?? DEFAULT_COINPAYMENTS.publicKey,
+      privateKey: env.PAYMENTS_SANDBOX_COINPAYMENTS_PRIVATE_KEY ?? DEFAULT_COINPAYMENTS.privateKey,
+      ipnSecret: env.PAYMENTS_SANDBOX_COINPAYMENTS_IPN_SECRET ?? DEFAULT_COINPAYMENTS.ipnSecret,
+      merchantId: env.PAYMENTS_SANDBOX_COINPAYMENTS_MERCHANT_ID ?? DEFAULT_COINPAYMENTS.merchantId,
+      ipnUrl: env.PAYMENTS_SANDBOX_COINPAYMENTS_IPN_URL ?? null,
     },
   };
 }

@@ -11,6 +11,7 @@ import { STYLESHEET } from './hosted/html';
 import { registerHostedCheckoutPage } from './hosted/hostedCheckoutPage';
 import { registerRedirectPage } from './hosted/redirectPage';
 import { IdempotencyStore } from './protocol/idempotency';
+import { registerCoinPayments, type CoinPaymentsIpn } from './coinpayments/coinPaymentsApi';
 import { registerPayssion, type PayssionNotification } from './payssion/payssionApi';
 import { WebhookDeliveries } from './webhooks/deliveries';
 import { registerSubscribeStar } from './subscribestar/subscribeStarRoutes';
@@ -25,6 +26,8 @@ export interface PaymentsSandbox {
   webhooks: WebhookDeliveries;
   /** Payssion's notifications sent so far, with each one's attempts. */
   payssionNotifications: PayssionNotification[];
+  /** CoinPayments' IPNs sent so far, with each one's attempts. */
+  coinPaymentsIpns: CoinPaymentsIpn[];
   close: () => Promise<void>;
 }
 
@@ -45,6 +48,7 @@ export async function startPaymentsSandbox(options: Partial<SandboxConfig>): Pro
   registerChallengePage(app, state, config.allowedOrigins);
   registerRedirectPage(app, state);
   const payssion = registerPayssion(app, { state, config: config.payssion, retry: config.retry, baseUrl: () => url });
+  const coinPayments = registerCoinPayments(app, { state, config: config.coinpayments, retry: config.retry, baseUrl: () => url });
   registerHostedCheckoutPage(app, state);
   registerSubscribeStar(app, { ...subscribeStarClientFromEnv(process.env), redirectOrigins: config.allowedOrigins });
   app.setNotFoundHandler((request, reply) => {
@@ -63,8 +67,10 @@ export async function startPaymentsSandbox(options: Partial<SandboxConfig>): Pro
     state,
     webhooks,
     payssionNotifications: payssion.notifications,
+    coinPaymentsIpns: coinPayments.ipns,
     close: async () => {
       await payssion.close();
+      await coinPayments.close();
       await webhooks.close();
       await app.close();
     },

@@ -1,4 +1,4 @@
-import { API_PAYSSION_NOTIFY_PATH, API_WEBHOOK_PATH, startSiteSandbox } from './siteSandbox';
+import { API_COINPAYMENTS_IPN_PATH, API_PAYSSION_NOTIFY_PATH, API_WEBHOOK_PATH, startSiteSandbox } from './siteSandbox';
 
 describe('the sandbox npm start runs', () => {
   it('starts with the default keys, the site as the allowed origin and the API as the webhook endpoint, and tells the API', async () => {
@@ -9,6 +9,7 @@ describe('the sandbox npm start runs', () => {
         allowedOrigins: ['http://127.0.0.1:3000'],
         webhooks: [{ url: `http://127.0.0.1:3100${API_WEBHOOK_PATH}`, secrets: ['whsec_fable_sandbox'] }],
         payssion: { notifyUrl: `http://127.0.0.1:3100${API_PAYSSION_NOTIFY_PATH}` },
+        coinpayments: { ipnUrl: `http://127.0.0.1:3100${API_COINPAYMENTS_IPN_PATH}` },
       });
       expect(site.apiEnv).toEqual({
         PAYMENTS_PROVIDER: 'sandbox',
@@ -18,6 +19,10 @@ describe('the sandbox npm start runs', () => {
         PAYMENTS_WEBHOOK_SECRETS: 'whsec_fable_sandbox',
         PAYSSION_API_KEY: 'sandbox_payssion_fable',
         PAYSSION_SECRET_KEY: 'payssion_secret_fable',
+        COINPAYMENTS_PUBLIC_KEY: 'sandbox_coinpayments_public_fable',
+        COINPAYMENTS_PRIVATE_KEY: 'sandbox_coinpayments_private_fable',
+        COINPAYMENTS_IPN_SECRET: 'sandbox_coinpayments_ipn_secret_fable',
+        COINPAYMENTS_MERCHANT_ID: 'sandbox_coinpayments_merchant_fable',
       });
       expect((await fetch(`${site.sandbox.url}/_sandbox/health`)).status).toBe(200);
     } finally {

@@ -8,6 +8,8 @@ import { type PaymentsSandbox, startPaymentsSandbox } from './server';
 export const API_WEBHOOK_PATH = '/api/v2/payments/webhook';
 /** Where its Payssion notifies unless PAYMENTS_SANDBOX_PAYSSION_NOTIFY_URL says otherwise: the API's Payssion receiver. */
 export const API_PAYSSION_NOTIFY_PATH = '/api/v2/payments/payssion/notify';
+/** Where its CoinPayments sends IPNs unless PAYMENTS_SANDBOX_COINPAYMENTS_IPN_URL says otherwise: the API's IPN receiver. */
+export const API_COINPAYMENTS_IPN_PATH = '/api/v2/payments/coinpayments/ipn';
 
 export interface SiteSandbox {
   sandbox: PaymentsSandbox;
@@ -21,6 +23,7 @@ export async function startSiteSandbox(options: { siteOrigins: string[]; apiUrl:
   const fromEnv = configFromEnv({
     PAYMENTS_SANDBOX_WEBHOOK_URL: `${options.apiUrl}${API_WEBHOOK_PATH}`,
     PAYMENTS_SANDBOX_PAYSSION_NOTIFY_URL: `${options.apiUrl}${API_PAYSSION_NOTIFY_PATH}`,
+    PAYMENTS_SANDBOX_COINPAYMENTS_IPN_URL: `${options.apiUrl}${API_COINPAYMENTS_IPN_PATH}`,
     ...env,
   });
   const config = { ...fromEnv, allowedOrigins: env.PAYMENTS_SANDBOX_ALLOWED_ORIGINS ? fromEnv.allowedOrigins : options.siteOrigins };
@@ -35,6 +38,10 @@ export async function startSiteSandbox(options: { siteOrigins: string[]; apiUrl:
       PAYMENTS_WEBHOOK_SECRETS: (sandbox.config.webhooks[0]?.secrets ?? []).join(','),
       PAYSSION_API_KEY: sandbox.config.payssion.apiKey,
       PAYSSION_SECRET_KEY: sandbox.config.payssion.secretKey,
+      COINPAYMENTS_PUBLIC_KEY: sandbox.config.coinpayments.publicKey,
+      COINPAYMENTS_PRIVATE_KEY: sandbox.config.coinpayments.privateKey,
+      COINPAYMENTS_IPN_SECRET: sandbox.config.coinpayments.ipnSecret,
+      COINPAYMENTS_MERCHANT_ID: sandbox.config.coinpayments.merchantId,
     },
   };
 }

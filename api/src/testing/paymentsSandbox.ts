@@ -8,6 +8,7 @@ import { connect, createServer as createTcpServer, type AddressInfo, type Socket
 import { signatureHeader, startPaymentsSandbox, type PaymentsSandbox, type SandboxConfig } from '@fable/payments-sandbox';
 import Stripe from 'stripe';
 import type { SandboxPaymentsConfig } from '../infra/payments/paymentsConfig';
+import { SANDBOX_COINPAYMENTS_KEYS } from '../infra/payments/coinpayments/coinPaymentsConfig';
 import { SANDBOX_PAYSSION_KEYS } from '../infra/payments/payssion/payssionConfig';
 import type { PaymentsGateway } from '../infra/payments/paymentsGateway';
 import { createPaymentsGateway } from '../infra/payments/stripeGateway';
@@ -20,7 +21,13 @@ export const TEST_WEBHOOK_SECRETS = ['whsec_api_tests_current', 'whsec_api_tests
 export const PAYMENTS_WEBHOOK_PATH = '/api/v2/payments/webhook';
 /** Where Payssion's notifications are posted (the sandbox's Payssion notify URL is the relay's with this suffix). */
 export const PAYSSION_NOTIFY_PATH = '/api/v2/payments/payssion/notify';
-const PAYSSION_RELAY_SUFFIX = '/payssion';
+/** Where CoinPayments' IPNs are posted (the API sends the relay's address with this suffix as each payment's ipn_url). */
+export const COINPAYMENTS_IPN_PATH = '/api/v2/payments/coinpayments/ipn';
+/** The relay's address suffix of each provider's own notifications, and the app's path it is handed to. */
+const RELAY_SUFFIXES: Array<[string, string]> = [
+  ['/payssion', PAYSSION_NOTIFY_PATH],
+  ['/coinpayments', COINPAYMENTS_IPN_PATH],
+];
 /** The sandbox's Stripe-Signature header for a body, signed with `secrets` (for events a test posts itself). */
 export { signatureHeader };
 
@@ -88,7 +95,9 @@ export async function startTestPaymentsSandbox(overrides: Partial<SandboxConfig>
     allowedOrigins: ['http://127.0.0.1:4999'],
     webhooks: [{ url: relay.url, secrets: [...TEST_WEBHOOK_SECRETS] }],
     retry: { attempts: 4, baseDelayMs: 20, factor: 2, timeoutMs: 5_000 },
-    payssion: { ...SANDBOX_PAYSSION_KEYS, notifyUrl: `${relay.url}${PAYSSION_RELAY_SUFFIX}` },
+    payssion: { ...SANDBOX_PAYSSION_KEYS, notifyUrl: `${relay.url}/payssion` },
+    // the merchant's settings have no IPN URL: each payment names its own (the API's COINPAYMENTS_IPN_URL)
+    coinpayments: { ...SANDBOX_COINPAYMENTS_KEYS, ipnUrl: null },
     ...overrides,
   });
   const config: SandboxPaymentsConfig = {
@@ -98,6 +107,7 @@ export async function startTestPaymentsSandbox(overrides: Partial<SandboxConfig>
     publishableKey: TEST_PAYMENTS_PUBLISHABLE_KEY,
     webhookSecrets: [...TEST_WEBHOOK_SECRETS],
     payssion: { url: sandbox.url, ...SANDBOX_PAYSSION_KEYS },
+    coinPayments: { url: sandbox.url, ...SANDBOX_COINPAYMENTS_KEYS, coin: 'LTCT', ipnUrl: `${relay.url}/coinpayments` },
   };
   const { hostname, port } = new URL(sandbox.url);
   const publishable = new Stripe(TEST_PAYMENTS_PUBLISHABLE_KEY, { host: hostname, port: Number(port), protocol: 'http', telemetry: false });
@@ -116,7 +126,7 @@ export async function startTestPaymentsSandbox(overrides: Partial<SandboxConfig>
     forwardWebhooksTo(app) {
       relay.setTarget(
         async (payload, headers, path) =>
-          (await app.inject({ method: 'POST', url: path.endsWith(PAYSSION_RELAY_SUFFIX) ? PAYSSION_NOTIFY_PATH : PAYMENTS_WEBHOOK_PATH, headers, payload })).statusCode,
+          (await app.inject({ method: 'POST', url: RELAY_SUFFIXES.find(([suffix]) => path.endsWith(suffix))?.[1] ?? PAYMENTS_WEBHOOK_PATH, headers, payload })).statusCode,
       );
     },
     async cardToken(number, expiry = { month: 12, year: new Date().getUTCFullYear() + 3 }, cvc = '123') {

@@ -143,7 +143,28 @@ export interface RedirectSession {
   livemode: false;
   /** Made through Payssion's API (payssion/payssionApi.ts): its order id, method and notify address, not Stripe events. */
   payssion?: { order_id: string; pm_id: string; description: string };
+  /** Made through CoinPayments' API (coinpayments/coinPaymentsApi.ts): what create_transaction was given; IPNs, not Stripe events. */
+  coinpayments?: CoinPaymentsTransaction;
 }
+
+/** A CoinPayments transaction's own fields (the session holds the amount in currency1, the status and the URLs). */
+export interface CoinPaymentsTransaction {
+  /** The coin the buyer sends, and how much of it (at the sandbox's fixed rates). */
+  currency2: string;
+  amount2: string;
+  address: string;
+  buyer_email: string;
+  item_name: string;
+  invoice: string;
+  custom: string;
+  /** This payment's IPN URL; empty: the merchant's settings' one. */
+  ipn_url: string;
+}
+
+/** The redirect providers whose sessions are made and announced through a protocol of their own, not Stripe's. */
+export type OwnProtocol = 'payssion' | 'coinpayments';
+
+export const ownProtocolOf = (session: RedirectSession): OwnProtocol | null => (session.payssion ? 'payssion' : session.coinpayments ? 'coinpayments' : null);
 
 export interface StripeEvent {
   id: string;

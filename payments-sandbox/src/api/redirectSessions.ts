@@ -6,7 +6,7 @@ import type { FormObject } from '../protocol/formBody';
 import { allowOnly, applyMetadata, optionalInteger, requiredHttpUrl, requiredString } from '../protocol/params';
 import { invalidParam, invalidRequest, missingParam, noSuch } from '../protocol/stripeError';
 import { newId, unixNow } from './ids';
-import type { RedirectSession } from './objects';
+import { ownProtocolOf, type RedirectSession } from './objects';
 import { CURRENCIES } from './paymentIntents';
 import type { SandboxState } from './state';
 
@@ -56,8 +56,8 @@ export function createRedirectSession(state: SandboxState, params: FormObject, b
 
 export function redirectSessionOf(state: SandboxState, id: string): RedirectSession {
   const session = state.redirectSessions.get(id);
-  // a Payssion transaction is Payssion's (payssion/payssionApi.ts), not an object of this API
-  if (!session || session.payssion) throw noSuch('redirect_session', id);
+  // a Payssion or CoinPayments transaction is theirs (payssion/, coinpayments/), not an object of this API
+  if (!session || ownProtocolOf(session)) throw noSuch('redirect_session', id);
   return session;
 }
 
@@ -65,10 +65,12 @@ export function redirectSessionOf(state: SandboxState, id: string): RedirectSess
 export function finishRedirectSession(state: SandboxState, session: RedirectSession, choice: 'pay' | 'cancel'): string {
   if (session.status !== 'open') throw invalidRequest(`This session is already ${session.status}.`, { code: 'redirect_session_unexpected_state' });
   session.status = choice === 'pay' ? 'completed' : 'canceled';
-  if (session.payssion) {
-    // Payssion notifies its own way and sends the payer back to its one return address, paid or not
-    state.providerNotify?.(session);
-    return session.return_url;
+  const own = ownProtocolOf(session);
+  if (own) {
+    // Payssion and CoinPayments notify their own way, and send the payer back without a session id (Payssion to its
+    // one return address, paid or not: its cancel_url is its return_url)
+    state.providerNotifiers.get(own)?.(session);
+    return choice === 'pay' ? session.return_url : session.cancel_url;
   }
   state.emit(choice === 'pay' ? 'redirect_session.completed' : 'redirect_session.canceled', session);
   const target = new URL(choice === 'pay' ? session.return_url : session.cancel_url);

@@ -2,7 +2,7 @@
 // announces becomes an event, handed to the webhook deliveries.
 import type { CardBehaviour } from '../cards/testCards';
 import { newId, unixNow } from './ids';
-import type { Charge, Customer, PaymentIntent, PaymentMethod, RedirectSession, Refund, SetupIntent, StripeEvent } from './objects';
+import type { Charge, Customer, OwnProtocol, PaymentIntent, PaymentMethod, RedirectSession, Refund, SetupIntent, StripeEvent } from './objects';
 
 export const API_VERSION = '2026-10-28.endive';
 
@@ -19,8 +19,11 @@ export class SandboxState {
   readonly refunds = new Map<string, Refund>();
   readonly redirectSessions = new Map<string, RedirectSession>();
   readonly events: StripeEvent[] = [];
-  /** Tells a redirect provider with a protocol of its own (Payssion) that a session was paid or cancelled. */
-  providerNotify: ((session: RedirectSession) => void) | null = null;
+  /**
+   * Tells a redirect provider with a protocol of its own (Payssion, CoinPayments: ownProtocolOf) that one of its
+   * sessions was paid or cancelled, for it to notify the merchant its way.
+   */
+  readonly providerNotifiers = new Map<OwnProtocol, (session: RedirectSession) => void>();
 
   constructor(private readonly onEvent: (event: StripeEvent) => void) {}
 

@@ -1,5 +1,6 @@
 // The redirect providers' hosted page: GET /pay/:id shows the session with Pay and Cancel; each posts back here and
-// is answered with a 303 to the session's return_url or cancel_url (with session_id added).
+// is answered with a 303 to the session's return_url or cancel_url (with session_id added, for our own sessions). It
+// is Payssion's payment page and CoinPayments' checkout_url too (with the coin to send).
 import type { FastifyInstance } from 'fastify';
 import { finishRedirectSession } from '../api/redirectSessions';
 import type { SandboxState } from '../api/state';
@@ -17,7 +18,11 @@ export function registerRedirectPage(app: FastifyInstance, state: SandboxState):
     const body = `
 <main class="panel">
   <h1>Sandbox payment: ${escapeHtml(session.provider)}</h1>
-  <p>Pay <strong>${escapeHtml(formatAmount(session.amount, session.currency))}</strong>.</p>
+  <p>Pay <strong>${escapeHtml(formatAmount(session.amount, session.currency))}</strong>.</p>${
+    session.coinpayments
+      ? `\n  <p>Send <strong>${escapeHtml(`${session.coinpayments.amount2} ${session.coinpayments.currency2}`)}</strong> to <code>${escapeHtml(session.coinpayments.address)}</code> (a test coin: Pay stands for its arrival).</p>`
+      : ''
+  }
   <p class="note">A test page standing in for the provider's own.</p>
   <div class="actions">
     <form method="post" action="${escapeHtml(action('pay'))}"><button type="submit">Pay</button></form>

@@ -2,14 +2,13 @@
 // (form-encoded, signed with api_sig), and the notification of each paid or cancelled payment to the notify URL of the
 // merchant's settings (form-encoded, signed with notify_sig, retried until it answers 2xx). A payment is a redirect
 // session of the sandbox (the hosted page /pay/:id) that announces itself this way instead of with Stripe events.
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RetryConfig } from '../config';
 import { newId, unixNow } from '../api/ids';
 import type { RedirectSession } from '../api/objects';
 import { CURRENCIES } from '../api/paymentIntents';
 import type { SandboxState } from '../api/state';
-import { postAttempt, retryDelayMs } from '../webhooks/postAttempt';
+import { createMerchantNotifier, type NotificationAttempts } from '../webhooks/merchantNotifier';
 import { AMOUNT, PAYSSION_PM_IDS, payssionSignature, RESULT, SIGNED_FIELDS, toAmount, toMinor } from './payssionProtocol';
 
 export interface PayssionConfig {
@@ -22,13 +21,11 @@ export interface PayssionConfig {
 export const DEFAULT_PAYSSION: PayssionConfig = { apiKey: 'sandbox_payssion_fable', secretKey: 'payssion_secret_fable', notifyUrl: null };
 
 /** One notification and its attempts (for tests: "announced once, retried while refused"). */
-export interface PayssionNotification {
+export interface PayssionNotification extends NotificationAttempts {
   transaction_id: string;
   /** What was posted (signed). */
   form: Record<string, string>;
   state: string;
-  attempts: number[];
-  delivered: boolean;
 }
 
 type Form = Record<string, string>;
@@ -63,10 +60,7 @@ function transactionOf(session: RedirectSession) {
 
 export function registerPayssion(app: FastifyInstance, deps: { state: SandboxState; config: PayssionConfig; retry: RetryConfig; baseUrl: () => string }) {
   const { state, config } = deps;
-  const notifications: PayssionNotification[] = [];
-  // the sandbox's close stops the notifications still waiting for their next attempt
-  const stopped = new AbortController();
-  const sending = new Set<Promise<void>>();
+  const notifier = createMerchantNotifier<PayssionNotification>(deps.retry);
   const byOrder = new Map<string, RedirectSession>();
 
   const field = (form: Form, name: string): string => {
@@ -159,25 +153,7 @@ export function registerPayssion(app: FastifyInstance, deps: { state: SandboxSta
     }),
   );
 
-  /** Posts the notification until the notify URL answers 2xx, with the retry schedule of the Stripe webhooks. */
-  const deliver = async (form: Form, record: PayssionNotification) => {
-    for (let attempt = 0; attempt < deps.retry.attempts; attempt++) {
-      if (attempt > 0) await sleep(retryDelayMs(deps.retry, attempt), undefined, { signal: stopped.signal }).catch(() => undefined);
-      if (stopped.signal.aborted) return;
-      const sent = await postAttempt(
-        config.notifyUrl as string,
-        { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString(), signal: stopped.signal },
-        deps.retry.timeoutMs,
-      );
-      record.attempts.push('error' in sent ? 0 : sent.status);
-      if (!('error' in sent) && sent.ok) {
-        record.delivered = true;
-        return;
-      }
-    }
-  };
-
-  state.providerNotify = (session) => {
+  state.providerNotifiers.set('payssion', (session) => {
     if (!config.notifyUrl) return;
     const shown = transactionOf(session);
     const form: Form = {
@@ -193,17 +169,13 @@ export function registerPayssion(app: FastifyInstance, deps: { state: SandboxSta
       state: shown.state,
     };
     form.notify_sig = payssionSignature([...SIGNED_FIELDS.notify.map((name) => (name === 'api_key' ? config.apiKey : (form[name] ?? ''))), config.secretKey]);
-    const record: PayssionNotification = { transaction_id: session.id, form, state: shown.state, attempts: [], delivered: false };
-    notifications.push(record);
-    const delivery = deliver(form, record).finally(() => sending.delete(delivery));
-    sending.add(delivery);
-  };
+    // posted until the notify URL answers 2xx, with the retry schedule of the Stripe webhooks
+    notifier.send(
+      config.notifyUrl,
+      { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() },
+      { transaction_id: session.id, form, state: shown.state, attempts: [], delivered: false },
+    );
+  });
 
-  return {
-    notifications,
-    async close() {
-      stopped.abort();
-      await Promise.all(sending);
-    },
-  };
+  return { notifications: notifier.sent, close: () => notifier.close() };
 }

@@ -1,4 +1,5 @@
 import type { PaymentsProvider } from './paymentsGateway';
+import { readCoinPaymentsConfig, SANDBOX_COINPAYMENTS_KEYS, type CoinPaymentsConfig } from './coinpayments/coinPaymentsConfig';
 import { readPayssionConfig, SANDBOX_PAYSSION_KEYS, type PayssionConfig } from './payssion/payssionConfig';
 import { envValue } from '../envValue';
 
@@ -10,7 +11,8 @@ import { envValue } from '../envValue';
  * - PAYMENTS_PROVIDER=stripe: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and PAYMENTS_WEBHOOK_SECRETS are all required.
  * PAYMENTS_WEBHOOK_SECRETS: one `whsec_…` secret, or two (comma-separated) while rotating. A variable of the other
  * provider, a missing one or a malformed one is a start-up error naming it: a half-configured provider never starts.
- * Beside the card provider, the redirect providers with an API of their own: Payssion (payssion/payssionConfig.ts).
+ * Beside the card provider, the redirect providers with an API of their own: Payssion (payssion/payssionConfig.ts) and
+ * CoinPayments (coinpayments/coinPaymentsConfig.ts).
  */
 export type SandboxPaymentsConfig = {
   provider: 'sandbox';
@@ -19,8 +21,16 @@ export type SandboxPaymentsConfig = {
   publishableKey: string;
   webhookSecrets: readonly string[];
   payssion?: PayssionConfig | null;
+  coinPayments?: CoinPaymentsConfig | null;
 };
-export type StripePaymentsConfig = { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecrets: readonly string[]; payssion?: PayssionConfig | null };
+export type StripePaymentsConfig = {
+  provider: 'stripe';
+  secretKey: string;
+  publishableKey: string;
+  webhookSecrets: readonly string[];
+  payssion?: PayssionConfig | null;
+  coinPayments?: CoinPaymentsConfig | null;
+};
 export type PaymentsConfig = SandboxPaymentsConfig | StripePaymentsConfig;
 
 /** The sandbox as `npm start` runs it (payments-sandbox/src/config.ts configFromEnv defaults). */
@@ -31,7 +41,16 @@ export const DEFAULT_SANDBOX_PAYMENTS: SandboxPaymentsConfig = {
   publishableKey: 'pk_test_fable_sandbox',
   webhookSecrets: ['whsec_fable_sandbox'],
   payssion: { url: 'http://127.0.0.1:3200', ...SANDBOX_PAYSSION_KEYS },
+  coinPayments: { url: 'http://127.0.0.1:3200', ...SANDBOX_COINPAYMENTS_KEYS, coin: 'LTCT', ipnUrl: null },
 };
+
+/** The redirect providers with an API of their own, each configured alone (sandboxUrl: their sandbox defaults). */
+function readOwnApiProviders(env: NodeJS.ProcessEnv, sandboxUrl: string | null, problems: string[]) {
+  const { payssion, problems: payssionProblems } = readPayssionConfig(env, sandboxUrl);
+  const { coinPayments, problems: coinPaymentsProblems } = readCoinPaymentsConfig(env, sandboxUrl);
+  problems.push(...payssionProblems, ...coinPaymentsProblems);
+  return { payssion, coinPayments };
+}
 
 const SANDBOX_VARIABLES = ['PAYMENTS_SANDBOX_URL', 'PAYMENTS_SANDBOX_SECRET_KEY', 'PAYMENTS_SANDBOX_PUBLISHABLE_KEY'] as const;
 const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const;
@@ -66,10 +85,9 @@ export function readPaymentsConfig(env: NodeJS.ProcessEnv): { payments?: Payment
       problems.push('STRIPE_PUBLISHABLE_KEY: one key is live and the other test');
     }
     if (!webhookValue) problems.push('PAYMENTS_WEBHOOK_SECRETS: required when PAYMENTS_PROVIDER is stripe');
-    const { payssion, problems: payssionProblems } = readPayssionConfig(env, null);
-    problems.push(...payssionProblems);
+    const own = readOwnApiProviders(env, null, problems);
     if (problems.length > 0 || !secretKey || !publishableKey) return { problems };
-    return { payments: { provider: 'stripe', secretKey, publishableKey, webhookSecrets, payssion }, problems };
+    return { payments: { provider: 'stripe', secretKey, publishableKey, webhookSecrets, ...own }, problems };
   }
 
   for (const name of STRIPE_VARIABLES) if (envValue(env[name])) problems.push(`${name}: set while PAYMENTS_PROVIDER is sandbox (set PAYMENTS_PROVIDER=stripe)`);
@@ -81,11 +99,10 @@ export function readPaymentsConfig(env: NodeJS.ProcessEnv): { payments?: Payment
   if (!/^sk_test_\S+$/.test(secretKey)) problems.push('PAYMENTS_SANDBOX_SECRET_KEY: must be a sk_test_… key');
   if (!/^pk_test_\S+$/.test(publishableKey)) problems.push('PAYMENTS_SANDBOX_PUBLISHABLE_KEY: must be a pk_test_… key');
   const origin = sandboxUrl.replace(/\/$/, '');
-  const { payssion, problems: payssionProblems } = readPayssionConfig(env, origin);
-  problems.push(...payssionProblems);
+  const own = readOwnApiProviders(env, origin, problems);
   if (problems.length > 0) return { problems };
   return {
-    payments: { provider: 'sandbox', sandboxUrl: origin, secretKey, publishableKey, webhookSecrets: webhookValue ? webhookSecrets : defaults.webhookSecrets, payssion },
+    payments: { provider: 'sandbox', sandboxUrl: origin, secretKey, publishableKey, webhookSecrets: webhookValue ? webhookSecrets : defaults.webhookSecrets, ...own },
     problems,
   };
 }

@@ -63,6 +63,8 @@ export interface RedirectSessionInput {
   returnUrl: string;
   cancelUrl: string;
   metadata: Record<string, string>;
+  /** The checkout's email, for a provider that asks for the buyer's (CoinPayments' buyer_email). */
+  buyerEmail?: string;
 }
 
 /** A redirect payment as billing recorded it (billing_redirect_payments): the provider's page name tells whose it is. */
@@ -115,15 +117,27 @@ export interface PaymentsGateway {
    */
   refundRedirectSession(session: RedirectSessionRef, amountMinor: number | null, idempotencyKey: string): Promise<{ refundId: string }>;
   /**
-   * A Payssion notification (the form posted to PAYSSION_NOTIFY_PATH) as a redirect_session event; throws
-   * WebhookSignatureError when its notify_sig does not verify, PaymentsUnavailableError when Payssion is not configured.
+   * A notification a redirect provider with an API of its own posted to us (Payssion's form with notify_sig at
+   * PAYSSION_NOTIFY_PATH, CoinPayments' IPN with its HMAC header at COINPAYMENTS_IPN_PATH) as a redirect_session
+   * event; throws WebhookSignatureError when its signature does not verify, ProviderNoticeError when it is signed but
+   * not one we can take (another merchant, a field missing or malformed), PaymentsUnavailableError when that provider
+   * is not configured.
    */
-  payssionNotification(form: Record<string, string>, receivedAt: Date): PaymentEvent;
+  providerNotification(provider: NotifyingProvider, notice: ProviderNotice, receivedAt: Date): PaymentEvent;
   /**
    * Verifies a webhook delivery (HMAC-SHA256 over timestamp and raw body, constant-time, 300 s tolerance, each live
    * secret) and returns its event; throws WebhookSignatureError when no secret verifies it.
    */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
+}
+
+/** The redirect providers whose outcome arrives as their own notification (redirectProviders.ts). */
+export type NotifyingProvider = 'payssion' | 'coinpayments';
+
+/** A provider's notification as received: the raw body (what its signature covers) and the headers. */
+export interface ProviderNotice {
+  rawBody: string;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 export class PaymentsUnavailableError extends Error {
@@ -137,5 +151,24 @@ export class WebhookSignatureError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'WebhookSignatureError';
+  }
+}
+
+/** A notification whose signature verifies but that we cannot take (another merchant, a field missing): 400 with why. */
+export class ProviderNoticeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProviderNoticeError';
+  }
+}
+
+/**
+ * The provider has no refund call (CoinPayments' legacy API): the money goes back by hand, from the provider's
+ * dashboard. Not a refusal to retry: the refund is given up at once as a manual task for an admin (refundRetry.ts).
+ */
+export class ManualRefundRequiredError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ManualRefundRequiredError';
   }
 }

@@ -1,19 +1,65 @@
+import { createCoinPaymentsClient, isCoinPaymentsPage } from './coinpayments/coinPaymentsClient';
 import type { PaymentsConfig } from './paymentsConfig';
-import { PaymentsUnavailableError, type PaymentsGateway } from './paymentsGateway';
+import {
+  PaymentsUnavailableError,
+  type NotifyingProvider,
+  type PaymentEvent,
+  type PaymentsGateway,
+  type ProviderNotice,
+  type RedirectSessionInput,
+  type RedirectSessionRef,
+  type RedirectSessionStatus,
+} from './paymentsGateway';
 import { createPayssionClient, isPayssionPage } from './payssion/payssionClient';
 import type { StripeProtocolGateway } from './stripeGateway';
 
+/** A redirect provider spoken to through its own API (payssion/, coinpayments/): what the gateway asks of it. */
+export interface RedirectProviderClient {
+  /** The provider's payment for the order (metadata.order_id) and the page the payer goes to. */
+  create(input: RedirectSessionInput): Promise<{ sessionId: string; url: string }>;
+  details(session: RedirectSessionRef): Promise<{ status: RedirectSessionStatus; amountMinor: number; currency: string; metadata: Record<string, string> }>;
+  /**
+   * amountMinor null: what is left; a payment refunded in full already is done (a retry whose answer was lost). A
+   * provider without a refund call throws ManualRefundRequiredError.
+   */
+  refund(session: RedirectSessionRef, amountMinor: number | null): Promise<{ refundId: string }>;
+  /** Its notification as a redirect_session event; throws WebhookSignatureError when the signature does not verify. */
+  notification(notice: ProviderNotice, receivedAt: Date): PaymentEvent;
+}
+
+interface Adapter {
+  name: NotifyingProvider;
+  /** Whether a page name (the checkout's provider value: payssion_gcash, coinpayments, …) is this provider's. */
+  handles: (page: string) => boolean;
+  client: RedirectProviderClient | null;
+  /** The variables that configure it, for the 503's message when they are not set. */
+  variables: string;
+}
+
 /**
  * The redirect providers (document 2 §7) by whose API each speaks: Payssion's methods through Payssion's own API
- * (payssion/payssionClient.ts); the others through the sandbox's generic redirect sessions (`/v1/redirect_sessions`),
- * which only the sandbox has. With Stripe as the card provider, a method without an adapter of its own answers 503
- * (payments_unavailable) rather than calling Stripe for an object it does not have.
+ * (payssion/payssionClient.ts), CoinPayments through its merchant API (coinpayments/coinPaymentsClient.ts); the
+ * others through the sandbox's generic redirect sessions (`/v1/redirect_sessions`), which only the sandbox has. With
+ * Stripe as the card provider, a method without an adapter of its own answers 503 (payments_unavailable) rather than
+ * calling Stripe for an object it does not have; so does a provider of its own that is not configured.
  */
 export function withRedirectProviders(gateway: StripeProtocolGateway, config: PaymentsConfig): PaymentsGateway {
-  const payssion = config.payssion ? createPayssionClient(config.payssion) : null;
-  const payssionOrUnavailable = () => {
-    if (!payssion) throw new PaymentsUnavailableError('Payssion is not configured (PAYSSION_API_KEY, PAYSSION_SECRET_KEY)');
-    return payssion;
+  const adapters: Adapter[] = [
+    { name: 'payssion', handles: isPayssionPage, client: config.payssion ? createPayssionClient(config.payssion) : null, variables: 'PAYSSION_API_KEY, PAYSSION_SECRET_KEY' },
+    {
+      name: 'coinpayments',
+      handles: isCoinPaymentsPage,
+      client: config.coinPayments ? createCoinPaymentsClient(config.coinPayments) : null,
+      variables: 'COINPAYMENTS_PUBLIC_KEY, COINPAYMENTS_PRIVATE_KEY, COINPAYMENTS_IPN_SECRET, COINPAYMENTS_MERCHANT_ID',
+    },
+  ];
+  const configured = (adapter: Adapter): RedirectProviderClient => {
+    if (!adapter.client) throw new PaymentsUnavailableError(`${adapter.name} is not configured (${adapter.variables})`);
+    return adapter.client;
+  };
+  const ownApi = (page: string) => {
+    const adapter = adapters.find((a) => a.handles(page));
+    return adapter ? configured(adapter) : null;
   };
   const generic = (provider: string) => {
     if (config.provider !== 'sandbox') throw new PaymentsUnavailableError(`no adapter for the redirect provider ${provider} (only the payments sandbox has generic redirect sessions)`);
@@ -22,13 +68,10 @@ export function withRedirectProviders(gateway: StripeProtocolGateway, config: Pa
   return {
     ...gateway,
     // async: a provider that is not available is a rejected promise, as its unreachable server would be
-    createRedirectSession: async (input, idempotencyKey) =>
-      isPayssionPage(input.provider) ? payssionOrUnavailable().create(input) : generic(input.provider).createRedirectSession(input, idempotencyKey),
-    getRedirectSession: async (session) => (isPayssionPage(session.provider) ? payssionOrUnavailable().details(session) : generic(session.provider).getRedirectSession(session)),
+    createRedirectSession: async (input, idempotencyKey) => ownApi(input.provider)?.create(input) ?? generic(input.provider).createRedirectSession(input, idempotencyKey),
+    getRedirectSession: async (session) => ownApi(session.provider)?.details(session) ?? generic(session.provider).getRedirectSession(session),
     refundRedirectSession: async (session, amountMinor, idempotencyKey) =>
-      isPayssionPage(session.provider)
-        ? payssionOrUnavailable().refund(session, amountMinor)
-        : generic(session.provider).refundRedirectSession(session, amountMinor, idempotencyKey),
-    payssionNotification: (form, receivedAt) => payssionOrUnavailable().notification(form, receivedAt),
+      ownApi(session.provider)?.refund(session, amountMinor) ?? generic(session.provider).refundRedirectSession(session, amountMinor, idempotencyKey),
+    providerNotification: (provider, notice, receivedAt) => configured(adapters.find((a) => a.name === provider) as Adapter).notification(notice, receivedAt),
   };
 }

@@ -26,7 +26,7 @@ const MAX_NETWORK_RETRIES = 2;
 const REQUEST_TIMEOUT_MS = 20_000;
 
 /** The gateway's calls of Stripe's protocol: all but the redirect providers with an API of their own (redirectProviders.ts). */
-export type StripeProtocolGateway = Omit<PaymentsGateway, 'payssionNotification'>;
+export type StripeProtocolGateway = Omit<PaymentsGateway, 'providerNotification'>;
 
 export function createStripeGateway(config: PaymentsConfig): StripeProtocolGateway {
   const sandboxUrl = config.provider === 'sandbox' ? new URL(config.sandboxUrl) : null;
@@ -211,7 +211,7 @@ export function chargeResultOf(intent: Stripe.PaymentIntent): ChargeResult {
 /**
  * The gateway the configuration names (config.payments, read by readPaymentsConfig from PAYMENTS_PROVIDER and
  * the PAYMENTS_SANDBOX_* or STRIPE_* variables): both providers speak Stripe's protocol, so both are this adapter;
- * the redirect providers with an API of their own (Payssion) go to theirs.
+ * the redirect providers with an API of their own (Payssion, CoinPayments) go to theirs.
  */
 export function createPaymentsGateway(config: PaymentsConfig): PaymentsGateway {
   return withRedirectProviders(createStripeGateway(config), config);

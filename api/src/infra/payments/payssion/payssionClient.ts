@@ -1,6 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { PaymentsUnavailableError, WebhookSignatureError, type PaymentEvent, type RedirectSessionInput, type RedirectSessionRef, type RedirectSessionStatus } from '../paymentsGateway';
+import { createHash } from 'node:crypto';
+import { WebhookSignatureError, type RedirectSessionRef, type RedirectSessionStatus } from '../paymentsGateway';
+import { formOf, postToProvider, redirectEventOf, signaturesMatch } from '../providerApi';
+import type { RedirectProviderClient } from '../redirectProviders';
 import { toMajor, toMinor } from '@fable/rules/billing';
 import type { PayssionConfig } from './payssionConfig';
 
@@ -31,10 +32,6 @@ const SIGNED = {
   refund: ['api_key', 'transaction_id', 'amount', 'currency'],
   notify: ['api_key', 'pm_id', 'amount', 'currency', 'order_id', 'state'],
 } as const;
-
-/** One request's limit; network failures and 5xx answers are tried again this many times. */
-const REQUEST_TIMEOUT_MS = 20_000;
-const RETRIES = 2;
 
 const md5 = (parts: readonly string[]) => createHash('md5').update(parts.join('|')).digest('hex');
 /** An amount as Payssion writes it: major units with two decimals ("12.50"), and back. */
@@ -70,35 +67,15 @@ interface Transaction {
   currency: string;
 }
 
-export interface PayssionClient {
-  create(input: RedirectSessionInput): Promise<{ sessionId: string; url: string }>;
-  details(session: RedirectSessionRef): Promise<{ status: RedirectSessionStatus; amountMinor: number; currency: string; metadata: Record<string, string> }>;
-  /** amountMinor null: what is left; a payment refunded in full already is done (a retry whose answer was lost). */
-  refund(session: RedirectSessionRef, amountMinor: number | null): Promise<{ refundId: string }>;
-  /** The notify URL's form as a redirect_session event; throws WebhookSignatureError when notify_sig does not verify. */
-  notification(form: Record<string, string>, receivedAt: Date): PaymentEvent;
-}
-
-export function createPayssionClient(config: PayssionConfig): PayssionClient {
+/** Payssion's calls as a redirect provider's (redirectProviders.ts); its refund is Payssion's refund call. */
+export function createPayssionClient(config: PayssionConfig): RedirectProviderClient {
   async function post<T>(path: string, fields: Record<string, string>, signed: readonly string[]): Promise<T> {
     const form: Record<string, string> = { api_key: config.apiKey, ...fields };
     form.api_sig = md5([...signed.map((name) => form[name] ?? ''), config.secretKey]);
-    let answer: (T & { result_code?: number; description?: string }) | null = null;
-    for (let attempt = 0; answer === null; attempt++) {
-      try {
-        const response = await fetch(`${config.url}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-          body: new URLSearchParams(form).toString(),
-          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-        });
-        if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
-        answer = (await response.json()) as T & { result_code?: number; description?: string };
-      } catch (err) {
-        if (attempt >= RETRIES) throw new PaymentsUnavailableError(`payments provider unavailable: Payssion ${path}: ${(err as Error).message}`, err);
-        await sleep(250 * 2 ** attempt);
-      }
-    }
+    const answer = await postToProvider<T & { result_code?: number; description?: string }>('Payssion', `${config.url}${path}`, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
     if (answer.result_code !== 200) throw new PayssionRefusal(answer.result_code ?? 0, answer.description ?? 'no description');
     return answer;
   }
@@ -143,19 +120,17 @@ export function createPayssionClient(config: PayssionConfig): PayssionClient {
       return { refundId: refunded.refund.refund_id };
     },
 
-    notification(form, receivedAt) {
-      const expected = Buffer.from(md5([...SIGNED.notify.map((name) => (name === 'api_key' ? config.apiKey : (form[name] ?? ''))), config.secretKey]));
-      const given = Buffer.from(form.notify_sig ?? '');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new WebhookSignatureError('The Payssion notify_sig does not verify');
+    notification(notice, receivedAt) {
+      const form = formOf(notice);
+      const expected = md5([...SIGNED.notify.map((name) => (name === 'api_key' ? config.apiKey : (form[name] ?? ''))), config.secretKey]);
+      if (!signaturesMatch(form.notify_sig, expected)) throw new WebhookSignatureError('The Payssion notify_sig does not verify');
       const state = form.state ?? '';
-      const status = statusOf(state);
-      return {
+      return redirectEventOf(
+        'payssion',
         // one event per payment and state: a repeated notification is the same event
-        id: `payssion:${form.transaction_id}:${state}`,
-        type: status === 'completed' ? 'redirect_session.completed' : status === 'canceled' ? 'redirect_session.canceled' : `payssion.${state}`,
-        created: Math.floor(receivedAt.getTime() / 1000),
-        object: { id: form.transaction_id, amount: minorOf(form.amount ?? '0'), currency: (form.currency ?? '').toLowerCase(), metadata: { order_id: form.order_id ?? '' } },
-      };
+        { id: form.transaction_id ?? '', status: statusOf(state), state, amountMinor: minorOf(form.amount ?? '0'), currency: form.currency ?? '', metadata: { order_id: form.order_id ?? '' } },
+        receivedAt,
+      );
     },
   };
 }

@@ -17,6 +17,8 @@ export interface ProviderPaymentMethod {
   page: string;
   /** The hosted checkout's link (instead of the session's own page), made for the order once it is priced. */
   pageOf?: (order: OrderRow) => Promise<ProviderPage>;
+  /** The checkout's email, for a provider that asks for the buyer's (CoinPayments). */
+  buyerEmail?: string;
 }
 
 const SEGMENT = /^([a-z0-9]+)_new_payment$/;

@@ -2,8 +2,10 @@ import { API_HEADERS, CheckoutOrderSchema, ProviderPaymentResultSchema } from '@
 import { createHash, randomUUID } from 'node:crypto';
 import { describePayments } from '../../../testing/paymentsDescribe';
 import { idempotencyKey, PAYER_DETAILS, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
-import { PAYSSION_NOTIFY_PATH, type PaymentsLine, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
+import { COINPAYMENTS_IPN_PATH, PAYSSION_NOTIFY_PATH, type PaymentsLine, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
 import { isPayssionPage, PAYSSION_PM_IDS } from '../../../infra/payments/payssion/payssionClient';
+import { coinPaymentsHmac, isCoinPaymentsPage } from '../../../infra/payments/coinpayments/coinPaymentsClient';
+import { SANDBOX_COINPAYMENTS_KEYS } from '../../../infra/payments/coinpayments/coinPaymentsConfig';
 import { SANDBOX_PAYSSION_KEYS } from '../../../infra/payments/payssion/payssionConfig';
 import { forApplication, testGuestId, type TestApp } from '../../../testing/testApp';
 
@@ -88,6 +90,13 @@ describePayments('redirect providers on %s', (kit, backend) => {
         expect([page, session?.provider, session?.amount, session?.currency]).toEqual([page, `Payssion ${PAYSSION_PM_IDS[page]}`, 1500, 'usd']);
         expect(session?.payssion).toEqual({ order_id: answer.order_id, pm_id: PAYSSION_PM_IDS[page], description: 'Fable basic_1m' });
         expect(session?.return_url).toBe(`${SITE}/checkout/success?order_id=${answer.order_id}`);
+        continue;
+      }
+      if (isCoinPaymentsPage(page)) {
+        // through CoinPayments' own API: the price in USD, paid in the sandbox's test coin, our order as its invoice
+        expect([session?.provider, session?.amount, session?.currency]).toEqual(['CoinPayments LTCT', 1609, 'usd']);
+        expect(session?.coinpayments).toMatchObject({ invoice: answer.order_id, custom: m.id, buyer_email: PAYER_DETAILS.email, item_name: 'Fable basic_1m' });
+        expect([session?.return_url, session?.cancel_url]).toEqual([`${SITE}/checkout/success?order_id=${answer.order_id}`, `${SITE}/checkout?plan_id=basic_1m&order_id=${answer.order_id}&cancelled=1`]);
         continue;
       }
       // $15 + 7.25 % California tax = 16.09 (16.0875 rounded half up); no tax in PH and RU
@@ -175,9 +184,70 @@ describePayments('redirect providers on %s', (kit, backend) => {
     expect(await tierOf(m.id)).toBe('basic');
   });
 
+  it('pays through CoinPayments’ own API: its IPN pays the order once; a forged, foreign or other-amount IPN changes nothing', async () => {
+    const m = await member();
+    const { url, order_id: orderId } = (await pay(m.headers, 'coinpayments_new_payment', body())).body as { url: string; order_id: string };
+    const session = sessionOf(url);
+    expect(session?.coinpayments?.invoice).toBe(orderId);
+    const ipn = (rawBody: string, hmac: string | null) =>
+      t.app.inject({ method: 'POST', url: COINPAYMENTS_IPN_PATH, headers: { 'content-type': 'application/x-www-form-urlencoded', ...(hmac === null ? {} : { hmac }) }, payload: rawBody });
+    /** An IPN for this payment as CoinPayments signs it (the IPN secret), with `fields` changed. */
+    const signed = (fields: Record<string, string>, secret: string = SANDBOX_COINPAYMENTS_KEYS.ipnSecret) => {
+      const raw = new URLSearchParams({
+        ipn_version: '1.0', ipn_type: 'api', ipn_mode: 'hmac', ipn_id: randomUUID(), merchant: SANDBOX_COINPAYMENTS_KEYS.merchantId, txn_id: session?.id ?? '',
+        status: '100', status_text: 'Complete', currency1: 'USD', amount1: '16.09', invoice: orderId, custom: m.id, ...fields,
+      }).toString();
+      return [raw, coinPaymentsHmac(secret, raw)] as const;
+    };
+    const refused = async (raw: string, hmac: string | null) => {
+      const res = await ipn(raw, hmac);
+      return [res.statusCode, res.json().error.code, res.json().error.message];
+    };
+    expect(await refused(...signed({}, 'not-the-ipn-secret'))).toEqual([400, 'invalid_signature', 'The CoinPayments IPN HMAC signature does not match']);
+    expect(await refused(signed({})[0], null)).toEqual([400, 'invalid_signature', 'No HMAC signature sent']);
+    expect(await refused(...signed({ merchant: 'another_merchant' }))).toEqual([400, 'invalid_notification', 'The IPN is for another merchant']);
+    expect(await refused(...signed({ amount1: '16.0901' }))).toEqual([400, 'invalid_notification', 'amount1 is not an amount in cents: 16.0901']);
+    // Signed, but not what the order costs, or in another currency, or for a payment the order did not record:
+    // acknowledged (a retry would say the same), not applied.
+    const others: Array<Record<string, string>> = [{ amount1: '0.01' }, { currency1: 'EUR' }, { txn_id: 'CPNOTTHISONE' }, { custom: 'another-member' }];
+    for (const fields of others) {
+      const res = await ipn(...signed(fields));
+      expect([fields, res.statusCode, res.body]).toEqual([fields, 200, 'IPN OK']);
+    }
+    // pending (funds seen, not confirmed yet): recorded, nothing changes
+    expect((await ipn(...signed({ status: '1', status_text: 'Funds received' }))).statusCode).toBe(200);
+    expect((await order(m.headers, orderId)).body.status).toBe('pending');
+
+    const back = await onProviderPage(url, 'pay');
+    expect(back.toString()).toBe(`${SITE}/checkout/success?order_id=${orderId}`);
+    const sent = () => payments.sandbox.coinPaymentsIpns.find((n) => n.txn_id === session?.id);
+    for (let i = 0; i < 200 && !sent()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent()).toMatchObject({ status: 100, attempts: [200], delivered: true });
+    expect(CheckoutOrderSchema.parse((await order(m.headers, orderId)).body)).toMatchObject({ status: 'succeeded', plan_id: 'basic_1m', orderTotal: 16.09, transaction_id: session?.id });
+    expect(await subscriptionsOf(m.id)).toHaveLength(1);
+    expect(await tierOf(m.id)).toBe('basic');
+
+    // CoinPayments sends it again, and status 2 (queued for payout, complete too), and both at once: applied once.
+    const again = await Promise.all([ipn(sent()?.rawBody ?? '', sent()?.hmac ?? ''), ipn(sent()?.rawBody ?? '', sent()?.hmac ?? ''), ipn(...signed({ status: '2' }))]);
+    expect(again.map((r) => [r.statusCode, r.body])).toEqual([[200, 'IPN OK'], [200, 'IPN OK'], [200, 'IPN OK']]);
+    expect((await ledgerOfUser(m.id)).filter((e) => e.action === 'order.succeeded' || e.action === 'subscription.created')).toHaveLength(2);
+  });
+
+  it('cancels a CoinPayments order when the buyer cancels (status -1), and sends them back to the cancel page', async () => {
+    const m = await member();
+    const { url, order_id: orderId } = (await pay(m.headers, 'coinpayments_new_payment', body())).body as { url: string; order_id: string };
+    const back = await onProviderPage(url, 'cancel');
+    expect([back.pathname, back.searchParams.get('cancelled')]).toEqual(['/checkout', '1']);
+    const sent = () => payments.sandbox.coinPaymentsIpns.find((n) => n.txn_id === sessionOf(url)?.id);
+    for (let i = 0; i < 200 && !sent()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent()?.status).toBe(-1);
+    expect((await order(m.headers, orderId)).body).toMatchObject({ status: 'canceled', error_message: 'The payment was canceled.' });
+    expect(await subscriptionsOf(m.id)).toEqual([]);
+  });
+
   it('applies duplicated and reordered deliveries, and a redelivery, exactly once', async () => {
     const m = await member();
-    const { url, order_id: orderId } = (await pay(m.headers, 'coinpayments_new_payment', body({ plan_id: 'premium_1m' }))).body as { url: string; order_id: string };
+    const { url, order_id: orderId } = (await pay(m.headers, 'volt_new_payment', body({ plan_id: 'premium_1m' }))).body as { url: string; order_id: string };
     await payments.control('POST', '/_sandbox/webhooks/hold');
     await payments.control('POST', '/_sandbox/webhooks/duplicate_next', { count: 5 });
     await onProviderPage(url, 'pay');

@@ -48,7 +48,7 @@ const OTHER_ORDER_WAIT_MS = 30_000;
  * and starts the subscription (redirectSessionEvents.ts); canceled cancels it.
  */
 export async function payWithProvider(deps: ProviderPaymentDeps, payer: Payer, segment: string, body: ProviderPaymentRequest): Promise<ProviderPaymentResult> {
-  const chosen = providerPaymentMethod(segment, body.payment_option, body.country);
+  const chosen = { ...providerPaymentMethod(segment, body.payment_option, body.country), buyerEmail: body.email.trim() };
   return payWithMethod(deps, payer, chosen, providerRequestHash(segment, body), body);
 }
 
@@ -140,6 +140,7 @@ async function startSession(deps: ProviderPaymentDeps, order: OrderRow, chosen: 
         currency: order.currency,
         returnUrl: returnUrlOf(deps.siteOrigin, order),
         cancelUrl: cancelUrlOf(deps.siteOrigin, order),
+        buyerEmail: chosen.buyerEmail,
         metadata: {
           ...page?.metadata,
           order_id: order.id,

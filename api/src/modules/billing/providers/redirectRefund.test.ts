@@ -6,6 +6,7 @@ import { grantFreeMonths } from '../lifecycle/freeMonths';
 import { lifecycleDepsOf } from '../lifecycle/lifecycleTestKit';
 import { loadOrder } from '../subscribe/orders';
 import { REFUND_JOB_KIND } from '../subscribe/refundRetry';
+import { BILLING_JOB_STATES_SQL } from '../../../infra/metrics/metrics';
 
 // A redirect payment completed for an order given up meanwhile (the member paid by card in another tab) is refunded
 // at the provider through the card's refund machinery: at once, else by the billing worker's refund job with backoff,
@@ -21,7 +22,7 @@ describePayments('refund of a redirect payment that cannot become a subscription
     (await kit.t.db.query<{ status: string; plan_id: string }>('select status, plan_id from subscriptions where user_id = $1', [userId])).rows;
   const ledgerOf = async (orderId: string) =>
     (
-      await kit.t.db.query<{ action: string; actor: string; from_state: string | null; to_state: string | null; details: { attempt?: number } }>(
+      await kit.t.db.query<{ action: string; actor: string; from_state: string | null; to_state: string | null; details: { attempt?: number } & Record<string, unknown> }>(
         'select action, actor, from_state, to_state, details from billing_ledger where order_id = $1 order by id',
         [orderId],
       )
@@ -84,6 +85,43 @@ describePayments('refund of a redirect payment that cannot become a subscription
     expect(again.statusCode).toBe(200);
     expect(sessionOf(url)?.amount_refunded).toBe(1500);
     expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refunded']);
+    expect(await subscriptionsOf(m.id)).toEqual([{ status: 'active', plan_id: 'basic_1m' }]);
+  });
+
+  it('makes a CoinPayments payment’s refund a manual task for an admin (its API has no refund call): given up at once, never pretended', async () => {
+    const { m, url, orderId, sessionId } = await givenUpRedirectOrder('coinpayments_new_payment');
+    await payOnProviderPage(url);
+    const sent = () => kit.payments.sandbox.coinPaymentsIpns.find((n) => n.txn_id === sessionId);
+    // delivered: the API answered it, having applied it (the refund due recorded, the manual task made)
+    for (let i = 0; i < 300 && !sent()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent()).toMatchObject({ status: 100, attempts: [200], delivered: true });
+    // nothing refunded, nothing pretended: the order is still the given-up one, its payment still completed
+    expect(sessionOf(url)).toMatchObject({ status: 'completed', amount_refunded: 0 });
+    expect(await loadOrder(kit.t.db, orderId)).toMatchObject({ status: 'failed' });
+    expect(await redirectRowOf(orderId)).toEqual({ status: 'completed', refunded_at: null });
+    expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refund_failed#0']);
+    const failed = (await ledgerOf(orderId)).find((e) => e.action === 'order.refund_failed');
+    expect(failed?.details).toMatchObject({ manual: true, retry_at: null, error: expect.stringMatching(/^ManualRefundRequiredError: CoinPayments has no refund call/) });
+    // the refund job is given up at once (the billing_jobs given_up gauge counts it), saying what the admin must do
+    const { rows } = await kit.t.db.query<{ failed_at: Date | null; last_error: string; payload: Record<string, unknown> }>(
+      `select failed_at, last_error, payload from billing_jobs where kind = $1 and payload->>'order_id' = $2`,
+      [REFUND_JOB_KIND, orderId],
+    );
+    expect(rows).toEqual([
+      {
+        failed_at: now(),
+        last_error: `manual refund needed: CoinPayments has no refund call: refund the payment ${sessionId} of order ${orderId} by hand from the CoinPayments dashboard`,
+        payload: { order_id: orderId, reason: 'paid_after_given_up', charge_id: sessionId, charge_kind: 'redirect_session' },
+      },
+    ]);
+    const given = (await kit.t.db.query<{ state: string; kind: string; jobs: number }>(BILLING_JOB_STATES_SQL)).rows.find((r) => r.state === 'given_up' && r.kind === REFUND_JOB_KIND);
+    expect(given?.jobs).toBeGreaterThanOrEqual(1);
+    // the worker does not try again, and CoinPayments repeating the IPN changes nothing
+    later(24 * 3600_000);
+    expect(await refundRuns(orderId, await work())).toEqual([]);
+    const again = await kit.t.app.inject({ method: 'POST', url: '/api/v2/payments/coinpayments/ipn', headers: { 'content-type': 'application/x-www-form-urlencoded', hmac: sent()?.hmac ?? '' }, payload: sent()?.rawBody ?? '' });
+    expect([again.statusCode, again.body]).toEqual([200, 'IPN OK']);
+    expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refund_failed#0']);
     expect(await subscriptionsOf(m.id)).toEqual([{ status: 'active', plan_id: 'basic_1m' }]);
   });
 

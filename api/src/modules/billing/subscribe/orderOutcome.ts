@@ -124,7 +124,8 @@ export async function refundOrder(deps: PaymentDeps, order: OrderRow, who: Order
       if (recorded.refused) await giveUpQueuedJob(tx, refundJobKey(order.id), refusalMessage(err), now);
       return recorded;
     });
-    if (failure.refused) deps.log.error({ err, orderId: order.id }, 'refund of a paid order without subscription refused by the provider: given up, for a person to look at');
+    if (failure.manual) deps.log.error({ err, orderId: order.id }, 'refund of a paid order without subscription needs an admin: the provider has no refund call (manual refund needed)');
+    else if (failure.refused) deps.log.error({ err, orderId: order.id }, 'refund of a paid order without subscription refused by the provider: given up, for a person to look at');
     else deps.log.error({ err, orderId: order.id, retryAt: failure.retryAt }, 'refund of a paid order without subscription failed, the provider could not be reached: the billing worker retries it');
   }
   return (await loadOrder(deps.db, order.id))!;

@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../../../infra/db/database';
-import { PaymentsUnavailableError, type PaymentsGateway } from '../../../infra/payments/paymentsGateway';
+import { ManualRefundRequiredError, PaymentsUnavailableError, type PaymentsGateway } from '../../../infra/payments/paymentsGateway';
 import { enqueueJob, JobGivenUpError, RETRY_BASE_MS, retryDelayMs, type BillingJob } from '../billingJobQueue';
 import { appendLedger } from '../ledger';
 import { markRedirectPaymentRefunded, redirectPaymentOf } from '../providers/redirectPayments';
@@ -100,32 +100,40 @@ export async function recordRefunded(
   });
 }
 
-/** What a failed refund attempt was: `refused`, the provider answered no (given up); else retried at `retryAt`. */
+/**
+ * What a failed refund attempt was: `refused`, the provider answered no (given up); `manual`, the provider has no
+ * refund call (CoinPayments): given up as well, a person pays it back by hand; else retried at `retryAt`.
+ */
 export interface RefundFailure {
   refused: boolean;
+  manual: boolean;
   retryAt: Date | null;
 }
 
-/** The words a refusal is given up with (the job's last_error), whichever attempt met it. */
-export const refusalMessage = (error: unknown) => `refund refused by the provider: ${error instanceof Error ? error.message : String(error)}`;
+/**
+ * The words a refusal is given up with (the job's last_error, what the admin reads), whichever attempt met it: a
+ * provider without a refund call says "manual refund needed".
+ */
+export const refusalMessage = (error: unknown) =>
+  error instanceof ManualRefundRequiredError ? `manual refund needed: ${error.message}` : `refund refused by the provider: ${error instanceof Error ? error.message : String(error)}`;
 
 /**
  * A refund attempt that failed (attempt 0: the one made at once; then the worker's job's attempts), classified and
  * recorded in the ledger (order.refund_failed), the same for every attempt. A provider that could not be reached
  * (PaymentsUnavailableError) is asked again `retryInMs` later (null: no attempts left). Any other failure is the
  * provider's refusal (refunded already at its dashboard, disputed, …): asking again would be refused again, so it is
- * given up and retry_at is null, for a person to look at. The caller gives up or retries the job accordingly.
+ * given up and retry_at is null, for a person to look at; so is a provider without a refund call
+ * (ManualRefundRequiredError: the ledger entry says `manual: true`, the job's last_error "manual refund needed: …"),
+ * whose refund is a person's to make from the provider's dashboard. The caller gives up or retries the job accordingly.
  */
 export async function recordRefundFailure(db: Queryable, order: OrderRow, attempt: number, error: unknown, retryInMs: number | null, now: Date): Promise<RefundFailure> {
   const refused = !(error instanceof PaymentsUnavailableError);
+  const manual = error instanceof ManualRefundRequiredError;
   const retryAt = !refused && retryInMs !== null ? new Date(now.getTime() + retryInMs) : null;
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  await appendLedger(
-    db,
-    { ...ledgerOf(order), actor: 'system', action: 'order.refund_failed', from_state: order.status, to_state: order.status, details: { attempt, error: message.slice(0, 500), retry_at: retryAt?.toISOString() ?? null } },
-    now,
-  );
-  return { refused, retryAt };
+  const details = { attempt, error: message.slice(0, 500), retry_at: retryAt?.toISOString() ?? null, ...(manual ? { manual: true } : {}) };
+  await appendLedger(db, { ...ledgerOf(order), actor: 'system', action: 'order.refund_failed', from_state: order.status, to_state: order.status, details }, now);
+  return { refused, manual, retryAt };
 }
 
 /**

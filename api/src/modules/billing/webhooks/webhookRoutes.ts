@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { AppError } from '../../../http/appError';
 import type { ApiPlugin } from '../../../http/apiPlugin';
-import type { FastifyBaseLogger } from 'fastify';
-import { WebhookSignatureError, type PaymentEvent } from '../../../infra/payments/paymentsGateway';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { PaymentsUnavailableError, ProviderNoticeError, WebhookSignatureError, type NotifyingProvider, type PaymentEvent } from '../../../infra/payments/paymentsGateway';
 import { paymentsUnavailable } from '../subscribe/subscribeErrors';
-import { PaymentsUnavailableError } from '../../../infra/payments/paymentsGateway';
 import { claimEvent, markApplied, newerEventApplied, recordEvent, releaseEvent } from './webhookEvents';
 import { WEBHOOK_HANDLERS } from './webhookHandlers';
 
@@ -12,6 +11,8 @@ import { WEBHOOK_HANDLERS } from './webhookHandlers';
 export const PAYMENTS_WEBHOOK_PATH = '/v2/payments/webhook';
 /** Where Payssion posts its notifications (the notify URL of the merchant's settings at Payssion). */
 export const PAYSSION_NOTIFY_PATH = '/v2/payments/payssion/notify';
+/** Where CoinPayments posts its IPNs (each payment's ipn_url, or the IPN URL of the merchant's settings). */
+export const COINPAYMENTS_IPN_PATH = '/v2/payments/coinpayments/ipn';
 /** The largest event body accepted (Stripe's events are a few kilobytes). */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
@@ -23,8 +24,11 @@ const invalidSignature = (message: string) => new AppError(400, 'invalid_signatu
  * once per event id, claimed by one delivery at a time (a copy arriving while another applies it is acknowledged and
  * not run), skipped when a later event about the same object was applied already, then handed to its handler
  * (webhookHandlers.ts). 200 once applied (or a duplicate, or a type we ignore); 400 for a bad signature;
- * 5xx (the provider retries) when applying failed. POST /api/v2/payments/payssion/notify: Payssion's notifications
- * (form-encoded, notify_sig), turned into the same redirect_session events by the gateway and applied the same way.
+ * 5xx (the provider retries) when applying failed. The redirect providers with an API of their own post their own
+ * notifications, turned into the same redirect_session events by the gateway and applied the same way:
+ * POST /api/v2/payments/payssion/notify (Payssion: form-encoded, notify_sig) and POST /api/v2/payments/coinpayments/ipn
+ * (CoinPayments' IPN: form-encoded, HMAC header; answered `IPN OK`). A signature that does not verify: 400
+ * invalid_signature; signed but not ours to take (another merchant, a field missing): 400 invalid_notification.
  */
 export const webhookRoutes: ApiPlugin = async (app, deps) => {
   app.removeAllContentTypeParsers();
@@ -70,17 +74,24 @@ export const webhookRoutes: ApiPlugin = async (app, deps) => {
     return apply(deps.payments.provider, event, request.log);
   });
 
-  // Payssion's notifications (form-encoded, notify_sig): the same events as the generic redirect sessions', kept apart.
-  app.post(PAYSSION_NOTIFY_PATH, received, async (request) => {
-    const form = Object.fromEntries(new URLSearchParams(typeof request.body === 'string' ? request.body : ''));
-    let event;
+  /** A provider's own notification (signed its way) as its redirect_session event, or the 4xx that says why not. */
+  const notificationEvent = (provider: NotifyingProvider, name: string, request: FastifyRequest): PaymentEvent => {
     try {
-      event = deps.payments.payssionNotification(form, deps.clock.now());
+      return deps.payments.providerNotification(provider, { rawBody: typeof request.body === 'string' ? request.body : '', headers: request.headers }, deps.clock.now());
     } catch (err) {
       if (err instanceof WebhookSignatureError) throw invalidSignature(err.message);
-      if (err instanceof PaymentsUnavailableError) throw AppError.notFound('Payssion is not configured here.');
+      if (err instanceof ProviderNoticeError) throw new AppError(400, 'invalid_notification', err.message);
+      if (err instanceof PaymentsUnavailableError) throw AppError.notFound(`${name} is not configured here.`);
       throw err;
     }
-    return apply('payssion', event, request.log);
+  };
+
+  app.post(PAYSSION_NOTIFY_PATH, received, async (request) => apply('payssion', notificationEvent('payssion', 'Payssion', request), request.log));
+
+  // CoinPayments reads the answer's status; `IPN OK` as its own examples answer
+  app.post(COINPAYMENTS_IPN_PATH, { schema: { response: { 200: z.string() } }, config: { access: 'public' as const } }, async (request, reply) => {
+    await apply('coinpayments', notificationEvent('coinpayments', 'CoinPayments', request), request.log);
+    void reply.type('text/plain; charset=utf-8');
+    return 'IPN OK';
   });
 };

@@ -1,0 +1,65 @@
+import { timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { PaymentsUnavailableError, type PaymentEvent, type ProviderNotice, type RedirectSessionStatus } from './paymentsGateway';
+
+/**
+ * What the adapters of the redirect providers with an API of their own (payssion/, coinpayments/) share: one POST to
+ * the provider with its retries, the constant-time check of a signature, and the provider's notification as the
+ * redirect_session event billing applies (webhooks/webhookRoutes.ts, providers/redirectSessionEvents.ts).
+ */
+
+/** One request's limit; network failures and 5xx answers are tried again this many times. */
+const REQUEST_TIMEOUT_MS = 20_000;
+const RETRIES = 2;
+
+/**
+ * POSTs `body` to the provider and answers its JSON. No connection, a timeout, a 5xx or an answer that is not JSON
+ * are tried again (250 ms, then 500 ms), then thrown as PaymentsUnavailableError (the caller answers 503 and keeps the
+ * order pending). What the provider answers in its JSON (a refusal included) is the caller's to read.
+ */
+export async function postToProvider<T>(name: string, url: string, request: { headers: Record<string, string>; body: string }): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await fetch(url, { method: 'POST', headers: { accept: 'application/json', ...request.headers }, body: request.body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
+      return (await response.json()) as T;
+    } catch (err) {
+      if (attempt >= RETRIES) throw new PaymentsUnavailableError(`payments provider unavailable: ${name} ${new URL(url).pathname}: ${(err as Error).message}`, err);
+      await sleep(250 * 2 ** attempt);
+    }
+  }
+}
+
+/** Whether a signature given (a header or a form field) is the expected one, compared in constant time. */
+export function signaturesMatch(given: string | undefined, expected: string): boolean {
+  const a = Buffer.from((given ?? '').trim().toLowerCase());
+  const b = Buffer.from(expected.toLowerCase());
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export const headerOf = (notice: ProviderNotice, name: string): string | undefined => {
+  const value = notice.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+export const formOf = (notice: ProviderNotice): Record<string, string> => Object.fromEntries(new URLSearchParams(notice.rawBody));
+
+/**
+ * A provider's verified word about one payment as the event billing applies: completed → redirect_session.completed,
+ * canceled → redirect_session.canceled, anything else `<provider>.<state>` (recorded, not handled). The id is the
+ * provider's, the payment's and `notice`, the notification's own id when the provider gives one (CoinPayments'
+ * ipn_id), else its state (Payssion): the provider sending it again is the same event (kept once); the handlers are
+ * idempotent for two notifications of one outcome (an order moves only from an open status).
+ */
+export function redirectEventOf(
+  provider: string,
+  payment: { id: string; status: RedirectSessionStatus; state: string; notice?: string; amountMinor: number; currency: string; metadata: Record<string, string> },
+  receivedAt: Date,
+): PaymentEvent {
+  return {
+    id: `${provider}:${payment.id}:${payment.notice ?? payment.state}`,
+    type: payment.status === 'completed' ? 'redirect_session.completed' : payment.status === 'canceled' ? 'redirect_session.canceled' : `${provider}.${payment.state}`,
+    created: Math.floor(receivedAt.getTime() / 1000),
+    object: { id: payment.id, amount: payment.amountMinor, currency: payment.currency.toLowerCase(), metadata: payment.metadata },
+  };
+}
