@@ -223,6 +223,16 @@ describe('payments (PAYMENTS_PROVIDER, PAYMENTS_SANDBOX_*, STRIPE_*, PAYMENTS_WE
         coin: 'LTCT',
         ipnUrl: null,
       },
+      // and its Volt, notifying the notification URL of its merchant settings
+      volt: {
+        url: 'http://sandbox.internal:3300',
+        clientId: 'sandbox_volt_client_fable',
+        clientSecret: 'sandbox_volt_client_secret_fable',
+        username: 'api@fable.example',
+        password: 'sandbox_volt_password_fable',
+        notificationSecret: 'sandbox_volt_notification_secret_fable',
+        notificationUrl: null,
+      },
     });
   });
 
@@ -234,6 +244,7 @@ describe('payments (PAYMENTS_PROVIDER, PAYMENTS_SANDBOX_*, STRIPE_*, PAYMENTS_WE
       webhookSecrets: ['whsec_live_one'],
       payssion: null,
       coinPayments: null,
+      volt: null,
     });
     expect(loadConfig({ ...stripe, PAYSSION_API_KEY: 'live_key', PAYSSION_SECRET_KEY: 'live_secret' }).payments?.payssion).toEqual({
       url: 'https://www.payssion.com',
@@ -282,6 +293,43 @@ describe('payments (PAYMENTS_PROVIDER, PAYMENTS_SANDBOX_*, STRIPE_*, PAYMENTS_WE
     expect(() => loadConfig({ ...coinPayments, COINPAYMENTS_URL: 'coinpayments' })).toThrow(/COINPAYMENTS_URL: must be an origin/);
     expect(() => loadConfig({ ...coinPayments, COINPAYMENTS_IPN_URL: 'ftp://x/ipn' })).toThrow(/COINPAYMENTS_IPN_URL: must be an http\(s\) URL/);
     expect(() => loadConfig({ ...coinPayments, COINPAYMENTS_COIN: 'bitcoin!' })).toThrow(/COINPAYMENTS_COIN: must be a coin ticker/);
+  });
+
+  const volt = {
+    VOLT_CLIENT_ID: 'live_client',
+    VOLT_CLIENT_SECRET: 'live_client_secret',
+    VOLT_USERNAME: 'api@fable.example',
+    VOLT_PASSWORD: 'live_password',
+    VOLT_NOTIFICATION_SECRET: 'live_notification_secret',
+  };
+
+  it('reads Volt with its five credentials: Volt’s own API, the notification URL when given', () => {
+    expect(loadConfig({ ...stripe, ...volt }).payments?.volt).toEqual({
+      url: 'https://api.volt.io',
+      clientId: 'live_client',
+      clientSecret: 'live_client_secret',
+      username: 'api@fable.example',
+      password: 'live_password',
+      notificationSecret: 'live_notification_secret',
+      notificationUrl: null,
+    });
+    expect(loadConfig({ ...stripe, ...volt, VOLT_URL: 'https://api.sandbox.volt.io/', VOLT_NOTIFICATION_URL: 'https://fable.example/api/v2/payments/volt/notify' }).payments?.volt).toMatchObject({
+      url: 'https://api.sandbox.volt.io',
+      notificationUrl: 'https://fable.example/api/v2/payments/volt/notify',
+    });
+    // npm start passes the sandbox's credentials: its address
+    expect(loadConfig({ ...volt, PAYMENTS_SANDBOX_URL: 'http://127.0.0.1:3201' }).payments?.volt).toMatchObject({ url: 'http://127.0.0.1:3201', clientId: 'live_client' });
+    // none with Stripe: Volt is not configured (its payments answer 503)
+    expect(loadConfig(stripe).payments?.volt).toBeNull();
+  });
+
+  it('refuses a half-configured Volt, naming each missing variable', () => {
+    expect(() => loadConfig({ ...stripe, VOLT_CLIENT_ID: 'c', VOLT_CLIENT_SECRET: 's' })).toThrow(
+      /VOLT_USERNAME: required with VOLT_CLIENT_ID, VOLT_CLIENT_SECRET; VOLT_PASSWORD: required with VOLT_CLIENT_ID, VOLT_CLIENT_SECRET; VOLT_NOTIFICATION_SECRET: required with/,
+    );
+    expect(() => loadConfig({ VOLT_URL: 'https://api.volt.io' })).toThrow(/VOLT_CLIENT_ID, VOLT_CLIENT_SECRET, VOLT_USERNAME, VOLT_PASSWORD, VOLT_NOTIFICATION_SECRET: required with VOLT_URL/);
+    expect(() => loadConfig({ ...volt, VOLT_URL: 'volt' })).toThrow(/VOLT_URL: must be an origin like https:\/\/api\.volt\.io/);
+    expect(() => loadConfig({ ...volt, VOLT_NOTIFICATION_URL: 'ftp://x/notify' })).toThrow(/VOLT_NOTIFICATION_URL: must be an http\(s\) URL/);
   });
 
   it('refuses a half-configured provider at start, naming each variable', () => {

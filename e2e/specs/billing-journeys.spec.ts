@@ -53,7 +53,7 @@ test('a guest who picks a plan on /subscribe is asked to sign up, then goes on t
   await expect(checkoutForm(page).getByRole('button', { name: 'Subscribe' })).toBeVisible();
 });
 
-test('a member pays with a redirect provider on its hosted page and comes back to an active subscription, paid once', async ({ page }) => {
+test('a member pays by bank transfer through Volt’s own API on its hosted page and comes back to an active subscription, paid once', async ({ page }) => {
   await page.goto('/');
   await signUpNewMember(page, 'Rhea Redirect', 'redirect');
   await page.goto('/checkout?plan_id=basic_1m');
@@ -82,8 +82,9 @@ test('a member pays with a redirect provider on its hosted page and comes back t
   await expect(page.getByText(`Pay ${total}.`)).toBeVisible();
   await page.getByRole('button', { name: 'Pay' }).click();
 
-  // Back on the site: the success page follows the order until the provider's webhook paid it.
-  await expect(page).toHaveURL(/\/checkout\/success\?order_id=[^&]+&session_id=/);
+  // Back on the site (with Volt's signed return parameters): the success page follows the order until Volt's signed
+  // notification paid it.
+  await expect(page).toHaveURL(/\/checkout\/success\?order_id=[^&]+&volt=/);
   await expect(page.getByRole('heading', { name: 'Thank you for subscribing!' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Payment Details')).toBeVisible();
   await expect(page.getByText('Success', { exact: true })).toBeVisible();

@@ -1,6 +1,7 @@
 // What a sandbox is started with. Tests pass it to startPaymentsSandbox; the CLI reads it from the environment.
 import { DEFAULT_COINPAYMENTS, type CoinPaymentsConfig } from './coinpayments/coinPaymentsApi';
 import { DEFAULT_PAYSSION, type PayssionConfig } from './payssion/payssionApi';
+import { DEFAULT_VOLT, type VoltConfig } from './volt/voltApi';
 
 export interface WebhookEndpointConfig {
   url: string;
@@ -36,6 +37,8 @@ export interface SandboxConfig {
   payssion: PayssionConfig;
   /** CoinPayments' API (coinpayments/coinPaymentsApi.ts): the merchant's keys, IPN secret, merchant id and IPN URL. */
   coinpayments: CoinPaymentsConfig;
+  /** Volt's API (volt/voltApi.ts): the Fuzebox application, API user, notification secret and URL, token lifetime. */
+  volt: VoltConfig;
 }
 
 export const DEFAULT_RETRY: RetryConfig = { attempts: 6, baseDelayMs: 2_000, factor: 3, timeoutMs: 10_000 };
@@ -62,6 +65,7 @@ export function withDefaults(config: Partial<SandboxConfig>): SandboxConfig {
     publicUrl: config.publicUrl,
     payssion: { ...DEFAULT_PAYSSION, ...config.payssion },
     coinpayments: { ...DEFAULT_COINPAYMENTS, ...config.coinpayments },
+    volt: { ...DEFAULT_VOLT, ...config.volt },
   };
 }
 
@@ -74,7 +78,9 @@ const list = (value: string | undefined) => (value ?? '').split(',').map((s) => 
  * PAYMENTS_SANDBOX_CHARGE_LATENCY_MS, PAYMENTS_SANDBOX_PUBLIC_URL, PAYMENTS_SANDBOX_PAYSSION_API_KEY,
  * PAYMENTS_SANDBOX_PAYSSION_SECRET_KEY, PAYMENTS_SANDBOX_PAYSSION_NOTIFY_URL, PAYMENTS_SANDBOX_COINPAYMENTS_PUBLIC_KEY,
  * PAYMENTS_SANDBOX_COINPAYMENTS_PRIVATE_KEY, PAYMENTS_SANDBOX_COINPAYMENTS_IPN_SECRET,
- * PAYMENTS_SANDBOX_COINPAYMENTS_MERCHANT_ID, PAYMENTS_SANDBOX_COINPAYMENTS_IPN_URL.
+ * PAYMENTS_SANDBOX_COINPAYMENTS_MERCHANT_ID, PAYMENTS_SANDBOX_COINPAYMENTS_IPN_URL, PAYMENTS_SANDBOX_VOLT_CLIENT_ID,
+ * PAYMENTS_SANDBOX_VOLT_CLIENT_SECRET, PAYMENTS_SANDBOX_VOLT_USERNAME, PAYMENTS_SANDBOX_VOLT_PASSWORD,
+ * PAYMENTS_SANDBOX_VOLT_NOTIFICATION_SECRET, PAYMENTS_SANDBOX_VOLT_NOTIFICATION_URL.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv): Partial<SandboxConfig> {
   const webhookUrl = env.PAYMENTS_SANDBOX_WEBHOOK_URL;
@@ -99,6 +105,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Partial<SandboxConfig> {
       ipnSecret: env.PAYMENTS_SANDBOX_COINPAYMENTS_IPN_SECRET ?? DEFAULT_COINPAYMENTS.ipnSecret,
       merchantId: env.PAYMENTS_SANDBOX_COINPAYMENTS_MERCHANT_ID ?? DEFAULT_COINPAYMENTS.merchantId,
       ipnUrl: env.PAYMENTS_SANDBOX_COINPAYMENTS_IPN_URL ?? null,
+    },
+    volt: {
+      clientId: env.PAYMENTS_SANDBOX_VOLT_CLIENT_ID ?? DEFAULT_VOLT.clientId,
+      clientSecret: env.PAYMENTS_SANDBOX_VOLT_CLIENT_SECRET ?? DEFAULT_VOLT.clientSecret,
+      username: env.PAYMENTS_SANDBOX_VOLT_USERNAME ?? DEFAULT_VOLT.username,
+      password: env.PAYMENTS_SANDBOX_VOLT_PASSWORD ?? DEFAULT_VOLT.password,
+      notificationSecret: env.PAYMENTS_SANDBOX_VOLT_NOTIFICATION_SECRET ?? DEFAULT_VOLT.notificationSecret,
+      notificationUrl: env.PAYMENTS_SANDBOX_VOLT_NOTIFICATION_URL ?? null,
+      tokenTtlSeconds: DEFAULT_VOLT.tokenTtlSeconds,
     },
   };
 }

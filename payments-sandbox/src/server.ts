@@ -13,6 +13,7 @@ import { registerRedirectPage } from './hosted/redirectPage';
 import { IdempotencyStore } from './protocol/idempotency';
 import { registerCoinPayments, type CoinPaymentsIpn } from './coinpayments/coinPaymentsApi';
 import { registerPayssion, type PayssionNotification } from './payssion/payssionApi';
+import { registerVolt, type VoltNotification } from './volt/voltApi';
 import { WebhookDeliveries } from './webhooks/deliveries';
 import { registerSubscribeStar } from './subscribestar/subscribeStarRoutes';
 import { subscribeStarClientFromEnv } from './subscribestar/subscribeStarConfig';
@@ -28,6 +29,8 @@ export interface PaymentsSandbox {
   payssionNotifications: PayssionNotification[];
   /** CoinPayments' IPNs sent so far, with each one's attempts. */
   coinPaymentsIpns: CoinPaymentsIpn[];
+  /** Volt's notifications sent so far, with each one's attempts; its access tokens, and a way to expire them all. */
+  volt: { notifications: VoltNotification[]; tokensIssued: string[]; revokeTokens: () => void };
   close: () => Promise<void>;
 }
 
@@ -49,6 +52,7 @@ export async function startPaymentsSandbox(options: Partial<SandboxConfig>): Pro
   registerRedirectPage(app, state);
   const payssion = registerPayssion(app, { state, config: config.payssion, retry: config.retry, baseUrl: () => url });
   const coinPayments = registerCoinPayments(app, { state, config: config.coinpayments, retry: config.retry, baseUrl: () => url });
+  const volt = registerVolt(app, { state, config: config.volt, retry: config.retry, baseUrl: () => url });
   registerHostedCheckoutPage(app, state);
   registerSubscribeStar(app, { ...subscribeStarClientFromEnv(process.env), redirectOrigins: config.allowedOrigins });
   app.setNotFoundHandler((request, reply) => {
@@ -68,9 +72,11 @@ export async function startPaymentsSandbox(options: Partial<SandboxConfig>): Pro
     webhooks,
     payssionNotifications: payssion.notifications,
     coinPaymentsIpns: coinPayments.ipns,
+    volt: { notifications: volt.notifications, tokensIssued: volt.tokensIssued, revokeTokens: volt.revokeTokens },
     close: async () => {
       await payssion.close();
       await coinPayments.close();
+      await volt.close();
       await webhooks.close();
       await app.close();
     },

@@ -1,4 +1,4 @@
-import { API_COINPAYMENTS_IPN_PATH, API_PAYSSION_NOTIFY_PATH, API_WEBHOOK_PATH, startSiteSandbox } from './siteSandbox';
+import { API_COINPAYMENTS_IPN_PATH, API_PAYSSION_NOTIFY_PATH, API_VOLT_NOTIFY_PATH, API_WEBHOOK_PATH, startSiteSandbox } from './siteSandbox';
 
 describe('the sandbox npm start runs', () => {
   it('starts with the default keys, the site as the allowed origin and the API as the webhook endpoint, and tells the API', async () => {
@@ -10,6 +10,7 @@ describe('the sandbox npm start runs', () => {
         webhooks: [{ url: `http://127.0.0.1:3100${API_WEBHOOK_PATH}`, secrets: ['whsec_fable_sandbox'] }],
         payssion: { notifyUrl: `http://127.0.0.1:3100${API_PAYSSION_NOTIFY_PATH}` },
         coinpayments: { ipnUrl: `http://127.0.0.1:3100${API_COINPAYMENTS_IPN_PATH}` },
+        volt: { notificationUrl: `http://127.0.0.1:3100${API_VOLT_NOTIFY_PATH}` },
       });
       expect(site.apiEnv).toEqual({
         PAYMENTS_PROVIDER: 'sandbox',
@@ -23,6 +24,11 @@ describe('the sandbox npm start runs', () => {
         COINPAYMENTS_PRIVATE_KEY: 'sandbox_coinpayments_private_fable',
         COINPAYMENTS_IPN_SECRET: 'sandbox_coinpayments_ipn_secret_fable',
         COINPAYMENTS_MERCHANT_ID: 'sandbox_coinpayments_merchant_fable',
+        VOLT_CLIENT_ID: 'sandbox_volt_client_fable',
+        VOLT_CLIENT_SECRET: 'sandbox_volt_client_secret_fable',
+        VOLT_USERNAME: 'api@fable.example',
+        VOLT_PASSWORD: 'sandbox_volt_password_fable',
+        VOLT_NOTIFICATION_SECRET: 'sandbox_volt_notification_secret_fable',
       });
       expect((await fetch(`${site.sandbox.url}/_sandbox/health`)).status).toBe(200);
     } finally {

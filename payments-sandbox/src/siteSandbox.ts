@@ -10,6 +10,8 @@ export const API_WEBHOOK_PATH = '/api/v2/payments/webhook';
 export const API_PAYSSION_NOTIFY_PATH = '/api/v2/payments/payssion/notify';
 /** Where its CoinPayments sends IPNs unless PAYMENTS_SANDBOX_COINPAYMENTS_IPN_URL says otherwise: the API's IPN receiver. */
 export const API_COINPAYMENTS_IPN_PATH = '/api/v2/payments/coinpayments/ipn';
+/** Where its Volt notifies unless PAYMENTS_SANDBOX_VOLT_NOTIFICATION_URL says otherwise: the API's Volt receiver. */
+export const API_VOLT_NOTIFY_PATH = '/api/v2/payments/volt/notify';
 
 export interface SiteSandbox {
   sandbox: PaymentsSandbox;
@@ -24,6 +26,7 @@ export async function startSiteSandbox(options: { siteOrigins: string[]; apiUrl:
     PAYMENTS_SANDBOX_WEBHOOK_URL: `${options.apiUrl}${API_WEBHOOK_PATH}`,
     PAYMENTS_SANDBOX_PAYSSION_NOTIFY_URL: `${options.apiUrl}${API_PAYSSION_NOTIFY_PATH}`,
     PAYMENTS_SANDBOX_COINPAYMENTS_IPN_URL: `${options.apiUrl}${API_COINPAYMENTS_IPN_PATH}`,
+    PAYMENTS_SANDBOX_VOLT_NOTIFICATION_URL: `${options.apiUrl}${API_VOLT_NOTIFY_PATH}`,
     ...env,
   });
   const config = { ...fromEnv, allowedOrigins: env.PAYMENTS_SANDBOX_ALLOWED_ORIGINS ? fromEnv.allowedOrigins : options.siteOrigins };
@@ -42,6 +45,11 @@ export async function startSiteSandbox(options: { siteOrigins: string[]; apiUrl:
       COINPAYMENTS_PRIVATE_KEY: sandbox.config.coinpayments.privateKey,
       COINPAYMENTS_IPN_SECRET: sandbox.config.coinpayments.ipnSecret,
       COINPAYMENTS_MERCHANT_ID: sandbox.config.coinpayments.merchantId,
+      VOLT_CLIENT_ID: sandbox.config.volt.clientId,
+      VOLT_CLIENT_SECRET: sandbox.config.volt.clientSecret,
+      VOLT_USERNAME: sandbox.config.volt.username,
+      VOLT_PASSWORD: sandbox.config.volt.password,
+      VOLT_NOTIFICATION_SECRET: sandbox.config.volt.notificationSecret,
     },
   };
 }

@@ -4,7 +4,8 @@
 // - subscribe: POST /api/checkout/subscribe with a card token made beforehand by the sandbox's card fields call, until
 //   GET /api/checkout/orders/:id reads the order succeeded (the answer is 'Approved' once the charge went through and
 //   the subscription is active; the success page then reads the order);
-// - webhooks: members start redirect payments (volt) and pay on the sandbox's page with its webhooks held; the
+// - webhooks: members start redirect payments (payport, one of the providers still on the sandbox's generic redirect
+//   sessions; the main brand is made to offer it) and pay on the sandbox's page with its webhooks held; the
 //   sandbox's redirect_session events (created, completed) are then posted to POST /api/v2/payments/webhook, signed
 //   with the sandbox's own signatureHeader, shuffled (a completion often before its creation), 30 % of them twice
 //   (half of the copies in flight with the first, half later), `WEBHOOK_CONCURRENCY` in flight. Afterwards the sandbox's held deliveries are
@@ -153,10 +154,14 @@ export async function benchBilling(label: string, overrides: Partial<AppConfig> 
 
     // Webhooks: redirect payments paid on the provider page with the sandbox's deliveries held.
     await payments.control('POST', '/_sandbox/webhooks/hold');
+    // Payport: its payments are the sandbox's redirect sessions, whose events this part posts (Volt, Payssion and
+    // CoinPayments notify in their own protocols).
+    const { rows: offered } = await db.query<{ payment_methods: string[] }>("select payment_methods from billing_purchase_options where application_id = 'fable'");
+    await db.query("update billing_purchase_options set payment_methods = $1 where application_id = 'fable'", [JSON.stringify([...new Set([...(offered[0]?.payment_methods ?? []), 'payport'])])]);
     const buyers = new Map<string, string>(); // order id → member id
     await timedLoad(WEBHOOK_ORDERS, 4, async () => {
       const buyer = await member();
-      const { url, order_id: orderId } = await post<{ url: string; order_id: string }>(`${base}/checkout/volt_new_payment`, buyer.headers, {
+      const { url, order_id: orderId } = await post<{ url: string; order_id: string }>(`${base}/checkout/payport_new_payment`, buyer.headers, {
         ...person,
         email: 'payer@example.com',
         plan_id: 'premium_1m',

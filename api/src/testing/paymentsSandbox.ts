@@ -10,6 +10,7 @@ import Stripe from 'stripe';
 import type { SandboxPaymentsConfig } from '../infra/payments/paymentsConfig';
 import { SANDBOX_COINPAYMENTS_KEYS } from '../infra/payments/coinpayments/coinPaymentsConfig';
 import { SANDBOX_PAYSSION_KEYS } from '../infra/payments/payssion/payssionConfig';
+import { SANDBOX_VOLT_KEYS } from '../infra/payments/volt/voltConfig';
 import type { PaymentsGateway } from '../infra/payments/paymentsGateway';
 import { createPaymentsGateway } from '../infra/payments/stripeGateway';
 
@@ -23,10 +24,13 @@ export const PAYMENTS_WEBHOOK_PATH = '/api/v2/payments/webhook';
 export const PAYSSION_NOTIFY_PATH = '/api/v2/payments/payssion/notify';
 /** Where CoinPayments' IPNs are posted (the API sends the relay's address with this suffix as each payment's ipn_url). */
 export const COINPAYMENTS_IPN_PATH = '/api/v2/payments/coinpayments/ipn';
+/** Where Volt's notifications are posted (the sandbox's Volt notification URL is the relay's with `/volt`). */
+export const VOLT_NOTIFY_PATH = '/api/v2/payments/volt/notify';
 /** The relay's address suffix of each provider's own notifications, and the app's path it is handed to. */
 const RELAY_SUFFIXES: Array<[string, string]> = [
   ['/payssion', PAYSSION_NOTIFY_PATH],
   ['/coinpayments', COINPAYMENTS_IPN_PATH],
+  ['/volt', VOLT_NOTIFY_PATH],
 ];
 /** The sandbox's Stripe-Signature header for a body, signed with `secrets` (for events a test posts itself). */
 export { signatureHeader };
@@ -98,6 +102,8 @@ export async function startTestPaymentsSandbox(overrides: Partial<SandboxConfig>
     payssion: { ...SANDBOX_PAYSSION_KEYS, notifyUrl: `${relay.url}/payssion` },
     // the merchant's settings have no IPN URL: each payment names its own (the API's COINPAYMENTS_IPN_URL)
     coinpayments: { ...SANDBOX_COINPAYMENTS_KEYS, ipnUrl: null },
+    // the merchant's settings' notification URL (the API sends none with each payment unless VOLT_NOTIFICATION_URL)
+    volt: { ...SANDBOX_VOLT_KEYS, notificationUrl: `${relay.url}/volt`, tokenTtlSeconds: 3600 },
     ...overrides,
   });
   const config: SandboxPaymentsConfig = {
@@ -108,6 +114,7 @@ export async function startTestPaymentsSandbox(overrides: Partial<SandboxConfig>
     webhookSecrets: [...TEST_WEBHOOK_SECRETS],
     payssion: { url: sandbox.url, ...SANDBOX_PAYSSION_KEYS },
     coinPayments: { url: sandbox.url, ...SANDBOX_COINPAYMENTS_KEYS, coin: 'LTCT', ipnUrl: `${relay.url}/coinpayments` },
+    volt: { url: sandbox.url, ...SANDBOX_VOLT_KEYS, notificationUrl: null },
   };
   const { hostname, port } = new URL(sandbox.url);
   const publishable = new Stripe(TEST_PAYMENTS_PUBLISHABLE_KEY, { host: hostname, port: Number(port), protocol: 'http', telemetry: false });

@@ -145,6 +145,20 @@ export interface RedirectSession {
   payssion?: { order_id: string; pm_id: string; description: string };
   /** Made through CoinPayments' API (coinpayments/coinPaymentsApi.ts): what create_transaction was given; IPNs, not Stripe events. */
   coinpayments?: CoinPaymentsTransaction;
+  /** Made through Volt's API (volt/voltApi.ts): what POST /v2/payments was given; signed notifications, not Stripe events. */
+  volt?: VoltPaymentFields;
+}
+
+/** A Volt payment's own fields (the session holds the amount, currency, status and the success and cancel URLs). */
+export interface VoltPaymentFields {
+  type: string;
+  uniqueReference: string;
+  merchantInternalReference: string | null;
+  payer: { reference: string; email?: string; firstName?: string; lastName?: string };
+  pendingUrl: string | null;
+  failureUrl: string | null;
+  /** This payment's notification URL; null: the merchant's settings' one. */
+  notificationUrl: string | null;
 }
 
 /** A CoinPayments transaction's own fields (the session holds the amount in currency1, the status and the URLs). */
@@ -162,9 +176,10 @@ export interface CoinPaymentsTransaction {
 }
 
 /** The redirect providers whose sessions are made and announced through a protocol of their own, not Stripe's. */
-export type OwnProtocol = 'payssion' | 'coinpayments';
+export type OwnProtocol = 'payssion' | 'coinpayments' | 'volt';
 
-export const ownProtocolOf = (session: RedirectSession): OwnProtocol | null => (session.payssion ? 'payssion' : session.coinpayments ? 'coinpayments' : null);
+export const ownProtocolOf = (session: RedirectSession): OwnProtocol | null =>
+  session.payssion ? 'payssion' : session.coinpayments ? 'coinpayments' : session.volt ? 'volt' : null;
 
 export interface StripeEvent {
   id: string;

@@ -56,7 +56,7 @@ export function createRedirectSession(state: SandboxState, params: FormObject, b
 
 export function redirectSessionOf(state: SandboxState, id: string): RedirectSession {
   const session = state.redirectSessions.get(id);
-  // a Payssion or CoinPayments transaction is theirs (payssion/, coinpayments/), not an object of this API
+  // a Payssion, CoinPayments or Volt payment is theirs (payssion/, coinpayments/, volt/), not an object of this API
   if (!session || ownProtocolOf(session)) throw noSuch('redirect_session', id);
   return session;
 }
@@ -67,10 +67,10 @@ export function finishRedirectSession(state: SandboxState, session: RedirectSess
   session.status = choice === 'pay' ? 'completed' : 'canceled';
   const own = ownProtocolOf(session);
   if (own) {
-    // Payssion and CoinPayments notify their own way, and send the payer back without a session id (Payssion to its
-    // one return address, paid or not: its cancel_url is its return_url)
-    state.providerNotifiers.get(own)?.(session);
-    return choice === 'pay' ? session.return_url : session.cancel_url;
+    // Payssion, CoinPayments and Volt notify their own way, and send the payer back without a session id (Payssion to
+    // its one return address, paid or not: its cancel_url is its return_url; Volt with its own parameters)
+    const back = state.providerNotifiers.get(own)?.(session);
+    return back || (choice === 'pay' ? session.return_url : session.cancel_url);
   }
   state.emit(choice === 'pay' ? 'redirect_session.completed' : 'redirect_session.canceled', session);
   const target = new URL(choice === 'pay' ? session.return_url : session.cancel_url);

@@ -20,10 +20,11 @@ export class SandboxState {
   readonly redirectSessions = new Map<string, RedirectSession>();
   readonly events: StripeEvent[] = [];
   /**
-   * Tells a redirect provider with a protocol of its own (Payssion, CoinPayments: ownProtocolOf) that one of its
-   * sessions was paid or cancelled, for it to notify the merchant its way.
+   * Tells a redirect provider with a protocol of its own (Payssion, CoinPayments, Volt: ownProtocolOf) that one of its
+   * sessions was paid or cancelled, for it to notify the merchant its way; it may answer where the payer goes back to
+   * (Volt adds its `volt` parameters), else the session's return or cancel URL as it is.
    */
-  readonly providerNotifiers = new Map<OwnProtocol, (session: RedirectSession) => void>();
+  readonly providerNotifiers = new Map<OwnProtocol, (session: RedirectSession) => string | void>();
 
   constructor(private readonly onEvent: (event: StripeEvent) => void) {}
 

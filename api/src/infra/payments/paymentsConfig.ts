@@ -1,6 +1,7 @@
 import type { PaymentsProvider } from './paymentsGateway';
 import { readCoinPaymentsConfig, SANDBOX_COINPAYMENTS_KEYS, type CoinPaymentsConfig } from './coinpayments/coinPaymentsConfig';
 import { readPayssionConfig, SANDBOX_PAYSSION_KEYS, type PayssionConfig } from './payssion/payssionConfig';
+import { readVoltConfig, SANDBOX_VOLT_KEYS, type VoltConfig } from './volt/voltConfig';
 import { envValue } from '../envValue';
 
 /**
@@ -11,8 +12,8 @@ import { envValue } from '../envValue';
  * - PAYMENTS_PROVIDER=stripe: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and PAYMENTS_WEBHOOK_SECRETS are all required.
  * PAYMENTS_WEBHOOK_SECRETS: one `whsec_…` secret, or two (comma-separated) while rotating. A variable of the other
  * provider, a missing one or a malformed one is a start-up error naming it: a half-configured provider never starts.
- * Beside the card provider, the redirect providers with an API of their own: Payssion (payssion/payssionConfig.ts) and
- * CoinPayments (coinpayments/coinPaymentsConfig.ts).
+ * Beside the card provider, the redirect providers with an API of their own: Payssion (payssion/payssionConfig.ts),
+ * CoinPayments (coinpayments/coinPaymentsConfig.ts) and Volt (volt/voltConfig.ts).
  */
 export type SandboxPaymentsConfig = {
   provider: 'sandbox';
@@ -22,6 +23,7 @@ export type SandboxPaymentsConfig = {
   webhookSecrets: readonly string[];
   payssion?: PayssionConfig | null;
   coinPayments?: CoinPaymentsConfig | null;
+  volt?: VoltConfig | null;
 };
 export type StripePaymentsConfig = {
   provider: 'stripe';
@@ -30,6 +32,7 @@ export type StripePaymentsConfig = {
   webhookSecrets: readonly string[];
   payssion?: PayssionConfig | null;
   coinPayments?: CoinPaymentsConfig | null;
+  volt?: VoltConfig | null;
 };
 export type PaymentsConfig = SandboxPaymentsConfig | StripePaymentsConfig;
 
@@ -42,14 +45,16 @@ export const DEFAULT_SANDBOX_PAYMENTS: SandboxPaymentsConfig = {
   webhookSecrets: ['whsec_fable_sandbox'],
   payssion: { url: 'http://127.0.0.1:3200', ...SANDBOX_PAYSSION_KEYS },
   coinPayments: { url: 'http://127.0.0.1:3200', ...SANDBOX_COINPAYMENTS_KEYS, coin: 'LTCT', ipnUrl: null },
+  volt: { url: 'http://127.0.0.1:3200', ...SANDBOX_VOLT_KEYS, notificationUrl: null },
 };
 
 /** The redirect providers with an API of their own, each configured alone (sandboxUrl: their sandbox defaults). */
 function readOwnApiProviders(env: NodeJS.ProcessEnv, sandboxUrl: string | null, problems: string[]) {
   const { payssion, problems: payssionProblems } = readPayssionConfig(env, sandboxUrl);
   const { coinPayments, problems: coinPaymentsProblems } = readCoinPaymentsConfig(env, sandboxUrl);
-  problems.push(...payssionProblems, ...coinPaymentsProblems);
-  return { payssion, coinPayments };
+  const { volt, problems: voltProblems } = readVoltConfig(env, sandboxUrl);
+  problems.push(...payssionProblems, ...coinPaymentsProblems, ...voltProblems);
+  return { payssion, coinPayments, volt };
 }
 
 const SANDBOX_VARIABLES = ['PAYMENTS_SANDBOX_URL', 'PAYMENTS_SANDBOX_SECRET_KEY', 'PAYMENTS_SANDBOX_PUBLISHABLE_KEY'] as const;

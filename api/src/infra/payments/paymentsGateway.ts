@@ -63,7 +63,7 @@ export interface RedirectSessionInput {
   returnUrl: string;
   cancelUrl: string;
   metadata: Record<string, string>;
-  /** The checkout's email, for a provider that asks for the buyer's (CoinPayments' buyer_email). */
+  /** The checkout's email, for a provider that asks for the buyer's (CoinPayments' buyer_email, Volt's payer email). */
   buyerEmail?: string;
 }
 
@@ -118,12 +118,13 @@ export interface PaymentsGateway {
   refundRedirectSession(session: RedirectSessionRef, amountMinor: number | null, idempotencyKey: string): Promise<{ refundId: string }>;
   /**
    * A notification a redirect provider with an API of its own posted to us (Payssion's form with notify_sig at
-   * PAYSSION_NOTIFY_PATH, CoinPayments' IPN with its HMAC header at COINPAYMENTS_IPN_PATH) as a redirect_session
-   * event; throws WebhookSignatureError when its signature does not verify, ProviderNoticeError when it is signed but
-   * not one we can take (another merchant, a field missing or malformed), PaymentsUnavailableError when that provider
-   * is not configured.
+   * PAYSSION_NOTIFY_PATH, CoinPayments' IPN with its HMAC header at COINPAYMENTS_IPN_PATH, Volt's JSON with
+   * X-Volt-Signed at VOLT_NOTIFY_PATH) as a redirect_session event; rejects with WebhookSignatureError when its
+   * signature does not verify, ProviderNoticeError when it is signed but not one we can take (another merchant, a
+   * field missing or malformed), PaymentsUnavailableError when that provider is not configured, or cannot be asked
+   * about the payment the notification names (Volt: its currency is read from the payment).
    */
-  providerNotification(provider: NotifyingProvider, notice: ProviderNotice, receivedAt: Date): PaymentEvent;
+  providerNotification(provider: NotifyingProvider, notice: ProviderNotice, receivedAt: Date): Promise<PaymentEvent>;
   /**
    * Verifies a webhook delivery (HMAC-SHA256 over timestamp and raw body, constant-time, 300 s tolerance, each live
    * secret) and returns its event; throws WebhookSignatureError when no secret verifies it.
@@ -132,7 +133,7 @@ export interface PaymentsGateway {
 }
 
 /** The redirect providers whose outcome arrives as their own notification (redirectProviders.ts). */
-export type NotifyingProvider = 'payssion' | 'coinpayments';
+export type NotifyingProvider = 'payssion' | 'coinpayments' | 'volt';
 
 /** A provider's notification as received: the raw body (what its signature covers) and the headers. */
 export interface ProviderNotice {
@@ -144,6 +145,14 @@ export class PaymentsUnavailableError extends Error {
   constructor(message: string, override readonly cause?: unknown) {
     super(message);
     this.name = 'PaymentsUnavailableError';
+  }
+}
+
+/** A redirect provider with an API of its own whose variables are not set: unavailable (503), its notifications 404. */
+export class ProviderNotConfiguredError extends PaymentsUnavailableError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProviderNotConfiguredError';
   }
 }
 

@@ -1,11 +1,12 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PaymentsUnavailableError, type PaymentEvent, type ProviderNotice, type RedirectSessionStatus } from './paymentsGateway';
 
 /**
- * What the adapters of the redirect providers with an API of their own (payssion/, coinpayments/) share: one POST to
- * the provider with its retries, the constant-time check of a signature, and the provider's notification as the
- * redirect_session event billing applies (webhooks/webhookRoutes.ts, providers/redirectSessionEvents.ts).
+ * What the adapters of the redirect providers with an API of their own (payssion/, coinpayments/, volt/) share: one
+ * request to the provider with its retries, an HMAC and the constant-time check of a signature, and the provider's
+ * notification as the redirect_session event billing applies (webhooks/webhookRoutes.ts,
+ * providers/redirectSessionEvents.ts).
  */
 
 /** One request's limit; network failures and 5xx answers are tried again this many times. */
@@ -13,22 +14,37 @@ const REQUEST_TIMEOUT_MS = 20_000;
 const RETRIES = 2;
 
 /**
- * POSTs `body` to the provider and answers its JSON. No connection, a timeout, a 5xx or an answer that is not JSON
- * are tried again (250 ms, then 500 ms), then thrown as PaymentsUnavailableError (the caller answers 503 and keeps the
- * order pending). What the provider answers in its JSON (a refusal included) is the caller's to read.
+ * Sends one request to the provider and answers its status and JSON. No connection, a timeout, a 5xx or an answer that
+ * is not JSON are tried again (250 ms, then 500 ms), then thrown as PaymentsUnavailableError (the caller answers 503
+ * and keeps the order pending). A 4xx and what the provider answers in its JSON (a refusal included) are the caller's
+ * to read.
  */
-export async function postToProvider<T>(name: string, url: string, request: { headers: Record<string, string>; body: string }): Promise<T> {
+export async function requestProvider<T>(
+  name: string,
+  url: string,
+  request: { method?: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+): Promise<{ status: number; body: T }> {
+  const method = request.method ?? 'POST';
   for (let attempt = 0; ; attempt++) {
     try {
-      const response = await fetch(url, { method: 'POST', headers: { accept: 'application/json', ...request.headers }, body: request.body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      const response = await fetch(url, { method, headers: { accept: 'application/json', ...request.headers }, body: request.body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
       if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
-      return (await response.json()) as T;
+      const text = await response.text();
+      return { status: response.status, body: (text === '' ? {} : JSON.parse(text)) as T };
     } catch (err) {
-      if (attempt >= RETRIES) throw new PaymentsUnavailableError(`payments provider unavailable: ${name} ${new URL(url).pathname}: ${(err as Error).message}`, err);
+      if (attempt >= RETRIES) throw new PaymentsUnavailableError(`payments provider unavailable: ${name} ${method} ${new URL(url).pathname}: ${(err as Error).message}`, err);
       await sleep(250 * 2 ** attempt);
     }
   }
 }
+
+/** POSTs `body` to the provider and answers its JSON, whatever its status (requestProvider). */
+export async function postToProvider<T>(name: string, url: string, request: { headers: Record<string, string>; body: string }): Promise<T> {
+  return (await requestProvider<T>(name, url, request)).body;
+}
+
+/** The hex HMAC of `text` with `secret` (CoinPayments: sha512 of the body; Volt: sha256 of body|timed|version). */
+export const hmacHex = (algorithm: 'sha256' | 'sha512', secret: string, text: string): string => createHmac(algorithm, secret).update(text, 'utf8').digest('hex');
 
 /** Whether a signature given (a header or a form field) is the expected one, compared in constant time. */
 export function signaturesMatch(given: string | undefined, expected: string): boolean {

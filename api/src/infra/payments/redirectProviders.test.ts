@@ -49,22 +49,22 @@ test('a notification verifies with the merchant secret only, and becomes a redir
   const sent = payments.sandbox.payssionNotifications.find((n) => n.transaction_id === made.sessionId);
   const at = new Date('2026-12-05T12:00:00Z');
   const notice = (form: Record<string, string>) => ({ rawBody: new URLSearchParams(form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-  expect(gateway.providerNotification('payssion', notice(sent?.form ?? {}), at)).toEqual({
+  expect(await gateway.providerNotification('payssion', notice(sent?.form ?? {}), at)).toEqual({
     id: `payssion:${made.sessionId}:cancelled`,
     type: 'redirect_session.canceled',
     created: at.getTime() / 1000,
     object: { id: made.sessionId, amount: 1250, currency: 'php', metadata: { order_id: orderId } },
   });
-  expect(() => gateway.providerNotification('payssion', notice({ ...sent?.form, amount: '0.01' }), at)).toThrow(WebhookSignatureError);
-  expect(() => gateway.providerNotification('payssion', notice({}), at)).toThrow(WebhookSignatureError);
+  await expect(gateway.providerNotification('payssion', notice({ ...sent?.form, amount: '0.01' }), at)).rejects.toThrow(WebhookSignatureError);
+  await expect(gateway.providerNotification('payssion', notice({}), at)).rejects.toThrow(WebhookSignatureError);
 });
 
 test('without Payssion configured, or with Stripe for a method without an adapter, the call is unavailable (503), not sent', async () => {
   const noPayssion = createPaymentsGateway({ ...payments.config, payssion: null });
   await expect(noPayssion.createRedirectSession(input('payssion_gcash', 'o-x'), 'k')).rejects.toBeInstanceOf(PaymentsUnavailableError);
-  expect(() => noPayssion.providerNotification('payssion', { rawBody: '', headers: {} }, new Date())).toThrow(PaymentsUnavailableError);
+  await expect(noPayssion.providerNotification('payssion', { rawBody: '', headers: {} }, new Date())).rejects.toThrow(PaymentsUnavailableError);
   const stripe = createPaymentsGateway({ provider: 'stripe', secretKey: 'sk_test_x', publishableKey: 'pk_test_x', webhookSecrets: ['whsec_x'] });
-  await expect(stripe.createRedirectSession(input('volt', 'o-y'), 'k')).rejects.toThrow(/no adapter for the redirect provider volt/);
+  await expect(stripe.createRedirectSession(input('payport', 'o-y'), 'k')).rejects.toThrow(/no adapter for the redirect provider payport/);
 });
 
 test('Payssion unreachable is PaymentsUnavailableError (after its retries)', async () => {

@@ -2,6 +2,7 @@ import { createCoinPaymentsClient, isCoinPaymentsPage } from './coinpayments/coi
 import type { PaymentsConfig } from './paymentsConfig';
 import {
   PaymentsUnavailableError,
+  ProviderNotConfiguredError,
   type NotifyingProvider,
   type PaymentEvent,
   type PaymentsGateway,
@@ -11,20 +12,27 @@ import {
   type RedirectSessionStatus,
 } from './paymentsGateway';
 import { createPayssionClient, isPayssionPage } from './payssion/payssionClient';
+import { createVoltClient, isVoltPage } from './volt/voltClient';
 import type { StripeProtocolGateway } from './stripeGateway';
 
-/** A redirect provider spoken to through its own API (payssion/, coinpayments/): what the gateway asks of it. */
+/** A redirect provider spoken to through its own API (payssion/, coinpayments/, volt/): what the gateway asks of it. */
 export interface RedirectProviderClient {
-  /** The provider's payment for the order (metadata.order_id) and the page the payer goes to. */
-  create(input: RedirectSessionInput): Promise<{ sessionId: string; url: string }>;
+  /**
+   * The provider's payment for the order (metadata.order_id) and the page the payer goes to. idempotencyKey: the
+   * order's (`<order>:redirect`), for a provider that takes one (Volt's Idempotency-Key).
+   */
+  create(input: RedirectSessionInput, idempotencyKey: string): Promise<{ sessionId: string; url: string }>;
   details(session: RedirectSessionRef): Promise<{ status: RedirectSessionStatus; amountMinor: number; currency: string; metadata: Record<string, string> }>;
   /**
    * amountMinor null: what is left; a payment refunded in full already is done (a retry whose answer was lost). A
    * provider without a refund call throws ManualRefundRequiredError.
    */
-  refund(session: RedirectSessionRef, amountMinor: number | null): Promise<{ refundId: string }>;
-  /** Its notification as a redirect_session event; throws WebhookSignatureError when the signature does not verify. */
-  notification(notice: ProviderNotice, receivedAt: Date): PaymentEvent;
+  refund(session: RedirectSessionRef, amountMinor: number | null, idempotencyKey: string): Promise<{ refundId: string }>;
+  /**
+   * Its notification as a redirect_session event; throws (or rejects with) WebhookSignatureError when the signature
+   * does not verify. A provider whose notification does not say everything (Volt's has no currency) asks its API.
+   */
+  notification(notice: ProviderNotice, receivedAt: Date): PaymentEvent | Promise<PaymentEvent>;
 }
 
 interface Adapter {
@@ -38,7 +46,8 @@ interface Adapter {
 
 /**
  * The redirect providers (document 2 §7) by whose API each speaks: Payssion's methods through Payssion's own API
- * (payssion/payssionClient.ts), CoinPayments through its merchant API (coinpayments/coinPaymentsClient.ts); the
+ * (payssion/payssionClient.ts), CoinPayments through its merchant API (coinpayments/coinPaymentsClient.ts), Volt
+ * through its Gateway API (volt/voltClient.ts); the
  * others through the sandbox's generic redirect sessions (`/v1/redirect_sessions`), which only the sandbox has. With
  * Stripe as the card provider, a method without an adapter of its own answers 503 (payments_unavailable) rather than
  * calling Stripe for an object it does not have; so does a provider of its own that is not configured.
@@ -52,9 +61,15 @@ export function withRedirectProviders(gateway: StripeProtocolGateway, config: Pa
       client: config.coinPayments ? createCoinPaymentsClient(config.coinPayments) : null,
       variables: 'COINPAYMENTS_PUBLIC_KEY, COINPAYMENTS_PRIVATE_KEY, COINPAYMENTS_IPN_SECRET, COINPAYMENTS_MERCHANT_ID',
     },
+    {
+      name: 'volt',
+      handles: isVoltPage,
+      client: config.volt ? createVoltClient(config.volt) : null,
+      variables: 'VOLT_CLIENT_ID, VOLT_CLIENT_SECRET, VOLT_USERNAME, VOLT_PASSWORD, VOLT_NOTIFICATION_SECRET',
+    },
   ];
   const configured = (adapter: Adapter): RedirectProviderClient => {
-    if (!adapter.client) throw new PaymentsUnavailableError(`${adapter.name} is not configured (${adapter.variables})`);
+    if (!adapter.client) throw new ProviderNotConfiguredError(`${adapter.name} is not configured (${adapter.variables})`);
     return adapter.client;
   };
   const ownApi = (page: string) => {
@@ -68,10 +83,10 @@ export function withRedirectProviders(gateway: StripeProtocolGateway, config: Pa
   return {
     ...gateway,
     // async: a provider that is not available is a rejected promise, as its unreachable server would be
-    createRedirectSession: async (input, idempotencyKey) => ownApi(input.provider)?.create(input) ?? generic(input.provider).createRedirectSession(input, idempotencyKey),
+    createRedirectSession: async (input, idempotencyKey) => ownApi(input.provider)?.create(input, idempotencyKey) ?? generic(input.provider).createRedirectSession(input, idempotencyKey),
     getRedirectSession: async (session) => ownApi(session.provider)?.details(session) ?? generic(session.provider).getRedirectSession(session),
     refundRedirectSession: async (session, amountMinor, idempotencyKey) =>
-      ownApi(session.provider)?.refund(session, amountMinor) ?? generic(session.provider).refundRedirectSession(session, amountMinor, idempotencyKey),
-    providerNotification: (provider, notice, receivedAt) => configured(adapters.find((a) => a.name === provider) as Adapter).notification(notice, receivedAt),
+      ownApi(session.provider)?.refund(session, amountMinor, idempotencyKey) ?? generic(session.provider).refundRedirectSession(session, amountMinor, idempotencyKey),
+    providerNotification: async (provider, notice, receivedAt) => configured(adapters.find((a) => a.name === provider) as Adapter).notification(notice, receivedAt),
   };
 }

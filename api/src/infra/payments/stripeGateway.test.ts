@@ -161,12 +161,12 @@ test('refund: full, recorded at the sandbox', async () => {
 
 test('redirect sessions (ours, through rawRequest): created open with its page, read back with metadata', async () => {
   const sessionKey = key('session');
-  const input = { provider: 'volt', amountMinor: 1299, currency: 'EUR', returnUrl: 'http://127.0.0.1:4999/return', cancelUrl: 'http://127.0.0.1:4999/cancel', metadata: { order_id: 'o-9', user_id: 'u-9' } };
+  const input = { provider: 'payport', amountMinor: 1299, currency: 'EUR', returnUrl: 'http://127.0.0.1:4999/return', cancelUrl: 'http://127.0.0.1:4999/cancel', metadata: { order_id: 'o-9', user_id: 'u-9' } };
   const session = await gateway.createRedirectSession(input, sessionKey);
   expect(session.sessionId).toMatch(/^rs_/);
   expect(session.url).toBe(`${payments.sandbox.url}/pay/${session.sessionId}`);
   expect(await gateway.createRedirectSession(input, sessionKey)).toEqual(session);
-  expect(await gateway.getRedirectSession({ sessionId: session.sessionId, provider: 'volt', orderId: 'o-9' })).toEqual({
+  expect(await gateway.getRedirectSession({ sessionId: session.sessionId, provider: 'payport', orderId: 'o-9' })).toEqual({
     status: 'open',
     amountMinor: 1299,
     currency: 'EUR',
@@ -198,7 +198,7 @@ test('an unreachable provider throws PaymentsUnavailableError (the caller answer
   await expect(down.ensureCustomer({ existingId: null, email: 'a@example.com', name: 'A', metadata: {} }, key('down'))).rejects.toBeInstanceOf(PaymentsUnavailableError);
   await expect(down.charge(chargeInput('cus_x', 'pm_x'), key('down-charge'))).rejects.toBeInstanceOf(PaymentsUnavailableError);
   await expect(down.getCharge('pi_x')).rejects.toBeInstanceOf(PaymentsUnavailableError);
-  await expect(down.refundRedirectSession({ sessionId: 'rs_x', provider: 'volt', orderId: 'o-x' }, null, key('down-refund'))).rejects.toBeInstanceOf(PaymentsUnavailableError);
+  await expect(down.refundRedirectSession({ sessionId: 'rs_x', provider: 'payport', orderId: 'o-x' }, null, key('down-refund'))).rejects.toBeInstanceOf(PaymentsUnavailableError);
 });
 
 test('a refused secret key is PaymentsUnavailableError too (misconfigured provider), not a card failure', async () => {

@@ -71,7 +71,7 @@ test('the IPN the sandbox sends verifies with the IPN secret and becomes redirec
   const made = await gateway.createRedirectSession(input(orderId), 'k');
   await fetch(`${made.url}/pay`, { method: 'POST', redirect: 'manual' });
   const sent = payments.sandbox.coinPaymentsIpns.find((n) => n.txn_id === made.sessionId);
-  expect(gateway.providerNotification('coinpayments', { rawBody: sent?.rawBody ?? '', headers: { hmac: sent?.hmac } }, at)).toEqual({
+  expect(await gateway.providerNotification('coinpayments', { rawBody: sent?.rawBody ?? '', headers: { hmac: sent?.hmac } }, at)).toEqual({
     id: `coinpayments:${made.sessionId}:${sent?.form.ipn_id}`,
     type: 'redirect_session.completed',
     created: at.getTime() / 1000,
@@ -79,31 +79,31 @@ test('the IPN the sandbox sends verifies with the IPN secret and becomes redirec
   });
 });
 
-test('maps the statuses: >= 100 and 2 complete, < 0 cancelled, 0–99 pending (not handled); one event per ipn_id', () => {
+test('maps the statuses: >= 100 and 2 complete, < 0 cancelled, 0–99 pending (not handled); one event per ipn_id', async () => {
   const typeOf = (status: string, ipnId = 'ipn-1') => gateway.providerNotification('coinpayments', ipn({ status, ipn_id: ipnId }), at);
-  expect([typeOf('100'), typeOf('100'), typeOf('2', 'ipn-2')].map((e) => [e.type, e.id])).toEqual([
+  expect((await Promise.all([typeOf('100'), typeOf('100'), typeOf('2', 'ipn-2')])).map((e) => [e.type, e.id])).toEqual([
     ['redirect_session.completed', 'coinpayments:CPTEST:ipn-1'],
     ['redirect_session.completed', 'coinpayments:CPTEST:ipn-1'],
     ['redirect_session.completed', 'coinpayments:CPTEST:ipn-2'],
   ]);
-  expect(typeOf('-1').type).toBe('redirect_session.canceled');
-  expect(typeOf('-2').type).toBe('redirect_session.canceled');
-  expect([typeOf('0').type, typeOf('1').type, typeOf('99').type]).toEqual(['coinpayments.status_0', 'coinpayments.status_1', 'coinpayments.status_99']);
+  expect((await typeOf('-1')).type).toBe('redirect_session.canceled');
+  expect((await typeOf('-2')).type).toBe('redirect_session.canceled');
+  expect((await Promise.all([typeOf('0'), typeOf('1'), typeOf('99')])).map((e) => e.type)).toEqual(['coinpayments.status_0', 'coinpayments.status_1', 'coinpayments.status_99']);
   expect([coinPaymentsStatus(3), coinPaymentsStatus(101)]).toEqual(['open', 'completed']);
 });
 
-test('refuses an IPN with a wrong or missing HMAC, a tampered body, another merchant, or fields it cannot take', () => {
-  const notice = (n: { rawBody: string; headers: Record<string, string> }) => () => gateway.providerNotification('coinpayments', n, at);
-  expect(notice(ipn({}, 'not-the-ipn-secret'))).toThrow(WebhookSignatureError);
+test('refuses an IPN with a wrong or missing HMAC, a tampered body, another merchant, or fields it cannot take', async () => {
+  const notice = (n: { rawBody: string; headers: Record<string, string> }) => expect(gateway.providerNotification('coinpayments', n, at)).rejects;
+  await notice(ipn({}, 'not-the-ipn-secret')).toThrow(WebhookSignatureError);
   const signed = ipn({});
-  expect(notice({ rawBody: signed.rawBody, headers: {} })).toThrow('No HMAC signature sent');
-  expect(notice({ rawBody: signed.rawBody.replace('amount1=16.09', 'amount1=0.01'), headers: signed.headers })).toThrow(/HMAC signature does not match/);
-  expect(notice(ipn({ merchant: 'someone_else' }))).toThrow(new ProviderNoticeError('The IPN is for another merchant'));
-  expect(notice(ipn({ ipn_mode: 'httpauth' }))).toThrow(ProviderNoticeError);
-  expect(notice(ipn({ ipn_type: 'deposit' }))).toThrow(/not a payment made through the API/);
-  expect(notice(ipn({ amount1: '16.095' }))).toThrow(/amount1 is not an amount in cents/);
-  expect(notice(ipn({ status: 'paid' }))).toThrow(/numeric status/);
-  expect(notice(ipn({ invoice: '' }))).toThrow(/lacks ipn_id, txn_id, invoice/);
+  await notice({ rawBody: signed.rawBody, headers: {} }).toThrow('No HMAC signature sent');
+  await notice({ rawBody: signed.rawBody.replace('amount1=16.09', 'amount1=0.01'), headers: signed.headers }).toThrow(/HMAC signature does not match/);
+  await notice(ipn({ merchant: 'someone_else' })).toThrow(new ProviderNoticeError('The IPN is for another merchant'));
+  await notice(ipn({ ipn_mode: 'httpauth' })).toThrow(ProviderNoticeError);
+  await notice(ipn({ ipn_type: 'deposit' })).toThrow(/not a payment made through the API/);
+  await notice(ipn({ amount1: '16.095' })).toThrow(/amount1 is not an amount in cents/);
+  await notice(ipn({ status: 'paid' })).toThrow(/numeric status/);
+  await notice(ipn({ invoice: '' })).toThrow(/lacks ipn_id, txn_id, invoice/);
 });
 
 test('reads CoinPayments’ amounts exactly', () => {
@@ -119,5 +119,5 @@ test('a call CoinPayments refuses (wrong private key: its HMAC does not match) i
   await expect(down.createRedirectSession(input('o-y'), 'k')).rejects.toBeInstanceOf(PaymentsUnavailableError);
   const none = createPaymentsGateway({ ...payments.config, coinPayments: null });
   await expect(none.createRedirectSession(input('o-z'), 'k')).rejects.toThrow(/coinpayments is not configured \(COINPAYMENTS_PUBLIC_KEY/);
-  expect(() => none.providerNotification('coinpayments', ipn({}), at)).toThrow(PaymentsUnavailableError);
+  await expect(none.providerNotification('coinpayments', ipn({}), at)).rejects.toThrow(PaymentsUnavailableError);
 });

@@ -1,7 +1,6 @@
-import { createHmac } from 'node:crypto';
 import { toMajor, toMinor } from '@fable/rules/billing';
 import { ManualRefundRequiredError, ProviderNoticeError, WebhookSignatureError, type RedirectSessionStatus } from '../paymentsGateway';
-import { formOf, headerOf, postToProvider, redirectEventOf, signaturesMatch } from '../providerApi';
+import { formOf, headerOf, hmacHex, postToProvider, redirectEventOf, signaturesMatch } from '../providerApi';
 import type { RedirectProviderClient } from '../redirectProviders';
 import type { CoinPaymentsConfig } from './coinPaymentsConfig';
 
@@ -35,7 +34,7 @@ export const COINPAYMENTS_PAGE = 'coinpayments';
 export const isCoinPaymentsPage = (provider: string): boolean => provider === COINPAYMENTS_PAGE;
 
 /** The `HMAC` header of a call (private key) or an IPN (IPN secret): hex HMAC-SHA512 of the raw body. */
-export const coinPaymentsHmac = (secret: string, rawBody: string): string => createHmac('sha512', secret).update(rawBody, 'utf8').digest('hex');
+export const coinPaymentsHmac = (secret: string, rawBody: string): string => hmacHex('sha512', secret, rawBody);
 
 /** CoinPayments answered an `error` other than "ok" (its words): a bug of ours or a call it will not make. */
 export class CoinPaymentsRefusal extends Error {

@@ -1,4 +1,5 @@
 import { envValue } from '../../envValue';
+import { readProviderConfig } from '../providerConfig';
 
 /**
  * Where the API finds CoinPayments (or the payments sandbox's CoinPayments) and the merchant's credentials:
@@ -32,44 +33,26 @@ export const COINPAYMENTS_LIVE_URL = 'https://www.coinpayments.net';
 const SANDBOX_COIN = 'LTCT';
 const LIVE_COIN = 'BTC';
 
-const KEY_VARIABLES = ['COINPAYMENTS_PUBLIC_KEY', 'COINPAYMENTS_PRIVATE_KEY', 'COINPAYMENTS_IPN_SECRET', 'COINPAYMENTS_MERCHANT_ID'] as const;
-const ORIGIN = /^https?:\/\/[^/\s]+\/?$/;
-
 /**
  * The four credentials together (COINPAYMENTS_URL optional: CoinPayments' own, or the sandbox's with the sandbox
  * provider), or none: the sandbox's CoinPayments on the sandbox provider, else none (CoinPayments then answers 503).
  * Some credentials without the others, a URL that is not an origin, an IPN URL that is not http(s), or a coin that is
- * not a ticker: problems naming each variable.
+ * not a ticker: problems naming each variable (providerConfig.ts).
  */
 export function readCoinPaymentsConfig(env: NodeJS.ProcessEnv, sandboxUrl: string | null): { coinPayments: CoinPaymentsConfig | null; problems: string[] } {
-  const url = envValue(env.COINPAYMENTS_URL);
   const ipnUrl = envValue(env.COINPAYMENTS_IPN_URL) ?? null;
   const coin = envValue(env.COINPAYMENTS_COIN);
-  const keys = Object.fromEntries(KEY_VARIABLES.map((name) => [name, envValue(env[name])]));
-  const set = KEY_VARIABLES.filter((name) => keys[name] !== undefined);
-  const problems: string[] = [];
-  if (url !== undefined && !ORIGIN.test(url)) problems.push('COINPAYMENTS_URL: must be an origin like https://www.coinpayments.net');
+  const read = readProviderConfig(env, sandboxUrl, {
+    urlVariable: 'COINPAYMENTS_URL',
+    liveUrl: COINPAYMENTS_LIVE_URL,
+    variables: { publicKey: 'COINPAYMENTS_PUBLIC_KEY', privateKey: 'COINPAYMENTS_PRIVATE_KEY', ipnSecret: 'COINPAYMENTS_IPN_SECRET', merchantId: 'COINPAYMENTS_MERCHANT_ID' },
+    sandbox: { ...SANDBOX_COINPAYMENTS_KEYS },
+  });
+  const problems = [...read.problems];
   if (ipnUrl !== null && !/^https?:\/\/\S+$/.test(ipnUrl)) problems.push('COINPAYMENTS_IPN_URL: must be an http(s) URL');
   if (coin !== undefined && !/^[A-Z0-9]{2,12}(\.[A-Z0-9]{2,12})?$/.test(coin)) problems.push('COINPAYMENTS_COIN: must be a coin ticker like BTC, LTC or USDT.TRC20');
-  if (set.length > 0 && set.length < KEY_VARIABLES.length) {
-    for (const name of KEY_VARIABLES) if (keys[name] === undefined) problems.push(`${name}: required with ${set.join(', ')}`);
-  }
-  if (set.length === 0 && url !== undefined) problems.push(`${KEY_VARIABLES.join(', ')}: required with COINPAYMENTS_URL`);
-  if (problems.length > 0) return { coinPayments: null, problems };
-  const origin = (url ?? sandboxUrl ?? COINPAYMENTS_LIVE_URL).replace(/\/$/, '');
-  if (set.length === KEY_VARIABLES.length) {
-    return {
-      coinPayments: {
-        url: origin,
-        publicKey: keys.COINPAYMENTS_PUBLIC_KEY as string,
-        privateKey: keys.COINPAYMENTS_PRIVATE_KEY as string,
-        ipnSecret: keys.COINPAYMENTS_IPN_SECRET as string,
-        merchantId: keys.COINPAYMENTS_MERCHANT_ID as string,
-        coin: coin ?? (sandboxUrl && !url ? SANDBOX_COIN : LIVE_COIN),
-        ipnUrl,
-      },
-      problems,
-    };
-  }
-  return { coinPayments: sandboxUrl ? { url: origin, ...SANDBOX_COINPAYMENTS_KEYS, coin: coin ?? SANDBOX_COIN, ipnUrl } : null, problems };
+  if (problems.length > 0 || !read.config) return { coinPayments: null, problems };
+  // the sandbox's own CoinPayments (its address, no COINPAYMENTS_URL) is paid in its test coin
+  const sandboxCoin = sandboxUrl !== null && read.givenUrl === undefined;
+  return { coinPayments: { ...read.config, coin: coin ?? (sandboxCoin ? SANDBOX_COIN : LIVE_COIN), ipnUrl }, problems };
 }

@@ -2,11 +2,13 @@ import { API_HEADERS, CheckoutOrderSchema, ProviderPaymentResultSchema } from '@
 import { createHash, randomUUID } from 'node:crypto';
 import { describePayments } from '../../../testing/paymentsDescribe';
 import { idempotencyKey, PAYER_DETAILS, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
-import { COINPAYMENTS_IPN_PATH, PAYSSION_NOTIFY_PATH, type PaymentsLine, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
+import { COINPAYMENTS_IPN_PATH, PAYSSION_NOTIFY_PATH, VOLT_NOTIFY_PATH, type PaymentsLine, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
 import { isPayssionPage, PAYSSION_PM_IDS } from '../../../infra/payments/payssion/payssionClient';
 import { coinPaymentsHmac, isCoinPaymentsPage } from '../../../infra/payments/coinpayments/coinPaymentsClient';
 import { SANDBOX_COINPAYMENTS_KEYS } from '../../../infra/payments/coinpayments/coinPaymentsConfig';
 import { SANDBOX_PAYSSION_KEYS } from '../../../infra/payments/payssion/payssionConfig';
+import { isVoltPage, voltSignature } from '../../../infra/payments/volt/voltClient';
+import { SANDBOX_VOLT_KEYS } from '../../../infra/payments/volt/voltConfig';
 import { forApplication, testGuestId, type TestApp } from '../../../testing/testApp';
 
 // Redirect providers against the payments sandbox over a real socket (through a line the tests can cut), its hosted
@@ -27,6 +29,9 @@ describePayments('redirect providers on %s', (kit, backend) => {
       `update billing_purchase_options set payment_methods = $1 where application_id = 'storynest'`,
       [JSON.stringify(['card', 'volt', 'payport', 'antrpay', 'directa24', 'luxfin', 'payok', 'inwizo_ecom', 'inwizo_tpay', 'inwizo_sbp', 'ug_alipay', 'ug_kakao', 'ug_upi', 'coinpayments', 'overpay', 'fpay_alipay', 'fpay_wechat', 'payssion'])],
     );
+    // the main brand offers payport too: the paths of the sandbox's generic redirect sessions (volt, coinpayments and
+    // payssion speak their own APIs)
+    await t.db.query(`update billing_purchase_options set payment_methods = $1 where application_id = 'fable'`, [JSON.stringify(['card', 'volt', 'coinpayments', 'payssion', 'payport'])]);
   });
 
   /** A member of the application the headers name (none: the main brand's). */
@@ -92,6 +97,13 @@ describePayments('redirect providers on %s', (kit, backend) => {
         expect(session?.return_url).toBe(`${SITE}/checkout/success?order_id=${answer.order_id}`);
         continue;
       }
+      if (isVoltPage(page)) {
+        // through Volt's own API: the price in minor units, our order as merchantInternalReference, our member as payer
+        expect([session?.provider, session?.amount, session?.currency]).toEqual(['volt', 1609, 'usd']);
+        expect(session?.volt).toMatchObject({ type: 'SERVICES', merchantInternalReference: answer.order_id, payer: { reference: m.id, email: PAYER_DETAILS.email } });
+        expect([session?.return_url, session?.cancel_url]).toEqual([`${SITE}/checkout/success?order_id=${answer.order_id}`, `${SITE}/checkout?plan_id=basic_1m&order_id=${answer.order_id}&cancelled=1`]);
+        continue;
+      }
       if (isCoinPaymentsPage(page)) {
         // through CoinPayments' own API: the price in USD, paid in the sandbox's test coin, our order as its invoice
         expect([session?.provider, session?.amount, session?.currency]).toEqual(['CoinPayments LTCT', 1609, 'usd']);
@@ -112,7 +124,7 @@ describePayments('redirect providers on %s', (kit, backend) => {
 
   it('completes by webhook: the order is paid, the subscription starts and the tier follows, once', async () => {
     const m = await member();
-    const res = await pay(m.headers, 'volt_new_payment', body());
+    const res = await pay(m.headers, 'payport_new_payment', body());
     expect(res.status).toBe(200);
     const { url, order_id: orderId } = res.body as { url: string; order_id: string };
     expect((await order(m.headers, orderId)).body.status).toBe('pending');
@@ -128,11 +140,11 @@ describePayments('redirect providers on %s', (kit, backend) => {
     console.log(`redirect payment ledger (${backend}):\n${ledger.map((e) => `  ${e.actor} ${e.action} ${e.from_state ?? '-'} → ${e.to_state ?? '-'}`).join('\n')}`);
     expect(ledger.map((e) => `${e.actor}:${e.action}`)).toEqual(['member:order.redirected', 'provider:order.succeeded', 'provider:subscription.created', 'provider:member.tier_changed']);
     // the same key again answers the success page, a new one is refused: already subscribed
-    expect((await pay(m.headers, 'volt_new_payment', { ...body(), idempotency_key: (await t.db.query<{ k: string }>('select idempotency_key as k from billing_orders where id = $1', [orderId])).rows[0]?.k })).body).toEqual({
+    expect((await pay(m.headers, 'payport_new_payment', { ...body(), idempotency_key: (await t.db.query<{ k: string }>('select idempotency_key as k from billing_orders where id = $1', [orderId])).rows[0]?.k })).body).toEqual({
       url: `${SITE}/checkout/success?order_id=${orderId}`,
       order_id: orderId,
     });
-    expect((await pay(m.headers, 'volt_new_payment', body())).status).toBe(409);
+    expect((await pay(m.headers, 'payport_new_payment', body())).status).toBe(409);
   });
 
   it('pays through Payssion’s own API: its signed notification pays the order once, a forged or repeated one changes nothing', async () => {
@@ -245,9 +257,72 @@ describePayments('redirect providers on %s', (kit, backend) => {
     expect(await subscriptionsOf(m.id)).toEqual([]);
   });
 
+  it('pays through Volt’s own API: its signed notification pays the order once; a forged one is refused, one for another amount or currency changes nothing', async () => {
+    const m = await member();
+    const { url, order_id: orderId } = (await pay(m.headers, 'volt_new_payment', body())).body as { url: string; order_id: string };
+    const session = sessionOf(url);
+    expect(session?.volt?.merchantInternalReference).toBe(orderId);
+    const notify = (rawBody: string, headers: Record<string, string>) => t.app.inject({ method: 'POST', url: VOLT_NOTIFY_PATH, headers: { 'content-type': 'application/json', ...headers }, payload: rawBody });
+    /** A notification for this payment as Volt signs it (the notification secret), with `fields` changed. */
+    const signed = (fields: Record<string, unknown> = {}, secret: string = SANDBOX_VOLT_KEYS.notificationSecret) => {
+      const raw = JSON.stringify({ payment: session?.id, reference: session?.volt?.uniqueReference, merchantInternalReference: orderId, amount: 1609, status: 'COMPLETED', detailedStatus: 'COMPLETED', ...fields });
+      const timed = String(Math.floor(Date.now() / 1000));
+      return [raw, { 'user-agent': 'Volt/2.0', 'x-volt-timed': timed, 'x-volt-signed': voltSignature(secret, raw, timed, '2.0') }] as const;
+    };
+    const refused = async (raw: string, headers: Record<string, string>) => {
+      const res = await notify(raw, headers);
+      return [res.statusCode, res.json().error.code, res.json().error.message];
+    };
+    expect(await refused(...signed({}, 'not-the-notification-secret'))).toEqual([400, 'invalid_signature', 'The Volt notification signature (X-Volt-Signed) does not match']);
+    const [raw, headers] = signed();
+    expect(await refused(raw, { ...headers, 'x-volt-signed': '' })).toEqual([400, 'invalid_signature', 'The Volt notification lacks X-Volt-Signed, X-Volt-Timed or a Volt/<version> User-Agent']);
+    expect(await refused(raw.replace('1609', '1'), headers)).toEqual([400, 'invalid_signature', 'The Volt notification signature (X-Volt-Signed) does not match']);
+    expect(await refused(...signed({ amount: 1 }))).toEqual([400, 'invalid_notification', 'The Volt notification’s amount is not its payment’s']);
+    // not paid yet: Volt's payment is still pending, so a notification saying COMPLETED pays nothing (the payment is read)
+    expect((await notify(...signed())).statusCode).toBe(200);
+    expect((await order(m.headers, orderId)).body.status).toBe('pending');
+    // Volt payments naming this order for another amount, or in another currency (made and paid at Volt, notified by
+    // Volt, signed): acknowledged, not applied
+    const stray = { provider: 'volt', returnUrl: `${SITE}/checkout/success`, cancelUrl: `${SITE}/checkout`, metadata: { order_id: orderId, user_id: m.id } };
+    for (const [amountMinor, currency] of [[1, 'USD'], [1609, 'EUR']] as const) {
+      const other = await payments.gateway.createRedirectSession({ ...stray, amountMinor, currency }, `stray:${currency}`);
+      await onProviderPage(other.url, 'pay');
+      const delivered = () => payments.sandbox.volt.notifications.find((n) => n.payment === other.sessionId)?.delivered;
+      for (let i = 0; i < 200 && !delivered(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect([amountMinor, currency, delivered(), (await order(m.headers, orderId)).body.status]).toEqual([amountMinor, currency, true, 'pending']);
+    }
+
+    const back = await onProviderPage(url, 'pay');
+    expect(`${back.origin}${back.pathname}?order_id=${back.searchParams.get('order_id')}`).toBe(`${SITE}/checkout/success?order_id=${orderId}`);
+    expect(back.searchParams.get('volt')).toEqual(expect.any(String));
+    const sent = () => payments.sandbox.volt.notifications.find((n) => n.payment === session?.id);
+    for (let i = 0; i < 200 && !sent()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent()).toMatchObject({ status: 'COMPLETED', attempts: [200], delivered: true });
+    expect(CheckoutOrderSchema.parse((await order(m.headers, orderId)).body)).toMatchObject({ status: 'succeeded', plan_id: 'basic_1m', orderTotal: 16.09, transaction_id: session?.id });
+    expect(await subscriptionsOf(m.id)).toHaveLength(1);
+    expect(await tierOf(m.id)).toBe('basic');
+
+    // Volt sends it again, three times at once: applied once
+    const again = await Promise.all([1, 2, 3].map(() => notify(sent()?.rawBody ?? '', sent()?.headers ?? {})));
+    expect(again.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect((await ledgerOfUser(m.id)).filter((e) => e.action === 'order.succeeded' || e.action === 'subscription.created')).toHaveLength(2);
+  });
+
+  it('cancels a Volt order when the payer cancels (FAILED / CANCELLED_BY_USER), and sends them back to the cancel page', async () => {
+    const m = await member();
+    const { url, order_id: orderId } = (await pay(m.headers, 'volt_new_payment', body())).body as { url: string; order_id: string };
+    const back = await onProviderPage(url, 'cancel');
+    expect([back.pathname, back.searchParams.get('cancelled')]).toEqual(['/checkout', '1']);
+    const sent = () => payments.sandbox.volt.notifications.find((n) => n.payment === sessionOf(url)?.id);
+    for (let i = 0; i < 200 && !sent()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent()).toMatchObject({ status: 'FAILED', detailedStatus: 'CANCELLED_BY_USER', delivered: true });
+    expect((await order(m.headers, orderId)).body).toMatchObject({ status: 'canceled', error_message: 'The payment was canceled.' });
+    expect(await subscriptionsOf(m.id)).toEqual([]);
+  });
+
   it('applies duplicated and reordered deliveries, and a redelivery, exactly once', async () => {
     const m = await member();
-    const { url, order_id: orderId } = (await pay(m.headers, 'volt_new_payment', body({ plan_id: 'premium_1m' }))).body as { url: string; order_id: string };
+    const { url, order_id: orderId } = (await pay(m.headers, 'payport_new_payment', body({ plan_id: 'premium_1m' }))).body as { url: string; order_id: string };
     await payments.control('POST', '/_sandbox/webhooks/hold');
     await payments.control('POST', '/_sandbox/webhooks/duplicate_next', { count: 5 });
     await onProviderPage(url, 'pay');
@@ -267,7 +342,7 @@ describePayments('redirect providers on %s', (kit, backend) => {
   it('cancels the order when the member cancels on the provider page, and answers that to a replay', async () => {
     const m = await member();
     const request = body({ plan_id: 'basic_1m' });
-    const { url, order_id: orderId } = (await pay(m.headers, 'volt_new_payment', request)).body as { url: string; order_id: string };
+    const { url, order_id: orderId } = (await pay(m.headers, 'payport_new_payment', request)).body as { url: string; order_id: string };
     const back = await onProviderPage(url, 'cancel');
     expect(back.pathname).toBe('/checkout');
     expect(back.searchParams.get('cancelled')).toBe('1');
@@ -276,9 +351,9 @@ describePayments('redirect providers on %s', (kit, backend) => {
     expect((await order(m.headers, orderId)).body).toMatchObject({ status: 'canceled', error_message: 'The payment was canceled.' });
     expect(await subscriptionsOf(m.id)).toEqual([]);
     expect(await tierOf(m.id)).toBe('free');
-    expect((await pay(m.headers, 'volt_new_payment', request)).body).toEqual({ order_id: orderId, error_message: 'The payment was canceled.' });
+    expect((await pay(m.headers, 'payport_new_payment', request)).body).toEqual({ order_id: orderId, error_message: 'The payment was canceled.' });
     // and a new attempt starts a new order
-    const again = await pay(m.headers, 'volt_new_payment', body());
+    const again = await pay(m.headers, 'payport_new_payment', body());
     expect(again.status).toBe(200);
     expect(again.body.order_id).not.toBe(orderId);
   });
@@ -286,12 +361,12 @@ describePayments('redirect providers on %s', (kit, backend) => {
   it('answers the same session to a repeated key, even five at once, and refuses the key with other details', async () => {
     const m = await member();
     const request = body();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => pay(m.headers, 'volt_new_payment', request)));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => pay(m.headers, 'payport_new_payment', request)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(answers.map((a) => JSON.stringify(a.body)))).toEqual(new Set([JSON.stringify(answers[0]?.body)]));
     expect(sessionsOfUser(m.id)).toHaveLength(1);
     expect((await t.db.query('select 1 from billing_orders where user_id = $1', [m.id])).rows).toHaveLength(1);
-    const mismatch = await pay(m.headers, 'volt_new_payment', { ...request, plan_id: 'premium_1m' });
+    const mismatch = await pay(m.headers, 'payport_new_payment', { ...request, plan_id: 'premium_1m' });
     expect(mismatch.status).toBe(409);
     expect(mismatch.body.error.code).toBe('idempotency_mismatch');
     expect((await pay(m.headers, 'coinpayments_new_payment', request)).status).toBe(409);
@@ -301,12 +376,12 @@ describePayments('redirect providers on %s', (kit, backend) => {
     const m = await member();
     const request = body();
     line.setMode('down');
-    const down = await pay(m.headers, 'volt_new_payment', request);
+    const down = await pay(m.headers, 'payport_new_payment', request);
     expect(down.status).toBe(503);
     expect(down.body.error.code).toBe('payments_unavailable');
     expect(sessionsOfUser(m.id)).toHaveLength(0);
     line.setMode('pass');
-    const retry = await pay(m.headers, 'volt_new_payment', request);
+    const retry = await pay(m.headers, 'payport_new_payment', request);
     expect(retry.status).toBe(200);
     expect(retry.body.order_id).toBe(down.body.error.details.order_id);
     expect(sessionsOfUser(m.id)).toHaveLength(1);
@@ -314,9 +389,9 @@ describePayments('redirect providers on %s', (kit, backend) => {
 
   it('returns the member to the site origin they paid from (a loopback twin of PUBLIC_URL), never to another', async () => {
     const m = await member();
-    const twin = await t.app.inject({ method: 'POST', url: '/api/checkout/volt_new_payment', headers: { ...m.headers, origin: 'http://127.0.0.1:3000' }, payload: body() });
+    const twin = await t.app.inject({ method: 'POST', url: '/api/checkout/payport_new_payment', headers: { ...m.headers, origin: 'http://127.0.0.1:3000' }, payload: body() });
     expect(sessionOf(twin.json().url)?.return_url).toBe(`http://127.0.0.1:3000/checkout/success?order_id=${twin.json().order_id}`);
-    const foreign = await t.app.inject({ method: 'POST', url: '/api/checkout/volt_new_payment', headers: { ...m.headers, origin: 'https://evil.example' }, payload: body() });
+    const foreign = await t.app.inject({ method: 'POST', url: '/api/checkout/payport_new_payment', headers: { ...m.headers, origin: 'https://evil.example' }, payload: body() });
     expect(sessionOf(foreign.json().url)?.return_url).toBe(`${SITE}/checkout/success?order_id=${foreign.json().order_id}`);
     expect(sessionOf(foreign.json().url)?.cancel_url.startsWith(`${SITE}/checkout?`)).toBe(true);
   });
@@ -325,7 +400,7 @@ describePayments('redirect providers on %s', (kit, backend) => {
     t.clock.set(new Date('2025-02-14T12:00:00Z'));
     try {
       const m = await member();
-      const res = await pay(m.headers, 'volt_new_payment', body({ plan_id: 'premium_1m', offer_id: 'BIRTHDAY2025', country: 'BR', state: '', postal_code: '01310-100' }));
+      const res = await pay(m.headers, 'payport_new_payment', body({ plan_id: 'premium_1m', offer_id: 'BIRTHDAY2025', country: 'BR', state: '', postal_code: '01310-100' }));
       expect(res.status).toBe(200);
       expect(sessionOf(res.body.url)?.amount).toBe(99);
     } finally {
@@ -340,38 +415,38 @@ describePayments('redirect providers on %s', (kit, backend) => {
     const notOffered = await pay(m.headers, 'inwizo_new_payment', body({ payment_option: 'sbp' }));
     expect(notOffered.status).toBe(400);
     expect(notOffered.body.error.code).toBe('payment_method_not_offered');
-    expect(await status('volt_new_payment', body({ payment_option: 'gcash' }))).toBe(400);
+    expect(await status('payport_new_payment', body({ payment_option: 'gcash' }))).toBe(400);
     expect(await status('payssion_new_payment', body({ payment_option: null }))).toBe(400);
     expect(await status('payssion_new_payment', body({ payment_option: 'gcash', country: 'RU', state: '', postal_code: '101000' }))).toBe(400);
     expect(await status('payssion_new_payment', body({ payment_option: 'bitcoin', country: 'PH', state: '', postal_code: '1000' }))).toBe(400);
-    expect(await status('volt_new_payment', body({ idempotency_key: 'short' }))).toBe(400);
-    expect(await status('volt_new_payment', body({ first_name: 'x'.repeat(31) }))).toBe(400);
-    expect(await status('volt_new_payment', body({ first_name: 'Pa\u0000t' }))).toBe(400);
-    expect(await status('volt_new_payment', body({ plan_id: 'gold_1m' }))).toBe(404);
-    expect(await status('volt_new_payment', body({ postal_code: 'nope' }))).toBe(400);
-    expect(await status('volt_new_payment', body({ promo_code: 'NOSUCHCODE' }))).toBe(400);
+    expect(await status('payport_new_payment', body({ idempotency_key: 'short' }))).toBe(400);
+    expect(await status('payport_new_payment', body({ first_name: 'x'.repeat(31) }))).toBe(400);
+    expect(await status('payport_new_payment', body({ first_name: 'Pa\u0000t' }))).toBe(400);
+    expect(await status('payport_new_payment', body({ plan_id: 'gold_1m' }))).toBe(404);
+    expect(await status('payport_new_payment', body({ postal_code: 'nope' }))).toBe(400);
+    expect(await status('payport_new_payment', body({ promo_code: 'NOSUCHCODE' }))).toBe(400);
     // tales offers card only
     const tales = await member(forApplication('tales'));
-    expect((await pay(tales.headers, 'volt_new_payment', body())).body.error.code).toBe('payment_method_not_offered');
+    expect((await pay(tales.headers, 'payport_new_payment', body())).body.error.code).toBe('payment_method_not_offered');
     expect(sessionsOfUser(m.id)).toHaveLength(0);
   });
 
   it('is for members only; an order is its member’s', async () => {
     const guest = { [API_HEADERS.guestUserId]: testGuestId() };
-    expect((await pay(guest, 'volt_new_payment', body())).status).toBe(401);
-    expect((await pay({}, 'volt_new_payment', body())).status).toBe(401);
-    expect((await call('POST', '/checkout/abandon', guest, { plan_id: 'basic_1m', payment_method: 'volt' })).status).toBe(401);
+    expect((await pay(guest, 'payport_new_payment', body())).status).toBe(401);
+    expect((await pay({}, 'payport_new_payment', body())).status).toBe(401);
+    expect((await call('POST', '/checkout/abandon', guest, { plan_id: 'basic_1m', payment_method: 'payport' })).status).toBe(401);
     const owner = await member();
     const other = await member();
-    const { order_id: orderId } = (await pay(owner.headers, 'volt_new_payment', body())).body as { order_id: string };
+    const { order_id: orderId } = (await pay(owner.headers, 'payport_new_payment', body())).body as { order_id: string };
     expect((await order(other.headers, orderId)).status).toBe(404);
-    expect((await call('POST', '/checkout/abandon', other.headers, { plan_id: 'basic_1m', payment_method: 'volt', order_id: orderId })).status).toBe(404);
+    expect((await call('POST', '/checkout/abandon', other.headers, { plan_id: 'basic_1m', payment_method: 'payport', order_id: orderId })).status).toBe(404);
   });
 
   it('records the checkout-abandon event in the ledger', async () => {
     const m = await member();
-    const { order_id: orderId } = (await pay(m.headers, 'volt_new_payment', body())).body as { order_id: string };
-    expect((await call('POST', '/checkout/abandon', m.headers, { plan_id: 'basic_1m', payment_method: 'volt', order_id: orderId })).status).toBe(204);
+    const { order_id: orderId } = (await pay(m.headers, 'payport_new_payment', body())).body as { order_id: string };
+    expect((await call('POST', '/checkout/abandon', m.headers, { plan_id: 'basic_1m', payment_method: 'payport', order_id: orderId })).status).toBe(204);
     expect((await call('POST', '/checkout/abandon', m.headers, { plan_id: 'premium_1y', payment_method: 'card' })).status).toBe(204);
     const abandoned = (await ledgerOfUser(m.id)).filter((e) => e.action === 'checkout.abandoned');
     expect(abandoned).toEqual([
@@ -380,8 +455,8 @@ describePayments('redirect providers on %s', (kit, backend) => {
     ]);
     // the order stays open for the provider to decide
     expect((await order(m.headers, orderId)).body.status).toBe('pending');
-    expect((await call('POST', '/checkout/abandon', m.headers, { plan_id: 'gold_1m', payment_method: 'volt' })).status).toBe(404);
+    expect((await call('POST', '/checkout/abandon', m.headers, { plan_id: 'gold_1m', payment_method: 'payport' })).status).toBe(404);
     expect((await call('POST', '/checkout/abandon', m.headers, { plan_id: 'basic_1m', payment_method: 'paypal' })).status).toBe(400);
-    expect((await call('POST', '/checkout/abandon', m.headers, { plan_id: 'basic_1m', payment_method: 'volt', order_id: randomUUID() })).status).toBe(404);
+    expect((await call('POST', '/checkout/abandon', m.headers, { plan_id: 'basic_1m', payment_method: 'payport', order_id: randomUUID() })).status).toBe(404);
   });
 });

@@ -15,6 +15,9 @@ import { BILLING_JOB_STATES_SQL } from '../../../infra/metrics/metrics';
 // (through a line the tests cut), on both databases.
 describePayments('refund of a redirect payment that cannot become a subscription on %s', (kit, backend) => {
   const now = () => kit.t.clock.now();
+  // the main brand offers payport too: the sandbox's generic redirect sessions (volt, coinpayments and payssion speak
+  // their own APIs, tested below one by one)
+  beforeAll(() => kit.t.db.query(`update billing_purchase_options set payment_methods = $1 where application_id = 'fable'`, [JSON.stringify(['card', 'volt', 'coinpayments', 'payssion', 'payport'])]));
   const later = (ms: number) => kit.t.clock.set(new Date(now().getTime() + ms));
   const sessionOf = (url: string) => kit.payments.sandbox.state.redirectSessions.get(new URL(url).pathname.split('/').pop() as string);
   const refundsOf = (sessionId: string) => [...kit.payments.sandbox.state.refunds.values()].filter((r) => r.redirect_session === sessionId);
@@ -51,10 +54,10 @@ describePayments('refund of a redirect payment that cannot become a subscription
   }
 
   /**
-   * A member opens volt's page (a redirect order, pending), then pays by card in another tab: the card checkout gives
+   * A member opens payport's page (the sandbox's generic redirect sessions, Stripe-shaped refunds) (a redirect order, pending), then pays by card in another tab: the card checkout gives
    * the redirect order up (failed) and starts the subscription. Answers the given-up order and its provider page.
    */
-  async function givenUpRedirectOrder(payment = 'volt_new_payment', details: object = { payment_option: null }) {
+  async function givenUpRedirectOrder(payment = 'payport_new_payment', details: object = { payment_option: null }) {
     const m = await kit.member('rsrefund');
     const redirect = await kit.call('POST', `/checkout/${payment}`, m.headers, { ...PAYER_DETAILS, plan_id: 'basic_1m', ...details, idempotency_key: idempotencyKey() });
     expect(redirect.status).toBe(200);
@@ -84,6 +87,26 @@ describePayments('refund of a redirect payment that cannot become a subscription
     });
     expect(again.statusCode).toBe(200);
     expect(sessionOf(url)?.amount_refunded).toBe(1500);
+    expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refunded']);
+    expect(await subscriptionsOf(m.id)).toEqual([{ status: 'active', plan_id: 'basic_1m' }]);
+  });
+
+  it('refunds a Volt payment through Volt’s refund request, once, however often Volt notifies', async () => {
+    const { m, url, orderId, sessionId } = await givenUpRedirectOrder('volt_new_payment');
+    await payOnProviderPage(url);
+    const sent = () => kit.payments.sandbox.volt.notifications.find((n) => n.payment === sessionId);
+    // delivered: the API answered it, having applied it (the refund requested at Volt and recorded)
+    for (let i = 0; i < 300 && !sent()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent()).toMatchObject({ status: 'COMPLETED', attempts: [200], delivered: true });
+    expect(sessionOf(url)).toMatchObject({ status: 'refunded', amount: 1609, amount_refunded: 1609 });
+    expect(await loadOrder(kit.t.db, orderId)).toMatchObject({ status: 'refunded', provider_charge_id: sessionId });
+    expect(await redirectRowOf(orderId)).toMatchObject({ status: 'refunded' });
+    // Volt notifies again, twice at once: acknowledged, nothing refunded twice
+    const again = await Promise.all(
+      [1, 2].map(() => kit.t.app.inject({ method: 'POST', url: '/api/v2/payments/volt/notify', headers: { 'content-type': 'application/json', ...sent()?.headers }, payload: sent()?.rawBody ?? '' })),
+    );
+    expect(again.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(sessionOf(url)?.amount_refunded).toBe(1609);
     expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refunded']);
     expect(await subscriptionsOf(m.id)).toEqual([{ status: 'active', plan_id: 'basic_1m' }]);
   });
@@ -219,7 +242,7 @@ describePayments('refund of a redirect payment that cannot become a subscription
 
   it('refunds the session too when the order was still open but the member got a subscription another way meanwhile', async () => {
     const m = await kit.member('rsrefund');
-    const redirect = await kit.call('POST', '/checkout/volt_new_payment', m.headers, { ...PAYER_DETAILS, plan_id: 'basic_1m', payment_option: null, idempotency_key: idempotencyKey() });
+    const redirect = await kit.call('POST', '/checkout/payport_new_payment', m.headers, { ...PAYER_DETAILS, plan_id: 'basic_1m', payment_option: null, idempotency_key: idempotencyKey() });
     const { url, order_id: orderId } = redirect.body as { url: string; order_id: string };
     // a leaderboard prize's free months start a complimentary subscription while the redirect order is open
     expect((await grantFreeMonths(kit.t.db, { userId: m.id, applicationId: 'fable', tier: 'premium', months: 1, source: `test:${m.id}` }, now())).outcome).toBe('created');

@@ -20,6 +20,8 @@ describePayments('card subscribe across API instances on %s', (rig, backend) => 
   let cutLine: PaymentsLine;
 
   beforeAll(async () => {
+    // the main brand offers payport too: the sandbox's generic redirect sessions, through the cut line
+    await rig.t.db.query(`update billing_purchase_options set payment_methods = $1 where application_id = 'fable'`, [JSON.stringify(['card', 'volt', 'coinpayments', 'payssion', 'payport'])]);
     cutLine = await startPaymentsLine(rig.payments.sandbox.url);
     cutLine.setMode('down');
     // PostgreSQL: a pool of its own, as another process has; PGlite is one in-memory database, shared.
@@ -103,7 +105,7 @@ describePayments('card subscribe across API instances on %s', (rig, backend) => 
   it('a redirect provider payment clicked twice on two instances makes one session and answers it on both', async () => {
     const m = await rig.member('redirect');
     const payload = { email: 'r@example.com', first_name: 'Re', last_name: 'Direct', country: 'US', state: 'CA', postal_code: '90210', plan_id: 'basic_1m', payment_option: null, idempotency_key: randomUUID() };
-    const payOn = (app: App) => app.inject({ method: 'POST', url: '/api/checkout/volt_new_payment', headers: m.headers, payload }).then((res) => ({ status: res.statusCode, json: res.json() }));
+    const payOn = (app: App) => app.inject({ method: 'POST', url: '/api/checkout/payport_new_payment', headers: m.headers, payload }).then((res) => ({ status: res.statusCode, json: res.json() }));
     const first = payOn(rig.t.app);
     await eventually(async () => (await ordersOf(m.id)).length === 1);
     const [a, b] = await Promise.all([first, payOn(second)]);

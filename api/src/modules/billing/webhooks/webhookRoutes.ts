@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../../http/appError';
 import type { ApiPlugin } from '../../../http/apiPlugin';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { PaymentsUnavailableError, ProviderNoticeError, WebhookSignatureError, type NotifyingProvider, type PaymentEvent } from '../../../infra/payments/paymentsGateway';
+import { PaymentsUnavailableError, ProviderNotConfiguredError, ProviderNoticeError, WebhookSignatureError, type NotifyingProvider, type PaymentEvent } from '../../../infra/payments/paymentsGateway';
 import { paymentsUnavailable } from '../subscribe/subscribeErrors';
 import { claimEvent, markApplied, newerEventApplied, recordEvent, releaseEvent } from './webhookEvents';
 import { WEBHOOK_HANDLERS } from './webhookHandlers';
@@ -13,6 +13,8 @@ export const PAYMENTS_WEBHOOK_PATH = '/v2/payments/webhook';
 export const PAYSSION_NOTIFY_PATH = '/v2/payments/payssion/notify';
 /** Where CoinPayments posts its IPNs (each payment's ipn_url, or the IPN URL of the merchant's settings). */
 export const COINPAYMENTS_IPN_PATH = '/v2/payments/coinpayments/ipn';
+/** Where Volt posts its notifications (each payment's notificationUrl, or the notification URL of the Fuzebox application). */
+export const VOLT_NOTIFY_PATH = '/v2/payments/volt/notify';
 /** The largest event body accepted (Stripe's events are a few kilobytes). */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
@@ -26,8 +28,9 @@ const invalidSignature = (message: string) => new AppError(400, 'invalid_signatu
  * (webhookHandlers.ts). 200 once applied (or a duplicate, or a type we ignore); 400 for a bad signature;
  * 5xx (the provider retries) when applying failed. The redirect providers with an API of their own post their own
  * notifications, turned into the same redirect_session events by the gateway and applied the same way:
- * POST /api/v2/payments/payssion/notify (Payssion: form-encoded, notify_sig) and POST /api/v2/payments/coinpayments/ipn
- * (CoinPayments' IPN: form-encoded, HMAC header; answered `IPN OK`). A signature that does not verify: 400
+ * POST /api/v2/payments/payssion/notify (Payssion: form-encoded, notify_sig), POST /api/v2/payments/coinpayments/ipn
+ * (CoinPayments' IPN: form-encoded, HMAC header; answered `IPN OK`) and POST /api/v2/payments/volt/notify (Volt: JSON,
+ * X-Volt-Signed; the payment it names is read at Volt, unreachable: 503 and Volt retries). A signature that does not verify: 400
  * invalid_signature; signed but not ours to take (another merchant, a field missing): 400 invalid_notification.
  */
 export const webhookRoutes: ApiPlugin = async (app, deps) => {
@@ -75,22 +78,25 @@ export const webhookRoutes: ApiPlugin = async (app, deps) => {
   });
 
   /** A provider's own notification (signed its way) as its redirect_session event, or the 4xx that says why not. */
-  const notificationEvent = (provider: NotifyingProvider, name: string, request: FastifyRequest): PaymentEvent => {
+  const notificationEvent = async (provider: NotifyingProvider, name: string, request: FastifyRequest): Promise<PaymentEvent> => {
     try {
-      return deps.payments.providerNotification(provider, { rawBody: typeof request.body === 'string' ? request.body : '', headers: request.headers }, deps.clock.now());
+      return await deps.payments.providerNotification(provider, { rawBody: typeof request.body === 'string' ? request.body : '', headers: request.headers }, deps.clock.now());
     } catch (err) {
       if (err instanceof WebhookSignatureError) throw invalidSignature(err.message);
       if (err instanceof ProviderNoticeError) throw new AppError(400, 'invalid_notification', err.message);
-      if (err instanceof PaymentsUnavailableError) throw AppError.notFound(`${name} is not configured here.`);
+      if (err instanceof ProviderNotConfiguredError) throw AppError.notFound(`${name} is not configured here.`);
+      // configured but not reachable while reading what the notification names (Volt): 503, the provider retries
+      if (err instanceof PaymentsUnavailableError) throw paymentsUnavailable();
       throw err;
     }
   };
 
-  app.post(PAYSSION_NOTIFY_PATH, received, async (request) => apply('payssion', notificationEvent('payssion', 'Payssion', request), request.log));
+  app.post(PAYSSION_NOTIFY_PATH, received, async (request) => apply('payssion', await notificationEvent('payssion', 'Payssion', request), request.log));
+  app.post(VOLT_NOTIFY_PATH, received, async (request) => apply('volt', await notificationEvent('volt', 'Volt', request), request.log));
 
   // CoinPayments reads the answer's status; `IPN OK` as its own examples answer
   app.post(COINPAYMENTS_IPN_PATH, { schema: { response: { 200: z.string() } }, config: { access: 'public' as const } }, async (request, reply) => {
-    await apply('coinpayments', notificationEvent('coinpayments', 'CoinPayments', request), request.log);
+    await apply('coinpayments', await notificationEvent('coinpayments', 'CoinPayments', request), request.log);
     void reply.type('text/plain; charset=utf-8');
     return 'IPN OK';
   });
