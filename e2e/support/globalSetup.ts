@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import http from 'node:http';
@@ -17,7 +17,8 @@ import { sandboxSources } from '../../deploy/server/paymentSources';
 import { startSiteSandbox } from '../../payments-sandbox/src/siteSandbox';
 import { E2E_ADMINS, E2E_CATALOG_SIZE, E2E_FAVORITE_LIMIT } from './catalog';
 import { QUEUE_MODEL_ID } from './chat';
-import { API_PORT, CONTROL_PORT, PAYMENTS_SANDBOX_PORT, SITE_METRICS_PORT, SITE_PORT_BASE } from './ports';
+import { API_PORTS, sharedState, startApiProcesses } from './apiProcesses';
+import { CONTROL_PORT, PAYMENTS_SANDBOX_PORT, SITE_METRICS_PORT, SITE_PORT_BASE } from './ports';
 import { E2E_PARTNER_SECRET } from './partner';
 
 /** Runs a command to completion, failing on a non-zero exit. */
@@ -58,7 +59,7 @@ const answers = (port: number) =>
  * the health check as well as ours would).
  */
 async function expectFreePorts() {
-  const ports = [...Array.from({ length: remotes().length + 1 }, (_, i) => SITE_PORT_BASE + i), PAYMENTS_SANDBOX_PORT, CONTROL_PORT, API_PORT];
+  const ports = [...Array.from({ length: remotes().length + 1 }, (_, i) => SITE_PORT_BASE + i), PAYMENTS_SANDBOX_PORT, CONTROL_PORT, ...API_PORTS];
   const taken: number[] = [];
   for (const port of ports) if (await answers(port)) taken.push(port);
   if (taken.length > 0) {
@@ -112,8 +113,10 @@ export default async function globalSetup() {
   const pushCa = path.join(scratch, 'push-ca.pem');
   writeFileSync(pushCa, push.ca);
 
-  let api: ChildProcess | null = null;
-  const apiUrl = `http://127.0.0.1:${API_PORT}`;
+  let api: { urls: string[]; stop(): void } | null = null;
+  // The payments sandbox's webhooks and the specs' own calls go to the first process; the pages' calls to either.
+  const apiUrl = `http://127.0.0.1:${API_PORTS[0]}`;
+  const shared = await sharedState(path.join(scratch, 'data'));
   // The payments sandbox, as npm start runs it: the API charges through it, the checkout frames its card fields.
   // Webhooks are retried fast so that a spec does not wait on the default backoff.
   const payments = await startSiteSandbox({
@@ -124,19 +127,15 @@ export default async function globalSetup() {
   if (existsSync(path.join(ROOT, 'api/src/main.ts'))) {
     // A small catalog of its own (the API does not seed itself under NODE_ENV=test): specs read it through the API.
     await run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'api/scripts/seed.ts', '--characters', String(E2E_CATALOG_SIZE)], {
-      DATA_DIR: path.join(scratch, 'data'),
+      ...shared.env,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
     });
-    api = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'api/src/main.ts'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
+    api = await startApiProcesses(
       // Short-lived access tokens so that the refresh spec sees one expire.
       // A favourites limit small enough for a spec to reach it; the admin accounts (leaderboard, moderation, reports).
-      env: {
-        ...process.env,
-        PORT: String(API_PORT),
-        DATA_DIR: path.join(scratch, 'data'),
+      {
+        ...shared.env,
         NODE_ENV: 'test',
         ACCESS_TOKEN_TTL_SECONDS: '4',
         // Every page and spec calls from 127.0.0.1: the default 60 auth calls (guest ids, codes) per IP in 10 minutes
@@ -157,11 +156,11 @@ export default async function globalSetup() {
         NODE_EXTRA_CA_CERTS: pushCa,
         ...payments?.apiEnv,
       },
-    });
-    await waitFor(`${apiUrl}/api/health`, 60_000);
+      waitFor,
+    );
   }
 
-  const site = await startComposedSite({ portBase: SITE_PORT_BASE, publishedDir, deploymentsDir, apiUrl, payments: payments ? sandboxSources(payments.sandbox.url) : undefined, metricsPort: SITE_METRICS_PORT });
+  const site = await startComposedSite({ portBase: SITE_PORT_BASE, publishedDir, deploymentsDir, apiUrl: api?.urls.join(',') ?? apiUrl, payments: payments ? sandboxSources(payments.sandbox.url) : undefined, metricsPort: SITE_METRICS_PORT });
   const control = http.createServer((req, res) => {
     if (req.method === 'POST' && req.url?.startsWith('/engine')) {
       // ?when=<words of the spec's own message>&cutAfterTokens=3 (failWithStatus, tokenIntervalMs, echo, …): the
@@ -219,6 +218,8 @@ export default async function globalSetup() {
   // The routes the accessibility checks have covered, shared by the workers (support/axe.ts).
   process.env.E2E_CHECKED_ROUTES_FILE = path.join(scratch, 'axe-checked-routes');
   process.env.E2E_API_URL = apiUrl;
+  // Every API process (support/mailbox.ts reads each one's dev mailbox).
+  process.env.E2E_API_URLS = api?.urls.join(',') ?? apiUrl;
   if (payments) process.env.E2E_PAYMENTS_SANDBOX_URL = payments.sandbox.url;
 
   return async () => {
@@ -226,8 +227,9 @@ export default async function globalSetup() {
     await engine.close();
     await push.close();
     await site.close();
-    api?.kill('SIGTERM');
+    api?.stop();
     await payments?.sandbox.close();
+    await shared.close();
     rmSync(scratch, { recursive: true, force: true });
   };
 }

@@ -2,11 +2,22 @@ import { expect } from '@playwright/test';
 
 type Mail = { text: string; sent_at: string };
 
-/** The messages the API's dev mailbox holds for `email`, newest first ([] when it cannot be read). */
-async function mailTo(email: string): Promise<Mail[]> {
-  const response = await fetch(`${process.env.E2E_API_URL!}/api/dev/mailbox?email=${encodeURIComponent(email)}`);
+/** The messages one API process's dev mailbox holds for `email` ([] when it cannot be read). */
+async function mailAt(api: string, email: string): Promise<Mail[]> {
+  const response = await fetch(`${api}/api/dev/mailbox?email=${encodeURIComponent(email)}`);
   if (!response.ok) return [];
   return ((await response.json()) as { messages: Mail[] }).messages;
+}
+
+/**
+ * The messages the API's dev mailboxes hold for `email`, newest first. The dev mailbox is each process's own (in
+ * memory, as a mail server's outbox would be each sender's): with two API processes, the code went out through
+ * whichever took the call, so both are read.
+ */
+async function mailTo(email: string): Promise<Mail[]> {
+  const apis = (process.env.E2E_API_URLS ?? process.env.E2E_API_URL!).split(',');
+  const boxes = await Promise.all(apis.map((api) => mailAt(api, email)));
+  return boxes.flat().sort((a, b) => b.sent_at.localeCompare(a.sent_at));
 }
 
 const markOf = (mail: Mail | undefined) => (mail ? `${mail.sent_at} ${mail.text}` : null);
