@@ -11,6 +11,7 @@ import { monthOf, previousMonth } from './modules/leaderboard/leaderboardMonth';
 import { CARDS, startTestPaymentsSandbox, TEST_PAYMENTS_PUBLISHABLE_KEY, TEST_PAYMENTS_SECRET_KEY, TEST_WEBHOOK_SECRETS, type TestPaymentsSandbox } from './testing/paymentsSandbox';
 import { startProcess, until, type RunningProcess } from './testing/apiProcesses';
 import { startFakeOpenAiEngine, type FakeOpenAiEngine } from './testing/fakeOpenAiEngine';
+import { startFakeOidcProvider, type FakeOidcProvider } from './testing/fakeOidcProvider';
 import { freePort } from './testing/freePort';
 import { privateRedis, type PrivateRedis } from './testing/privateRedis';
 import { TEST_JWT_SECRET, testGuestId } from './testing/testApp';
@@ -19,7 +20,7 @@ import { createScratchDatabase, type ScratchDatabase } from './testing/testDatab
 // Two API processes on one PostgreSQL database and one Redis (a server of this test's own, to stop), behind the site
 // server balancing between them: one process killed while 50 chat answers stream, and Redis stopped and started under
 // the other (README "More than one API process", "When Redis is down"); both running the scheduled jobs, which do
-// their work once.
+// their work once; a sign-in with an identity provider whose callback lands on the other process.
 const KEY_ENV = 'FABLE_SCALE_OUT_ENGINE_KEY';
 const STREAMS = 50;
 /** Each reply: 30 tokens, 100 ms apart, so that every stream is still open when a process is killed. */
@@ -55,6 +56,9 @@ describe('two API processes behind the site server', () => {
   const guest = { [API_HEADERS.guestUserId]: testGuestId() };
   let startApi: (port: number) => RunningProcess;
   let payments: TestPaymentsSandbox;
+  let oidc: FakeOidcProvider;
+  /** The site's origin as the API processes are told it (the OIDC redirect URI's). */
+  const PUBLIC_URL = 'http://fable.test';
 
   /** Starts an API process again on its port if a test before this one (in jest's random order) killed it. */
   async function bothRunning(): Promise<void> {
@@ -127,6 +131,7 @@ describe('two API processes behind the site server', () => {
     redis = await privateRedis();
     engine = await startFakeOpenAiEngine({ tokenIntervalMs: 100, firstTokenDelayMs: 0, reply: () => REPLY });
     payments = await startTestPaymentsSandbox();
+    oidc = await startFakeOidcProvider();
     scratch = await createScratchDatabase('postgres', { migrated: true });
     db = await scratch.open();
     await seedCatalog(db, { characters: 12 });
@@ -153,6 +158,11 @@ describe('two API processes behind the site server', () => {
       PAYMENTS_SANDBOX_SECRET_KEY: TEST_PAYMENTS_SECRET_KEY,
       PAYMENTS_SANDBOX_PUBLISHABLE_KEY: TEST_PAYMENTS_PUBLISHABLE_KEY,
       PAYMENTS_WEBHOOK_SECRETS: TEST_WEBHOOK_SECRETS.join(','),
+      // Sign-in with an identity provider of the test kit (OpenID Connect over real sockets).
+      PUBLIC_URL,
+      OIDC_GOOGLE_ISSUER: oidc.issuer,
+      OIDC_GOOGLE_CLIENT_ID: oidc.clientId,
+      OIDC_GOOGLE_CLIENT_SECRET: oidc.clientSecret,
     };
     const ports = [await freePort(), await freePort()];
     startApi = (port) => startProcess('api/src/main.ts', [], { ...common, PORT: String(port) });
@@ -174,6 +184,7 @@ describe('two API processes behind the site server', () => {
     await scratch?.drop();
     await engine?.close();
     await payments?.close();
+    await oidc?.close();
     await redis?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   }, 60_000);
@@ -279,6 +290,30 @@ describe('two API processes behind the site server', () => {
     const statuses = [];
     for (const [i, retry] of retries.entries()) statuses.push((await refresh(i === 0 ? b! : a!, retry.body.refresh_token)).status);
     expect(statuses.sort()).toEqual([200, 401]);
+  }, 60_000);
+
+  it('a sign-in with an identity provider started on one process finishes on the other (its pending state is in Redis)', async () => {
+    await bothRunning();
+    const [a, b] = apis.map((api) => api.url) as [string, string];
+    oidc.user = { sub: 'g-scale-out', email: 'scale-oidc@example.com', email_verified: true, name: 'Across Processes' };
+    const start = await fetch(`${a}/api/v2/auth/oidc/google/start?return_to=/chats`, { redirect: 'manual' });
+    expect(start.status).toBe(302);
+    const atProvider = await fetch(new URL(String(start.headers.get('location'))), { redirect: 'manual' });
+    expect(atProvider.status).toBe(302);
+    const back = new URL(String(atProvider.headers.get('location')));
+    expect(back.origin).toBe(PUBLIC_URL);
+    // The provider sends the browser back to the site; the balancer hands the callback to the other process.
+    const callback = await fetch(`${b}${back.pathname}${back.search}`, { redirect: 'manual' });
+    expect(callback.status).toBe(302);
+    const landed = new URL(String(callback.headers.get('location')), PUBLIC_URL);
+    expect(landed.pathname).toBe('/chats');
+    const loginCode = landed.searchParams.get('login_code');
+    expect(loginCode).toEqual(expect.any(String));
+    const completed = await json<SignInResult>(await post(`${a}/api/v2/auth/oidc/complete`, { login_code: loginCode }));
+    expect(completed.status).toBe(200);
+    expect(completed.body.user).toMatchObject({ email: 'scale-oidc@example.com', name: 'Across Processes' });
+    // Its login code is spent on both.
+    expect((await post(`${b}/api/v2/auth/oidc/complete`, { login_code: loginCode })).status).toBe(401);
   }, 60_000);
 
   it('scheduled jobs run in both processes and do their work once: a due renewal is charged once, the last month’s leaderboard computed', async () => {
