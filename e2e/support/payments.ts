@@ -25,12 +25,6 @@ async function memberEventCount(page: Page, type: string): Promise<number> {
 /** The payments the sandbox took from the signed-in member of `page` (payment_intent.succeeded with their user id). */
 export const chargesOf = (page: Page): Promise<number> => memberEventCount(page, 'payment_intent.succeeded');
 
-/**
- * The payments the sandbox's redirect providers took from the signed-in member of `page` (redirect_session.completed
- * with their user id): a redirect payment is a session paid on the provider's page, not a payment intent.
- */
-export const redirectPaymentsOf = (page: Page): Promise<number> => memberEventCount(page, 'redirect_session.completed');
-
 export interface SandboxPayment {
   /** Minor units (cents). */
   amount: number;
