@@ -233,6 +233,8 @@ describe('payments (PAYMENTS_PROVIDER, PAYMENTS_SANDBOX_*, STRIPE_*, PAYMENTS_WE
         notificationSecret: 'sandbox_volt_notification_secret_fable',
         notificationUrl: null,
       },
+      // and its Directa24, notifying the Confirm URL of its Merchant Panel
+      directa24: { url: 'http://sandbox.internal:3300', apiKey: 'sandbox_d24_login_fable', apiSignature: 'sandbox_d24_api_signature_fable', notificationUrl: null },
     });
   });
 
@@ -245,6 +247,7 @@ describe('payments (PAYMENTS_PROVIDER, PAYMENTS_SANDBOX_*, STRIPE_*, PAYMENTS_WE
       payssion: null,
       coinPayments: null,
       volt: null,
+      directa24: null,
     });
     expect(loadConfig({ ...stripe, PAYSSION_API_KEY: 'live_key', PAYSSION_SECRET_KEY: 'live_secret' }).payments?.payssion).toEqual({
       url: 'https://www.payssion.com',
@@ -330,6 +333,27 @@ describe('payments (PAYMENTS_PROVIDER, PAYMENTS_SANDBOX_*, STRIPE_*, PAYMENTS_WE
     expect(() => loadConfig({ VOLT_URL: 'https://api.volt.io' })).toThrow(/VOLT_CLIENT_ID, VOLT_CLIENT_SECRET, VOLT_USERNAME, VOLT_PASSWORD, VOLT_NOTIFICATION_SECRET: required with VOLT_URL/);
     expect(() => loadConfig({ ...volt, VOLT_URL: 'volt' })).toThrow(/VOLT_URL: must be an origin like https:\/\/api\.volt\.io/);
     expect(() => loadConfig({ ...volt, VOLT_NOTIFICATION_URL: 'ftp://x/notify' })).toThrow(/VOLT_NOTIFICATION_URL: must be an http\(s\) URL/);
+  });
+
+  const d24 = { D24_API_KEY: 'live_login', D24_API_SIGNATURE: 'live_api_signature' };
+
+  it('reads Directa24 with its deposit credentials (API Key, API Signature): D24’s own API, the notification URL when given', () => {
+    expect(loadConfig({ ...stripe, ...d24 }).payments?.directa24).toEqual({ url: 'https://api.directa24.com', apiKey: 'live_login', apiSignature: 'live_api_signature', notificationUrl: null });
+    expect(loadConfig({ ...stripe, ...d24, D24_URL: 'https://api-stg.directa24.com/', D24_NOTIFICATION_URL: 'https://fable.example/api/v2/payments/directa24/notify' }).payments?.directa24).toMatchObject({
+      url: 'https://api-stg.directa24.com',
+      notificationUrl: 'https://fable.example/api/v2/payments/directa24/notify',
+    });
+    // npm start passes the sandbox's credentials: its address
+    expect(loadConfig({ ...d24, PAYMENTS_SANDBOX_URL: 'http://127.0.0.1:3201' }).payments?.directa24).toMatchObject({ url: 'http://127.0.0.1:3201', apiKey: 'live_login' });
+    // none with Stripe: Directa24 is not configured (its deposits answer 503)
+    expect(loadConfig(stripe).payments?.directa24).toBeNull();
+  });
+
+  it('refuses a half-configured Directa24, naming each missing variable', () => {
+    expect(() => loadConfig({ ...stripe, D24_API_KEY: 'k' })).toThrow(/D24_API_SIGNATURE: required with D24_API_KEY/);
+    expect(() => loadConfig({ D24_URL: 'https://api.directa24.com' })).toThrow(/D24_API_KEY, D24_API_SIGNATURE: required with D24_URL/);
+    expect(() => loadConfig({ ...d24, D24_URL: 'directa24' })).toThrow(/D24_URL: must be an origin like https:\/\/api\.directa24\.com/);
+    expect(() => loadConfig({ ...d24, D24_NOTIFICATION_URL: 'ftp://x/notify' })).toThrow(/D24_NOTIFICATION_URL: must be an http\(s\) URL/);
   });
 
   it('refuses a half-configured provider at start, naming each variable', () => {

@@ -2,6 +2,7 @@
 import { DEFAULT_COINPAYMENTS, type CoinPaymentsConfig } from './coinpayments/coinPaymentsApi';
 import { DEFAULT_PAYSSION, type PayssionConfig } from './payssion/payssionApi';
 import { DEFAULT_VOLT, type VoltConfig } from './volt/voltApi';
+import { DEFAULT_D24, type D24Config } from './directa24/d24Api';
 
 export interface WebhookEndpointConfig {
   url: string;
@@ -39,6 +40,8 @@ export interface SandboxConfig {
   coinpayments: CoinPaymentsConfig;
   /** Volt's API (volt/voltApi.ts): the Fuzebox application, API user, notification secret and URL, token lifetime. */
   volt: VoltConfig;
+  /** Directa24's Deposits API (directa24/d24Api.ts): the deposit credentials (API Key, API Signature) and Confirm URL. */
+  directa24: D24Config;
 }
 
 export const DEFAULT_RETRY: RetryConfig = { attempts: 6, baseDelayMs: 2_000, factor: 3, timeoutMs: 10_000 };
@@ -66,6 +69,7 @@ export function withDefaults(config: Partial<SandboxConfig>): SandboxConfig {
     payssion: { ...DEFAULT_PAYSSION, ...config.payssion },
     coinpayments: { ...DEFAULT_COINPAYMENTS, ...config.coinpayments },
     volt: { ...DEFAULT_VOLT, ...config.volt },
+    directa24: { ...DEFAULT_D24, ...config.directa24 },
   };
 }
 
@@ -80,7 +84,8 @@ const list = (value: string | undefined) => (value ?? '').split(',').map((s) => 
  * PAYMENTS_SANDBOX_COINPAYMENTS_PRIVATE_KEY, PAYMENTS_SANDBOX_COINPAYMENTS_IPN_SECRET,
  * PAYMENTS_SANDBOX_COINPAYMENTS_MERCHANT_ID, PAYMENTS_SANDBOX_COINPAYMENTS_IPN_URL, PAYMENTS_SANDBOX_VOLT_CLIENT_ID,
  * PAYMENTS_SANDBOX_VOLT_CLIENT_SECRET, PAYMENTS_SANDBOX_VOLT_USERNAME, PAYMENTS_SANDBOX_VOLT_PASSWORD,
- * PAYMENTS_SANDBOX_VOLT_NOTIFICATION_SECRET, PAYMENTS_SANDBOX_VOLT_NOTIFICATION_URL.
+ * PAYMENTS_SANDBOX_VOLT_NOTIFICATION_SECRET, PAYMENTS_SANDBOX_VOLT_NOTIFICATION_URL, PAYMENTS_SANDBOX_D24_API_KEY,
+ * PAYMENTS_SANDBOX_D24_API_SIGNATURE, PAYMENTS_SANDBOX_D24_NOTIFICATION_URL.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv): Partial<SandboxConfig> {
   const webhookUrl = env.PAYMENTS_SANDBOX_WEBHOOK_URL;
@@ -114,6 +119,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Partial<SandboxConfig> {
       notificationSecret: env.PAYMENTS_SANDBOX_VOLT_NOTIFICATION_SECRET ?? DEFAULT_VOLT.notificationSecret,
       notificationUrl: env.PAYMENTS_SANDBOX_VOLT_NOTIFICATION_URL ?? null,
       tokenTtlSeconds: DEFAULT_VOLT.tokenTtlSeconds,
+    },
+    directa24: {
+      apiKey: env.PAYMENTS_SANDBOX_D24_API_KEY ?? DEFAULT_D24.apiKey,
+      apiSignature: env.PAYMENTS_SANDBOX_D24_API_SIGNATURE ?? DEFAULT_D24.apiSignature,
+      notificationUrl: env.PAYMENTS_SANDBOX_D24_NOTIFICATION_URL ?? null,
     },
   };
 }

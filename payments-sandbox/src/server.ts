@@ -14,6 +14,7 @@ import { IdempotencyStore } from './protocol/idempotency';
 import { registerCoinPayments, type CoinPaymentsIpn } from './coinpayments/coinPaymentsApi';
 import { registerPayssion, type PayssionNotification } from './payssion/payssionApi';
 import { registerVolt, type VoltNotification } from './volt/voltApi';
+import { registerD24, type D24Notification } from './directa24/d24Api';
 import { WebhookDeliveries } from './webhooks/deliveries';
 import { registerSubscribeStar } from './subscribestar/subscribeStarRoutes';
 import { subscribeStarClientFromEnv } from './subscribestar/subscribeStarConfig';
@@ -31,6 +32,8 @@ export interface PaymentsSandbox {
   coinPaymentsIpns: CoinPaymentsIpn[];
   /** Volt's notifications sent so far, with each one's attempts; its access tokens, and a way to expire them all. */
   volt: { notifications: VoltNotification[]; tokensIssued: string[]; revokeTokens: () => void };
+  /** Directa24's notifications sent so far, with each one's attempts. */
+  directa24: { notifications: D24Notification[] };
   close: () => Promise<void>;
 }
 
@@ -53,6 +56,7 @@ export async function startPaymentsSandbox(options: Partial<SandboxConfig>): Pro
   const payssion = registerPayssion(app, { state, config: config.payssion, retry: config.retry, baseUrl: () => url });
   const coinPayments = registerCoinPayments(app, { state, config: config.coinpayments, retry: config.retry, baseUrl: () => url });
   const volt = registerVolt(app, { state, config: config.volt, retry: config.retry, baseUrl: () => url });
+  const directa24 = registerD24(app, { state, config: config.directa24, retry: config.retry, baseUrl: () => url });
   registerHostedCheckoutPage(app, state);
   registerSubscribeStar(app, { ...subscribeStarClientFromEnv(process.env), redirectOrigins: config.allowedOrigins });
   app.setNotFoundHandler((request, reply) => {
@@ -73,10 +77,12 @@ export async function startPaymentsSandbox(options: Partial<SandboxConfig>): Pro
     payssionNotifications: payssion.notifications,
     coinPaymentsIpns: coinPayments.ipns,
     volt: { notifications: volt.notifications, tokensIssued: volt.tokensIssued, revokeTokens: volt.revokeTokens },
+    directa24: { notifications: directa24.notifications },
     close: async () => {
       await payssion.close();
       await coinPayments.close();
       await volt.close();
+      await directa24.close();
       await webhooks.close();
       await app.close();
     },

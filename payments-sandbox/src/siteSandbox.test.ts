@@ -1,4 +1,4 @@
-import { API_COINPAYMENTS_IPN_PATH, API_PAYSSION_NOTIFY_PATH, API_VOLT_NOTIFY_PATH, API_WEBHOOK_PATH, startSiteSandbox } from './siteSandbox';
+import { API_COINPAYMENTS_IPN_PATH, API_D24_NOTIFY_PATH, API_PAYSSION_NOTIFY_PATH, API_VOLT_NOTIFY_PATH, API_WEBHOOK_PATH, startSiteSandbox } from './siteSandbox';
 
 describe('the sandbox npm start runs', () => {
   it('starts with the default keys, the site as the allowed origin and the API as the webhook endpoint, and tells the API', async () => {
@@ -11,6 +11,7 @@ describe('the sandbox npm start runs', () => {
         payssion: { notifyUrl: `http://127.0.0.1:3100${API_PAYSSION_NOTIFY_PATH}` },
         coinpayments: { ipnUrl: `http://127.0.0.1:3100${API_COINPAYMENTS_IPN_PATH}` },
         volt: { notificationUrl: `http://127.0.0.1:3100${API_VOLT_NOTIFY_PATH}` },
+        directa24: { notificationUrl: `http://127.0.0.1:3100${API_D24_NOTIFY_PATH}` },
       });
       expect(site.apiEnv).toEqual({
         PAYMENTS_PROVIDER: 'sandbox',
@@ -29,6 +30,8 @@ describe('the sandbox npm start runs', () => {
         VOLT_USERNAME: 'api@fable.example',
         VOLT_PASSWORD: 'sandbox_volt_password_fable',
         VOLT_NOTIFICATION_SECRET: 'sandbox_volt_notification_secret_fable',
+        D24_API_KEY: 'sandbox_d24_login_fable',
+        D24_API_SIGNATURE: 'sandbox_d24_api_signature_fable',
       });
       expect((await fetch(`${site.sandbox.url}/_sandbox/health`)).status).toBe(200);
     } finally {

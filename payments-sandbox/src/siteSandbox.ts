@@ -12,6 +12,8 @@ export const API_PAYSSION_NOTIFY_PATH = '/api/v2/payments/payssion/notify';
 export const API_COINPAYMENTS_IPN_PATH = '/api/v2/payments/coinpayments/ipn';
 /** Where its Volt notifies unless PAYMENTS_SANDBOX_VOLT_NOTIFICATION_URL says otherwise: the API's Volt receiver. */
 export const API_VOLT_NOTIFY_PATH = '/api/v2/payments/volt/notify';
+/** Where its Directa24 notifies unless PAYMENTS_SANDBOX_D24_NOTIFICATION_URL says otherwise: the API's D24 receiver. */
+export const API_D24_NOTIFY_PATH = '/api/v2/payments/directa24/notify';
 
 export interface SiteSandbox {
   sandbox: PaymentsSandbox;
@@ -27,6 +29,7 @@ export async function startSiteSandbox(options: { siteOrigins: string[]; apiUrl:
     PAYMENTS_SANDBOX_PAYSSION_NOTIFY_URL: `${options.apiUrl}${API_PAYSSION_NOTIFY_PATH}`,
     PAYMENTS_SANDBOX_COINPAYMENTS_IPN_URL: `${options.apiUrl}${API_COINPAYMENTS_IPN_PATH}`,
     PAYMENTS_SANDBOX_VOLT_NOTIFICATION_URL: `${options.apiUrl}${API_VOLT_NOTIFY_PATH}`,
+    PAYMENTS_SANDBOX_D24_NOTIFICATION_URL: `${options.apiUrl}${API_D24_NOTIFY_PATH}`,
     ...env,
   });
   const config = { ...fromEnv, allowedOrigins: env.PAYMENTS_SANDBOX_ALLOWED_ORIGINS ? fromEnv.allowedOrigins : options.siteOrigins };
@@ -50,6 +53,8 @@ export async function startSiteSandbox(options: { siteOrigins: string[]; apiUrl:
       VOLT_USERNAME: sandbox.config.volt.username,
       VOLT_PASSWORD: sandbox.config.volt.password,
       VOLT_NOTIFICATION_SECRET: sandbox.config.volt.notificationSecret,
+      D24_API_KEY: sandbox.config.directa24.apiKey,
+      D24_API_SIGNATURE: sandbox.config.directa24.apiSignature,
     },
   };
 }

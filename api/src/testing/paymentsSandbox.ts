@@ -11,6 +11,7 @@ import type { SandboxPaymentsConfig } from '../infra/payments/paymentsConfig';
 import { SANDBOX_COINPAYMENTS_KEYS } from '../infra/payments/coinpayments/coinPaymentsConfig';
 import { SANDBOX_PAYSSION_KEYS } from '../infra/payments/payssion/payssionConfig';
 import { SANDBOX_VOLT_KEYS } from '../infra/payments/volt/voltConfig';
+import { SANDBOX_D24_KEYS } from '../infra/payments/directa24/d24Config';
 import type { PaymentsGateway } from '../infra/payments/paymentsGateway';
 import { createPaymentsGateway } from '../infra/payments/stripeGateway';
 
@@ -26,11 +27,14 @@ export const PAYSSION_NOTIFY_PATH = '/api/v2/payments/payssion/notify';
 export const COINPAYMENTS_IPN_PATH = '/api/v2/payments/coinpayments/ipn';
 /** Where Volt's notifications are posted (the sandbox's Volt notification URL is the relay's with `/volt`). */
 export const VOLT_NOTIFY_PATH = '/api/v2/payments/volt/notify';
+/** Where Directa24's notifications are posted (the sandbox's D24 Confirm URL is the relay's with `/directa24`). */
+export const D24_NOTIFY_PATH = '/api/v2/payments/directa24/notify';
 /** The relay's address suffix of each provider's own notifications, and the app's path it is handed to. */
 const RELAY_SUFFIXES: Array<[string, string]> = [
   ['/payssion', PAYSSION_NOTIFY_PATH],
   ['/coinpayments', COINPAYMENTS_IPN_PATH],
   ['/volt', VOLT_NOTIFY_PATH],
+  ['/directa24', D24_NOTIFY_PATH],
 ];
 /** The sandbox's Stripe-Signature header for a body, signed with `secrets` (for events a test posts itself). */
 export { signatureHeader };
@@ -104,6 +108,8 @@ export async function startTestPaymentsSandbox(overrides: Partial<SandboxConfig>
     coinpayments: { ...SANDBOX_COINPAYMENTS_KEYS, ipnUrl: null },
     // the merchant's settings' notification URL (the API sends none with each payment unless VOLT_NOTIFICATION_URL)
     volt: { ...SANDBOX_VOLT_KEYS, notificationUrl: `${relay.url}/volt`, tokenTtlSeconds: 3600 },
+    // the Merchant Panel's Confirm URL (the API sends no notification_url with each deposit unless D24_NOTIFICATION_URL)
+    directa24: { ...SANDBOX_D24_KEYS, notificationUrl: `${relay.url}/directa24` },
     ...overrides,
   });
   const config: SandboxPaymentsConfig = {
@@ -115,6 +121,7 @@ export async function startTestPaymentsSandbox(overrides: Partial<SandboxConfig>
     payssion: { url: sandbox.url, ...SANDBOX_PAYSSION_KEYS },
     coinPayments: { url: sandbox.url, ...SANDBOX_COINPAYMENTS_KEYS, coin: 'LTCT', ipnUrl: `${relay.url}/coinpayments` },
     volt: { url: sandbox.url, ...SANDBOX_VOLT_KEYS, notificationUrl: null },
+    directa24: { url: sandbox.url, ...SANDBOX_D24_KEYS, notificationUrl: null },
   };
   const { hostname, port } = new URL(sandbox.url);
   const publishable = new Stripe(TEST_PAYMENTS_PUBLISHABLE_KEY, { host: hostname, port: Number(port), protocol: 'http', telemetry: false });

@@ -147,6 +147,21 @@ export interface RedirectSession {
   coinpayments?: CoinPaymentsTransaction;
   /** Made through Volt's API (volt/voltApi.ts): what POST /v2/payments was given; signed notifications, not Stripe events. */
   volt?: VoltPaymentFields;
+  /** Made through Directa24's Deposits API (directa24/d24Api.ts): what POST /v3/deposits was given; `{ deposit_id }` notifications, not Stripe events. */
+  directa24?: D24DepositFields;
+}
+
+/** A Directa24 deposit's own fields (the session, whose id is the deposit_id, holds the amount, currency, status and URLs). */
+export interface D24DepositFields {
+  invoice_id: string;
+  country: string;
+  payer: { id?: string; email?: string; first_name?: string; last_name?: string; document?: string };
+  description: string | null;
+  /** Where the payer goes back to from a failed payment. */
+  error_url: string | null;
+  /** This deposit's notification URL; null: the Merchant Panel's Confirm URL. */
+  notification_url: string | null;
+  user_id: string;
 }
 
 /** A Volt payment's own fields (the session holds the amount, currency, status and the success and cancel URLs). */
@@ -176,10 +191,10 @@ export interface CoinPaymentsTransaction {
 }
 
 /** The redirect providers whose sessions are made and announced through a protocol of their own, not Stripe's. */
-export type OwnProtocol = 'payssion' | 'coinpayments' | 'volt';
+export type OwnProtocol = 'payssion' | 'coinpayments' | 'volt' | 'directa24';
 
 export const ownProtocolOf = (session: RedirectSession): OwnProtocol | null =>
-  session.payssion ? 'payssion' : session.coinpayments ? 'coinpayments' : session.volt ? 'volt' : null;
+  session.payssion ? 'payssion' : session.coinpayments ? 'coinpayments' : session.volt ? 'volt' : session.directa24 ? 'directa24' : null;
 
 export interface StripeEvent {
   id: string;

@@ -2,6 +2,7 @@ import type { PaymentsProvider } from './paymentsGateway';
 import { readCoinPaymentsConfig, SANDBOX_COINPAYMENTS_KEYS, type CoinPaymentsConfig } from './coinpayments/coinPaymentsConfig';
 import { readPayssionConfig, SANDBOX_PAYSSION_KEYS, type PayssionConfig } from './payssion/payssionConfig';
 import { readVoltConfig, SANDBOX_VOLT_KEYS, type VoltConfig } from './volt/voltConfig';
+import { readD24Config, SANDBOX_D24_KEYS, type D24Config } from './directa24/d24Config';
 import { envValue } from '../envValue';
 
 /**
@@ -13,7 +14,7 @@ import { envValue } from '../envValue';
  * PAYMENTS_WEBHOOK_SECRETS: one `whsec_…` secret, or two (comma-separated) while rotating. A variable of the other
  * provider, a missing one or a malformed one is a start-up error naming it: a half-configured provider never starts.
  * Beside the card provider, the redirect providers with an API of their own: Payssion (payssion/payssionConfig.ts),
- * CoinPayments (coinpayments/coinPaymentsConfig.ts) and Volt (volt/voltConfig.ts).
+ * CoinPayments (coinpayments/coinPaymentsConfig.ts), Volt (volt/voltConfig.ts) and Directa24 (directa24/d24Config.ts).
  */
 export type SandboxPaymentsConfig = {
   provider: 'sandbox';
@@ -24,6 +25,7 @@ export type SandboxPaymentsConfig = {
   payssion?: PayssionConfig | null;
   coinPayments?: CoinPaymentsConfig | null;
   volt?: VoltConfig | null;
+  directa24?: D24Config | null;
 };
 export type StripePaymentsConfig = {
   provider: 'stripe';
@@ -33,6 +35,7 @@ export type StripePaymentsConfig = {
   payssion?: PayssionConfig | null;
   coinPayments?: CoinPaymentsConfig | null;
   volt?: VoltConfig | null;
+  directa24?: D24Config | null;
 };
 export type PaymentsConfig = SandboxPaymentsConfig | StripePaymentsConfig;
 
@@ -46,6 +49,7 @@ export const DEFAULT_SANDBOX_PAYMENTS: SandboxPaymentsConfig = {
   payssion: { url: 'http://127.0.0.1:3200', ...SANDBOX_PAYSSION_KEYS },
   coinPayments: { url: 'http://127.0.0.1:3200', ...SANDBOX_COINPAYMENTS_KEYS, coin: 'LTCT', ipnUrl: null },
   volt: { url: 'http://127.0.0.1:3200', ...SANDBOX_VOLT_KEYS, notificationUrl: null },
+  directa24: { url: 'http://127.0.0.1:3200', ...SANDBOX_D24_KEYS, notificationUrl: null },
 };
 
 /** The redirect providers with an API of their own, each configured alone (sandboxUrl: their sandbox defaults). */
@@ -53,8 +57,9 @@ function readOwnApiProviders(env: NodeJS.ProcessEnv, sandboxUrl: string | null, 
   const { payssion, problems: payssionProblems } = readPayssionConfig(env, sandboxUrl);
   const { coinPayments, problems: coinPaymentsProblems } = readCoinPaymentsConfig(env, sandboxUrl);
   const { volt, problems: voltProblems } = readVoltConfig(env, sandboxUrl);
-  problems.push(...payssionProblems, ...coinPaymentsProblems, ...voltProblems);
-  return { payssion, coinPayments, volt };
+  const { directa24, problems: d24Problems } = readD24Config(env, sandboxUrl);
+  problems.push(...payssionProblems, ...coinPaymentsProblems, ...voltProblems, ...d24Problems);
+  return { payssion, coinPayments, volt, directa24 };
 }
 
 const SANDBOX_VARIABLES = ['PAYMENTS_SANDBOX_URL', 'PAYMENTS_SANDBOX_SECRET_KEY', 'PAYMENTS_SANDBOX_PUBLISHABLE_KEY'] as const;

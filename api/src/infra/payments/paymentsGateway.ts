@@ -65,6 +65,8 @@ export interface RedirectSessionInput {
   metadata: Record<string, string>;
   /** The checkout's email, for a provider that asks for the buyer's (CoinPayments' buyer_email, Volt's payer email). */
   buyerEmail?: string;
+  /** The checkout's name and country, for a provider that asks for them (Directa24's payer and deposit country). */
+  buyer?: { firstName: string; lastName: string; country: string };
 }
 
 /** A redirect payment as billing recorded it (billing_redirect_payments): the provider's page name tells whose it is. */
@@ -119,10 +121,10 @@ export interface PaymentsGateway {
   /**
    * A notification a redirect provider with an API of its own posted to us (Payssion's form with notify_sig at
    * PAYSSION_NOTIFY_PATH, CoinPayments' IPN with its HMAC header at COINPAYMENTS_IPN_PATH, Volt's JSON with
-   * X-Volt-Signed at VOLT_NOTIFY_PATH) as a redirect_session event; rejects with WebhookSignatureError when its
+   * X-Volt-Signed at VOLT_NOTIFY_PATH, Directa24's unsigned `{ deposit_id }` at D24_NOTIFY_PATH) as a redirect_session event; rejects with WebhookSignatureError when its
    * signature does not verify, ProviderNoticeError when it is signed but not one we can take (another merchant, a
    * field missing or malformed), PaymentsUnavailableError when that provider is not configured, or cannot be asked
-   * about the payment the notification names (Volt: its currency is read from the payment).
+   * about the payment the notification names (Volt: its currency is read from the payment; Directa24: all of it).
    */
   providerNotification(provider: NotifyingProvider, notice: ProviderNotice, receivedAt: Date): Promise<PaymentEvent>;
   /**
@@ -133,7 +135,7 @@ export interface PaymentsGateway {
 }
 
 /** The redirect providers whose outcome arrives as their own notification (redirectProviders.ts). */
-export type NotifyingProvider = 'payssion' | 'coinpayments' | 'volt';
+export type NotifyingProvider = 'payssion' | 'coinpayments' | 'volt' | 'directa24';
 
 /** A provider's notification as received: the raw body (what its signature covers) and the headers. */
 export interface ProviderNotice {

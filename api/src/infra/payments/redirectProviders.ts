@@ -13,9 +13,10 @@ import {
 } from './paymentsGateway';
 import { createPayssionClient, isPayssionPage } from './payssion/payssionClient';
 import { createVoltClient, isVoltPage } from './volt/voltClient';
+import { createD24Client, isD24Page } from './directa24/d24Client';
 import type { StripeProtocolGateway } from './stripeGateway';
 
-/** A redirect provider spoken to through its own API (payssion/, coinpayments/, volt/): what the gateway asks of it. */
+/** A redirect provider spoken to through its own API (payssion/, coinpayments/, volt/, directa24/): what the gateway asks of it. */
 export interface RedirectProviderClient {
   /**
    * The provider's payment for the order (metadata.order_id) and the page the payer goes to. idempotencyKey: the
@@ -30,7 +31,8 @@ export interface RedirectProviderClient {
   refund(session: RedirectSessionRef, amountMinor: number | null, idempotencyKey: string): Promise<{ refundId: string }>;
   /**
    * Its notification as a redirect_session event; throws (or rejects with) WebhookSignatureError when the signature
-   * does not verify. A provider whose notification does not say everything (Volt's has no currency) asks its API.
+   * does not verify. A provider whose notification does not say everything (Volt's has no currency; Directa24's only
+   * names the deposit) asks its API.
    */
   notification(notice: ProviderNotice, receivedAt: Date): PaymentEvent | Promise<PaymentEvent>;
 }
@@ -47,7 +49,7 @@ interface Adapter {
 /**
  * The redirect providers (document 2 §7) by whose API each speaks: Payssion's methods through Payssion's own API
  * (payssion/payssionClient.ts), CoinPayments through its merchant API (coinpayments/coinPaymentsClient.ts), Volt
- * through its Gateway API (volt/voltClient.ts); the
+ * through its Gateway API (volt/voltClient.ts), Directa24 through its Deposits API v3 (directa24/d24Client.ts); the
  * others through the sandbox's generic redirect sessions (`/v1/redirect_sessions`), which only the sandbox has. With
  * Stripe as the card provider, a method without an adapter of its own answers 503 (payments_unavailable) rather than
  * calling Stripe for an object it does not have; so does a provider of its own that is not configured.
@@ -67,6 +69,7 @@ export function withRedirectProviders(gateway: StripeProtocolGateway, config: Pa
       client: config.volt ? createVoltClient(config.volt) : null,
       variables: 'VOLT_CLIENT_ID, VOLT_CLIENT_SECRET, VOLT_USERNAME, VOLT_PASSWORD, VOLT_NOTIFICATION_SECRET',
     },
+    { name: 'directa24', handles: isD24Page, client: config.directa24 ? createD24Client(config.directa24) : null, variables: 'D24_API_KEY, D24_API_SIGNATURE' },
   ];
   const configured = (adapter: Adapter): RedirectProviderClient => {
     if (!adapter.client) throw new ProviderNotConfiguredError(`${adapter.name} is not configured (${adapter.variables})`);

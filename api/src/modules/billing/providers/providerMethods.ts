@@ -19,6 +19,8 @@ export interface ProviderPaymentMethod {
   pageOf?: (order: OrderRow) => Promise<ProviderPage>;
   /** The checkout's email, for a provider that asks for the buyer's (CoinPayments). */
   buyerEmail?: string;
+  /** The checkout's name and country, for a provider that asks for them (Directa24). */
+  buyer?: { firstName: string; lastName: string; country: string };
 }
 
 const SEGMENT = /^([a-z0-9]+)_new_payment$/;

@@ -2,13 +2,14 @@ import { API_HEADERS, CheckoutOrderSchema, ProviderPaymentResultSchema } from '@
 import { createHash, randomUUID } from 'node:crypto';
 import { describePayments } from '../../../testing/paymentsDescribe';
 import { idempotencyKey, PAYER_DETAILS, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
-import { COINPAYMENTS_IPN_PATH, PAYSSION_NOTIFY_PATH, VOLT_NOTIFY_PATH, type PaymentsLine, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
+import { COINPAYMENTS_IPN_PATH, D24_NOTIFY_PATH, PAYSSION_NOTIFY_PATH, VOLT_NOTIFY_PATH, type PaymentsLine, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
 import { isPayssionPage, PAYSSION_PM_IDS } from '../../../infra/payments/payssion/payssionClient';
 import { coinPaymentsHmac, isCoinPaymentsPage } from '../../../infra/payments/coinpayments/coinPaymentsClient';
 import { SANDBOX_COINPAYMENTS_KEYS } from '../../../infra/payments/coinpayments/coinPaymentsConfig';
 import { SANDBOX_PAYSSION_KEYS } from '../../../infra/payments/payssion/payssionConfig';
 import { isVoltPage, voltSignature } from '../../../infra/payments/volt/voltClient';
 import { SANDBOX_VOLT_KEYS } from '../../../infra/payments/volt/voltConfig';
+import { isD24Page } from '../../../infra/payments/directa24/d24Client';
 import { forApplication, testGuestId, type TestApp } from '../../../testing/testApp';
 
 // Redirect providers against the payments sandbox over a real socket (through a line the tests can cut), its hosted
@@ -29,9 +30,9 @@ describePayments('redirect providers on %s', (kit, backend) => {
       `update billing_purchase_options set payment_methods = $1 where application_id = 'storynest'`,
       [JSON.stringify(['card', 'volt', 'payport', 'antrpay', 'directa24', 'luxfin', 'payok', 'inwizo_ecom', 'inwizo_tpay', 'inwizo_sbp', 'ug_alipay', 'ug_kakao', 'ug_upi', 'coinpayments', 'overpay', 'fpay_alipay', 'fpay_wechat', 'payssion'])],
     );
-    // the main brand offers payport too: the paths of the sandbox's generic redirect sessions (volt, coinpayments and
-    // payssion speak their own APIs)
-    await t.db.query(`update billing_purchase_options set payment_methods = $1 where application_id = 'fable'`, [JSON.stringify(['card', 'volt', 'coinpayments', 'payssion', 'payport'])]);
+    // the main brand offers payport too: the paths of the sandbox's generic redirect sessions (volt, coinpayments,
+    // payssion and directa24 speak their own APIs)
+    await t.db.query(`update billing_purchase_options set payment_methods = $1 where application_id = 'fable'`, [JSON.stringify(['card', 'volt', 'coinpayments', 'payssion', 'payport', 'directa24'])]);
   });
 
   /** A member of the application the headers name (none: the main brand's). */
@@ -102,6 +103,13 @@ describePayments('redirect providers on %s', (kit, backend) => {
         expect([session?.provider, session?.amount, session?.currency]).toEqual(['volt', 1609, 'usd']);
         expect(session?.volt).toMatchObject({ type: 'SERVICES', merchantInternalReference: answer.order_id, payer: { reference: m.id, email: PAYER_DETAILS.email } });
         expect([session?.return_url, session?.cancel_url]).toEqual([`${SITE}/checkout/success?order_id=${answer.order_id}`, `${SITE}/checkout?plan_id=basic_1m&order_id=${answer.order_id}&cancelled=1`]);
+        continue;
+      }
+      if (isD24Page(page)) {
+        // through Directa24's Deposits API: the price in major units, our order as invoice_id, the member as payer
+        expect([session?.provider, session?.amount, session?.currency]).toEqual(['directa24', 1609, 'usd']);
+        expect(session?.directa24).toMatchObject({ invoice_id: answer.order_id, country: 'US', payer: { id: m.id, email: PAYER_DETAILS.email, first_name: 'Pat', last_name: 'Payer' } });
+        expect([session?.return_url, session?.directa24?.error_url]).toEqual([`${SITE}/checkout/success?order_id=${answer.order_id}`, `${SITE}/checkout?plan_id=basic_1m&order_id=${answer.order_id}&cancelled=1`]);
         continue;
       }
       if (isCoinPaymentsPage(page)) {
@@ -316,6 +324,60 @@ describePayments('redirect providers on %s', (kit, backend) => {
     const sent = () => payments.sandbox.volt.notifications.find((n) => n.payment === sessionOf(url)?.id);
     for (let i = 0; i < 200 && !sent()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(sent()).toMatchObject({ status: 'FAILED', detailedStatus: 'CANCELLED_BY_USER', delivered: true });
+    expect((await order(m.headers, orderId)).body).toMatchObject({ status: 'canceled', error_message: 'The payment was canceled.' });
+    expect(await subscriptionsOf(m.id)).toEqual([]);
+  });
+
+  it('pays through Directa24’s Deposits API: its notification only names the deposit, read back at D24; applied once; another amount or currency changes nothing', async () => {
+    const m = await member();
+    const { url, order_id: orderId } = (await pay(m.headers, 'directa24_new_payment', body())).body as { url: string; order_id: string };
+    const session = sessionOf(url);
+    expect(session?.directa24?.invoice_id).toBe(orderId);
+    const notify = (rawBody: string) => t.app.inject({ method: 'POST', url: D24_NOTIFY_PATH, headers: { 'content-type': 'application/json' }, payload: rawBody });
+    const refused = async (raw: string) => {
+      const res = await notify(raw);
+      return [res.statusCode, res.json().error.code, res.json().error.message];
+    };
+    expect(await refused('{}')).toEqual([400, 'invalid_notification', 'The Directa24 notification lacks a deposit_id']);
+    expect(await refused('{"deposit_id":1}')).toEqual([400, 'invalid_notification', 'Directa24 knows no deposit 1']);
+    // a notification before the payment (or forged by anyone): D24 still holds it PENDING, so nothing is paid
+    const ours = JSON.stringify({ deposit_id: Number(session?.id) });
+    expect((await notify(ours)).statusCode).toBe(200);
+    expect((await order(m.headers, orderId)).body.status).toBe('pending');
+    // D24 deposits naming this order for another amount, or in another currency (made and paid at D24, notified):
+    // acknowledged, not applied
+    const stray = { provider: 'directa24', returnUrl: `${SITE}/checkout/success`, cancelUrl: `${SITE}/checkout`, metadata: { order_id: orderId, user_id: m.id }, buyer: { firstName: 'Pat', lastName: 'Payer', country: 'BR' } };
+    for (const [amountMinor, currency] of [[1, 'USD'], [1609, 'BRL']] as const) {
+      const other = await payments.gateway.createRedirectSession({ ...stray, amountMinor, currency }, `stray:d24:${currency}`);
+      await onProviderPage(other.url, 'pay');
+      const delivered = () => payments.sandbox.directa24.notifications.find((n) => String(n.deposit_id) === other.sessionId)?.delivered;
+      for (let i = 0; i < 200 && !delivered(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect([amountMinor, currency, delivered(), (await order(m.headers, orderId)).body.status]).toEqual([amountMinor, currency, true, 'pending']);
+    }
+
+    const back = await onProviderPage(url, 'pay');
+    expect(back.toString()).toBe(`${SITE}/checkout/success?order_id=${orderId}`);
+    const sent = () => payments.sandbox.directa24.notifications.find((n) => String(n.deposit_id) === session?.id && n.status === 'COMPLETED');
+    for (let i = 0; i < 200 && !sent()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent()).toMatchObject({ attempts: [200], delivered: true });
+    expect(CheckoutOrderSchema.parse((await order(m.headers, orderId)).body)).toMatchObject({ status: 'succeeded', plan_id: 'basic_1m', orderTotal: 16.09, transaction_id: session?.id });
+    expect(await subscriptionsOf(m.id)).toHaveLength(1);
+    expect(await tierOf(m.id)).toBe('basic');
+
+    // D24 sends it again, three times at once: applied once
+    const again = await Promise.all([1, 2, 3].map(() => notify(ours)));
+    expect(again.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect((await ledgerOfUser(m.id)).filter((e) => e.action === 'order.succeeded' || e.action === 'subscription.created')).toHaveLength(2);
+  });
+
+  it('cancels a Directa24 order when the payer cancels (CANCELLED), and sends them back to the cancel page', async () => {
+    const m = await member();
+    const { url, order_id: orderId } = (await pay(m.headers, 'directa24_new_payment', body())).body as { url: string; order_id: string };
+    const back = await onProviderPage(url, 'cancel');
+    expect([back.pathname, back.searchParams.get('cancelled')]).toEqual(['/checkout', '1']);
+    const sent = () => payments.sandbox.directa24.notifications.find((n) => String(n.deposit_id) === sessionOf(url)?.id);
+    for (let i = 0; i < 200 && !sent()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent()).toMatchObject({ status: 'CANCELLED', delivered: true });
     expect((await order(m.headers, orderId)).body).toMatchObject({ status: 'canceled', error_message: 'The payment was canceled.' });
     expect(await subscriptionsOf(m.id)).toEqual([]);
   });

@@ -48,7 +48,11 @@ const OTHER_ORDER_WAIT_MS = 30_000;
  * and starts the subscription (redirectSessionEvents.ts); canceled cancels it.
  */
 export async function payWithProvider(deps: ProviderPaymentDeps, payer: Payer, segment: string, body: ProviderPaymentRequest): Promise<ProviderPaymentResult> {
-  const chosen = { ...providerPaymentMethod(segment, body.payment_option, body.country), buyerEmail: body.email.trim() };
+  const chosen = {
+    ...providerPaymentMethod(segment, body.payment_option, body.country),
+    buyerEmail: body.email.trim(),
+    buyer: { firstName: body.first_name.trim(), lastName: body.last_name.trim(), country: body.country },
+  };
   return payWithMethod(deps, payer, chosen, providerRequestHash(segment, body), body);
 }
 
@@ -141,6 +145,7 @@ async function startSession(deps: ProviderPaymentDeps, order: OrderRow, chosen: 
         returnUrl: returnUrlOf(deps.siteOrigin, order),
         cancelUrl: cancelUrlOf(deps.siteOrigin, order),
         buyerEmail: chosen.buyerEmail,
+        buyer: chosen.buyer,
         metadata: {
           ...page?.metadata,
           order_id: order.id,

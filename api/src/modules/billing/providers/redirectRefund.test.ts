@@ -15,9 +15,11 @@ import { BILLING_JOB_STATES_SQL } from '../../../infra/metrics/metrics';
 // (through a line the tests cut), on both databases.
 describePayments('refund of a redirect payment that cannot become a subscription on %s', (kit, backend) => {
   const now = () => kit.t.clock.now();
-  // the main brand offers payport too: the sandbox's generic redirect sessions (volt, coinpayments and payssion speak
-  // their own APIs, tested below one by one)
-  beforeAll(() => kit.t.db.query(`update billing_purchase_options set payment_methods = $1 where application_id = 'fable'`, [JSON.stringify(['card', 'volt', 'coinpayments', 'payssion', 'payport'])]));
+  // the main brand offers payport too: the sandbox's generic redirect sessions (volt, coinpayments, payssion and
+  // directa24 speak their own APIs, tested below one by one)
+  beforeAll(() =>
+    kit.t.db.query(`update billing_purchase_options set payment_methods = $1 where application_id = 'fable'`, [JSON.stringify(['card', 'volt', 'coinpayments', 'payssion', 'payport', 'directa24'])]),
+  );
   const later = (ms: number) => kit.t.clock.set(new Date(now().getTime() + ms));
   const sessionOf = (url: string) => kit.payments.sandbox.state.redirectSessions.get(new URL(url).pathname.split('/').pop() as string);
   const refundsOf = (sessionId: string) => [...kit.payments.sandbox.state.refunds.values()].filter((r) => r.redirect_session === sessionId);
@@ -104,6 +106,26 @@ describePayments('refund of a redirect payment that cannot become a subscription
     // Volt notifies again, twice at once: acknowledged, nothing refunded twice
     const again = await Promise.all(
       [1, 2].map(() => kit.t.app.inject({ method: 'POST', url: '/api/v2/payments/volt/notify', headers: { 'content-type': 'application/json', ...sent()?.headers }, payload: sent()?.rawBody ?? '' })),
+    );
+    expect(again.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(sessionOf(url)?.amount_refunded).toBe(1609);
+    expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refunded']);
+    expect(await subscriptionsOf(m.id)).toEqual([{ status: 'active', plan_id: 'basic_1m' }]);
+  });
+
+  it('refunds a Directa24 deposit through D24’s POST /v3/refunds, once, however often D24 notifies', async () => {
+    const { m, url, orderId, sessionId } = await givenUpRedirectOrder('directa24_new_payment');
+    await payOnProviderPage(url);
+    const sent = () => kit.payments.sandbox.directa24.notifications.find((n) => String(n.deposit_id) === sessionId && n.status === 'COMPLETED');
+    // delivered: the API answered it, having applied it (the refund made at D24 and recorded)
+    for (let i = 0; i < 300 && !sent()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent()).toMatchObject({ attempts: [200], delivered: true });
+    expect(sessionOf(url)).toMatchObject({ status: 'refunded', amount: 1609, amount_refunded: 1609 });
+    expect(await loadOrder(kit.t.db, orderId)).toMatchObject({ status: 'refunded', provider_charge_id: sessionId });
+    expect(await redirectRowOf(orderId)).toMatchObject({ status: 'refunded' });
+    // D24 notifies again, twice at once: acknowledged, nothing refunded twice
+    const again = await Promise.all(
+      [1, 2].map(() => kit.t.app.inject({ method: 'POST', url: '/api/v2/payments/directa24/notify', headers: { 'content-type': 'application/json' }, payload: sent()?.rawBody ?? '' })),
     );
     expect(again.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(sessionOf(url)?.amount_refunded).toBe(1609);

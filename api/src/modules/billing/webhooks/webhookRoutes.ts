@@ -15,6 +15,8 @@ export const PAYSSION_NOTIFY_PATH = '/v2/payments/payssion/notify';
 export const COINPAYMENTS_IPN_PATH = '/v2/payments/coinpayments/ipn';
 /** Where Volt posts its notifications (each payment's notificationUrl, or the notification URL of the Fuzebox application). */
 export const VOLT_NOTIFY_PATH = '/v2/payments/volt/notify';
+/** Where Directa24 posts its notifications (each deposit's notification_url, or the Merchant Panel's Confirm URL). */
+export const D24_NOTIFY_PATH = '/v2/payments/directa24/notify';
 /** The largest event body accepted (Stripe's events are a few kilobytes). */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
@@ -30,7 +32,9 @@ const invalidSignature = (message: string) => new AppError(400, 'invalid_signatu
  * notifications, turned into the same redirect_session events by the gateway and applied the same way:
  * POST /api/v2/payments/payssion/notify (Payssion: form-encoded, notify_sig), POST /api/v2/payments/coinpayments/ipn
  * (CoinPayments' IPN: form-encoded, HMAC header; answered `IPN OK`) and POST /api/v2/payments/volt/notify (Volt: JSON,
- * X-Volt-Signed; the payment it names is read at Volt, unreachable: 503 and Volt retries). A signature that does not verify: 400
+ * X-Volt-Signed; the payment it names is read at Volt, unreachable: 503 and Volt retries) and POST
+ * /api/v2/payments/directa24/notify (Directa24: JSON `{ deposit_id }`, unsigned: only a trigger, the deposit is read
+ * with D24's signed status call and the event says what D24 answers; unreachable: 503 and D24 retries). A signature that does not verify: 400
  * invalid_signature; signed but not ours to take (another merchant, a field missing): 400 invalid_notification.
  */
 export const webhookRoutes: ApiPlugin = async (app, deps) => {
@@ -93,6 +97,7 @@ export const webhookRoutes: ApiPlugin = async (app, deps) => {
 
   app.post(PAYSSION_NOTIFY_PATH, received, async (request) => apply('payssion', await notificationEvent('payssion', 'Payssion', request), request.log));
   app.post(VOLT_NOTIFY_PATH, received, async (request) => apply('volt', await notificationEvent('volt', 'Volt', request), request.log));
+  app.post(D24_NOTIFY_PATH, received, async (request) => apply('directa24', await notificationEvent('directa24', 'Directa24', request), request.log));
 
   // CoinPayments reads the answer's status; `IPN OK` as its own examples answer
   app.post(COINPAYMENTS_IPN_PATH, { schema: { response: { 200: z.string() } }, config: { access: 'public' as const } }, async (request, reply) => {
