@@ -1,7 +1,7 @@
 // CoinPayments' legacy API as the sandbox serves it, over a real socket: HMAC-signed form posts to /api.php, the
 // checkout page, the signed IPN to the payment's ipn_url or the merchant's (retried while refused), get_tx_info.
 import type { PaymentsSandbox } from '../server';
-import { startTestSandbox, startWebhookReceiver, type WebhookReceiver } from '../testing/testSandbox';
+import { withProviderSandbox, type WebhookReceiver } from '../testing/testSandbox';
 import { DEFAULT_COINPAYMENTS } from './coinPaymentsApi';
 import { coinPaymentsHmac, ERRORS } from './coinPaymentsProtocol';
 
@@ -11,21 +11,10 @@ let merchantSetting: WebhookReceiver;
 const { publicKey, privateKey, ipnSecret, merchantId } = DEFAULT_COINPAYMENTS;
 let invoices = 0;
 
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  merchantSetting = await startWebhookReceiver();
-  sandbox = await startTestSandbox({ coinpayments: { ...DEFAULT_COINPAYMENTS, ipnUrl: merchantSetting.url } });
-});
-afterAll(async () => {
-  await sandbox.close();
-  await receiver.close();
-  await merchantSetting.close();
-});
-beforeEach(() => {
-  receiver.received.length = 0;
-  merchantSetting.received.length = 0;
-  receiver.answer(() => 200);
-});
+withProviderSandbox(
+  (url) => ({ coinpayments: { ...DEFAULT_COINPAYMENTS, ipnUrl: url } }),
+  (rig) => ({ sandbox, receiver, merchantSetting } = rig),
+);
 
 type Answer = { error: string; result: Record<string, unknown> & { checkout?: Record<string, unknown> } };
 

@@ -2,7 +2,7 @@
 // when the signature, API Key or headers are wrong), the hosted page, the `{ deposit_id }` notification to the
 // deposit's notification_url or the Merchant Panel's (retried while refused), refunds.
 import type { PaymentsSandbox } from '../server';
-import { startTestSandbox, startWebhookReceiver, type WebhookReceiver } from '../testing/testSandbox';
+import { withProviderSandbox, type WebhookReceiver } from '../testing/testSandbox';
 import { DEFAULT_D24 } from './d24Api';
 import { d24Authorization } from './d24Protocol';
 
@@ -11,21 +11,10 @@ let receiver: WebhookReceiver;
 let merchantSetting: WebhookReceiver;
 let invoices = 0;
 
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  merchantSetting = await startWebhookReceiver();
-  sandbox = await startTestSandbox({ directa24: { ...DEFAULT_D24, notificationUrl: merchantSetting.url } });
-});
-afterAll(async () => {
-  await sandbox.close();
-  await receiver.close();
-  await merchantSetting.close();
-});
-beforeEach(() => {
-  receiver.received.length = 0;
-  merchantSetting.received.length = 0;
-  receiver.answer(() => 200);
-});
+withProviderSandbox(
+  (url) => ({ directa24: { ...DEFAULT_D24, notificationUrl: url } }),
+  (rig) => ({ sandbox, receiver, merchantSetting } = rig),
+);
 
 /** A call as D24 documents it: X-Date, X-Login and Authorization over the raw body ("" for a GET). */
 async function call(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}, apiSignature = DEFAULT_D24.apiSignature) {

@@ -93,6 +93,40 @@ export function withSandboxAndReceiver(started: (rig: SandboxWithReceiver) => vo
   });
 }
 
+export interface ProviderSandboxRig {
+  sandbox: PaymentsSandbox;
+  /** Where each payment's own notification URL points. */
+  receiver: WebhookReceiver;
+  /** The notification URL of the merchant's settings at the provider (used when a payment names none). */
+  merchantSetting: WebhookReceiver;
+}
+
+/**
+ * For a test file about a provider's own API (CoinPayments, Volt, Directa24): a sandbox configured by `configOf` with
+ * the merchant's settings' notification URL, and a receiver for each payment's own URL and one for that setting;
+ * started before all tests and handed to `started`, closed after them; before each test, both receivers emptied (the
+ * payments' answering 200).
+ */
+export function withProviderSandbox(configOf: (merchantSettingUrl: string) => Partial<SandboxConfig>, started: (rig: ProviderSandboxRig) => void): void {
+  let rig: ProviderSandboxRig | undefined;
+  beforeAll(async () => {
+    const receiver = await startWebhookReceiver();
+    const merchantSetting = await startWebhookReceiver();
+    rig = { sandbox: await startTestSandbox(configOf(merchantSetting.url)), receiver, merchantSetting };
+    started(rig);
+  });
+  afterAll(async () => {
+    await rig?.sandbox.close();
+    await rig?.receiver.close();
+    await rig?.merchantSetting.close();
+  });
+  beforeEach(() => {
+    rig?.receiver.received.splice(0);
+    rig?.merchantSetting.received.splice(0);
+    rig?.receiver.answer(() => 200);
+  });
+}
+
 /** A card payment method made as the hosted card fields make it (publishable key). */
 export async function cardPaymentMethod(sandbox: PaymentsSandbox, number: string, expiry = { month: 12, year: new Date().getUTCFullYear() + 3 }, cvc = '123') {
   const publishable = stripeFor(sandbox, PUBLISHABLE_KEY);

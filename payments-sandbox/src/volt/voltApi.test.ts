@@ -1,7 +1,7 @@
 // Volt's Gateway API as the sandbox serves it, over a real socket: OAuth tokens, Bearer calls, the checkout page, the
 // signed notification to the payment's notificationUrl or the merchant's (retried while refused), refunds.
 import type { PaymentsSandbox } from '../server';
-import { startTestSandbox, startWebhookReceiver, type WebhookReceiver } from '../testing/testSandbox';
+import { withProviderSandbox, type WebhookReceiver } from '../testing/testSandbox';
 import { DEFAULT_VOLT } from './voltApi';
 import { ERRORS, voltSignature } from './voltProtocol';
 
@@ -10,21 +10,10 @@ let receiver: WebhookReceiver;
 let merchantSetting: WebhookReceiver;
 let references = 0;
 
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  merchantSetting = await startWebhookReceiver();
-  sandbox = await startTestSandbox({ volt: { ...DEFAULT_VOLT, notificationUrl: merchantSetting.url } });
-});
-afterAll(async () => {
-  await sandbox.close();
-  await receiver.close();
-  await merchantSetting.close();
-});
-beforeEach(() => {
-  receiver.received.length = 0;
-  merchantSetting.received.length = 0;
-  receiver.answer(() => 200);
-});
+withProviderSandbox(
+  (url) => ({ volt: { ...DEFAULT_VOLT, notificationUrl: url } }),
+  (rig) => ({ sandbox, receiver, merchantSetting } = rig),
+);
 
 const form = (fields: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
 const credentials = { grant_type: 'password', client_id: DEFAULT_VOLT.clientId, client_secret: DEFAULT_VOLT.clientSecret, username: DEFAULT_VOLT.username, password: DEFAULT_VOLT.password };
