@@ -8,8 +8,9 @@
 // Billing: checkout price calculation, card subscribe until the order is paid, signed webhooks with duplicates and
 // out-of-order deliveries (with the counts that show each applied once), against the payments sandbox, on both.
 // Memory: what 1,000 memories in a conversation add to a turn (budget p95 ≤ 5 ms), and recall@5 on the labelled set.
-// `npm run bench -- --only api`, `--only search`, `--only chat`, `--only memory`, `--only cards`, `--only billing` or
-// `--only queue` or `--only first-screen` runs one part. First screen: the composed build in Chromium (firstScreenBench.ts).
+// Scale-out: chat at 200 streams and uncached search through one API process and through two (scaleOutBench.ts).
+// `npm run bench -- --only api`, `--only search`, `--only chat`, `--only memory`, `--only cards`, `--only billing`,
+// `--only queue`, `--only scale` or `--only first-screen` runs one part. First screen: the composed build in Chromium (firstScreenBench.ts).
 import { Client } from 'pg';
 import { buildApp } from '../api/src/app';
 import { testConfig } from '../api/src/config';
@@ -18,6 +19,7 @@ import { benchBilling } from './bench/billingBench';
 import { benchCardImportFixture, benchCreateVisibleInSearch } from './bench/cardsBench';
 import { benchChatStreams, benchPromptBuilding } from './bench/chatBench';
 import { benchQueue } from './bench/queueBench';
+import { benchScaleOut, SCALE_BENCH_REDIS_URL } from './bench/scaleOutBench';
 import { benchFirstScreen } from './bench/firstScreenBench';
 import { benchMemory } from './bench/memoryBench';
 import { benchVoice } from './bench/voiceBench';
@@ -56,7 +58,7 @@ async function benchApi(label: string, overrides: Parameters<typeof testConfig>[
 }
 
 async function main() {
-  const only = /^--only[= ](api|search|chat|memory|voice|cards|billing|queue|first-screen)$/.exec(process.argv.slice(2).join(' '))?.[1];
+  const only = /^--only[= ](api|search|chat|memory|voice|cards|billing|queue|scale|first-screen)$/.exec(process.argv.slice(2).join(' '))?.[1];
   const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fable_bench';
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
   let serverReachable = true;
@@ -101,6 +103,10 @@ async function main() {
   if (only === undefined || only === 'queue') {
     if (serverReachable) await benchQueue(url, redisUrl);
     else console.log('Waiting room and priority queue: skipped (it runs on PostgreSQL with Redis)');
+  }
+  if (only === undefined || only === 'scale') {
+    if (serverReachable) await benchScaleOut(url, SCALE_BENCH_REDIS_URL);
+    else console.log('Scale-out: skipped (it runs on PostgreSQL with Redis)');
   }
   if (only === undefined || only === 'first-screen') await benchFirstScreen();
   console.log('Front-end budgets: npm run build prints them.');

@@ -24,7 +24,7 @@ import { percentile } from './httpLoad';
 import { loopDelayPercentiles } from './loopDelay';
 
 /** A served model at a plausible pace: first token after 200 ms, then 40 tokens a second, 80-token replies. */
-const ENGINE: EngineShape = { firstTokenDelayMs: 200, tokenIntervalMs: 25, replyTokens: 80 };
+export const ENGINE: EngineShape = { firstTokenDelayMs: 200, tokenIntervalMs: 25, replyTokens: 80 };
 const LEVELS: number[] = process.env.CHAT_BENCH_LEVELS ? process.env.CHAT_BENCH_LEVELS.split(',').map(Number) : [1, 50, 200];
 const MEASURE_MS = Number(process.env.CHAT_BENCH_MEASURE_MS ?? 15_000);
 
@@ -35,7 +35,7 @@ const pct = (values: number[]) => {
 };
 
 /** The load process: the fake engine and the streaming clients. */
-class LoadProcess {
+export class LoadProcess {
   private constructor(
     private readonly child: ChildProcess,
     readonly engineUrl: string,
@@ -93,7 +93,7 @@ interface TurnCost {
   roundTrips: number;
 }
 
-function report(label: string, r: LoadResult & { apiLoopDelay?: [number, number, number]; cost?: TurnCost }): void {
+export function report(label: string, r: LoadResult & { apiLoopDelay?: [number, number, number]; cost?: TurnCost }): void {
   console.log(`  ${label} (${r.streams} streams${r.failures.length ? `, ${r.failures.length} failed: ${r.failures[0]}` : ''})`);
   console.log(`    first token as the user waits (engine's ${ENGINE.firstTokenDelayMs} ms included)   ${pct(r.firstToken)}`);
   console.log(`    added to the first token                                   ${pct(r.firstTokenAdded)}`);

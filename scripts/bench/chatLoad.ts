@@ -105,13 +105,15 @@ async function main() {
         return;
       }
       const result: LoadResult = { firstTokenAdded: [], tokenAdded: [], firstToken: [], streams: 0, sent: 0, failures: [] };
-      const { url, characterId, users } = command;
+      const { characterId, users } = command;
+      const urls = command.url.split(',');
+      const urlOf = (i: number) => urls[i % urls.length]!;
       const delay = monitorEventLoopDelay({ resolution: 1 });
       delay.enable();
       if (command.mode === 'burst') {
-        await Promise.all(users.map((u) => stream(url, characterId, u, result)));
+        await Promise.all(users.map((u, i) => stream(urlOf(i), characterId, u, result)));
       } else if (users.length === 1) {
-        for (let i = 0; i < (command.streams ?? 20); i += 1) await stream(url, characterId, users[0]!, result);
+        for (let i = 0; i < (command.streams ?? 20); i += 1) await stream(urlOf(i), characterId, users[0]!, result);
       } else {
         const streamMs = shape.firstTokenDelayMs + shape.tokenIntervalMs * shape.replyTokens;
         const start = performance.now();
@@ -121,7 +123,7 @@ async function main() {
         await Promise.all(
           users.map(async (u, i) => {
             await new Promise((r) => setTimeout(r, (i * streamMs) / users.length));
-            while (performance.now() < end) await stream(url, characterId, u, performance.now() >= measureFrom ? result : warmup);
+            while (performance.now() < end) await stream(urlOf(i), characterId, u, performance.now() >= measureFrom ? result : warmup);
           }),
         );
         result.failures.push(...warmup.failures);

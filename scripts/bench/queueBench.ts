@@ -46,7 +46,9 @@ interface SimUser {
 
 /** An API process of its own (api/src/main.ts under tsx) on `port`, once it answers /api/health. */
 export async function startApiProcess(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(__dirname, '../../node_modules/tsx/dist/cli.mjs'), 'api/src/main.ts'], {
+  // Node itself with tsx's loader, not the tsx command (which runs the script in a child of its own: a kill would leave
+  // that running, and its CPU time would not be this process's).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
     cwd: path.join(__dirname, '../..'),
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, ...env, PORT: String(port) },

@@ -91,7 +91,7 @@ function shapes(usernames: string[]): Shape[] {
 const ms = (n: number) => `${n.toFixed(1).padStart(6)} ms`;
 const row = (label: string, r: LoadResult) => `  ${label.padEnd(44)} p50 ${ms(r.p50)}   p95 ${ms(r.p95)}   ${r.perSecond.toFixed(0).padStart(5)} req/s`;
 
-async function prepareCatalog(db: Database, log: (line: string) => void): Promise<void> {
+export async function prepareCatalog(db: Database, log: (line: string) => void): Promise<void> {
   await migrate(db);
   const seeded = await seedCatalog(db, {
     characters: SEARCH_BENCH_CHARACTERS,
