@@ -5,7 +5,6 @@ import {
   Params,
   SORT_ORDER,
   facetsSelect,
-  filterConditions,
   isRanked,
   matchConditions,
   offsetOf,
@@ -132,7 +131,7 @@ export function largePageStatement(request: SearchRequest, walks: PartWalks = { 
       ? `(select d.id, ${columns} from search_documents d where ${condition} order by ${partOrder} limit ${best})`
       : `(select * from (select d.id, ${columns} from search_documents d where ${condition} offset 0) d order by ${partOrder} limit ${best})`;
   const rest = part(`${where} and not ${match.named}`, SORT_ORDER.popular);
-  const filters = filterConditions(request, params).join(' and ');
+  const filters = match.filters.join(' and ');
   const named = namedParts(request, params, match.named);
   const parts = named
     ? [

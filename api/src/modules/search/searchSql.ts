@@ -126,6 +126,8 @@ export function matchStatement(request: SearchRequest, mode: TextMode): Statemen
 /** The conditions a document must meet (filters and text), and the relevance score when the search ranks. */
 export interface MatchConditions {
   where: string[];
+  /** The filters alone (`where` without the text's condition), their parameters bound once with `where`'s. */
+  filters: string[];
   score: string | null;
   /** The documents whose score may be above 0 (name matches), for the ranked page of a large match (largeMatches.ts). */
   named: string | null;
@@ -136,12 +138,11 @@ export const isRanked = (request: SearchRequest) => request.sort === 'popular' &
 
 /** `ranked` false: the conditions alone (no parameter is bound for a score that would go unused). */
 export function matchConditions(request: SearchRequest, params: Params, mode: TextMode, ranked = isRanked(request)): MatchConditions | null {
-  const where = filterConditions(request, params);
-  if (request.text === '') return { where, score: null, named: null };
+  const filters = filterConditions(request, params);
+  if (request.text === '') return { where: filters, filters, score: null, named: null };
   const text = textConditions(request, params, mode, ranked);
   if (text === null) return null;
-  where.push(text.match);
-  return { where, score: text.score, named: text.named };
+  return { where: [...filters, text.match], filters, score: text.score, named: text.named };
 }
 
 /** The order of a match (relevance first when ranked) and the columns it reads. */
