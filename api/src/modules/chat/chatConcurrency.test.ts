@@ -171,6 +171,39 @@ describe.each(BOTH_BACKENDS)('one conversation, one chain on %s', (backend) => {
     return all;
   };
 
+  // PostgreSQL only: the test holds a lock in a transaction of its own, which PGlite's single connection would make
+  // every other statement wait for.
+  (backend === 'postgres' ? it : it.skip)(
+    'a new conversation is in the database before the client hears its id: a turn cut after its start leaves one to retry in',
+    async () => {
+      // The conversations table is locked against writes (not reads) until the test lets go: the new conversation's
+      // insert waits, while the engine answers at once.
+      let letGo!: () => void;
+      const released = new Promise<void>((resolve) => (letGo = resolve));
+      let locked!: () => void;
+      const lockHeld = new Promise<void>((resolve) => (locked = resolve));
+      const lock = t.db.transaction(async (tx) => {
+        await tx.query('lock table conversations in share row exclusive mode');
+        locked();
+        await released;
+      });
+      await lockHeld;
+      let foundAtStart: Promise<number> | null = null;
+      const turn = chat({ conversation_id: 'new', message: 'Hello while the table is locked' }, (e) => {
+        if (e.event === 'start') {
+          foundAtStart = t.db.query('select 1 from conversations where id = $1', [e.data.conversation_id]).then((r) => r.rows.length);
+        }
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      letGo();
+      await lock;
+      const r = await turn;
+      expect(eventOf(r, 'done')).toBeDefined();
+      expect(foundAtStart).not.toBeNull();
+      expect(await foundAtStart!).toBe(1);
+    },
+  );
+
   it('answers one of several turns sent at once and refuses the others with 409; the main line stays a chain', async () => {
     const conversationId = await newConversation();
     const before = await allIds(conversationId);

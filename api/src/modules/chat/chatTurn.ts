@@ -172,6 +172,15 @@ export async function chatTurn(request: ChatTurnRequest, reply: FastifyReply, de
     // 9. The engine's stream (a refusal is the call's HTTP error); from here the answer is an event stream.
     const controller = new AbortController();
     const stream = await openEngineStream(model.engine, plan, controller.signal, hold, log);
+    // A new conversation is in the database before the client learns its id (the engine has been working meanwhile):
+    // a turn cut after `start` (its process gone) leaves a conversation the retry finds, not an id that answers 404.
+    if (keeping.saved && keeping.turn.newConversation) {
+      const written = await hold.userWrite;
+      if (!written.ok) {
+        controller.abort();
+        throw written.error;
+      }
+    }
     const channel = openChatStream(reply);
     const watch = watchChatStream(deps.metrics, reply);
     watched = watch;
