@@ -235,6 +235,8 @@ describe('payments (PAYMENTS_PROVIDER, PAYMENTS_SANDBOX_*, STRIPE_*, PAYMENTS_WE
       },
       // and its Directa24, notifying the Confirm URL of its Merchant Panel
       directa24: { url: 'http://sandbox.internal:3300', apiKey: 'sandbox_d24_login_fable', apiSignature: 'sandbox_d24_api_signature_fable', notificationUrl: null },
+      // and its UpGate, posting back to the callback URL of its merchant account
+      upgate: { url: 'http://sandbox.internal:3300', apiKey: 'sandbox_upgate_api_key_fable', secretKey: 'sandbox_upgate_secret_key_fable' },
     });
   });
 
@@ -248,6 +250,7 @@ describe('payments (PAYMENTS_PROVIDER, PAYMENTS_SANDBOX_*, STRIPE_*, PAYMENTS_WE
       coinPayments: null,
       volt: null,
       directa24: null,
+      upgate: null,
     });
     expect(loadConfig({ ...stripe, PAYSSION_API_KEY: 'live_key', PAYSSION_SECRET_KEY: 'live_secret' }).payments?.payssion).toEqual({
       url: 'https://www.payssion.com',
@@ -354,6 +357,24 @@ describe('payments (PAYMENTS_PROVIDER, PAYMENTS_SANDBOX_*, STRIPE_*, PAYMENTS_WE
     expect(() => loadConfig({ D24_URL: 'https://api.directa24.com' })).toThrow(/D24_API_KEY, D24_API_SIGNATURE: required with D24_URL/);
     expect(() => loadConfig({ ...d24, D24_URL: 'directa24' })).toThrow(/D24_URL: must be an origin like https:\/\/api\.directa24\.com/);
     expect(() => loadConfig({ ...d24, D24_NOTIFICATION_URL: 'ftp://x/notify' })).toThrow(/D24_NOTIFICATION_URL: must be an http\(s\) URL/);
+  });
+
+  const upgate = { UPGATE_API_KEY: 'live_api_key', UPGATE_SECRET_KEY: 'live_secret_key' };
+
+  it('reads UpGate with its API key and the postbacks\' secret key: UpGate\'s own API, or the URL given', () => {
+    expect(loadConfig({ ...stripe, ...upgate }).payments?.upgate).toEqual({ url: 'https://api.upgate.com', apiKey: 'live_api_key', secretKey: 'live_secret_key' });
+    expect(loadConfig({ ...stripe, ...upgate, UPGATE_URL: 'https://api.sandbox.upgate.com/' }).payments?.upgate).toMatchObject({ url: 'https://api.sandbox.upgate.com' });
+    // npm start passes the sandbox's credentials: its address
+    expect(loadConfig({ ...upgate, PAYMENTS_SANDBOX_URL: 'http://127.0.0.1:3201' }).payments?.upgate).toMatchObject({ url: 'http://127.0.0.1:3201', apiKey: 'live_api_key' });
+    // none with Stripe: UpGate is not configured (its methods answer 503)
+    expect(loadConfig(stripe).payments?.upgate).toBeNull();
+  });
+
+  it('refuses a half-configured UpGate, naming each missing variable', () => {
+    expect(() => loadConfig({ ...stripe, UPGATE_API_KEY: 'k' })).toThrow(/UPGATE_SECRET_KEY: required with UPGATE_API_KEY/);
+    expect(() => loadConfig({ ...stripe, UPGATE_SECRET_KEY: 's' })).toThrow(/UPGATE_API_KEY: required with UPGATE_SECRET_KEY/);
+    expect(() => loadConfig({ UPGATE_URL: 'https://api.upgate.com' })).toThrow(/UPGATE_API_KEY, UPGATE_SECRET_KEY: required with UPGATE_URL/);
+    expect(() => loadConfig({ ...upgate, UPGATE_URL: 'https://api.upgate.com/v1' })).toThrow(/UPGATE_URL: must be an origin like https:\/\/api\.upgate\.com/);
   });
 
   it('refuses a half-configured provider at start, naming each variable', () => {

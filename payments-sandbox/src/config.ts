@@ -3,6 +3,7 @@ import { DEFAULT_COINPAYMENTS, type CoinPaymentsConfig } from './coinpayments/co
 import { DEFAULT_PAYSSION, type PayssionConfig } from './payssion/payssionApi';
 import { DEFAULT_VOLT, type VoltConfig } from './volt/voltApi';
 import { DEFAULT_D24, type D24Config } from './directa24/d24Api';
+import { DEFAULT_UPGATE, type UpgateConfig } from './upgate/upgateApi';
 
 export interface WebhookEndpointConfig {
   url: string;
@@ -42,6 +43,8 @@ export interface SandboxConfig {
   volt: VoltConfig;
   /** Directa24's Deposits API (directa24/d24Api.ts): the deposit credentials (API Key, API Signature) and Confirm URL. */
   directa24: D24Config;
+  /** UpGate's API (upgate/upgateApi.ts): the API key, the postbacks' secret key and the merchant account's callback URL. */
+  upgate: UpgateConfig;
 }
 
 export const DEFAULT_RETRY: RetryConfig = { attempts: 6, baseDelayMs: 2_000, factor: 3, timeoutMs: 10_000 };
@@ -70,6 +73,7 @@ export function withDefaults(config: Partial<SandboxConfig>): SandboxConfig {
     coinpayments: { ...DEFAULT_COINPAYMENTS, ...config.coinpayments },
     volt: { ...DEFAULT_VOLT, ...config.volt },
     directa24: { ...DEFAULT_D24, ...config.directa24 },
+    upgate: { ...DEFAULT_UPGATE, ...config.upgate },
   };
 }
 
@@ -85,7 +89,8 @@ const list = (value: string | undefined) => (value ?? '').split(',').map((s) => 
  * PAYMENTS_SANDBOX_COINPAYMENTS_MERCHANT_ID, PAYMENTS_SANDBOX_COINPAYMENTS_IPN_URL, PAYMENTS_SANDBOX_VOLT_CLIENT_ID,
  * PAYMENTS_SANDBOX_VOLT_CLIENT_SECRET, PAYMENTS_SANDBOX_VOLT_USERNAME, PAYMENTS_SANDBOX_VOLT_PASSWORD,
  * PAYMENTS_SANDBOX_VOLT_NOTIFICATION_SECRET, PAYMENTS_SANDBOX_VOLT_NOTIFICATION_URL, PAYMENTS_SANDBOX_D24_API_KEY,
- * PAYMENTS_SANDBOX_D24_API_SIGNATURE, PAYMENTS_SANDBOX_D24_NOTIFICATION_URL.
+ * PAYMENTS_SANDBOX_D24_API_SIGNATURE, PAYMENTS_SANDBOX_D24_NOTIFICATION_URL, PAYMENTS_SANDBOX_UPGATE_API_KEY,
+ * PAYMENTS_SANDBOX_UPGATE_SECRET_KEY, PAYMENTS_SANDBOX_UPGATE_POSTBACK_URL.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv): Partial<SandboxConfig> {
   const webhookUrl = env.PAYMENTS_SANDBOX_WEBHOOK_URL;
@@ -124,6 +129,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Partial<SandboxConfig> {
       apiKey: env.PAYMENTS_SANDBOX_D24_API_KEY ?? DEFAULT_D24.apiKey,
       apiSignature: env.PAYMENTS_SANDBOX_D24_API_SIGNATURE ?? DEFAULT_D24.apiSignature,
       notificationUrl: env.PAYMENTS_SANDBOX_D24_NOTIFICATION_URL ?? null,
+    },
+    upgate: {
+      apiKey: env.PAYMENTS_SANDBOX_UPGATE_API_KEY ?? DEFAULT_UPGATE.apiKey,
+      secretKey: env.PAYMENTS_SANDBOX_UPGATE_SECRET_KEY ?? DEFAULT_UPGATE.secretKey,
+      postbackUrl: env.PAYMENTS_SANDBOX_UPGATE_POSTBACK_URL ?? null,
     },
   };
 }

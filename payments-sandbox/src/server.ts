@@ -15,6 +15,7 @@ import { registerCoinPayments, type CoinPaymentsIpn } from './coinpayments/coinP
 import { registerPayssion, type PayssionNotification } from './payssion/payssionApi';
 import { registerVolt, type VoltNotification } from './volt/voltApi';
 import { registerD24, type D24Notification } from './directa24/d24Api';
+import { registerUpgate, type UpgatePostback, type UpgateTransaction } from './upgate/upgateApi';
 import { WebhookDeliveries } from './webhooks/deliveries';
 import { registerSubscribeStar } from './subscribestar/subscribeStarRoutes';
 import { subscribeStarClientFromEnv } from './subscribestar/subscribeStarConfig';
@@ -34,6 +35,8 @@ export interface PaymentsSandbox {
   volt: { notifications: VoltNotification[]; tokensIssued: string[]; revokeTokens: () => void };
   /** Directa24's notifications sent so far, with each one's attempts. */
   directa24: { notifications: D24Notification[] };
+  /** UpGate's postbacks sent so far, with each one's attempts, and every transaction of its checkouts. */
+  upgate: { postbacks: UpgatePostback[]; transactions: UpgateTransaction[] };
   close: () => Promise<void>;
 }
 
@@ -57,6 +60,7 @@ export async function startPaymentsSandbox(options: Partial<SandboxConfig>): Pro
   const coinPayments = registerCoinPayments(app, { state, config: config.coinpayments, retry: config.retry, baseUrl: () => url });
   const volt = registerVolt(app, { state, config: config.volt, retry: config.retry, baseUrl: () => url });
   const directa24 = registerD24(app, { state, config: config.directa24, retry: config.retry, baseUrl: () => url });
+  const upgate = registerUpgate(app, { state, config: config.upgate, retry: config.retry, baseUrl: () => url });
   registerHostedCheckoutPage(app, state);
   registerSubscribeStar(app, { ...subscribeStarClientFromEnv(process.env), redirectOrigins: config.allowedOrigins });
   app.setNotFoundHandler((request, reply) => {
@@ -78,11 +82,13 @@ export async function startPaymentsSandbox(options: Partial<SandboxConfig>): Pro
     coinPaymentsIpns: coinPayments.ipns,
     volt: { notifications: volt.notifications, tokensIssued: volt.tokensIssued, revokeTokens: volt.revokeTokens },
     directa24: { notifications: directa24.notifications },
+    upgate: { postbacks: upgate.postbacks, transactions: upgate.transactions },
     close: async () => {
       await payssion.close();
       await coinPayments.close();
       await volt.close();
       await directa24.close();
+      await upgate.close();
       await webhooks.close();
       await app.close();
     },

@@ -1,4 +1,4 @@
-import { API_COINPAYMENTS_IPN_PATH, API_D24_NOTIFY_PATH, API_PAYSSION_NOTIFY_PATH, API_VOLT_NOTIFY_PATH, API_WEBHOOK_PATH, startSiteSandbox } from './siteSandbox';
+import { API_COINPAYMENTS_IPN_PATH, API_D24_NOTIFY_PATH, API_PAYSSION_NOTIFY_PATH, API_UPGATE_POSTBACK_PATH, API_VOLT_NOTIFY_PATH, API_WEBHOOK_PATH, startSiteSandbox } from './siteSandbox';
 
 describe('the sandbox npm start runs', () => {
   it('starts with the default keys, the site as the allowed origin and the API as the webhook endpoint, and tells the API', async () => {
@@ -12,6 +12,7 @@ describe('the sandbox npm start runs', () => {
         coinpayments: { ipnUrl: `http://127.0.0.1:3100${API_COINPAYMENTS_IPN_PATH}` },
         volt: { notificationUrl: `http://127.0.0.1:3100${API_VOLT_NOTIFY_PATH}` },
         directa24: { notificationUrl: `http://127.0.0.1:3100${API_D24_NOTIFY_PATH}` },
+        upgate: { postbackUrl: `http://127.0.0.1:3100${API_UPGATE_POSTBACK_PATH}` },
       });
       expect(site.apiEnv).toEqual({
         PAYMENTS_PROVIDER: 'sandbox',
@@ -32,6 +33,8 @@ describe('the sandbox npm start runs', () => {
         VOLT_NOTIFICATION_SECRET: 'sandbox_volt_notification_secret_fable',
         D24_API_KEY: 'sandbox_d24_login_fable',
         D24_API_SIGNATURE: 'sandbox_d24_api_signature_fable',
+        UPGATE_API_KEY: 'sandbox_upgate_api_key_fable',
+        UPGATE_SECRET_KEY: 'sandbox_upgate_secret_key_fable',
       });
       expect((await fetch(`${site.sandbox.url}/_sandbox/health`)).status).toBe(200);
     } finally {

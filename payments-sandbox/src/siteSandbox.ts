@@ -14,6 +14,8 @@ export const API_COINPAYMENTS_IPN_PATH = '/api/v2/payments/coinpayments/ipn';
 export const API_VOLT_NOTIFY_PATH = '/api/v2/payments/volt/notify';
 /** Where its Directa24 notifies unless PAYMENTS_SANDBOX_D24_NOTIFICATION_URL says otherwise: the API's D24 receiver. */
 export const API_D24_NOTIFY_PATH = '/api/v2/payments/directa24/notify';
+/** Where its UpGate posts back unless PAYMENTS_SANDBOX_UPGATE_POSTBACK_URL says otherwise: the API's UpGate receiver. */
+export const API_UPGATE_POSTBACK_PATH = '/api/v2/payments/upgate/postback';
 
 export interface SiteSandbox {
   sandbox: PaymentsSandbox;
@@ -30,6 +32,7 @@ export async function startSiteSandbox(options: { siteOrigins: string[]; apiUrl:
     PAYMENTS_SANDBOX_COINPAYMENTS_IPN_URL: `${options.apiUrl}${API_COINPAYMENTS_IPN_PATH}`,
     PAYMENTS_SANDBOX_VOLT_NOTIFICATION_URL: `${options.apiUrl}${API_VOLT_NOTIFY_PATH}`,
     PAYMENTS_SANDBOX_D24_NOTIFICATION_URL: `${options.apiUrl}${API_D24_NOTIFY_PATH}`,
+    PAYMENTS_SANDBOX_UPGATE_POSTBACK_URL: `${options.apiUrl}${API_UPGATE_POSTBACK_PATH}`,
     ...env,
   });
   const config = { ...fromEnv, allowedOrigins: env.PAYMENTS_SANDBOX_ALLOWED_ORIGINS ? fromEnv.allowedOrigins : options.siteOrigins };
@@ -55,6 +58,8 @@ export async function startSiteSandbox(options: { siteOrigins: string[]; apiUrl:
       VOLT_NOTIFICATION_SECRET: sandbox.config.volt.notificationSecret,
       D24_API_KEY: sandbox.config.directa24.apiKey,
       D24_API_SIGNATURE: sandbox.config.directa24.apiSignature,
+      UPGATE_API_KEY: sandbox.config.upgate.apiKey,
+      UPGATE_SECRET_KEY: sandbox.config.upgate.secretKey,
     },
   };
 }

@@ -12,6 +12,7 @@ import { SANDBOX_COINPAYMENTS_KEYS } from '../infra/payments/coinpayments/coinPa
 import { SANDBOX_PAYSSION_KEYS } from '../infra/payments/payssion/payssionConfig';
 import { SANDBOX_VOLT_KEYS } from '../infra/payments/volt/voltConfig';
 import { SANDBOX_D24_KEYS } from '../infra/payments/directa24/d24Config';
+import { SANDBOX_UPGATE_KEYS } from '../infra/payments/upgate/upgateConfig';
 import type { PaymentsGateway } from '../infra/payments/paymentsGateway';
 import { createPaymentsGateway } from '../infra/payments/stripeGateway';
 
@@ -29,12 +30,15 @@ export const COINPAYMENTS_IPN_PATH = '/api/v2/payments/coinpayments/ipn';
 export const VOLT_NOTIFY_PATH = '/api/v2/payments/volt/notify';
 /** Where Directa24's notifications are posted (the sandbox's D24 Confirm URL is the relay's with `/directa24`). */
 export const D24_NOTIFY_PATH = '/api/v2/payments/directa24/notify';
+/** Where UpGate's postbacks are posted (the sandbox's UpGate callback URL is the relay's with `/upgate`). */
+export const UPGATE_POSTBACK_PATH = '/api/v2/payments/upgate/postback';
 /** The relay's address suffix of each provider's own notifications, and the app's path it is handed to. */
 const RELAY_SUFFIXES: Array<[string, string]> = [
   ['/payssion', PAYSSION_NOTIFY_PATH],
   ['/coinpayments', COINPAYMENTS_IPN_PATH],
   ['/volt', VOLT_NOTIFY_PATH],
   ['/directa24', D24_NOTIFY_PATH],
+  ['/upgate', UPGATE_POSTBACK_PATH],
 ];
 /** The sandbox's Stripe-Signature header for a body, signed with `secrets` (for events a test posts itself). */
 export { signatureHeader };
@@ -110,6 +114,8 @@ export async function startTestPaymentsSandbox(overrides: Partial<SandboxConfig>
     volt: { ...SANDBOX_VOLT_KEYS, notificationUrl: `${relay.url}/volt`, tokenTtlSeconds: 3600 },
     // the Merchant Panel's Confirm URL (the API sends no notification_url with each deposit unless D24_NOTIFICATION_URL)
     directa24: { ...SANDBOX_D24_KEYS, notificationUrl: `${relay.url}/directa24` },
+    // the merchant account's callback URL (UpGate takes none with a checkout)
+    upgate: { ...SANDBOX_UPGATE_KEYS, postbackUrl: `${relay.url}/upgate` },
     ...overrides,
   });
   const config: SandboxPaymentsConfig = {
@@ -122,6 +128,7 @@ export async function startTestPaymentsSandbox(overrides: Partial<SandboxConfig>
     coinPayments: { url: sandbox.url, ...SANDBOX_COINPAYMENTS_KEYS, coin: 'LTCT', ipnUrl: `${relay.url}/coinpayments` },
     volt: { url: sandbox.url, ...SANDBOX_VOLT_KEYS, notificationUrl: null },
     directa24: { url: sandbox.url, ...SANDBOX_D24_KEYS, notificationUrl: null },
+    upgate: { url: sandbox.url, ...SANDBOX_UPGATE_KEYS },
   };
   const { hostname, port } = new URL(sandbox.url);
   const publishable = new Stripe(TEST_PAYMENTS_PUBLISHABLE_KEY, { host: hostname, port: Number(port), protocol: 'http', telemetry: false });

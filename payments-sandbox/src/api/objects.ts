@@ -149,6 +149,18 @@ export interface RedirectSession {
   volt?: VoltPaymentFields;
   /** Made through Directa24's Deposits API (directa24/d24Api.ts): what POST /v3/deposits was given; `{ deposit_id }` notifications, not Stripe events. */
   directa24?: D24DepositFields;
+  /** Made through UpGate's checkout API (upgate/upgateApi.ts): what POST /v1/checkout was given; signed postbacks, not Stripe events. */
+  upgate?: UpgateCheckoutFields;
+}
+
+/** An UpGate checkout's own fields (the session, whose id is the payment_id, holds the amount, currency, status and URLs). */
+export interface UpgateCheckoutFields {
+  merchant_payment_id: string | null;
+  merchant_customer_id: string;
+  email: string | null;
+  country_code: string | null;
+  methods: string[];
+  products: Array<{ type: 'SALE'; name: string; price: number; merchant_product_id?: string; description?: string }>;
 }
 
 /** A Directa24 deposit's own fields (the session, whose id is the deposit_id, holds the amount, currency, status and URLs). */
@@ -191,10 +203,10 @@ export interface CoinPaymentsTransaction {
 }
 
 /** The redirect providers whose sessions are made and announced through a protocol of their own, not Stripe's. */
-export type OwnProtocol = 'payssion' | 'coinpayments' | 'volt' | 'directa24';
+export type OwnProtocol = 'payssion' | 'coinpayments' | 'volt' | 'directa24' | 'upgate';
 
 export const ownProtocolOf = (session: RedirectSession): OwnProtocol | null =>
-  session.payssion ? 'payssion' : session.coinpayments ? 'coinpayments' : session.volt ? 'volt' : session.directa24 ? 'directa24' : null;
+  session.payssion ? 'payssion' : session.coinpayments ? 'coinpayments' : session.volt ? 'volt' : session.directa24 ? 'directa24' : session.upgate ? 'upgate' : null;
 
 export interface StripeEvent {
   id: string;

@@ -3,6 +3,7 @@ import { readCoinPaymentsConfig, SANDBOX_COINPAYMENTS_KEYS, type CoinPaymentsCon
 import { readPayssionConfig, SANDBOX_PAYSSION_KEYS, type PayssionConfig } from './payssion/payssionConfig';
 import { readVoltConfig, SANDBOX_VOLT_KEYS, type VoltConfig } from './volt/voltConfig';
 import { readD24Config, SANDBOX_D24_KEYS, type D24Config } from './directa24/d24Config';
+import { readUpgateConfig, SANDBOX_UPGATE_KEYS, type UpgateConfig } from './upgate/upgateConfig';
 import { envValue } from '../envValue';
 
 /**
@@ -14,7 +15,8 @@ import { envValue } from '../envValue';
  * PAYMENTS_WEBHOOK_SECRETS: one `whsec_…` secret, or two (comma-separated) while rotating. A variable of the other
  * provider, a missing one or a malformed one is a start-up error naming it: a half-configured provider never starts.
  * Beside the card provider, the redirect providers with an API of their own: Payssion (payssion/payssionConfig.ts),
- * CoinPayments (coinpayments/coinPaymentsConfig.ts), Volt (volt/voltConfig.ts) and Directa24 (directa24/d24Config.ts).
+ * CoinPayments (coinpayments/coinPaymentsConfig.ts), Volt (volt/voltConfig.ts), Directa24 (directa24/d24Config.ts)
+ * and UpGate (upgate/upgateConfig.ts).
  */
 export type SandboxPaymentsConfig = {
   provider: 'sandbox';
@@ -26,6 +28,7 @@ export type SandboxPaymentsConfig = {
   coinPayments?: CoinPaymentsConfig | null;
   volt?: VoltConfig | null;
   directa24?: D24Config | null;
+  upgate?: UpgateConfig | null;
 };
 export type StripePaymentsConfig = {
   provider: 'stripe';
@@ -36,6 +39,7 @@ export type StripePaymentsConfig = {
   coinPayments?: CoinPaymentsConfig | null;
   volt?: VoltConfig | null;
   directa24?: D24Config | null;
+  upgate?: UpgateConfig | null;
 };
 export type PaymentsConfig = SandboxPaymentsConfig | StripePaymentsConfig;
 
@@ -50,6 +54,7 @@ export const DEFAULT_SANDBOX_PAYMENTS: SandboxPaymentsConfig = {
   coinPayments: { url: 'http://127.0.0.1:3200', ...SANDBOX_COINPAYMENTS_KEYS, coin: 'LTCT', ipnUrl: null },
   volt: { url: 'http://127.0.0.1:3200', ...SANDBOX_VOLT_KEYS, notificationUrl: null },
   directa24: { url: 'http://127.0.0.1:3200', ...SANDBOX_D24_KEYS, notificationUrl: null },
+  upgate: { url: 'http://127.0.0.1:3200', ...SANDBOX_UPGATE_KEYS },
 };
 
 /** The redirect providers with an API of their own, each configured alone (sandboxUrl: their sandbox defaults). */
@@ -58,8 +63,9 @@ function readOwnApiProviders(env: NodeJS.ProcessEnv, sandboxUrl: string | null, 
   const { coinPayments, problems: coinPaymentsProblems } = readCoinPaymentsConfig(env, sandboxUrl);
   const { volt, problems: voltProblems } = readVoltConfig(env, sandboxUrl);
   const { directa24, problems: d24Problems } = readD24Config(env, sandboxUrl);
-  problems.push(...payssionProblems, ...coinPaymentsProblems, ...voltProblems, ...d24Problems);
-  return { payssion, coinPayments, volt, directa24 };
+  const { upgate, problems: upgateProblems } = readUpgateConfig(env, sandboxUrl);
+  problems.push(...payssionProblems, ...coinPaymentsProblems, ...voltProblems, ...d24Problems, ...upgateProblems);
+  return { payssion, coinPayments, volt, directa24, upgate };
 }
 
 const SANDBOX_VARIABLES = ['PAYMENTS_SANDBOX_URL', 'PAYMENTS_SANDBOX_SECRET_KEY', 'PAYMENTS_SANDBOX_PUBLISHABLE_KEY'] as const;

@@ -121,7 +121,8 @@ export interface PaymentsGateway {
   /**
    * A notification a redirect provider with an API of its own posted to us (Payssion's form with notify_sig at
    * PAYSSION_NOTIFY_PATH, CoinPayments' IPN with its HMAC header at COINPAYMENTS_IPN_PATH, Volt's JSON with
-   * X-Volt-Signed at VOLT_NOTIFY_PATH, Directa24's unsigned `{ deposit_id }` at D24_NOTIFY_PATH) as a redirect_session event; rejects with WebhookSignatureError when its
+   * X-Volt-Signed at VOLT_NOTIFY_PATH, Directa24's unsigned `{ deposit_id }` at D24_NOTIFY_PATH, UpGate's postback with
+   * X-Signature at UPGATE_POSTBACK_PATH) as a redirect_session event; rejects with WebhookSignatureError when its
    * signature does not verify, ProviderNoticeError when it is signed but not one we can take (another merchant, a
    * field missing or malformed), PaymentsUnavailableError when that provider is not configured, or cannot be asked
    * about the payment the notification names (Volt: its currency is read from the payment; Directa24: all of it).
@@ -135,7 +136,7 @@ export interface PaymentsGateway {
 }
 
 /** The redirect providers whose outcome arrives as their own notification (redirectProviders.ts). */
-export type NotifyingProvider = 'payssion' | 'coinpayments' | 'volt' | 'directa24';
+export type NotifyingProvider = 'payssion' | 'coinpayments' | 'volt' | 'directa24' | 'upgate';
 
 /** A provider's notification as received: the raw body (what its signature covers) and the headers. */
 export interface ProviderNotice {

@@ -14,9 +14,10 @@ import {
 import { createPayssionClient, isPayssionPage } from './payssion/payssionClient';
 import { createVoltClient, isVoltPage } from './volt/voltClient';
 import { createD24Client, isD24Page } from './directa24/d24Client';
+import { createUpgateClient, isUpgatePage } from './upgate/upgateClient';
 import type { StripeProtocolGateway } from './stripeGateway';
 
-/** A redirect provider spoken to through its own API (payssion/, coinpayments/, volt/, directa24/): what the gateway asks of it. */
+/** A redirect provider spoken to through its own API (payssion/, coinpayments/, volt/, directa24/, upgate/): what the gateway asks of it. */
 export interface RedirectProviderClient {
   /**
    * The provider's payment for the order (metadata.order_id) and the page the payer goes to. idempotencyKey: the
@@ -49,7 +50,8 @@ interface Adapter {
 /**
  * The redirect providers (document 2 §7) by whose API each speaks: Payssion's methods through Payssion's own API
  * (payssion/payssionClient.ts), CoinPayments through its merchant API (coinpayments/coinPaymentsClient.ts), Volt
- * through its Gateway API (volt/voltClient.ts), Directa24 through its Deposits API v3 (directa24/d24Client.ts); the
+ * through its Gateway API (volt/voltClient.ts), Directa24 through its Deposits API v3 (directa24/d24Client.ts), UpGate's
+ * alipay, kakao and upi through its checkout API (upgate/upgateClient.ts); the
  * others through the sandbox's generic redirect sessions (`/v1/redirect_sessions`), which only the sandbox has. With
  * Stripe as the card provider, a method without an adapter of its own answers 503 (payments_unavailable) rather than
  * calling Stripe for an object it does not have; so does a provider of its own that is not configured.
@@ -70,6 +72,7 @@ export function withRedirectProviders(gateway: StripeProtocolGateway, config: Pa
       variables: 'VOLT_CLIENT_ID, VOLT_CLIENT_SECRET, VOLT_USERNAME, VOLT_PASSWORD, VOLT_NOTIFICATION_SECRET',
     },
     { name: 'directa24', handles: isD24Page, client: config.directa24 ? createD24Client(config.directa24) : null, variables: 'D24_API_KEY, D24_API_SIGNATURE' },
+    { name: 'upgate', handles: isUpgatePage, client: config.upgate ? createUpgateClient(config.upgate) : null, variables: 'UPGATE_API_KEY, UPGATE_SECRET_KEY' },
   ];
   const configured = (adapter: Adapter): RedirectProviderClient => {
     if (!adapter.client) throw new ProviderNotConfiguredError(`${adapter.name} is not configured (${adapter.variables})`);

@@ -175,9 +175,9 @@ test('redirect sessions (ours, through rawRequest): created open with its page, 
 });
 
 test('redirect session refunds (ours, through rawRequest): a completed session refunded once per key; an open one refused', async () => {
-  const input = { provider: 'ug_upi', amountMinor: 1500, currency: 'USD', returnUrl: 'http://127.0.0.1:4999/return', cancelUrl: 'http://127.0.0.1:4999/cancel', metadata: { order_id: 'o-10' } };
+  const input = { provider: 'fpay_wechat', amountMinor: 1500, currency: 'USD', returnUrl: 'http://127.0.0.1:4999/return', cancelUrl: 'http://127.0.0.1:4999/cancel', metadata: { order_id: 'o-10' } };
   const made = await gateway.createRedirectSession(input, key('session'));
-  const session = { ...made, provider: 'ug_upi', orderId: 'o-10' };
+  const session = { ...made, provider: 'fpay_wechat', orderId: 'o-10' };
   await expect(gateway.refundRedirectSession(session, null, key('early'))).rejects.toMatchObject({ statusCode: 400, code: 'redirect_session_not_refundable' });
   expect((await fetch(`${session.url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
   const refundKey = key('refund');

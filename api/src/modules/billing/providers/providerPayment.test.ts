@@ -2,7 +2,7 @@ import { API_HEADERS, CheckoutOrderSchema, ProviderPaymentResultSchema } from '@
 import { createHash, randomUUID } from 'node:crypto';
 import { describePayments } from '../../../testing/paymentsDescribe';
 import { idempotencyKey, PAYER_DETAILS, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
-import { COINPAYMENTS_IPN_PATH, D24_NOTIFY_PATH, PAYSSION_NOTIFY_PATH, VOLT_NOTIFY_PATH, type PaymentsLine, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
+import { COINPAYMENTS_IPN_PATH, D24_NOTIFY_PATH, PAYSSION_NOTIFY_PATH, UPGATE_POSTBACK_PATH, VOLT_NOTIFY_PATH, type PaymentsLine, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
 import { isPayssionPage, PAYSSION_PM_IDS } from '../../../infra/payments/payssion/payssionClient';
 import { coinPaymentsHmac, isCoinPaymentsPage } from '../../../infra/payments/coinpayments/coinPaymentsClient';
 import { SANDBOX_COINPAYMENTS_KEYS } from '../../../infra/payments/coinpayments/coinPaymentsConfig';
@@ -10,6 +10,8 @@ import { SANDBOX_PAYSSION_KEYS } from '../../../infra/payments/payssion/payssion
 import { isVoltPage, voltSignature } from '../../../infra/payments/volt/voltClient';
 import { SANDBOX_VOLT_KEYS } from '../../../infra/payments/volt/voltConfig';
 import { isD24Page } from '../../../infra/payments/directa24/d24Client';
+import { isUpgatePage, UPGATE_METHODS, upgateSignature } from '../../../infra/payments/upgate/upgateClient';
+import { SANDBOX_UPGATE_KEYS } from '../../../infra/payments/upgate/upgateConfig';
 import { forApplication, testGuestId, type TestApp } from '../../../testing/testApp';
 
 // Redirect providers against the payments sandbox over a real socket (through a line the tests can cut), its hosted
@@ -31,8 +33,8 @@ describePayments('redirect providers on %s', (kit, backend) => {
       [JSON.stringify(['card', 'volt', 'payport', 'antrpay', 'directa24', 'luxfin', 'payok', 'inwizo_ecom', 'inwizo_tpay', 'inwizo_sbp', 'ug_alipay', 'ug_kakao', 'ug_upi', 'coinpayments', 'overpay', 'fpay_alipay', 'fpay_wechat', 'payssion'])],
     );
     // the main brand offers payport too: the paths of the sandbox's generic redirect sessions (volt, coinpayments,
-    // payssion and directa24 speak their own APIs)
-    await t.db.query(`update billing_purchase_options set payment_methods = $1 where application_id = 'fable'`, [JSON.stringify(['card', 'volt', 'coinpayments', 'payssion', 'payport', 'directa24'])]);
+    // payssion, directa24 and upgate speak their own APIs)
+    await t.db.query(`update billing_purchase_options set payment_methods = $1 where application_id = 'fable'`, [JSON.stringify(['card', 'volt', 'coinpayments', 'payssion', 'payport', 'directa24', 'ug_kakao'])]);
   });
 
   /** A member of the application the headers name (none: the main brand's). */
@@ -110,6 +112,13 @@ describePayments('redirect providers on %s', (kit, backend) => {
         expect([session?.provider, session?.amount, session?.currency]).toEqual(['directa24', 1609, 'usd']);
         expect(session?.directa24).toMatchObject({ invoice_id: answer.order_id, country: 'US', payer: { id: m.id, email: PAYER_DETAILS.email, first_name: 'Pat', last_name: 'Payer' } });
         expect([session?.return_url, session?.directa24?.error_url]).toEqual([`${SITE}/checkout/success?order_id=${answer.order_id}`, `${SITE}/checkout?plan_id=basic_1m&order_id=${answer.order_id}&cancelled=1`]);
+        continue;
+      }
+      if (isUpgatePage(page)) {
+        // through UpGate's checkout API: the method chosen, the price in major units, our order as merchant_payment_id
+        expect([session?.provider, session?.amount, session?.currency]).toEqual(['upgate', 1609, 'usd']);
+        expect(session?.upgate).toMatchObject({ merchant_payment_id: answer.order_id, merchant_customer_id: m.id, email: PAYER_DETAILS.email, country_code: 'US', methods: [UPGATE_METHODS[page]] });
+        expect([session?.return_url, session?.cancel_url]).toEqual([`${SITE}/checkout/success?order_id=${answer.order_id}`, `${SITE}/checkout?plan_id=basic_1m&order_id=${answer.order_id}&cancelled=1`]);
         continue;
       }
       if (isCoinPaymentsPage(page)) {
@@ -378,6 +387,71 @@ describePayments('redirect providers on %s', (kit, backend) => {
     const sent = () => payments.sandbox.directa24.notifications.find((n) => String(n.deposit_id) === sessionOf(url)?.id);
     for (let i = 0; i < 200 && !sent()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(sent()).toMatchObject({ status: 'CANCELLED', delivered: true });
+    expect((await order(m.headers, orderId)).body).toMatchObject({ status: 'canceled', error_message: 'The payment was canceled.' });
+    expect(await subscriptionsOf(m.id)).toEqual([]);
+  });
+
+  it('pays through UpGate’s checkout API: its signed SALE postback pays the order once; a forged one is refused, one for another payment or amount changes nothing', async () => {
+    const m = await member();
+    const { url, order_id: orderId } = (await pay(m.headers, 'upgate_new_payment', body({ payment_option: 'kakao' }))).body as { url: string; order_id: string };
+    const session = sessionOf(url);
+    expect(session?.upgate).toMatchObject({ merchant_payment_id: orderId, methods: ['KAKAO_PAY'] });
+    const postback = (rawBody: string, headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: UPGATE_POSTBACK_PATH, headers: { 'content-type': 'application/json', ...headers }, payload: rawBody });
+    /** A SALE postback as UpGate signs it (the secret key), for this order, with `payment` and `fields` changed. */
+    const signed = (fields: Record<string, unknown> = {}, payment: Record<string, unknown> = {}, secret: string = SANDBOX_UPGATE_KEYS.secretKey) => {
+      const raw = JSON.stringify({
+        type: 'TRANSACTION',
+        data: {
+          transaction_id: `T${randomUUID().slice(0, 8).toUpperCase()}`,
+          transaction_type: 'SALE',
+          transaction_status: 'SUCCESS',
+          transaction_amount: '16.09',
+          transaction_currency_code: 'USD',
+          payment: { payment_id: session?.id, merchant_payment_id: orderId, merchant_customer_id: m.id, ...payment },
+          ...fields,
+        },
+      });
+      return [raw, { 'x-signature': upgateSignature(secret, raw) }] as const;
+    };
+    const refused = async (raw: string, headers: Record<string, string>) => {
+      const res = await postback(raw, headers);
+      return [res.statusCode, res.json().error.code, res.json().error.message];
+    };
+    expect(await refused(...signed({}, {}, 'not-the-secret-key'))).toEqual([400, 'invalid_signature', 'The UpGate postback signature (X-Signature) does not match']);
+    const [raw, headers] = signed();
+    expect(await refused(raw, {})).toEqual([400, 'invalid_signature', 'The UpGate postback lacks X-Signature']);
+    expect(await refused(raw.replace('16.09', '0.01'), headers)).toEqual([400, 'invalid_signature', 'The UpGate postback signature (X-Signature) does not match']);
+    expect(await refused(...signed({ transaction_id: undefined }))).toEqual([400, 'invalid_notification', 'The UpGate postback lacks transaction_id, transaction_type or transaction_status']);
+    // UpGate's word about another payment naming this order, or for another amount or currency: acknowledged, not applied
+    for (const [fields, payment] of [[{}, { payment_id: 'ANOTHER' }], [{ transaction_amount: '0.01' }, {}], [{ transaction_currency_code: 'EUR' }, {}]] as const) {
+      expect((await postback(...signed(fields, payment))).statusCode).toBe(200);
+      expect((await order(m.headers, orderId)).body.status).toBe('pending');
+    }
+
+    const back = await onProviderPage(url, 'pay');
+    expect(back.toString()).toBe(`${SITE}/checkout/success?order_id=${orderId}`);
+    const sent = () => payments.sandbox.upgate.postbacks.find((p) => p.payment_id === session?.id && p.transaction_type === 'SALE');
+    for (let i = 0; i < 200 && !sent()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent()).toMatchObject({ transaction_status: 'SUCCESS', attempts: [200], delivered: true });
+    expect(CheckoutOrderSchema.parse((await order(m.headers, orderId)).body)).toMatchObject({ status: 'succeeded', plan_id: 'basic_1m', orderTotal: 16.09, transaction_id: session?.id });
+    expect(await subscriptionsOf(m.id)).toHaveLength(1);
+    expect(await tierOf(m.id)).toBe('basic');
+
+    // UpGate posts it again, three times at once: applied once
+    const again = await Promise.all([1, 2, 3].map(() => postback(sent()?.rawBody ?? '', sent()?.headers ?? {})));
+    expect(again.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect((await ledgerOfUser(m.id)).filter((e) => e.action === 'order.succeeded' || e.action === 'subscription.created')).toHaveLength(2);
+  });
+
+  it('cancels an UpGate order when the SALE is declined, and sends the payer back to the cancel page', async () => {
+    const m = await member();
+    const { url, order_id: orderId } = (await pay(m.headers, 'upgate_new_payment', body({ payment_option: 'kakao' }))).body as { url: string; order_id: string };
+    const back = await onProviderPage(url, 'cancel');
+    expect([back.pathname, back.searchParams.get('cancelled')]).toEqual(['/checkout', '1']);
+    const sent = () => payments.sandbox.upgate.postbacks.find((p) => p.payment_id === sessionOf(url)?.id);
+    for (let i = 0; i < 200 && !sent()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent()).toMatchObject({ transaction_type: 'SALE', transaction_status: 'DECLINE', delivered: true });
     expect((await order(m.headers, orderId)).body).toMatchObject({ status: 'canceled', error_message: 'The payment was canceled.' });
     expect(await subscriptionsOf(m.id)).toEqual([]);
   });

@@ -15,10 +15,10 @@ import { BILLING_JOB_STATES_SQL } from '../../../infra/metrics/metrics';
 // (through a line the tests cut), on both databases.
 describePayments('refund of a redirect payment that cannot become a subscription on %s', (kit, backend) => {
   const now = () => kit.t.clock.now();
-  // the main brand offers payport too: the sandbox's generic redirect sessions (volt, coinpayments, payssion and
-  // directa24 speak their own APIs, tested below one by one)
+  // the main brand offers payport too: the sandbox's generic redirect sessions (volt, coinpayments, payssion,
+  // directa24 and upgate speak their own APIs, tested below one by one)
   beforeAll(() =>
-    kit.t.db.query(`update billing_purchase_options set payment_methods = $1 where application_id = 'fable'`, [JSON.stringify(['card', 'volt', 'coinpayments', 'payssion', 'payport', 'directa24'])]),
+    kit.t.db.query(`update billing_purchase_options set payment_methods = $1 where application_id = 'fable'`, [JSON.stringify(['card', 'volt', 'coinpayments', 'payssion', 'payport', 'directa24', 'ug_upi'])]),
   );
   const later = (ms: number) => kit.t.clock.set(new Date(now().getTime() + ms));
   const sessionOf = (url: string) => kit.payments.sandbox.state.redirectSessions.get(new URL(url).pathname.split('/').pop() as string);
@@ -129,6 +129,31 @@ describePayments('refund of a redirect payment that cannot become a subscription
     );
     expect(again.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(sessionOf(url)?.amount_refunded).toBe(1609);
+    expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refunded']);
+    expect(await subscriptionsOf(m.id)).toEqual([{ status: 'active', plan_id: 'basic_1m' }]);
+  });
+
+  it('refunds an UpGate payment through UpGate’s POST /v1/refund of its SALE, once, however often UpGate posts back', async () => {
+    const { m, url, orderId, sessionId } = await givenUpRedirectOrder('upgate_new_payment', { payment_option: 'upi' });
+    await payOnProviderPage(url);
+    const sent = () => kit.payments.sandbox.upgate.postbacks.find((p) => p.payment_id === sessionId && p.transaction_type === 'SALE');
+    // delivered: the API answered it, having applied it (the refund made at UpGate and recorded)
+    for (let i = 0; i < 300 && !sent()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent()).toMatchObject({ transaction_status: 'SUCCESS', attempts: [200], delivered: true });
+    expect(sessionOf(url)).toMatchObject({ status: 'refunded', amount: 1609, amount_refunded: 1609 });
+    expect(await loadOrder(kit.t.db, orderId)).toMatchObject({ status: 'refunded', provider_charge_id: sessionId });
+    expect(await redirectRowOf(orderId)).toMatchObject({ status: 'refunded' });
+    // UpGate posts the SALE again, twice at once: acknowledged, nothing refunded twice
+    const again = await Promise.all(
+      [1, 2].map(() => kit.t.app.inject({ method: 'POST', url: '/api/v2/payments/upgate/postback', headers: { 'content-type': 'application/json', ...sent()?.headers }, payload: sent()?.rawBody ?? '' })),
+    );
+    expect(again.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(sessionOf(url)?.amount_refunded).toBe(1609);
+    expect(kit.payments.sandbox.upgate.transactions.filter((tx) => tx.payment.payment_id === sessionId && tx.transaction_type === 'REFUND')).toHaveLength(1);
+    // the REFUND's own postback is recorded, not applied
+    const refundPostback = () => kit.payments.sandbox.upgate.postbacks.find((p) => p.payment_id === sessionId && p.transaction_type === 'REFUND');
+    for (let i = 0; i < 300 && !refundPostback()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(refundPostback()).toMatchObject({ attempts: [200], delivered: true });
     expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refunded']);
     expect(await subscriptionsOf(m.id)).toEqual([{ status: 'active', plan_id: 'basic_1m' }]);
   });

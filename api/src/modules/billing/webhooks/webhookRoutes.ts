@@ -17,6 +17,8 @@ export const COINPAYMENTS_IPN_PATH = '/v2/payments/coinpayments/ipn';
 export const VOLT_NOTIFY_PATH = '/v2/payments/volt/notify';
 /** Where Directa24 posts its notifications (each deposit's notification_url, or the Merchant Panel's Confirm URL). */
 export const D24_NOTIFY_PATH = '/v2/payments/directa24/notify';
+/** Where UpGate posts its postbacks (the callback URL of the merchant account, set in UpGate's back office). */
+export const UPGATE_POSTBACK_PATH = '/v2/payments/upgate/postback';
 /** The largest event body accepted (Stripe's events are a few kilobytes). */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
@@ -34,7 +36,9 @@ const invalidSignature = (message: string) => new AppError(400, 'invalid_signatu
  * (CoinPayments' IPN: form-encoded, HMAC header; answered `IPN OK`) and POST /api/v2/payments/volt/notify (Volt: JSON,
  * X-Volt-Signed; the payment it names is read at Volt, unreachable: 503 and Volt retries) and POST
  * /api/v2/payments/directa24/notify (Directa24: JSON `{ deposit_id }`, unsigned: only a trigger, the deposit is read
- * with D24's signed status call and the event says what D24 answers; unreachable: 503 and D24 retries). A signature that does not verify: 400
+ * with D24's signed status call and the event says what D24 answers; unreachable: 503 and D24 retries) and POST
+ * /api/v2/payments/upgate/postback (UpGate: JSON, X-Signature HMAC-SHA256 of the body; a SALE's outcome applied, other
+ * transactions recorded). A signature that does not verify: 400
  * invalid_signature; signed but not ours to take (another merchant, a field missing): 400 invalid_notification.
  */
 export const webhookRoutes: ApiPlugin = async (app, deps) => {
@@ -98,6 +102,7 @@ export const webhookRoutes: ApiPlugin = async (app, deps) => {
   app.post(PAYSSION_NOTIFY_PATH, received, async (request) => apply('payssion', await notificationEvent('payssion', 'Payssion', request), request.log));
   app.post(VOLT_NOTIFY_PATH, received, async (request) => apply('volt', await notificationEvent('volt', 'Volt', request), request.log));
   app.post(D24_NOTIFY_PATH, received, async (request) => apply('directa24', await notificationEvent('directa24', 'Directa24', request), request.log));
+  app.post(UPGATE_POSTBACK_PATH, received, async (request) => apply('upgate', await notificationEvent('upgate', 'UpGate', request), request.log));
 
   // CoinPayments reads the answer's status; `IPN OK` as its own examples answer
   app.post(COINPAYMENTS_IPN_PATH, { schema: { response: { 200: z.string() } }, config: { access: 'public' as const } }, async (request, reply) => {
