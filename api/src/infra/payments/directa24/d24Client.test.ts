@@ -1,3 +1,4 @@
+import { eventually } from '../../../testing/eventually';
 import { startTestPaymentsSandbox, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
 import { PaymentsUnavailableError, ProviderNoticeError, type PaymentsGateway } from '../paymentsGateway';
 import { createD24Client, d24Authorization, d24Date, D24Refusal, d24Status } from './d24Client';
@@ -29,10 +30,6 @@ const input = (orderId: string, amountMinor = 1609, currency = 'USD') => ({
   buyer: { firstName: 'Ada', lastName: 'Lovelace', country: 'br' },
 });
 const at = new Date('2026-12-06T12:00:00Z');
-const until = async (done: () => boolean) => {
-  for (let i = 0; i < 300 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(done()).toBe(true);
-};
 const notice = (body: string) => ({ rawBody: body, headers: { 'content-type': 'application/json' } });
 const sentFor = (depositId: string, status: string) => () => payments.sandbox.directa24.notifications.find((n) => String(n.deposit_id) === depositId && n.status === status);
 
@@ -91,7 +88,7 @@ test('the notification names the deposit only: the event says what GET /v3/depos
 
   await fetch(`${made.url}/pay`, { method: 'POST', redirect: 'manual' });
   const sent = sentFor(made.sessionId, 'COMPLETED');
-  await until(() => sent() !== undefined);
+  await eventually(() => sent() !== undefined);
   expect(JSON.parse(sent()?.rawBody ?? '')).toEqual({ deposit_id: Number(made.sessionId) });
   const event = await gateway.providerNotification('directa24', notice(sent()?.rawBody ?? ''), at);
   expect(event).toEqual({
@@ -108,7 +105,7 @@ test('the notification names the deposit only: the event says what GET /v3/depos
   const back = await fetch(`${cancelled.url}/cancel`, { method: 'POST', redirect: 'manual' });
   expect(back.headers.get('location')).toBe(input(cancelledOrder).cancelUrl);
   const cancelNotice = sentFor(cancelled.sessionId, 'CANCELLED');
-  await until(() => cancelNotice() !== undefined);
+  await eventually(() => cancelNotice() !== undefined);
   const canceled = await gateway.providerNotification('directa24', notice(cancelNotice()?.rawBody ?? ''), at);
   expect([canceled.type, canceled.id]).toEqual(['redirect_session.canceled', `directa24:${cancelled.sessionId}:cancelled`]);
 });

@@ -1,3 +1,4 @@
+import { eventually } from '../../../testing/eventually';
 import { startTestPaymentsSandbox, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
 import { PaymentsUnavailableError, ProviderNoticeError, WebhookSignatureError, type PaymentsGateway } from '../paymentsGateway';
 import { createPaymentsGateway } from '../stripeGateway';
@@ -29,10 +30,6 @@ const input = (orderId: string, page = 'ug_kakao', amountMinor = 1609, currency 
   buyer: { firstName: 'Ada', lastName: 'Lovelace', country: 'kr' },
 });
 const at = new Date('2026-12-06T12:00:00Z');
-const until = async (done: () => boolean) => {
-  for (let i = 0; i < 300 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(done()).toBe(true);
-};
 const signed = (body: string, secret: string = SANDBOX_UPGATE_KEYS.secretKey) => ({ rawBody: body, headers: { 'content-type': 'application/json', 'x-signature': upgateSignature(secret, body) } });
 const postbackOf = (paymentId: string, type: string, status: string) => () =>
   payments.sandbox.upgate.postbacks.find((p) => p.payment_id === paymentId && p.transaction_type === type && p.transaction_status === status);
@@ -76,7 +73,7 @@ test('a signed SALE postback is the event: SUCCESS completed, DECLINE canceled, 
   const made = await gateway.createRedirectSession(input(orderId, 'ug_alipay'), `${orderId}:redirect`);
   await fetch(`${made.url}/pay`, { method: 'POST', redirect: 'manual' });
   const sale = postbackOf(made.sessionId, 'SALE', 'SUCCESS');
-  await until(() => sale() !== undefined);
+  await eventually(() => sale() !== undefined);
   const notice = { rawBody: sale()?.rawBody ?? '', headers: sale()?.headers ?? {} };
   const event = await gateway.providerNotification('upgate', notice, at);
   expect(event).toEqual({
@@ -90,7 +87,7 @@ test('a signed SALE postback is the event: SUCCESS completed, DECLINE canceled, 
 
   await gateway.refundRedirectSession({ sessionId: made.sessionId, provider: 'ug_alipay', orderId }, null, `${orderId}:refund`);
   const refund = postbackOf(made.sessionId, 'REFUND', 'SUCCESS');
-  await until(() => refund() !== undefined);
+  await eventually(() => refund() !== undefined);
   const refunded = await gateway.providerNotification('upgate', { rawBody: refund()?.rawBody ?? '', headers: refund()?.headers ?? {} }, at);
   expect([refunded.type, refunded.id]).toEqual(['upgate.refund_success', `upgate:${made.sessionId}:${refund()?.transaction_id}`]);
 
@@ -100,7 +97,7 @@ test('a signed SALE postback is the event: SUCCESS completed, DECLINE canceled, 
   const back = await fetch(`${cancelled.url}/cancel`, { method: 'POST', redirect: 'manual' });
   expect(back.headers.get('location')).toBe(input(cancelledOrder).cancelUrl);
   const decline = postbackOf(cancelled.sessionId, 'SALE', 'DECLINE');
-  await until(() => decline() !== undefined);
+  await eventually(() => decline() !== undefined);
   const canceled = await gateway.providerNotification('upgate', { rawBody: decline()?.rawBody ?? '', headers: decline()?.headers ?? {} }, at);
   expect(canceled).toMatchObject({ type: 'redirect_session.canceled', object: { id: cancelled.sessionId, amount: 80000, currency: 'inr' } });
   expect(await gateway.getRedirectSession({ sessionId: cancelled.sessionId, provider: 'ug_upi', orderId: cancelledOrder })).toMatchObject({ status: 'canceled', amountMinor: 80000, currency: 'INR' });

@@ -1,3 +1,4 @@
+import { eventually } from '../../../testing/eventually';
 import { startTestPaymentsSandbox, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
 import { PaymentsUnavailableError, ProviderNoticeError, WebhookSignatureError, type PaymentsGateway } from '../paymentsGateway';
 import { createPaymentsGateway } from '../stripeGateway';
@@ -28,10 +29,6 @@ const input = (orderId: string) => ({
   buyerEmail: 'ada@example.com',
 });
 const at = new Date('2026-12-06T12:00:00Z');
-const until = async (done: () => boolean) => {
-  for (let i = 0; i < 300 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(done()).toBe(true);
-};
 
 /** A notification as Volt signs it: `body|timed|version` with the notification secret. */
 function notice(body: string, options: { secret?: string; timed?: string; version?: string; signed?: string | null } = {}) {
@@ -85,7 +82,7 @@ test('the notification the sandbox sends verifies with the notification secret; 
   const orderId = newOrder();
   const made = await paid(orderId);
   const sent = () => payments.sandbox.volt.notifications.find((n) => n.payment === made.sessionId);
-  await until(() => sent() !== undefined);
+  await eventually(() => sent() !== undefined);
   expect(JSON.parse(sent()?.rawBody ?? '')).toEqual({
     payment: made.sessionId,
     reference: uniqueReferenceOf(orderId),
@@ -109,7 +106,7 @@ test('the notification the sandbox sends verifies with the notification secret; 
   const back = await fetch(`${cancelled.url}/cancel`, { method: 'POST', redirect: 'manual' });
   expect(back.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:4999\/checkout\?cancelled=1&volt=/);
   const cancelNotice = () => payments.sandbox.volt.notifications.find((n) => n.payment === cancelled.sessionId);
-  await until(() => cancelNotice() !== undefined);
+  await eventually(() => cancelNotice() !== undefined);
   const canceled = await gateway.providerNotification('volt', { rawBody: cancelNotice()?.rawBody ?? '', headers: cancelNotice()?.headers ?? {} }, at);
   expect([canceled.type, canceled.id]).toEqual(['redirect_session.canceled', `volt:${cancelled.sessionId}:cancelled_by_user`]);
 });
