@@ -13,7 +13,7 @@ import { SANDBOX_PAYSSION_KEYS } from '../infra/payments/payssion/payssionConfig
 import { SANDBOX_VOLT_KEYS } from '../infra/payments/volt/voltConfig';
 import { SANDBOX_D24_KEYS } from '../infra/payments/directa24/d24Config';
 import { SANDBOX_UPGATE_KEYS } from '../infra/payments/upgate/upgateConfig';
-import type { PaymentsGateway } from '../infra/payments/paymentsGateway';
+import type { PaymentsGateway, RedirectSessionInput } from '../infra/payments/paymentsGateway';
 import { createPaymentsGateway } from '../infra/payments/stripeGateway';
 
 export const TEST_PAYMENTS_SECRET_KEY = 'sk_test_api_tests_1';
@@ -164,6 +164,54 @@ export async function startTestPaymentsSandbox(overrides: Partial<SandboxConfig>
       await sandbox.close();
       await new Promise<void>((resolve) => relay.server.close(() => resolve()));
     },
+  };
+}
+
+/** What usePaymentsGateway hands a test file: the sandbox and its gateway, each read when used (in a hook or a test). */
+export interface PaymentsGatewayRig {
+  payments: TestPaymentsSandbox;
+  gateway: PaymentsGateway;
+}
+
+/** `current()`'s properties, read when used: the file is given them before beforeAll has started anything. */
+function readWhenUsed<T extends object>(name: string, current: () => T | undefined): T {
+  return new Proxy({} as T, {
+    get(_target, key) {
+      const started = current();
+      if (!started) throw new Error(`the payments sandbox starts in beforeAll: ${name}.${String(key)} is for hooks and tests`);
+      return Reflect.get(started, key);
+    },
+  });
+}
+
+/**
+ * For a test file about the gateway's redirect providers: the payments sandbox (startTestPaymentsSandbox) started
+ * before all its tests and closed after them, and its gateway. Both are read when used, so the file can name them at
+ * its top.
+ */
+export function usePaymentsGateway(): PaymentsGatewayRig {
+  let started: TestPaymentsSandbox | undefined;
+  beforeAll(async () => {
+    started = await startTestPaymentsSandbox();
+  });
+  afterAll(() => started?.close());
+  return { payments: readWhenUsed('payments', () => started), gateway: readWhenUsed('gateway', () => started?.gateway) };
+}
+
+/**
+ * A redirect checkout as billing asks for one: member u-1 buys basic_1m as `orderId` and comes back to the web app.
+ * `overrides` are what a provider's test needs of its own (its currency, the buyer's name and country).
+ */
+export function redirectInput(provider: string, orderId: string, overrides: Partial<RedirectSessionInput> = {}): RedirectSessionInput {
+  return {
+    provider,
+    amountMinor: 1609,
+    currency: 'USD',
+    returnUrl: 'http://127.0.0.1:4999/checkout/success?order_id=o',
+    cancelUrl: 'http://127.0.0.1:4999/checkout?cancelled=1',
+    metadata: { order_id: orderId, user_id: 'u-1', plan_id: 'basic_1m' },
+    buyerEmail: 'ada@example.com',
+    ...overrides,
   };
 }
 

@@ -1,28 +1,14 @@
-import { startTestPaymentsSandbox, type TestPaymentsSandbox } from '../../testing/paymentsSandbox';
-import { PaymentsUnavailableError, WebhookSignatureError, type PaymentsGateway } from './paymentsGateway';
+import { redirectInput, usePaymentsGateway } from '../../testing/paymentsSandbox';
+import { PaymentsUnavailableError, WebhookSignatureError } from './paymentsGateway';
 import { PayssionRefusal } from './payssion/payssionClient';
 import { createPaymentsGateway } from './stripeGateway';
 
 // Each redirect provider through its own API: Payssion's against the sandbox's Payssion over a real socket.
 
-let payments: TestPaymentsSandbox;
-let gateway: PaymentsGateway;
+const { payments, gateway } = usePaymentsGateway();
 let orders = 0;
 
-beforeAll(async () => {
-  payments = await startTestPaymentsSandbox();
-  gateway = payments.gateway;
-});
-afterAll(() => payments.close());
-
-const input = (provider: string, orderId: string) => ({
-  provider,
-  amountMinor: 1250,
-  currency: 'PHP',
-  returnUrl: 'http://127.0.0.1:4999/checkout/success',
-  cancelUrl: 'http://127.0.0.1:4999/checkout',
-  metadata: { order_id: orderId, user_id: 'u-1', plan_id: 'basic_1m' },
-});
+const input = (provider: string, orderId: string) => redirectInput(provider, orderId, { amountMinor: 1250, currency: 'PHP' });
 
 test('a Payssion method is created, read, paid, refunded through Payssion’s API; a refund repeated after it is done changes nothing', async () => {
   const orderId = `o-${++orders}`;

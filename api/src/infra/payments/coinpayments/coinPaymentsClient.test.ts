@@ -1,5 +1,5 @@
-import { startTestPaymentsSandbox, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
-import { ManualRefundRequiredError, PaymentsUnavailableError, ProviderNoticeError, WebhookSignatureError, type PaymentsGateway } from '../paymentsGateway';
+import { redirectInput, usePaymentsGateway } from '../../../testing/paymentsSandbox';
+import { ManualRefundRequiredError, PaymentsUnavailableError, ProviderNoticeError, WebhookSignatureError } from '../paymentsGateway';
 import { createPaymentsGateway } from '../stripeGateway';
 import { CoinPaymentsRefusal, coinPaymentsHmac, coinPaymentsStatus, minorOfAmount } from './coinPaymentsClient';
 import { SANDBOX_COINPAYMENTS_KEYS } from './coinPaymentsConfig';
@@ -7,25 +7,10 @@ import { SANDBOX_COINPAYMENTS_KEYS } from './coinPaymentsConfig';
 // CoinPayments through its legacy merchant API (api.php, HMAC-SHA512), against the sandbox's CoinPayments over a real
 // socket; its IPN (HMAC header with the IPN secret) as the redirect_session event billing applies.
 
-let payments: TestPaymentsSandbox;
-let gateway: PaymentsGateway;
+const { payments, gateway } = usePaymentsGateway();
 let orders = 0;
 
-beforeAll(async () => {
-  payments = await startTestPaymentsSandbox();
-  gateway = payments.gateway;
-});
-afterAll(() => payments.close());
-
-const input = (orderId: string) => ({
-  provider: 'coinpayments',
-  amountMinor: 1609,
-  currency: 'USD',
-  returnUrl: 'http://127.0.0.1:4999/checkout/success?order_id=o',
-  cancelUrl: 'http://127.0.0.1:4999/checkout?cancelled=1',
-  metadata: { order_id: orderId, user_id: 'u-1', plan_id: 'basic_1m' },
-  buyerEmail: 'ada@example.com',
-});
+const input = (orderId: string) => redirectInput('coinpayments', orderId);
 
 /** An IPN as CoinPayments posts it: the form, and the HMAC of its exact body with `secret`. */
 function ipn(fields: Record<string, string>, secret: string = SANDBOX_COINPAYMENTS_KEYS.ipnSecret) {

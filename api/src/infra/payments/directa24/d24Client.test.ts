@@ -1,6 +1,6 @@
 import { eventually } from '../../../testing/eventually';
-import { startTestPaymentsSandbox, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
-import { PaymentsUnavailableError, ProviderNoticeError, type PaymentsGateway } from '../paymentsGateway';
+import { redirectInput, usePaymentsGateway } from '../../../testing/paymentsSandbox';
+import { PaymentsUnavailableError, ProviderNoticeError } from '../paymentsGateway';
 import { createD24Client, d24Authorization, d24Date, D24Refusal, d24Status } from './d24Client';
 import { SANDBOX_D24_KEYS } from './d24Config';
 
@@ -8,27 +8,12 @@ import { SANDBOX_D24_KEYS } from './d24Config';
 // X-Date, X-Login and Authorization: D24 …), against the sandbox's D24 over a real socket; its notification
 // ({ deposit_id }, unsigned) read back as the deposit D24 holds.
 
-let payments: TestPaymentsSandbox;
-let gateway: PaymentsGateway;
+const { payments, gateway } = usePaymentsGateway();
 let orders = 0;
 
-beforeAll(async () => {
-  payments = await startTestPaymentsSandbox();
-  gateway = payments.gateway;
-});
-afterAll(() => payments.close());
-
 const newOrder = () => `0d24d24d-0000-4000-8000-${String(++orders).padStart(12, '0')}`;
-const input = (orderId: string, amountMinor = 1609, currency = 'USD') => ({
-  provider: 'directa24',
-  amountMinor,
-  currency,
-  returnUrl: 'http://127.0.0.1:4999/checkout/success?order_id=o',
-  cancelUrl: 'http://127.0.0.1:4999/checkout?cancelled=1',
-  metadata: { order_id: orderId, user_id: 'u-1', plan_id: 'basic_1m' },
-  buyerEmail: 'ada@example.com',
-  buyer: { firstName: 'Ada', lastName: 'Lovelace', country: 'br' },
-});
+const input = (orderId: string, amountMinor = 1609, currency = 'USD') =>
+  redirectInput('directa24', orderId, { amountMinor, currency, buyer: { firstName: 'Ada', lastName: 'Lovelace', country: 'br' } });
 const at = new Date('2026-12-06T12:00:00Z');
 const notice = (body: string) => ({ rawBody: body, headers: { 'content-type': 'application/json' } });
 const sentFor = (depositId: string, status: string) => () => payments.sandbox.directa24.notifications.find((n) => String(n.deposit_id) === depositId && n.status === status);

@@ -1,6 +1,6 @@
 import { eventually } from '../../../testing/eventually';
-import { startTestPaymentsSandbox, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
-import { PaymentsUnavailableError, ProviderNoticeError, WebhookSignatureError, type PaymentsGateway } from '../paymentsGateway';
+import { redirectInput, usePaymentsGateway } from '../../../testing/paymentsSandbox';
+import { PaymentsUnavailableError, ProviderNoticeError, WebhookSignatureError } from '../paymentsGateway';
 import { createPaymentsGateway } from '../stripeGateway';
 import { createUpgateClient, upgateSaleStatus, upgateSignature, UpgateRefusal } from './upgateClient';
 import { SANDBOX_UPGATE_KEYS } from './upgateConfig';
@@ -8,27 +8,12 @@ import { SANDBOX_UPGATE_KEYS } from './upgateConfig';
 // UpGate through its API (POST /v1/checkout, GET /v1/transaction, POST /v1/refund, each with X-Api-Key), against the
 // sandbox's UpGate over a real socket; its postbacks (signed in X-Signature) as redirect_session events.
 
-let payments: TestPaymentsSandbox;
-let gateway: PaymentsGateway;
+const { payments, gateway } = usePaymentsGateway();
 let orders = 0;
 
-beforeAll(async () => {
-  payments = await startTestPaymentsSandbox();
-  gateway = payments.gateway;
-});
-afterAll(() => payments.close());
-
 const newOrder = () => `0a9a7e00-0000-4000-8000-${String(++orders).padStart(12, '0')}`;
-const input = (orderId: string, page = 'ug_kakao', amountMinor = 1609, currency = 'USD') => ({
-  provider: page,
-  amountMinor,
-  currency,
-  returnUrl: 'http://127.0.0.1:4999/checkout/success?order_id=o',
-  cancelUrl: 'http://127.0.0.1:4999/checkout?cancelled=1',
-  metadata: { order_id: orderId, user_id: 'u-1', plan_id: 'basic_1m' },
-  buyerEmail: 'ada@example.com',
-  buyer: { firstName: 'Ada', lastName: 'Lovelace', country: 'kr' },
-});
+const input = (orderId: string, page = 'ug_kakao', amountMinor = 1609, currency = 'USD') =>
+  redirectInput(page, orderId, { amountMinor, currency, buyer: { firstName: 'Ada', lastName: 'Lovelace', country: 'kr' } });
 const at = new Date('2026-12-06T12:00:00Z');
 const signed = (body: string, secret: string = SANDBOX_UPGATE_KEYS.secretKey) => ({ rawBody: body, headers: { 'content-type': 'application/json', 'x-signature': upgateSignature(secret, body) } });
 const postbackOf = (paymentId: string, type: string, status: string) => () =>

@@ -1,6 +1,6 @@
 import { eventually } from '../../../testing/eventually';
-import { startTestPaymentsSandbox, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
-import { PaymentsUnavailableError, ProviderNoticeError, WebhookSignatureError, type PaymentsGateway } from '../paymentsGateway';
+import { redirectInput, startTestPaymentsSandbox, usePaymentsGateway } from '../../../testing/paymentsSandbox';
+import { PaymentsUnavailableError, ProviderNoticeError, WebhookSignatureError } from '../paymentsGateway';
 import { createPaymentsGateway } from '../stripeGateway';
 import { uniqueReferenceOf, uuidOf, VoltRefusal, voltSignature, voltStatus } from './voltClient';
 import { SANDBOX_VOLT_KEYS } from './voltConfig';
@@ -8,26 +8,11 @@ import { SANDBOX_VOLT_KEYS } from './voltConfig';
 // Volt through its Gateway API (OAuth password grant, /v2/payments, /payments/{id}, refunds), against the sandbox's
 // Volt over a real socket; its notification (X-Volt-Signed) as the redirect_session event billing applies.
 
-let payments: TestPaymentsSandbox;
-let gateway: PaymentsGateway;
+const { payments, gateway } = usePaymentsGateway();
 let orders = 0;
 
-beforeAll(async () => {
-  payments = await startTestPaymentsSandbox();
-  gateway = payments.gateway;
-});
-afterAll(() => payments.close());
-
 const newOrder = () => `0c0ffee0-0000-4000-8000-${String(++orders).padStart(12, '0')}`;
-const input = (orderId: string) => ({
-  provider: 'volt',
-  amountMinor: 1609,
-  currency: 'EUR',
-  returnUrl: 'http://127.0.0.1:4999/checkout/success?order_id=o',
-  cancelUrl: 'http://127.0.0.1:4999/checkout?cancelled=1',
-  metadata: { order_id: orderId, user_id: 'u-1', plan_id: 'basic_1m' },
-  buyerEmail: 'ada@example.com',
-});
+const input = (orderId: string) => redirectInput('volt', orderId, { currency: 'EUR' });
 const at = new Date('2026-12-06T12:00:00Z');
 
 /** A notification as Volt signs it: `body|timed|version` with the notification secret. */
