@@ -6,6 +6,15 @@ import { readD24Config, SANDBOX_D24_KEYS, type D24Config } from './directa24/d24
 import { readUpgateConfig, SANDBOX_UPGATE_KEYS, type UpgateConfig } from './upgate/upgateConfig';
 import { envValue } from '../envValue';
 
+/** The redirect providers with an API of their own, the same beside either card provider (null: not configured). */
+export type RedirectProviderConfigs = {
+  payssion?: PayssionConfig | null;
+  coinPayments?: CoinPaymentsConfig | null;
+  volt?: VoltConfig | null;
+  directa24?: D24Config | null;
+  upgate?: UpgateConfig | null;
+};
+
 /**
  * Which payments provider the API uses (issue 15; payments-sandbox/README.md "The API's side"):
  * - PAYMENTS_PROVIDER=sandbox (the default): our sandbox at PAYMENTS_SANDBOX_URL with PAYMENTS_SANDBOX_SECRET_KEY and
@@ -24,23 +33,13 @@ export type SandboxPaymentsConfig = {
   secretKey: string;
   publishableKey: string;
   webhookSecrets: readonly string[];
-  payssion?: PayssionConfig | null;
-  coinPayments?: CoinPaymentsConfig | null;
-  volt?: VoltConfig | null;
-  directa24?: D24Config | null;
-  upgate?: UpgateConfig | null;
-};
+} & RedirectProviderConfigs;
 export type StripePaymentsConfig = {
   provider: 'stripe';
   secretKey: string;
   publishableKey: string;
   webhookSecrets: readonly string[];
-  payssion?: PayssionConfig | null;
-  coinPayments?: CoinPaymentsConfig | null;
-  volt?: VoltConfig | null;
-  directa24?: D24Config | null;
-  upgate?: UpgateConfig | null;
-};
+} & RedirectProviderConfigs;
 export type PaymentsConfig = SandboxPaymentsConfig | StripePaymentsConfig;
 
 /** The sandbox as `npm start` runs it (payments-sandbox/src/config.ts configFromEnv defaults). */
