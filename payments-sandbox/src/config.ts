@@ -80,6 +80,15 @@ export function withDefaults(config: Partial<SandboxConfig>): SandboxConfig {
 const list = (value: string | undefined) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 /**
+ * A provider's merchant settings: each of `fields` from PAYMENTS_SANDBOX_<PROVIDER>_<FIELD> (the field's name in
+ * capitals and underscores, notifyUrl as NOTIFY_URL), unset the sandbox's default (for a URL null: nothing announced).
+ */
+function providerFromEnv<C extends object>(env: NodeJS.ProcessEnv, provider: string, defaults: C, fields: ReadonlyArray<keyof C & string>): C {
+  const variable = (field: string) => `PAYMENTS_SANDBOX_${provider}_${field.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`;
+  return { ...defaults, ...Object.fromEntries(fields.map((field) => [field, env[variable(field)] ?? defaults[field]])) };
+}
+
+/**
  * From the environment (see README.md): PAYMENTS_SANDBOX_PORT, PAYMENTS_SANDBOX_SECRET_KEYS,
  * PAYMENTS_SANDBOX_PUBLISHABLE_KEYS, PAYMENTS_SANDBOX_ALLOWED_ORIGINS, PAYMENTS_SANDBOX_WEBHOOK_URL,
  * PAYMENTS_SANDBOX_WEBHOOK_SECRETS (one or two, comma-separated), PAYMENTS_SANDBOX_RETRY_BASE_MS,
@@ -104,36 +113,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Partial<SandboxConfig> {
     retry: env.PAYMENTS_SANDBOX_RETRY_BASE_MS ? { ...DEFAULT_RETRY, baseDelayMs: Number(env.PAYMENTS_SANDBOX_RETRY_BASE_MS) } : undefined,
     publicUrl: env.PAYMENTS_SANDBOX_PUBLIC_URL,
     chargeLatencyMs: env.PAYMENTS_SANDBOX_CHARGE_LATENCY_MS ? Number(env.PAYMENTS_SANDBOX_CHARGE_LATENCY_MS) : undefined,
-    payssion: {
-      apiKey: env.PAYMENTS_SANDBOX_PAYSSION_API_KEY ?? DEFAULT_PAYSSION.apiKey,
-      secretKey: env.PAYMENTS_SANDBOX_PAYSSION_SECRET_KEY ?? DEFAULT_PAYSSION.secretKey,
-      notifyUrl: env.PAYMENTS_SANDBOX_PAYSSION_NOTIFY_URL ?? null,
-    },
-    coinpayments: {
-      publicKey: env.PAYMENTS_SANDBOX_COINPAYMENTS_PUBLIC_KEY ?? DEFAULT_COINPAYMENTS.publicKey,
-      privateKey: env.PAYMENTS_SANDBOX_COINPAYMENTS_PRIVATE_KEY ?? DEFAULT_COINPAYMENTS.privateKey,
-      ipnSecret: env.PAYMENTS_SANDBOX_COINPAYMENTS_IPN_SECRET ?? DEFAULT_COINPAYMENTS.ipnSecret,
-      merchantId: env.PAYMENTS_SANDBOX_COINPAYMENTS_MERCHANT_ID ?? DEFAULT_COINPAYMENTS.merchantId,
-      ipnUrl: env.PAYMENTS_SANDBOX_COINPAYMENTS_IPN_URL ?? null,
-    },
-    volt: {
-      clientId: env.PAYMENTS_SANDBOX_VOLT_CLIENT_ID ?? DEFAULT_VOLT.clientId,
-      clientSecret: env.PAYMENTS_SANDBOX_VOLT_CLIENT_SECRET ?? DEFAULT_VOLT.clientSecret,
-      username: env.PAYMENTS_SANDBOX_VOLT_USERNAME ?? DEFAULT_VOLT.username,
-      password: env.PAYMENTS_SANDBOX_VOLT_PASSWORD ?? DEFAULT_VOLT.password,
-      notificationSecret: env.PAYMENTS_SANDBOX_VOLT_NOTIFICATION_SECRET ?? DEFAULT_VOLT.notificationSecret,
-      notificationUrl: env.PAYMENTS_SANDBOX_VOLT_NOTIFICATION_URL ?? null,
-      tokenTtlSeconds: DEFAULT_VOLT.tokenTtlSeconds,
-    },
-    directa24: {
-      apiKey: env.PAYMENTS_SANDBOX_D24_API_KEY ?? DEFAULT_D24.apiKey,
-      apiSignature: env.PAYMENTS_SANDBOX_D24_API_SIGNATURE ?? DEFAULT_D24.apiSignature,
-      notificationUrl: env.PAYMENTS_SANDBOX_D24_NOTIFICATION_URL ?? null,
-    },
-    upgate: {
-      apiKey: env.PAYMENTS_SANDBOX_UPGATE_API_KEY ?? DEFAULT_UPGATE.apiKey,
-      secretKey: env.PAYMENTS_SANDBOX_UPGATE_SECRET_KEY ?? DEFAULT_UPGATE.secretKey,
-      postbackUrl: env.PAYMENTS_SANDBOX_UPGATE_POSTBACK_URL ?? null,
-    },
+    payssion: providerFromEnv(env, 'PAYSSION', DEFAULT_PAYSSION, ['apiKey', 'secretKey', 'notifyUrl']),
+    coinpayments: providerFromEnv(env, 'COINPAYMENTS', DEFAULT_COINPAYMENTS, ['publicKey', 'privateKey', 'ipnSecret', 'merchantId', 'ipnUrl']),
+    // tokenTtlSeconds has no variable: the default's (tests pass their own)
+    volt: providerFromEnv(env, 'VOLT', DEFAULT_VOLT, ['clientId', 'clientSecret', 'username', 'password', 'notificationSecret', 'notificationUrl']),
+    directa24: providerFromEnv(env, 'D24', DEFAULT_D24, ['apiKey', 'apiSignature', 'notificationUrl']),
+    upgate: providerFromEnv(env, 'UPGATE', DEFAULT_UPGATE, ['apiKey', 'secretKey', 'postbackUrl']),
   };
 }
