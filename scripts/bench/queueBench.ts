@@ -65,6 +65,34 @@ export async function startApiProcess(env: Record<string, string>, port: number)
   throw new Error(`API on ${port} did not start`);
 }
 
+/**
+ * The environment of a bench's API processes: the bench's database and Redis, its models file, the tests' JWT secret
+ * (so that the setup app's tokens are taken), quiet logs.
+ */
+export function benchApiEnv(databaseUrl: string, redisUrl: string, modelsFile: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    JWT_SECRET: TEST_JWT_SECRET,
+    INFERENCE_MODELS_FILE: modelsFile,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'error',
+    // Each simulated user comes from its own address (X-Forwarded-For), as behind the production proxy.
+    TRUST_PROXY: '127.0.0.1',
+  };
+}
+
+/**
+ * The API in the bench's own process on the same database, for making its members and characters before the API
+ * processes start: the same JWT secret as theirs (benchApiEnv), rate limits loose so that the setup is not limited.
+ */
+export async function openSetupApp(databaseUrl: string) {
+  const config = testConfig({ databaseUrl, jwtSecret: TEST_JWT_SECRET });
+  const db = await openDatabase(config);
+  const setup = await buildApp(config, { db, limits: { ...DEFAULT_RATE_LIMITS, ...LOOSE_LIMITS } });
+  return { db, setup };
+}
+
 const summary = (values: number[]) => {
   const s = [...values].sort((a, b) => a - b);
   const f = (n: number) => `${(n / 1000).toFixed(1).padStart(6)} s`;
@@ -78,21 +106,10 @@ export async function benchQueue(databaseUrl: string, redisUrl: string): Promise
   const MODEL_ID = `bench-queue-${randomUUID().slice(0, 8)}`;
   const modelsFile = path.join(scratch, 'models.json');
   writeFileSync(modelsFile, JSON.stringify([{ id: MODEL_ID, name: 'Bench', tokens: '8K', base_url: engine.baseUrl, model: 'fake', capacity: CAPACITY }]));
-  const env = {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    JWT_SECRET: TEST_JWT_SECRET,
-    INFERENCE_MODELS_FILE: modelsFile,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'error',
-    // Each simulated user comes from its own address (X-Forwarded-For), as behind the production proxy.
-    TRUST_PROXY: '127.0.0.1',
-  };
+  const env = benchApiEnv(databaseUrl, redisUrl, modelsFile);
 
   // Members and the character, made through the API in this process on the same database.
-  const setupConfig = testConfig({ databaseUrl, jwtSecret: TEST_JWT_SECRET });
-  const db = await openDatabase(setupConfig);
-  const setup = await buildApp(setupConfig, { db, limits: { ...DEFAULT_RATE_LIMITS, ...LOOSE_LIMITS } });
+  const { db, setup } = await openSetupApp(databaseUrl);
   await setup.ready();
   const run = randomUUID().slice(0, 6);
   const creatorUser = await signUp(setup, `queue-creator-${run}@example.com`, `qc_${run}`);

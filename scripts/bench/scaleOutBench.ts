@@ -12,17 +12,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { buildApp } from '../../api/src/app';
-import { testConfig } from '../../api/src/config';
-import { DEFAULT_RATE_LIMITS } from '../../api/src/http/rateLimits';
-import { openDatabase } from '../../api/src/infra/db/openDatabase';
 import { insertCharacter, insertCreator } from '../../api/src/modules/discovery/testing/catalogFixture';
 import { postSse } from '../../api/src/testing/sseClient';
-import { LOOSE_LIMITS, TEST_JWT_SECRET, bearer, signUp } from '../../api/src/testing/testApp';
+import { bearer, signUp } from '../../api/src/testing/testApp';
 import { ENGINE, LoadProcess, report } from './chatBench';
 import type { LoadUser } from './chatLoad';
 import { timedLoad } from './httpLoad';
-import { startApiProcess } from './queueBench';
+import { benchApiEnv, openSetupApp, startApiProcess } from './queueBench';
 import { prepareCatalog } from './searchBench';
 
 const STREAMS = Number(process.env.SCALE_BENCH_STREAMS ?? 200);
@@ -65,23 +61,12 @@ export async function benchScaleOut(databaseUrl: string, redisUrl: string): Prom
   const load = await LoadProcess.start();
   const modelsFile = path.join(scratch, 'models.json');
   writeFileSync(modelsFile, JSON.stringify([{ id: 'fake', name: 'Fake', tokens: '16K', base_url: load.engineUrl, model: 'fake', capacity: 10_000 }]));
-  const env = {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    JWT_SECRET: TEST_JWT_SECRET,
-    INFERENCE_MODELS_FILE: modelsFile,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'error',
-    // Each simulated member comes from its own address (X-Forwarded-For), as behind the production proxy.
-    TRUST_PROXY: '127.0.0.1',
-  };
+  const env = benchApiEnv(databaseUrl, redisUrl, modelsFile);
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
   await redis.connect();
 
   // The catalog (the search bench's 300,000 characters), the members and their conversations, made in this process.
-  const setupConfig = testConfig({ databaseUrl, jwtSecret: TEST_JWT_SECRET });
-  const db = await openDatabase(setupConfig);
-  const setup = await buildApp(setupConfig, { db, limits: { ...DEFAULT_RATE_LIMITS, ...LOOSE_LIMITS } });
+  const { db, setup } = await openSetupApp(databaseUrl);
   const users: LoadUser[] = [];
   let characterId = '';
   try {
