@@ -118,19 +118,27 @@ export async function benchFirstScreen(): Promise<void> {
   await writeLocalDeployments(SOURCE_DEPLOYMENTS_DIR, deploymentsDir, PORT_BASE, PUBLISHED_DIR);
   const site = await startComposedSite({ portBase: PORT_BASE, deploymentsDir, apiUrl });
   const browser = await chromium.launch(chromiumLaunchOptions);
-  // The chatbot of home's first card: one a guest may open and chat with.
-  const home = await browser.newPage();
-  await home.goto(`${site.url}/`);
-  const characterId = decodeURIComponent((await home.locator('a[href^="/chatbot/"]').first().getAttribute('href'))!.split('/')[2]!);
-  await home.close();
-  const pages = [
-    { name: 'home', url: '/', ready: 'a[href^="/chatbot/"]' },
-    { name: 'chatbot profile', url: `/chatbot/${characterId}`, ready: 'main a[href^="/chat/"]' },
-    { name: 'chat', url: `/chat/${characterId}`, ready: '[aria-label="Messages"] li' },
-  ];
-  const network = LATENCY_MS > 0 ? `, ${LATENCY_MS} ms added to each request` : '';
-  console.log(`First screen, a guest in a cold context${network} (median of ${RUNS}; targets: ready ≤ 400 ms at 1x, ≤ 1.2 s at 4x; ≤ 3 round trips; ≤ 30 requests):`);
   try {
+    // The chatbot of home's first card: one a guest may open and chat with.
+    const home = await browser.newPage();
+    const problems: string[] = [];
+    home.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    home.on('pageerror', (error) => problems.push(error.message));
+    await home.goto(`${site.url}/`);
+    const firstCard = home.locator('a[href^="/chatbot/"]').first();
+    await firstCard.waitFor({ timeout: 30_000 }).catch(async (error: Error) => {
+      await home.screenshot({ path: '/tmp/first-screen.png' });
+      throw new Error(`home shows no card (its screen: /tmp/first-screen.png; its errors: ${problems.join(' | ') || 'none'}): ${error.message}`);
+    });
+    const characterId = decodeURIComponent((await firstCard.getAttribute('href'))!.split('/')[2]!);
+    await home.close();
+    const pages = [
+      { name: 'home', url: '/', ready: 'a[href^="/chatbot/"]' },
+      { name: 'chatbot profile', url: `/chatbot/${characterId}`, ready: 'main a[href^="/chat/"]' },
+      { name: 'chat', url: `/chat/${characterId}`, ready: '[aria-label="Messages"] li' },
+    ];
+    const network = LATENCY_MS > 0 ? `, ${LATENCY_MS} ms added to each request` : '';
+    console.log(`First screen, a guest in a cold context${network} (median of ${RUNS}; targets: ready ≤ 400 ms at 1x, ≤ 1.2 s at 4x; ≤ 3 round trips; ≤ 30 requests):`);
     for (const cpu of [1, 4]) {
       for (const p of pages) {
         await visit(browser, site.url + p.url, p.ready, cpu); // warm the servers, not the browser (each visit is cold)
