@@ -57,7 +57,7 @@ describe.each(BACKENDS)('the authorisation matrix (%s)', (backend) => {
 
   it('knows every route’s access level', () => {
     expect(httpRoutes().length).toBeGreaterThan(100);
-    for (const r of httpRoutes()) expect(['public', 'guest', 'member', 'admin', 'partner']).toContain(r.access);
+    for (const r of httpRoutes()) expect(['public', 'visitor', 'guest', 'member', 'admin', 'partner']).toContain(r.access);
   });
 
   it('admits to member and admin routes only those they are for', async () => {
@@ -80,6 +80,11 @@ describe.each(BACKENDS)('the authorisation matrix (%s)', (backend) => {
         const answer = await send(route, {});
         if (answer.status !== 401) failures.push(`${name} answered ${answer.status} to nobody`);
       }
+      // Open to anyone, but a guest id that is not the API's is refused, as on guest routes.
+      if (route.access === 'visitor') {
+        const answer = await send(route, { 'x-guest-user-id': 'not-a-uuid' });
+        if (answer.status !== 401) failures.push(`${name} answered ${answer.status} to a forged guest id`);
+      }
       if (route.access === 'partner') {
         const answer = await send(route, admin);
         if (answer.status !== 401) failures.push(`${name} answered ${answer.status} to an admin without the partner secret`);
@@ -91,7 +96,7 @@ describe.each(BACKENDS)('the authorisation matrix (%s)', (backend) => {
   it('lets an impersonating admin read as the member, never write, never reach admin routes', async () => {
     const failures: string[] = [];
     for (const route of httpRoutes()) {
-      if (route.access !== 'member' && route.access !== 'guest' && route.access !== 'admin') continue;
+      if (route.access !== 'member' && route.access !== 'guest' && route.access !== 'visitor' && route.access !== 'admin') continue;
       const name = `${route.method} ${route.url}`;
       const answer = await send(route, impersonating);
       if (route.access === 'admin') {

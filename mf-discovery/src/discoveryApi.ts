@@ -80,6 +80,8 @@ export const discoveryApi = api.injectEndpoints({
   endpoints: (build) => ({
     discovery_search: build.query<SearchCharactersResult, SearchArgs>({
       query: (args) => ({ url: DISCOVERY_CALLS.search.path, params: searchParams(args) }),
+      // Open to visitors: a first visit's listing does not wait for its guest id.
+      extraOptions: { withoutGuestId: true },
       providesTags: ['Character'],
     }),
     discovery_favorites: build.query<FavoritesResult, { page: number }>({

@@ -3,7 +3,7 @@ export * from './store/hooks';
 export * from './store/rootReducer';
 export * from './store/uiSlice';
 export * from './api/api';
-export { renewAccessToken } from './api/baseQuery';
+export { issueGuestId, renewAccessToken, type BaseQueryOptions, type IssuedGuestId } from './api/baseQuery';
 export * from './api/apiError';
 export { APP_SETTINGS_PATH, tagOptionsApi, useTagOptionsQuery } from './api/tagOptionsApi';
 export type { CallOf } from './api/contractCall';

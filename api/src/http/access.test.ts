@@ -22,7 +22,7 @@ describe('route access declarations', () => {
           app.get('/api/test/undeclared', async () => 'hello');
           await app.ready();
         })(),
-      ).rejects.toThrow('Route GET /api/test/undeclared must declare who may call it: config.access one of public, guest, member, admin, partner');
+      ).rejects.toThrow('Route GET /api/test/undeclared must declare who may call it: config.access one of public, visitor, guest, member, admin, partner');
     } finally {
       await app.close().catch(() => undefined);
       await scratch.drop();
@@ -46,6 +46,7 @@ describe.each(BACKENDS)('access control on %s', (backend) => {
     });
     app.get('/api/test/admin-only', { config: { access: 'admin' } }, async () => ({ secret: 'for admins' }));
     app.get('/api/test/guest-or-member', { config: { access: 'guest' } }, async (request) => ({ kind: request.caller.kind }));
+    app.get('/api/test/visitor', { config: { access: 'visitor' } }, async (request) => ({ kind: request.caller.kind }));
     await app.ready();
   }, DB_SETUP_TIMEOUT_MS);
   afterAll(async () => {
@@ -68,6 +69,22 @@ describe.each(BACKENDS)('access control on %s', (backend) => {
     }
     expect((await app.inject({ method: 'GET', url: '/api/test/guest-or-member', headers: GUEST })).json()).toEqual({ kind: 'guest' });
     expect((await app.inject({ method: 'GET', url: '/api/test/guest-or-member', headers: { 'x-guest-user-id': 'not-a-uuid' } })).statusCode).toBe(401);
+  });
+
+  it('lets a visitor read without a guest id, and checks the id or token it does send', async () => {
+    const kindFor = async (headers: Record<string, string>) => {
+      const res = await app.inject({ method: 'GET', url: '/api/test/visitor', headers });
+      return res.statusCode === 200 ? (res.json() as { kind: string }).kind : res.statusCode;
+    };
+    expect(await kindFor({})).toBe('anonymous');
+    expect(await kindFor(GUEST)).toBe('guest');
+    const member = await signUp(app, 'visitor@example.com', 'visiting_member');
+    expect(await kindFor(bearer(member.token))).toBe('member');
+    expect(await kindFor({ 'x-guest-user-id': 'not-a-uuid' })).toBe(401);
+    expect(await kindFor({ authorization: 'Bearer forged' })).toBe(401);
+    // The listing and a chatbot's profile are such reads: a first visit asks for them before its guest id arrives.
+    const listing = await app.inject({ method: 'GET', url: '/api/characters/search?sort=popular&page=1' });
+    expect(listing.statusCode).toBe(200);
   });
 
   it('keeps members out of admin calls, and lets employees in', async () => {

@@ -177,12 +177,14 @@ async function resolveCaller(request: FastifyRequest, access: ApiAccess, applica
   if (access === 'public') return { kind: 'anonymous', applicationId };
 
   const guestHeader = header(request, API_HEADERS.guestUserId);
-  if (access === 'guest' && guestHeader !== undefined) {
+  if ((access === 'guest' || access === 'visitor') && guestHeader !== undefined) {
     // Only ids this API issued (signed) for this application: an invented id cannot dodge the per-guest limits.
     const guestId = verifyGuestId(deps.tokens, applicationId, guestHeader);
     if (!guestId) throw AppError.unauthorized(AUTH_ERROR_CODES.INVALID_GUEST_ID, AUTH_ERROR_MESSAGES[AUTH_ERROR_CODES.INVALID_GUEST_ID]);
     return { kind: 'guest', applicationId, guestId };
   }
+  // A first visit reads the listing before its guest id arrives; it is limited by its address like any anonymous call.
+  if (access === 'visitor') return { kind: 'anonymous', applicationId };
   throw unauthenticated();
 }
 

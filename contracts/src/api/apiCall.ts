@@ -3,13 +3,16 @@ import type { z } from 'zod';
 /**
  * Who may call an API route. Every route of the API declares one; the server enforces it in one place.
  * - public: anyone, no identity needed (sign-in, providers, app settings)
+ * - visitor: anyone, and who they are when they say: a signed-in member's token or a guest's id is checked and used
+ *   when sent, a call with neither is an anonymous visitor's (reads a first visit needs before its guest id arrives:
+ *   the listing, a chatbot's profile)
  * - guest: a guest (X-Guest-User-Id) or a signed-in member
  * - member: a signed-in user (bearer access token)
  * - admin: a member holding the admin permission
  * - partner: a partner application's backend (its secret in X-Partner-Secret), or its user arriving with an entry
  *   token the partner signed (X-Partner-Token; the route checks it against what it is sent)
  */
-export const API_ACCESS_LEVELS = ['public', 'guest', 'member', 'admin', 'partner'] as const;
+export const API_ACCESS_LEVELS = ['public', 'visitor', 'guest', 'member', 'admin', 'partner'] as const;
 export type ApiAccess = (typeof API_ACCESS_LEVELS)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -183,14 +183,14 @@ export const discoveryCalls = {
   search: defineCall({
     method: 'GET',
     path: '/characters/search',
-    access: 'guest',
+    access: 'visitor',
     query: SearchCharactersQuerySchema,
     response: SearchCharactersResultSchema,
   }),
   profile: defineCall({
     method: 'GET',
     path: '/characters/:characterId',
-    access: 'guest',
+    access: 'visitor',
     params: CharacterIdParamsSchema,
     response: CharacterProfileSchema,
   }),

@@ -59,9 +59,6 @@ export const authApi = api.injectEndpoints({
     host_logout: build.mutation<{ ok: true }, { refresh_token?: string }>({
       query: (body) => ({ url: AUTH_PATHS.logout, method: 'POST', body }),
     }),
-    host_createGuest: build.mutation<{ guest_user_id: string; permissions: string[] }, void>({
-      query: () => ({ url: AUTH_PATHS.guest, method: 'POST' }),
-    }),
     host_getMe: build.query<ApiUser, void>({
       query: () => USERS_ME_PATH,
       providesTags: ['User'],

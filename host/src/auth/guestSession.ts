@@ -1,18 +1,19 @@
 import { GUEST_PERMISSIONS, type Permission } from '@fable/contracts';
-import { becameGuest, GUEST_ID_KEY, readStoredGuestId, writeStoredGuestId, type AppStore } from '@fable/shared';
-import { authApi } from './authApi';
+import { becameGuest, GUEST_ID_KEY, issueGuestId, readStoredGuestId, type AppStore } from '@fable/shared';
 
 export { GUEST_ID_KEY };
 
-type StoreLike = Pick<AppStore, 'dispatch'>;
+type StoreLike = Pick<AppStore, 'dispatch' | 'getState'>;
 
 let starting: Promise<void> | null = null;
 
 /**
  * Starts the page as a guest (document 1 §4 "Anonymous users get a guest id"): the id kept locally, else a new one
- * from POST /v2/auth/guest (kept locally). The API signs the ids it issues and refuses others, so none is made up
- * here: when the API cannot be reached the guest has no id yet, and the first call the API refuses gets one
- * (baseQuery). One start at a time (boot and a refused refresh may both ask).
+ * from POST /v2/auth/guest (kept locally). A first visit is a guest at once, its id on its way: the reads anyone may
+ * make (the listing, a profile) go now, the calls that need the id wait for it in the base query. The API signs the
+ * ids it issues and refuses others, so none is made up here: when the API cannot be reached the guest has no id yet,
+ * and the first call the API refuses gets one (baseQuery). One start at a time (boot and a refused refresh may both
+ * ask).
  */
 export function startGuestSession(store: StoreLike): Promise<void> {
   starting ??= (async () => {
@@ -21,11 +22,13 @@ export function startGuestSession(store: StoreLike): Promise<void> {
       store.dispatch(becameGuest({ guestUserId: existing, permissions: [...GUEST_PERMISSIONS] }));
       return;
     }
-    const result = await store.dispatch(authApi.endpoints.host_createGuest.initiate());
-    const issued = 'data' in result && result.data ? result.data : null;
-    if (issued) writeStoredGuestId(issued.guest_user_id);
-    const permissions = issued?.permissions.length ? (issued.permissions as Permission[]) : [...GUEST_PERMISSIONS];
-    store.dispatch(becameGuest({ guestUserId: issued?.guest_user_id ?? null, permissions }));
+    store.dispatch(becameGuest({ guestUserId: null, permissions: [...GUEST_PERMISSIONS] }));
+    const issued = await store.dispatch(issueGuestId());
+    // The issued permissions, unless the visitor signed in meanwhile.
+    const { session } = store.getState();
+    if (issued?.permissions.length && session.status === 'guest' && session.guestUserId === issued.guestUserId) {
+      store.dispatch(becameGuest({ guestUserId: issued.guestUserId, permissions: issued.permissions as Permission[] }));
+    }
   })().finally(() => {
     starting = null;
   });

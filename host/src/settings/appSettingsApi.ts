@@ -1,6 +1,6 @@
 import { routes } from '@fable/contracts';
 import * as z from 'zod/mini';
-import { api, selectAuthStatus, useAppSelector } from '@fable/shared';
+import { api } from '@fable/shared';
 
 /** The parts of the app settings the shell uses (document 1 §3 "App settings read"). */
 export const ShellSettingsSchema = z.object({
@@ -23,6 +23,8 @@ const appSettingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     host_getAppSettings: build.query<ShellSettings, void>({
       query: () => '/app-settings',
+      // Public, the same for every caller: asked at once, not after the session or a first visit's guest id.
+      extraOptions: { withoutGuestId: true },
       // Settings the shell does not understand are ignored rather than breaking the header.
       transformResponse: (raw: unknown) => {
         const parsed = ShellSettingsSchema.safeParse(raw);
@@ -35,8 +37,7 @@ const appSettingsApi = api.injectEndpoints({
 
 export const { useHost_getAppSettingsQuery } = appSettingsApi;
 
-/** The app settings, asked once the session is known so that the call carries the guest id or the token. */
+/** The app settings (GET /app-settings is public: the same answer whoever asks, so it does not wait for the session). */
 export function useShellSettings(): ShellSettings | undefined {
-  const sessionKnown = useAppSelector(selectAuthStatus) !== 'loading';
-  return useHost_getAppSettingsQuery(undefined, { skip: !sessionKnown }).data;
+  return useHost_getAppSettingsQuery().data;
 }

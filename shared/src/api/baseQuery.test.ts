@@ -3,7 +3,7 @@ import { readStoredGuestId, writeStoredGuestId, writeStoredTokens } from '../ses
 import { becameGuest, selectSession, tokensReceived } from '../session/sessionSlice';
 import { createStore, type AppStore } from '../store/store';
 import { apiErrorBody, mockApi, type FakeAnswer, type FakeCall } from '@fable/mocks/node';
-import { baseQuery, renewAccessToken } from './baseQuery';
+import { baseQuery, issueGuestId, renewAccessToken } from './baseQuery';
 
 let fake: ReturnType<typeof mockApi> | undefined;
 // Jest runs the tests in a random order: no test may see the tokens, rotations or guest id another one stored.
@@ -163,6 +163,31 @@ describe('credentials shared by the tabs of the site', () => {
     expect([a.data, b.data]).toEqual([{ ok: true }, { ok: true }]);
     expect(fake.callsTo('POST /v2/auth/guest')).toHaveLength(1);
     expect(selectSession(store.getState()).guestUserId).toBe('issued');
+    expect(readStoredGuestId()).toBe('issued');
+  });
+
+  it('a first visit: a call that needs the guest id on its way waits for it, a read open to visitors goes at once', async () => {
+    const store = createStore();
+    store.dispatch(becameGuest({ guestUserId: null, permissions: [] }));
+    const held = heldRefresh({ body: { guest_user_id: 'issued', permissions: ['site_access'] } });
+    fake = mockApi({ overrides: {
+      'POST /v2/auth/guest': held.handler,
+      'GET /things': (call) => (call.headers['x-guest-user-id'] === 'issued' ? { body: { ok: true } } : { status: 401, body: apiErrorBody('unauthenticated', 'Sign in to continue') }),
+      'GET /listing': { body: { items: [] } },
+    } });
+    const issuing = store.dispatch(issueGuestId());
+    const needsId = baseQuery('/things', queryApi(store), {});
+    const open = await baseQuery('/listing', queryApi(store), { withoutGuestId: true });
+    expect(open.data).toEqual({ items: [] });
+    expect(fake.callsTo('GET /listing')[0]?.headers['x-guest-user-id']).toBeUndefined();
+    expect(fake.callsTo('GET /things')).toHaveLength(0);
+
+    held.release();
+    await expect(issuing).resolves.toEqual({ guestUserId: 'issued', permissions: ['site_access'] });
+    await expect(needsId).resolves.toMatchObject({ data: { ok: true } });
+    // Sent once, with the id: no refusal, no second guest id.
+    expect(fake.callsTo('GET /things')).toHaveLength(1);
+    expect(fake.callsTo('POST /v2/auth/guest')).toHaveLength(1);
     expect(readStoredGuestId()).toBe('issued');
   });
 

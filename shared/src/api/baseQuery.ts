@@ -88,29 +88,52 @@ function refreshAccessToken(api: StoreApi, failedAccessToken: string | null): Pr
   return refreshing;
 }
 
-let renewingGuest: Promise<boolean> | null = null;
+/** A guest id as the API issued it (or as another tab already had it: then no permissions come with it). */
+export interface IssuedGuestId {
+  guestUserId: string;
+  permissions: string[];
+}
+
+let issuingGuest: Promise<IssuedGuestId | null> | null = null;
 
 /**
- * Replaces a guest id the API refused (401 invalid_guest_id: forged, another brand's, or an older release's unsigned
- * one) with one it issues, unless another tab already did: single flight across tabs like the refresh.
+ * A guest id from POST /v2/auth/guest (document 1 §4 "Anonymous users get a guest id"), kept locally, unless another
+ * tab already keeps one other than `failedGuestId`: single flight in the tab (a first visit's and every refused
+ * call's share one) and across tabs like the refresh. Resolves null when the API could not be reached.
  */
-function renewGuestId(api: StoreApi, failedGuestId: string | null): Promise<boolean> {
-  renewingGuest ??= withCredentialLock(async () => {
+function issueGuest(api: StoreApi, failedGuestId: string | null): Promise<IssuedGuestId | null> {
+  issuingGuest ??= withCredentialLock(async (): Promise<IssuedGuestId | null> => {
     const stored = readStoredGuestId();
     if (stored && stored !== failedGuestId) {
       api.dispatch(guestIdRenewed(stored));
-      return true;
+      return { guestUserId: stored, permissions: [] };
     }
-    const issued = await rawBaseQuery({ url: AUTH_GUEST_PATH, method: 'POST' }, ownCall(api, 'renewGuestId'), {});
-    const id = (issued.data as { guest_user_id?: string } | undefined)?.guest_user_id;
-    if (!id) return false;
-    writeStoredGuestId(id);
-    api.dispatch(guestIdRenewed(id));
-    return true;
+    const issued = await rawBaseQuery({ url: AUTH_GUEST_PATH, method: 'POST' }, ownCall(api, 'issueGuestId'), {});
+    const answer = issued.data as { guest_user_id?: string; permissions?: string[] } | undefined;
+    if (!answer?.guest_user_id) return null;
+    writeStoredGuestId(answer.guest_user_id);
+    api.dispatch(guestIdRenewed(answer.guest_user_id));
+    return { guestUserId: answer.guest_user_id, permissions: answer.permissions ?? [] };
   }).finally(() => {
-    renewingGuest = null;
+    issuingGuest = null;
   });
-  return renewingGuest;
+  return issuingGuest;
+}
+
+/**
+ * Replaces a guest id the API refused (401 invalid_guest_id: forged, another brand's, or an older release's unsigned
+ * one), or gets a guest who has none their first, unless another tab already did.
+ */
+function renewGuestId(api: StoreApi, failedGuestId: string | null): Promise<boolean> {
+  return issueGuest(api, failedGuestId).then((issued) => issued !== null);
+}
+
+/**
+ * A first visit's guest id (the host starts the page as a guest at once and asks for the id beside it): the one call
+ * every refused or waiting call shares. Resolves null when the API could not be reached.
+ */
+export function issueGuestId(): ThunkAction<Promise<IssuedGuestId | null>, StateWithSession, unknown, UnknownAction> {
+  return (dispatch, getState) => issueGuest({ dispatch, getState }, null);
 }
 
 /**
@@ -128,12 +151,24 @@ export function renewAccessToken(failedAccessToken?: string | null): ThunkAction
   };
 }
 
+/** What an endpoint tells the base query (its `extraOptions`). */
+export interface BaseQueryOptions {
+  /**
+   * A read anyone may make (access `visitor` or `public`: the listing, a chatbot's profile, the app settings): sent at
+   * once, not after a first visit's guest id, so the first screen does not wait a round trip for it.
+   */
+  withoutGuestId?: boolean;
+}
+
 /**
  * Adds what every call carries and, on a 401, renews the credentials once and retries: a member's access token
  * (refreshed), or a guest id the API does not accept (a new one). Concurrent 401s share one renewal, in this tab and
  * across tabs. A refresh the API refuses moves the session to "authentication required".
  */
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, BaseQueryOptions> = async (args, api, extra = {}) => {
+  // A guest whose id is on its way: a call that needs it waits for it rather than be refused and sent again.
+  const before = (api.getState() as StateWithSession).session;
+  if (!extra.withoutGuestId && before.status === 'guest' && !before.guestUserId && issuingGuest) await issuingGuest;
   const sent = (api.getState() as StateWithSession).session;
   let result = await rawBaseQuery(args, api, extra);
   const url = typeof args === 'string' ? args : args.url;

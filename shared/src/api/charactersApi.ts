@@ -35,6 +35,8 @@ export const charactersApi = api.injectEndpoints({
     /** The chatbot profile (viewer state included: favourite, rating, creator blocked). */
     characters_profile: build.query<CharacterProfile, string>({
       query: (characterId) => ({ url: callPath(CHARACTER_CALLS.profile.path, { characterId }), method: CHARACTER_CALLS.profile.method }),
+      // Open to visitors: a first visit's profile does not wait for its guest id.
+      extraOptions: { withoutGuestId: true },
       providesTags: (_result, _error, characterId) => [{ type: 'Character', id: characterId }],
     }),
 

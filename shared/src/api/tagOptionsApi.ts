@@ -19,6 +19,7 @@ export const tagOptionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     shared_tagOptions: build.query<TagOption[], void>({
       query: () => ({ url: APP_SETTINGS_PATH, method: 'GET' }),
+      extraOptions: { withoutGuestId: true },
       transformResponse: (raw: { tagOptions?: unknown } | undefined) => {
         const list = Array.isArray(raw?.tagOptions) ? raw.tagOptions : [];
         return list.filter(isTagOption).map((option) => ({ ...option, value: option.value.trim() }));

@@ -51,12 +51,15 @@ describe.each(BACKENDS)('chatbot profile and creator page on %s', (backend) => {
       expect(fromTales.body.application_ids).toEqual(['tales']);
     });
 
-    it('answers 404 for an unknown id and 401 without a guest id or token', async () => {
+    it("answers 404 for an unknown id, and a visitor without a guest id (a first visit's profile) as a guest", async () => {
       expect((await profileOf('no-such-bot', bob.headers)).status).toBe(404);
       const bot = await insertCharacter(t.db, alice);
       const anonymous = await profileOf(bot.id, {});
-      expect(anonymous.status).toBe(401);
-      expect(anonymous.body.error.code).toBe('unauthenticated');
+      expect(anonymous.status).toBe(200);
+      expect(anonymous.body.viewer).toEqual({ is_creator: false, is_favorite: false, rating: null, creator_blocked: false });
+      const hidden = await insertCharacter(t.db, alice, { visibility: 'private' });
+      expect((await profileOf(hidden.id, {})).status).toBe(404);
+      expect((await profileOf(bot.id, { 'x-guest-user-id': 'made-up' })).status).toBe(401);
     });
   });
 

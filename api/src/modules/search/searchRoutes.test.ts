@@ -73,9 +73,10 @@ describe.each(BACKENDS)('GET /api/characters/search on %s', (backend) => {
     expect(ids(result)).toEqual([safe.id]);
   });
 
-  it('needs a guest id or a member token', async () => {
-    const res = await search('', {});
-    expect(res.statusCode).toBe(401);
+  it("answers a visitor without a guest id (a first visit's listing) as a guest, and refuses an id it did not issue", async () => {
+    expect(await ok('?q=orvella', {})).toEqual(await ok('?q=orvella'));
+    expect((await ok('?q=orvella&nsfw=1', {})).nsfw).toBe(false);
+    expect((await search('?q=orvella', { 'x-guest-user-id': 'made-up' })).statusCode).toBe(401);
   });
 
   it.each(['?sort=relevance', '?page=0', '?page=1001', '?languages=xx', `?q=${'a'.repeat(201)}`])('refuses %s with 400', async (query) => {
