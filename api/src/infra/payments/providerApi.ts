@@ -17,14 +17,16 @@ const RETRIES = 2;
  * Sends one request to the provider and answers its status and JSON. No connection, a timeout, a 5xx or an answer that
  * is not JSON are tried again (250 ms, then 500 ms), then thrown as PaymentsUnavailableError (the caller answers 503
  * and keeps the order pending). A 4xx and what the provider answers in its JSON (a refusal included) are the caller's
- * to read.
+ * to read. `retries` 0: a call that must not be sent twice (a refund the provider takes no idempotency key for, whose
+ * first request may have gone through before its answer was lost) is tried once.
  */
 export async function requestProvider<T>(
   name: string,
   url: string,
-  request: { method?: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+  request: { method?: 'GET' | 'POST'; headers: Record<string, string>; body?: string; retries?: number },
 ): Promise<{ status: number; body: T }> {
   const method = request.method ?? 'POST';
+  const retries = request.retries ?? RETRIES;
   for (let attempt = 0; ; attempt++) {
     try {
       const response = await fetch(url, { method, headers: { accept: 'application/json', ...request.headers }, body: request.body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
@@ -32,7 +34,7 @@ export async function requestProvider<T>(
       const text = await response.text();
       return { status: response.status, body: (text === '' ? {} : JSON.parse(text)) as T };
     } catch (err) {
-      if (attempt >= RETRIES) throw new PaymentsUnavailableError(`payments provider unavailable: ${name} ${method} ${new URL(url).pathname}: ${(err as Error).message}`, err);
+      if (attempt >= retries) throw new PaymentsUnavailableError(`payments provider unavailable: ${name} ${method} ${new URL(url).pathname}: ${(err as Error).message}`, err);
       await sleep(250 * 2 ** attempt);
     }
   }
