@@ -4,6 +4,7 @@ import { DEFAULT_PAYSSION, type PayssionConfig } from './payssion/payssionApi';
 import { DEFAULT_VOLT, type VoltConfig } from './volt/voltApi';
 import { DEFAULT_D24, type D24Config } from './directa24/d24Api';
 import { DEFAULT_UPGATE, type UpgateConfig } from './upgate/upgateApi';
+import { DEFAULT_OVERPAY, type OverpayConfig } from './overpay/overpayApi';
 
 export interface WebhookEndpointConfig {
   url: string;
@@ -45,6 +46,8 @@ export interface SandboxConfig {
   directa24: D24Config;
   /** UpGate's API (upgate/upgateApi.ts): the API key, the postbacks' secret key and the merchant account's callback URL. */
   upgate: UpgateConfig;
+  /** Overpay's API (overpay/overpayApi.ts): the shop id and secret key, and the key its notifications are signed with. */
+  overpay: OverpayConfig;
 }
 
 export const DEFAULT_RETRY: RetryConfig = { attempts: 6, baseDelayMs: 2_000, factor: 3, timeoutMs: 10_000 };
@@ -74,6 +77,7 @@ export function withDefaults(config: Partial<SandboxConfig>): SandboxConfig {
     volt: { ...DEFAULT_VOLT, ...config.volt },
     directa24: { ...DEFAULT_D24, ...config.directa24 },
     upgate: { ...DEFAULT_UPGATE, ...config.upgate },
+    overpay: { ...DEFAULT_OVERPAY, ...config.overpay },
   };
 }
 
@@ -99,7 +103,8 @@ function providerFromEnv<C extends object>(env: NodeJS.ProcessEnv, provider: str
  * PAYMENTS_SANDBOX_VOLT_CLIENT_SECRET, PAYMENTS_SANDBOX_VOLT_USERNAME, PAYMENTS_SANDBOX_VOLT_PASSWORD,
  * PAYMENTS_SANDBOX_VOLT_NOTIFICATION_SECRET, PAYMENTS_SANDBOX_VOLT_NOTIFICATION_URL, PAYMENTS_SANDBOX_D24_API_KEY,
  * PAYMENTS_SANDBOX_D24_API_SIGNATURE, PAYMENTS_SANDBOX_D24_NOTIFICATION_URL, PAYMENTS_SANDBOX_UPGATE_API_KEY,
- * PAYMENTS_SANDBOX_UPGATE_SECRET_KEY, PAYMENTS_SANDBOX_UPGATE_POSTBACK_URL.
+ * PAYMENTS_SANDBOX_UPGATE_SECRET_KEY, PAYMENTS_SANDBOX_UPGATE_POSTBACK_URL, PAYMENTS_SANDBOX_OVERPAY_SHOP_ID,
+ * PAYMENTS_SANDBOX_OVERPAY_SECRET_KEY, PAYMENTS_SANDBOX_OVERPAY_SIGNING_KEY.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv): Partial<SandboxConfig> {
   const webhookUrl = env.PAYMENTS_SANDBOX_WEBHOOK_URL;
@@ -119,5 +124,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Partial<SandboxConfig> {
     volt: providerFromEnv(env, 'VOLT', DEFAULT_VOLT, ['clientId', 'clientSecret', 'username', 'password', 'notificationSecret', 'notificationUrl']),
     directa24: providerFromEnv(env, 'D24', DEFAULT_D24, ['apiKey', 'apiSignature', 'notificationUrl']),
     upgate: providerFromEnv(env, 'UPGATE', DEFAULT_UPGATE, ['apiKey', 'secretKey', 'postbackUrl']),
+    // Overpay has no notification URL of the shop's: each checkout names its own
+    overpay: providerFromEnv(env, 'OVERPAY', DEFAULT_OVERPAY, ['shopId', 'secretKey', 'signingKey']),
   };
 }

@@ -16,6 +16,7 @@ import { registerPayssion, type PayssionNotification } from './payssion/payssion
 import { registerVolt, type VoltNotification } from './volt/voltApi';
 import { registerD24, type D24Notification } from './directa24/d24Api';
 import { registerUpgate, type UpgatePostback, type UpgateTransaction } from './upgate/upgateApi';
+import { registerOverpay, type OverpayNotification, type OverpayTransaction } from './overpay/overpayApi';
 import { WebhookDeliveries } from './webhooks/deliveries';
 import { registerSubscribeStar } from './subscribestar/subscribeStarRoutes';
 import { subscribeStarClientFromEnv } from './subscribestar/subscribeStarConfig';
@@ -37,6 +38,8 @@ export interface PaymentsSandbox {
   directa24: { notifications: D24Notification[] };
   /** UpGate's postbacks sent so far, with each one's attempts, and every transaction of its checkouts. */
   upgate: { postbacks: UpgatePostback[]; transactions: UpgateTransaction[] };
+  /** Overpay's notifications sent so far, with each one's attempts, and every transaction of its checkouts. */
+  overpay: { notifications: OverpayNotification[]; transactions: OverpayTransaction[] };
   close: () => Promise<void>;
 }
 
@@ -61,6 +64,7 @@ export async function startPaymentsSandbox(options: Partial<SandboxConfig>): Pro
   const volt = registerVolt(app, { state, config: config.volt, retry: config.retry, baseUrl: () => url });
   const directa24 = registerD24(app, { state, config: config.directa24, retry: config.retry, baseUrl: () => url });
   const upgate = registerUpgate(app, { state, config: config.upgate, retry: config.retry, baseUrl: () => url });
+  const overpay = registerOverpay(app, { state, config: config.overpay, retry: config.retry, baseUrl: () => url });
   registerHostedCheckoutPage(app, state);
   registerSubscribeStar(app, { ...subscribeStarClientFromEnv(process.env), redirectOrigins: config.allowedOrigins });
   app.setNotFoundHandler((request, reply) => {
@@ -83,12 +87,14 @@ export async function startPaymentsSandbox(options: Partial<SandboxConfig>): Pro
     volt: { notifications: volt.notifications, tokensIssued: volt.tokensIssued, revokeTokens: volt.revokeTokens },
     directa24: { notifications: directa24.notifications },
     upgate: { postbacks: upgate.postbacks, transactions: upgate.transactions },
+    overpay: { notifications: overpay.notifications, transactions: overpay.transactions },
     close: async () => {
       await payssion.close();
       await coinPayments.close();
       await volt.close();
       await directa24.close();
       await upgate.close();
+      await overpay.close();
       await webhooks.close();
       await app.close();
     },

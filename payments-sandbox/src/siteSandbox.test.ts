@@ -1,4 +1,14 @@
-import { API_COINPAYMENTS_IPN_PATH, API_D24_NOTIFY_PATH, API_PAYSSION_NOTIFY_PATH, API_UPGATE_POSTBACK_PATH, API_VOLT_NOTIFY_PATH, API_WEBHOOK_PATH, startSiteSandbox } from './siteSandbox';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import {
+  API_COINPAYMENTS_IPN_PATH,
+  API_D24_NOTIFY_PATH,
+  API_OVERPAY_NOTIFY_PATH,
+  API_PAYSSION_NOTIFY_PATH,
+  API_UPGATE_POSTBACK_PATH,
+  API_VOLT_NOTIFY_PATH,
+  API_WEBHOOK_PATH,
+  startSiteSandbox,
+} from './siteSandbox';
 
 describe('the sandbox npm start runs', () => {
   it('starts with the default keys, the site as the allowed origin and the API as the webhook endpoint, and tells the API', async () => {
@@ -35,6 +45,10 @@ describe('the sandbox npm start runs', () => {
         D24_API_SIGNATURE: 'sandbox_d24_api_signature_fable',
         UPGATE_API_KEY: 'sandbox_upgate_api_key_fable',
         UPGATE_SECRET_KEY: 'sandbox_upgate_secret_key_fable',
+        // Overpay notifies the URL each checkout names: the API is told its own
+        OVERPAY_SHOP_ID: 'sandbox_overpay_shop_fable',
+        OVERPAY_SECRET_KEY: 'sandbox_overpay_secret_key_fable',
+        OVERPAY_NOTIFICATION_URL: `http://127.0.0.1:3100${API_OVERPAY_NOTIFY_PATH}`,
       });
       expect((await fetch(`${site.sandbox.url}/_sandbox/health`)).status).toBe(200);
     } finally {
@@ -55,6 +69,17 @@ describe('the sandbox npm start runs', () => {
       await site?.sandbox.close();
     }
     await expect(startSiteSandbox({ siteOrigins: [], apiUrl: 'x', env: { PAYMENTS_PROVIDER: 'stripe' } })).resolves.toBeUndefined();
+  });
+
+  it('tells the API the public half of the key its Overpay signs notifications with, when given one', async () => {
+    const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const site = await startSiteSandbox({ siteOrigins: [], apiUrl: 'http://127.0.0.1:3100', env: { PAYMENTS_SANDBOX_PORT: '0', PAYMENTS_SANDBOX_OVERPAY_SIGNING_KEY: signingKey } });
+    try {
+      const expected = createPublicKey(signingKey).export({ format: 'der', type: 'spki' }).toString('base64');
+      expect(site?.apiEnv).toMatchObject({ OVERPAY_PUBLIC_KEY: expected, OVERPAY_NOTIFICATION_URL: `http://127.0.0.1:3100${API_OVERPAY_NOTIFY_PATH}` });
+    } finally {
+      await site?.sandbox.close();
+    }
   });
 
   it('refuses keys that are not test keys', async () => {

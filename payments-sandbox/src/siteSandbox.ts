@@ -1,6 +1,7 @@
 // The sandbox as `npm start` runs it (scripts/startSite.ts): started before the API, which is told where it is and
 // how to talk to it through the environment (README.md, "The API's side"). Skipped when PAYMENTS_PROVIDER names
 // another provider.
+import { createPublicKey } from 'node:crypto';
 import { configFromEnv } from './config';
 import { type PaymentsSandbox, startPaymentsSandbox } from './server';
 
@@ -16,6 +17,8 @@ export const API_VOLT_NOTIFY_PATH = '/api/v2/payments/volt/notify';
 export const API_D24_NOTIFY_PATH = '/api/v2/payments/directa24/notify';
 /** Where its UpGate posts back unless PAYMENTS_SANDBOX_UPGATE_POSTBACK_URL says otherwise: the API's UpGate receiver. */
 export const API_UPGATE_POSTBACK_PATH = '/api/v2/payments/upgate/postback';
+/** Where the API has its Overpay checkouts notified (OVERPAY_NOTIFICATION_URL: Overpay notifies the URL each checkout names). */
+export const API_OVERPAY_NOTIFY_PATH = '/api/v2/payments/overpay/notify';
 
 export interface SiteSandbox {
   sandbox: PaymentsSandbox;
@@ -60,6 +63,11 @@ export async function startSiteSandbox(options: { siteOrigins: string[]; apiUrl:
       D24_API_SIGNATURE: sandbox.config.directa24.apiSignature,
       UPGATE_API_KEY: sandbox.config.upgate.apiKey,
       UPGATE_SECRET_KEY: sandbox.config.upgate.secretKey,
+      OVERPAY_SHOP_ID: sandbox.config.overpay.shopId,
+      OVERPAY_SECRET_KEY: sandbox.config.overpay.secretKey,
+      OVERPAY_NOTIFICATION_URL: `${options.apiUrl}${API_OVERPAY_NOTIFY_PATH}`,
+      // the sandbox signs Overpay's notifications when given a key: the API checks them with its public half
+      ...(sandbox.config.overpay.signingKey ? { OVERPAY_PUBLIC_KEY: createPublicKey(sandbox.config.overpay.signingKey).export({ format: 'der', type: 'spki' }).toString('base64') } : {}),
     },
   };
 }

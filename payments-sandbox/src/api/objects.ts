@@ -151,6 +151,23 @@ export interface RedirectSession {
   directa24?: D24DepositFields;
   /** Made through UpGate's checkout API (upgate/upgateApi.ts): what POST /v1/checkout was given; signed postbacks, not Stripe events. */
   upgate?: UpgateCheckoutFields;
+  /** Made through Overpay's checkout API (overpay/overpayApi.ts): what POST /ctp/api/checkouts was given; its own notifications, not Stripe events. */
+  overpay?: OverpayCheckoutFields;
+}
+
+/** An Overpay checkout's own fields (the session, whose id is the token, holds the amount, currency, status, success and cancel URLs). */
+export interface OverpayCheckoutFields {
+  tracking_id: string | null;
+  description: string;
+  test: boolean;
+  language: string | null;
+  email: string | null;
+  decline_url: string | null;
+  fail_url: string | null;
+  /** Where its transactions are notified; null: not notified (Overpay notifies only the URL a checkout names). */
+  notification_url: string | null;
+  /** The payment transaction's uid, once the payer paid or was declined. */
+  payment_uid: string | null;
 }
 
 /** An UpGate checkout's own fields (the session, whose id is the payment_id, holds the amount, currency, status and URLs). */
@@ -203,10 +220,11 @@ export interface CoinPaymentsTransaction {
 }
 
 /** The redirect providers whose sessions are made and announced through a protocol of their own, not Stripe's. */
-export type OwnProtocol = 'payssion' | 'coinpayments' | 'volt' | 'directa24' | 'upgate';
+export type OwnProtocol = 'payssion' | 'coinpayments' | 'volt' | 'directa24' | 'upgate' | 'overpay';
 
-export const ownProtocolOf = (session: RedirectSession): OwnProtocol | null =>
-  session.payssion ? 'payssion' : session.coinpayments ? 'coinpayments' : session.volt ? 'volt' : session.directa24 ? 'directa24' : session.upgate ? 'upgate' : null;
+const OWN_PROTOCOLS: readonly OwnProtocol[] = ['payssion', 'coinpayments', 'volt', 'directa24', 'upgate', 'overpay'];
+
+export const ownProtocolOf = (session: RedirectSession): OwnProtocol | null => OWN_PROTOCOLS.find((own) => session[own] !== undefined) ?? null;
 
 export interface StripeEvent {
   id: string;

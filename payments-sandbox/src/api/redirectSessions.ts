@@ -56,7 +56,7 @@ export function createRedirectSession(state: SandboxState, params: FormObject, b
 
 export function redirectSessionOf(state: SandboxState, id: string): RedirectSession {
   const session = state.redirectSessions.get(id);
-  // a Payssion, CoinPayments or Volt payment is theirs (payssion/, coinpayments/, volt/), not an object of this API
+  // a Payssion, CoinPayments, Volt, Directa24, UpGate or Overpay payment is theirs (payssion/, coinpayments/, …), not an object of this API
   if (!session || ownProtocolOf(session)) throw noSuch('redirect_session', id);
   return session;
 }
