@@ -1,4 +1,5 @@
 import { AUTH_TOKEN_LIFETIMES, CHARACTER_FAVORITE_LIMIT } from '@fable/contracts';
+import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
 import { ConfigError, DATABASE_POOL_MAX, DEV_SHUTDOWN_GRACE_SECONDS, SHUTDOWN_GRACE_SECONDS, IN_MEMORY, REPO_ROOT, loadConfig } from './config';
 import { DEFAULT_SANDBOX_PAYMENTS } from './infra/payments/paymentsConfig';
@@ -237,6 +238,16 @@ describe('payments (PAYMENTS_PROVIDER, PAYMENTS_SANDBOX_*, STRIPE_*, PAYMENTS_WE
       directa24: { url: 'http://sandbox.internal:3300', apiKey: 'sandbox_d24_login_fable', apiSignature: 'sandbox_d24_api_signature_fable', notificationUrl: null },
       // and its UpGate, posting back to the callback URL of its merchant account
       upgate: { url: 'http://sandbox.internal:3300', apiKey: 'sandbox_upgate_api_key_fable', secretKey: 'sandbox_upgate_secret_key_fable' },
+      // and its Overpay, both of its hosts the sandbox; notifying no one unless told where (npm start tells it)
+      overpay: {
+        url: 'http://sandbox.internal:3300',
+        apiUrl: 'http://sandbox.internal:3300',
+        shopId: 'sandbox_overpay_shop_fable',
+        secretKey: 'sandbox_overpay_secret_key_fable',
+        notificationUrl: null,
+        test: false,
+        publicKey: null,
+      },
     });
   });
 
@@ -251,6 +262,7 @@ describe('payments (PAYMENTS_PROVIDER, PAYMENTS_SANDBOX_*, STRIPE_*, PAYMENTS_WE
       volt: null,
       directa24: null,
       upgate: null,
+      overpay: null,
     });
     expect(loadConfig({ ...stripe, PAYSSION_API_KEY: 'live_key', PAYSSION_SECRET_KEY: 'live_secret' }).payments?.payssion).toEqual({
       url: 'https://www.payssion.com',
@@ -375,6 +387,50 @@ describe('payments (PAYMENTS_PROVIDER, PAYMENTS_SANDBOX_*, STRIPE_*, PAYMENTS_WE
     expect(() => loadConfig({ ...stripe, UPGATE_SECRET_KEY: 's' })).toThrow(/UPGATE_API_KEY: required with UPGATE_SECRET_KEY/);
     expect(() => loadConfig({ UPGATE_URL: 'https://api.upgate.com' })).toThrow(/UPGATE_API_KEY, UPGATE_SECRET_KEY: required with UPGATE_URL/);
     expect(() => loadConfig({ ...upgate, UPGATE_URL: 'https://api.upgate.com/v1' })).toThrow(/UPGATE_URL: must be an origin like https:\/\/api\.upgate\.com/);
+  });
+
+  const overpay = { OVERPAY_SHOP_ID: '4021', OVERPAY_SECRET_KEY: 'live_secret_key', OVERPAY_NOTIFICATION_URL: 'https://api.fable.example/api/v2/payments/overpay/notify' };
+  const rsaPublicKey = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey;
+
+  it('reads Overpay with its shop id and secret key and the notification URL: Overpay\'s own hosts, or the URLs given', () => {
+    expect(loadConfig({ ...stripe, ...overpay }).payments?.overpay).toEqual({
+      url: 'https://checkout.overpay.io',
+      apiUrl: 'https://api.overpay.io',
+      shopId: '4021',
+      secretKey: 'live_secret_key',
+      notificationUrl: 'https://api.fable.example/api/v2/payments/overpay/notify',
+      test: false,
+      publicKey: null,
+    });
+    expect(
+      loadConfig({ ...stripe, ...overpay, OVERPAY_CHECKOUT_URL: 'https://checkout.example/', OVERPAY_API_URL: 'https://gateway.example', OVERPAY_TEST: 'true' }).payments?.overpay,
+    ).toMatchObject({ url: 'https://checkout.example', apiUrl: 'https://gateway.example', test: true });
+    // the shop's public key as Overpay's back office shows it (base64 DER), or PEM: Content-Signature is then checked
+    const der = rsaPublicKey.export({ format: 'der', type: 'spki' }).toString('base64');
+    const pem = rsaPublicKey.export({ format: 'pem', type: 'spki' }).toString();
+    expect(loadConfig({ ...stripe, ...overpay, OVERPAY_PUBLIC_KEY: der }).payments?.overpay?.publicKey).toBe(der);
+    expect(loadConfig({ ...stripe, ...overpay, OVERPAY_PUBLIC_KEY: pem }).payments?.overpay?.publicKey).toBe(pem.trim());
+    // npm start passes the sandbox's credentials and the API's notification path: the sandbox's address for both hosts
+    expect(loadConfig({ ...overpay, PAYMENTS_SANDBOX_URL: 'http://127.0.0.1:3201' }).payments?.overpay).toMatchObject({ url: 'http://127.0.0.1:3201', apiUrl: 'http://127.0.0.1:3201', shopId: '4021' });
+    // none with Stripe: Overpay is not configured (its method answers 503)
+    expect(loadConfig(stripe).payments?.overpay).toBeNull();
+  });
+
+  it('refuses a half-configured Overpay, naming each missing or malformed variable', () => {
+    expect(() => loadConfig({ ...stripe, OVERPAY_SHOP_ID: '4021', OVERPAY_NOTIFICATION_URL: overpay.OVERPAY_NOTIFICATION_URL })).toThrow(/OVERPAY_SECRET_KEY: required with OVERPAY_SHOP_ID/);
+    expect(() => loadConfig({ ...stripe, OVERPAY_SECRET_KEY: 's' })).toThrow(/OVERPAY_SHOP_ID: required with OVERPAY_SECRET_KEY/);
+    expect(() => loadConfig({ OVERPAY_CHECKOUT_URL: 'https://checkout.overpay.io' })).toThrow(/OVERPAY_SHOP_ID, OVERPAY_SECRET_KEY: required with OVERPAY_CHECKOUT_URL/);
+    expect(() => loadConfig({ ...stripe, OVERPAY_API_URL: 'https://api.overpay.io' })).toThrow(/OVERPAY_SHOP_ID, OVERPAY_SECRET_KEY: required with OVERPAY_API_URL/);
+    expect(() => loadConfig({ ...stripe, OVERPAY_PUBLIC_KEY: 'x' })).toThrow(/OVERPAY_SHOP_ID, OVERPAY_SECRET_KEY: required with OVERPAY_PUBLIC_KEY/);
+    expect(() => loadConfig({ ...overpay, OVERPAY_CHECKOUT_URL: 'https://checkout.overpay.io/ctp' })).toThrow(/OVERPAY_CHECKOUT_URL: must be an origin like https:\/\/checkout\.overpay\.io/);
+    expect(() => loadConfig({ ...overpay, OVERPAY_API_URL: 'api.overpay.io' })).toThrow(/OVERPAY_API_URL: must be an origin like https:\/\/api\.overpay\.io/);
+    // Overpay notifies only the notification_url a checkout names: credentials without it would never hear of a payment
+    expect(() => loadConfig({ ...stripe, OVERPAY_SHOP_ID: '4021', OVERPAY_SECRET_KEY: 's' })).toThrow(/OVERPAY_NOTIFICATION_URL: required with OVERPAY_SHOP_ID, OVERPAY_SECRET_KEY/);
+    expect(() => loadConfig({ ...stripe, ...overpay, OVERPAY_NOTIFICATION_URL: 'ftp://x/notify' })).toThrow(/OVERPAY_NOTIFICATION_URL: must be an http\(s\) URL/);
+    expect(() => loadConfig({ ...stripe, ...overpay, OVERPAY_TEST: 'yes' })).toThrow(/OVERPAY_TEST: must be true or false/);
+    expect(() => loadConfig({ ...stripe, ...overpay, OVERPAY_PUBLIC_KEY: 'bm90IGEga2V5' })).toThrow(/OVERPAY_PUBLIC_KEY: must be the shop’s RSA public key/);
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
+    expect(() => loadConfig({ ...stripe, ...overpay, OVERPAY_PUBLIC_KEY: ec })).toThrow(/OVERPAY_PUBLIC_KEY: must be an RSA public key/);
   });
 
   it('refuses a half-configured provider at start, naming each variable', () => {

@@ -1,5 +1,6 @@
 // For API tests: the payments sandbox (payments-sandbox/) on a free port, spoken to over a real socket by the API's own
 // gateway (infra/payments/stripeGateway.ts), with its webhooks relayed to the test's app.
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { connect, createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 // The one import of another workspace in api: the test harness starts the sandbox server (docs/adr/0004: "started by
@@ -13,6 +14,7 @@ import { SANDBOX_PAYSSION_KEYS } from '../infra/payments/payssion/payssionConfig
 import { SANDBOX_VOLT_KEYS } from '../infra/payments/volt/voltConfig';
 import { SANDBOX_D24_KEYS } from '../infra/payments/directa24/d24Config';
 import { SANDBOX_UPGATE_KEYS } from '../infra/payments/upgate/upgateConfig';
+import { SANDBOX_OVERPAY_KEYS } from '../infra/payments/overpay/overpayConfig';
 import type { PaymentsGateway, RedirectSessionInput } from '../infra/payments/paymentsGateway';
 import { createPaymentsGateway } from '../infra/payments/stripeGateway';
 
@@ -32,6 +34,8 @@ export const VOLT_NOTIFY_PATH = '/api/v2/payments/volt/notify';
 export const D24_NOTIFY_PATH = '/api/v2/payments/directa24/notify';
 /** Where UpGate's postbacks are posted (the sandbox's UpGate callback URL is the relay's with `/upgate`). */
 export const UPGATE_POSTBACK_PATH = '/api/v2/payments/upgate/postback';
+/** Where Overpay's notifications are posted (the API names the relay's address with `/overpay` as each checkout's notification_url). */
+export const OVERPAY_NOTIFY_PATH = '/api/v2/payments/overpay/notify';
 /** The relay's address suffix of each provider's own notifications, and the app's path it is handed to. */
 const RELAY_SUFFIXES: Array<[string, string]> = [
   ['/payssion', PAYSSION_NOTIFY_PATH],
@@ -39,7 +43,21 @@ const RELAY_SUFFIXES: Array<[string, string]> = [
   ['/volt', VOLT_NOTIFY_PATH],
   ['/directa24', D24_NOTIFY_PATH],
   ['/upgate', UPGATE_POSTBACK_PATH],
+  ['/overpay', OVERPAY_NOTIFY_PATH],
 ];
+
+let overpayKeys: { privateKey: string; publicKey: string } | undefined;
+/**
+ * The test shop's RSA key pair at Overpay (made once per process): the sandbox signs its notifications with the private
+ * key (Content-Signature), the API checks them with the public one, base64 DER as Overpay's back office shows it.
+ */
+export function testOverpayKeys(): { privateKey: string; publicKey: string } {
+  overpayKeys ??= (() => {
+    const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    return { privateKey: pair.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), publicKey: pair.publicKey.export({ format: 'der', type: 'spki' }).toString('base64') };
+  })();
+  return overpayKeys;
+}
 /** The sandbox's Stripe-Signature header for a body, signed with `secrets` (for events a test posts itself). */
 export { signatureHeader };
 
@@ -116,6 +134,8 @@ export async function startTestPaymentsSandbox(overrides: Partial<SandboxConfig>
     directa24: { ...SANDBOX_D24_KEYS, notificationUrl: `${relay.url}/directa24` },
     // the merchant account's callback URL (UpGate takes none with a checkout)
     upgate: { ...SANDBOX_UPGATE_KEYS, postbackUrl: `${relay.url}/upgate` },
+    // Overpay notifies the notification_url each checkout names (the API's OVERPAY_NOTIFICATION_URL below), signed
+    overpay: { ...SANDBOX_OVERPAY_KEYS, signingKey: testOverpayKeys().privateKey },
     ...overrides,
   });
   const config: SandboxPaymentsConfig = {
@@ -129,6 +149,7 @@ export async function startTestPaymentsSandbox(overrides: Partial<SandboxConfig>
     volt: { url: sandbox.url, ...SANDBOX_VOLT_KEYS, notificationUrl: null },
     directa24: { url: sandbox.url, ...SANDBOX_D24_KEYS, notificationUrl: null },
     upgate: { url: sandbox.url, ...SANDBOX_UPGATE_KEYS },
+    overpay: { url: sandbox.url, apiUrl: sandbox.url, ...SANDBOX_OVERPAY_KEYS, notificationUrl: `${relay.url}/overpay`, test: true, publicKey: testOverpayKeys().publicKey },
   };
   const { hostname, port } = new URL(sandbox.url);
   const publishable = new Stripe(TEST_PAYMENTS_PUBLISHABLE_KEY, { host: hostname, port: Number(port), protocol: 'http', telemetry: false });

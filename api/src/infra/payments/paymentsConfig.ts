@@ -4,6 +4,7 @@ import { readPayssionConfig, SANDBOX_PAYSSION_KEYS, type PayssionConfig } from '
 import { readVoltConfig, SANDBOX_VOLT_KEYS, type VoltConfig } from './volt/voltConfig';
 import { readD24Config, SANDBOX_D24_KEYS, type D24Config } from './directa24/d24Config';
 import { readUpgateConfig, SANDBOX_UPGATE_KEYS, type UpgateConfig } from './upgate/upgateConfig';
+import { readOverpayConfig, SANDBOX_OVERPAY_KEYS, type OverpayConfig } from './overpay/overpayConfig';
 import { envValue } from '../envValue';
 
 /** The redirect providers with an API of their own, the same beside either card provider (null: not configured). */
@@ -13,6 +14,7 @@ export type RedirectProviderConfigs = {
   volt?: VoltConfig | null;
   directa24?: D24Config | null;
   upgate?: UpgateConfig | null;
+  overpay?: OverpayConfig | null;
 };
 
 /**
@@ -24,8 +26,8 @@ export type RedirectProviderConfigs = {
  * PAYMENTS_WEBHOOK_SECRETS: one `whsec_…` secret, or two (comma-separated) while rotating. A variable of the other
  * provider, a missing one or a malformed one is a start-up error naming it: a half-configured provider never starts.
  * Beside the card provider, the redirect providers with an API of their own: Payssion (payssion/payssionConfig.ts),
- * CoinPayments (coinpayments/coinPaymentsConfig.ts), Volt (volt/voltConfig.ts), Directa24 (directa24/d24Config.ts)
- * and UpGate (upgate/upgateConfig.ts).
+ * CoinPayments (coinpayments/coinPaymentsConfig.ts), Volt (volt/voltConfig.ts), Directa24 (directa24/d24Config.ts),
+ * UpGate (upgate/upgateConfig.ts) and Overpay (overpay/overpayConfig.ts).
  */
 export type SandboxPaymentsConfig = {
   provider: 'sandbox';
@@ -54,6 +56,8 @@ export const DEFAULT_SANDBOX_PAYMENTS: SandboxPaymentsConfig = {
   volt: { url: 'http://127.0.0.1:3200', ...SANDBOX_VOLT_KEYS, notificationUrl: null },
   directa24: { url: 'http://127.0.0.1:3200', ...SANDBOX_D24_KEYS, notificationUrl: null },
   upgate: { url: 'http://127.0.0.1:3200', ...SANDBOX_UPGATE_KEYS },
+  // npm start passes OVERPAY_NOTIFICATION_URL (siteSandbox.ts): without it the sandbox's checkouts notify no one
+  overpay: { url: 'http://127.0.0.1:3200', apiUrl: 'http://127.0.0.1:3200', ...SANDBOX_OVERPAY_KEYS, notificationUrl: null, test: false, publicKey: null },
 };
 
 /** The redirect providers with an API of their own, each configured alone (sandboxUrl: their sandbox defaults). */
@@ -63,8 +67,9 @@ function readOwnApiProviders(env: NodeJS.ProcessEnv, sandboxUrl: string | null, 
   const { volt, problems: voltProblems } = readVoltConfig(env, sandboxUrl);
   const { directa24, problems: d24Problems } = readD24Config(env, sandboxUrl);
   const { upgate, problems: upgateProblems } = readUpgateConfig(env, sandboxUrl);
-  problems.push(...payssionProblems, ...coinPaymentsProblems, ...voltProblems, ...d24Problems, ...upgateProblems);
-  return { payssion, coinPayments, volt, directa24, upgate };
+  const { overpay, problems: overpayProblems } = readOverpayConfig(env, sandboxUrl);
+  problems.push(...payssionProblems, ...coinPaymentsProblems, ...voltProblems, ...d24Problems, ...upgateProblems, ...overpayProblems);
+  return { payssion, coinPayments, volt, directa24, upgate, overpay };
 }
 
 const SANDBOX_VARIABLES = ['PAYMENTS_SANDBOX_URL', 'PAYMENTS_SANDBOX_SECRET_KEY', 'PAYMENTS_SANDBOX_PUBLISHABLE_KEY'] as const;

@@ -122,10 +122,11 @@ export interface PaymentsGateway {
    * A notification a redirect provider with an API of its own posted to us (Payssion's form with notify_sig at
    * PAYSSION_NOTIFY_PATH, CoinPayments' IPN with its HMAC header at COINPAYMENTS_IPN_PATH, Volt's JSON with
    * X-Volt-Signed at VOLT_NOTIFY_PATH, Directa24's unsigned `{ deposit_id }` at D24_NOTIFY_PATH, UpGate's postback with
-   * X-Signature at UPGATE_POSTBACK_PATH) as a redirect_session event; rejects with WebhookSignatureError when its
-   * signature does not verify, ProviderNoticeError when it is signed but not one we can take (another merchant, a
-   * field missing or malformed), PaymentsUnavailableError when that provider is not configured, or cannot be asked
-   * about the payment the notification names (Volt: its currency is read from the payment; Directa24: all of it).
+   * X-Signature at UPGATE_POSTBACK_PATH, Overpay's with HTTP Basic authentication at OVERPAY_NOTIFY_PATH) as a
+   * redirect_session event; rejects with WebhookSignatureError when its signature does not verify, ProviderNoticeError
+   * when it is signed but not one we can take (another merchant, a field missing or malformed, no payment of ours),
+   * PaymentsUnavailableError when that provider is not configured, or cannot be asked about the payment the
+   * notification names (Volt: its currency is read from the payment; Directa24: all of it).
    */
   providerNotification(provider: NotifyingProvider, notice: ProviderNotice, receivedAt: Date): Promise<PaymentEvent>;
   /**
@@ -136,12 +137,19 @@ export interface PaymentsGateway {
 }
 
 /** The redirect providers whose outcome arrives as their own notification (redirectProviders.ts). */
-export type NotifyingProvider = 'payssion' | 'coinpayments' | 'volt' | 'directa24' | 'upgate';
+export type NotifyingProvider = 'payssion' | 'coinpayments' | 'volt' | 'directa24' | 'upgate' | 'overpay';
 
 /** A provider's notification as received: the raw body (what its signature covers) and the headers. */
 export interface ProviderNotice {
   rawBody: string;
   headers: Record<string, string | string[] | undefined>;
+  /**
+   * The payment billing recorded for one of our orders (billing_redirect_payments: the session id and the page it was
+   * made for; null: none), for a provider whose notification names our order but not the payment it was made as:
+   * Overpay's names the transaction and our tracking_id, not the checkout's token that is the session. Given by the
+   * webhook route; without it such a notification cannot be taken.
+   */
+  recordedSessionOf?: (orderId: string) => Promise<{ sessionId: string; page: string } | null>;
 }
 
 export class PaymentsUnavailableError extends Error {

@@ -15,9 +15,10 @@ import { createPayssionClient, isPayssionPage } from './payssion/payssionClient'
 import { createVoltClient, isVoltPage } from './volt/voltClient';
 import { createD24Client, isD24Page } from './directa24/d24Client';
 import { createUpgateClient, isUpgatePage } from './upgate/upgateClient';
+import { createOverpayClient, isOverpayPage } from './overpay/overpayClient';
 import type { StripeProtocolGateway } from './stripeGateway';
 
-/** A redirect provider spoken to through its own API (payssion/, coinpayments/, volt/, directa24/, upgate/): what the gateway asks of it. */
+/** A redirect provider spoken to through its own API (payssion/, coinpayments/, volt/, directa24/, upgate/, overpay/): what the gateway asks of it. */
 export interface RedirectProviderClient {
   /**
    * The provider's payment for the order (metadata.order_id) and the page the payer goes to. idempotencyKey: the
@@ -33,7 +34,8 @@ export interface RedirectProviderClient {
   /**
    * Its notification as a redirect_session event; throws (or rejects with) WebhookSignatureError when the signature
    * does not verify. A provider whose notification does not say everything (Volt's has no currency; Directa24's only
-   * names the deposit) asks its API.
+   * names the deposit) asks its API; one whose notification names our order but not its payment (Overpay's) asks
+   * billing's record (ProviderNotice.recordedSessionOf).
    */
   notification(notice: ProviderNotice, receivedAt: Date): PaymentEvent | Promise<PaymentEvent>;
 }
@@ -51,10 +53,11 @@ interface Adapter {
  * The redirect providers (document 2 §7) by whose API each speaks: Payssion's methods through Payssion's own API
  * (payssion/payssionClient.ts), CoinPayments through its merchant API (coinpayments/coinPaymentsClient.ts), Volt
  * through its Gateway API (volt/voltClient.ts), Directa24 through its Deposits API v3 (directa24/d24Client.ts), UpGate's
- * alipay, kakao and upi through its checkout API (upgate/upgateClient.ts); the
- * others through the sandbox's generic redirect sessions (`/v1/redirect_sessions`), which only the sandbox has. With
- * Stripe as the card provider, a method without an adapter of its own answers 503 (payments_unavailable) rather than
- * calling Stripe for an object it does not have; so does a provider of its own that is not configured.
+ * alipay, kakao and upi through its checkout API (upgate/upgateClient.ts), Overpay through its checkout (payment token)
+ * and gateway APIs (overpay/overpayClient.ts); the others through the sandbox's generic redirect sessions
+ * (`/v1/redirect_sessions`), which only the sandbox has. With Stripe as the card provider, a method without an adapter
+ * of its own answers 503 (payments_unavailable) rather than calling Stripe for an object it does not have; so does a
+ * provider of its own that is not configured.
  */
 export function withRedirectProviders(gateway: StripeProtocolGateway, config: PaymentsConfig): PaymentsGateway {
   const adapters: Adapter[] = [
@@ -73,6 +76,12 @@ export function withRedirectProviders(gateway: StripeProtocolGateway, config: Pa
     },
     { name: 'directa24', handles: isD24Page, client: config.directa24 ? createD24Client(config.directa24) : null, variables: 'D24_API_KEY, D24_API_SIGNATURE' },
     { name: 'upgate', handles: isUpgatePage, client: config.upgate ? createUpgateClient(config.upgate) : null, variables: 'UPGATE_API_KEY, UPGATE_SECRET_KEY' },
+    {
+      name: 'overpay',
+      handles: isOverpayPage,
+      client: config.overpay ? createOverpayClient(config.overpay) : null,
+      variables: 'OVERPAY_SHOP_ID, OVERPAY_SECRET_KEY, OVERPAY_NOTIFICATION_URL',
+    },
   ];
   const configured = (adapter: Adapter): RedirectProviderClient => {
     if (!adapter.client) throw new ProviderNotConfiguredError(`${adapter.name} is not configured (${adapter.variables})`);

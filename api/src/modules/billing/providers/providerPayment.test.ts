@@ -1,8 +1,18 @@
 import { API_HEADERS, CheckoutOrderSchema, ProviderPaymentResultSchema } from '@fable/contracts';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomUUID, sign } from 'node:crypto';
 import { describePayments } from '../../../testing/paymentsDescribe';
 import { idempotencyKey, PAYER_DETAILS, type PaymentsTestApp } from '../../../testing/paymentsTestApp';
-import { COINPAYMENTS_IPN_PATH, D24_NOTIFY_PATH, PAYSSION_NOTIFY_PATH, UPGATE_POSTBACK_PATH, VOLT_NOTIFY_PATH, type PaymentsLine, type TestPaymentsSandbox } from '../../../testing/paymentsSandbox';
+import {
+  COINPAYMENTS_IPN_PATH,
+  D24_NOTIFY_PATH,
+  OVERPAY_NOTIFY_PATH,
+  PAYSSION_NOTIFY_PATH,
+  testOverpayKeys,
+  UPGATE_POSTBACK_PATH,
+  VOLT_NOTIFY_PATH,
+  type PaymentsLine,
+  type TestPaymentsSandbox,
+} from '../../../testing/paymentsSandbox';
 import { isPayssionPage, PAYSSION_PM_IDS } from '../../../infra/payments/payssion/payssionClient';
 import { coinPaymentsHmac, isCoinPaymentsPage } from '../../../infra/payments/coinpayments/coinPaymentsClient';
 import { SANDBOX_COINPAYMENTS_KEYS } from '../../../infra/payments/coinpayments/coinPaymentsConfig';
@@ -12,6 +22,8 @@ import { SANDBOX_VOLT_KEYS } from '../../../infra/payments/volt/voltConfig';
 import { isD24Page } from '../../../infra/payments/directa24/d24Client';
 import { isUpgatePage, UPGATE_METHODS, upgateSignature } from '../../../infra/payments/upgate/upgateClient';
 import { SANDBOX_UPGATE_KEYS } from '../../../infra/payments/upgate/upgateConfig';
+import { isOverpayPage, overpayBasicAuth } from '../../../infra/payments/overpay/overpayClient';
+import { SANDBOX_OVERPAY_KEYS } from '../../../infra/payments/overpay/overpayConfig';
 import { forApplication, testGuestId, type TestApp } from '../../../testing/testApp';
 
 // Redirect providers against the payments sandbox over a real socket (through a line the tests can cut), its hosted
@@ -33,8 +45,10 @@ describePayments('redirect providers on %s', (kit, backend) => {
       [JSON.stringify(['card', 'volt', 'payport', 'antrpay', 'directa24', 'luxfin', 'payok', 'inwizo_ecom', 'inwizo_tpay', 'inwizo_sbp', 'ug_alipay', 'ug_kakao', 'ug_upi', 'coinpayments', 'overpay', 'fpay_alipay', 'fpay_wechat', 'payssion'])],
     );
     // the main brand offers payport too: the paths of the sandbox's generic redirect sessions (volt, coinpayments,
-    // payssion, directa24 and upgate speak their own APIs)
-    await t.db.query(`update billing_purchase_options set payment_methods = $1 where application_id = 'fable'`, [JSON.stringify(['card', 'volt', 'coinpayments', 'payssion', 'payport', 'directa24', 'ug_kakao'])]);
+    // payssion, directa24, upgate and overpay speak their own APIs)
+    await t.db.query(`update billing_purchase_options set payment_methods = $1 where application_id = 'fable'`, [
+      JSON.stringify(['card', 'volt', 'coinpayments', 'payssion', 'payport', 'directa24', 'ug_kakao', 'overpay']),
+    ]);
   });
 
   /** A member of the application the headers name (none: the main brand's). */
@@ -118,6 +132,13 @@ describePayments('redirect providers on %s', (kit, backend) => {
         // through UpGate's checkout API: the method chosen, the price in major units, our order as merchant_payment_id
         expect([session?.provider, session?.amount, session?.currency]).toEqual(['upgate', 1609, 'usd']);
         expect(session?.upgate).toMatchObject({ merchant_payment_id: answer.order_id, merchant_customer_id: m.id, email: PAYER_DETAILS.email, country_code: 'US', methods: [UPGATE_METHODS[page]] });
+        expect([session?.return_url, session?.cancel_url]).toEqual([`${SITE}/checkout/success?order_id=${answer.order_id}`, `${SITE}/checkout?plan_id=basic_1m&order_id=${answer.order_id}&cancelled=1`]);
+        continue;
+      }
+      if (isOverpayPage(page)) {
+        // through Overpay's checkout API: the price in minor units, our order as tracking_id, notified to the API
+        expect([session?.provider, session?.amount, session?.currency]).toEqual(['overpay', 1609, 'usd']);
+        expect(session?.overpay).toMatchObject({ tracking_id: answer.order_id, email: PAYER_DETAILS.email, description: 'Fable basic_1m', notification_url: payments.config.overpay?.notificationUrl });
         expect([session?.return_url, session?.cancel_url]).toEqual([`${SITE}/checkout/success?order_id=${answer.order_id}`, `${SITE}/checkout?plan_id=basic_1m&order_id=${answer.order_id}&cancelled=1`]);
         continue;
       }
@@ -452,6 +473,70 @@ describePayments('redirect providers on %s', (kit, backend) => {
     const sent = () => payments.sandbox.upgate.postbacks.find((p) => p.payment_id === sessionOf(url)?.id);
     for (let i = 0; i < 200 && !sent()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(sent()).toMatchObject({ transaction_type: 'SALE', transaction_status: 'DECLINE', delivered: true });
+    expect((await order(m.headers, orderId)).body).toMatchObject({ status: 'canceled', error_message: 'The payment was canceled.' });
+    expect(await subscriptionsOf(m.id)).toEqual([]);
+  });
+
+  it('pays through Overpay’s checkout API: its notification (Basic credentials, Content-Signature) pays the order once; a forged one is refused, one for another order or amount changes nothing', async () => {
+    const m = await member();
+    const { url, order_id: orderId } = (await pay(m.headers, 'overpay_new_payment', body())).body as { url: string; order_id: string };
+    const session = sessionOf(url);
+    expect(session?.overpay).toMatchObject({ tracking_id: orderId });
+    const notify = (rawBody: string, headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: OVERPAY_NOTIFY_PATH, headers: { 'content-type': 'application/json', ...headers }, payload: rawBody });
+    /** A payment notification as Overpay sends it (the shop's Basic credentials, signed with the shop's key), for this order, with `fields` changed. */
+    const sent = (fields: Record<string, unknown> = {}, secretKey: string = SANDBOX_OVERPAY_KEYS.secretKey) => {
+      const raw = JSON.stringify({ transaction: { uid: `9-${randomUUID().slice(0, 10)}`, type: 'payment', status: 'successful', amount: 1609, currency: 'USD', tracking_id: orderId, test: true, ...fields } });
+      const headers = { authorization: overpayBasicAuth(SANDBOX_OVERPAY_KEYS.shopId, secretKey), 'content-signature': sign('sha256', Buffer.from(raw), testOverpayKeys().privateKey).toString('base64') };
+      return [raw, headers] as const;
+    };
+    const refused = async (raw: string, headers: Record<string, string>) => {
+      const res = await notify(raw, headers);
+      return [res.statusCode, res.json().error.code, res.json().error.message];
+    };
+    expect(await refused(...sent({}, 'not-the-secret-key'))).toEqual([400, 'invalid_signature', 'The Overpay notification’s HTTP Basic credentials are not the shop’s']);
+    const [raw, headers] = sent();
+    expect(await refused(raw, {})).toEqual([400, 'invalid_signature', 'The Overpay notification lacks HTTP Basic authentication']);
+    expect(await refused(raw.replace('1609', '1'), headers)).toEqual([400, 'invalid_signature', 'The Overpay notification’s Content-Signature does not verify']);
+    expect(await refused(...sent({ uid: undefined }))).toEqual([400, 'invalid_notification', 'The Overpay notification lacks the transaction’s uid, type, status, amount or currency']);
+    // authenticated, but not Overpay's shape
+    const foreign = JSON.stringify({ order: 'not an overpay body' });
+    expect(await refused(foreign, { ...headers, 'content-signature': sign('sha256', Buffer.from(foreign), testOverpayKeys().privateKey).toString('base64') })).toEqual([
+      400,
+      'invalid_notification',
+      'The Overpay notification is neither a transaction nor a checkout',
+    ]);
+    const stranger = randomUUID();
+    expect(await refused(...sent({ tracking_id: stranger }))).toEqual([400, 'invalid_notification', `The Overpay notification names no Overpay checkout of ours (tracking_id ${stranger})`]);
+    // Overpay's word of a payment of this order for another amount or currency: acknowledged, not applied
+    for (const fields of [{ amount: 1 }, { currency: 'EUR' }]) {
+      expect((await notify(...sent(fields))).statusCode).toBe(200);
+      expect((await order(m.headers, orderId)).body.status).toBe('pending');
+    }
+
+    const back = await onProviderPage(url, 'pay');
+    expect(back.toString()).toBe(`${SITE}/checkout/success?order_id=${orderId}`);
+    const notified = () => payments.sandbox.overpay.notifications.find((n) => n.token === session?.id && n.type === 'payment');
+    for (let i = 0; i < 200 && !notified()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(notified()).toMatchObject({ status: 'successful', attempts: [200], delivered: true });
+    expect(CheckoutOrderSchema.parse((await order(m.headers, orderId)).body)).toMatchObject({ status: 'succeeded', plan_id: 'basic_1m', orderTotal: 16.09, transaction_id: session?.id });
+    expect(await subscriptionsOf(m.id)).toHaveLength(1);
+    expect(await tierOf(m.id)).toBe('basic');
+
+    // Overpay sends it again, three times at once: applied once
+    const again = await Promise.all([1, 2, 3].map(() => notify(notified()?.rawBody ?? '', notified()?.headers ?? {})));
+    expect(again.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect((await ledgerOfUser(m.id)).filter((e) => e.action === 'order.succeeded' || e.action === 'subscription.created')).toHaveLength(2);
+  });
+
+  it('cancels an Overpay order when its payment fails, and sends the payer back to the cancel page', async () => {
+    const m = await member();
+    const { url, order_id: orderId } = (await pay(m.headers, 'overpay_new_payment', body())).body as { url: string; order_id: string };
+    const back = await onProviderPage(url, 'cancel');
+    expect([back.pathname, back.searchParams.get('cancelled')]).toEqual(['/checkout', '1']);
+    const notified = () => payments.sandbox.overpay.notifications.find((n) => n.token === sessionOf(url)?.id);
+    for (let i = 0; i < 200 && !notified()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(notified()).toMatchObject({ type: 'payment', status: 'failed', delivered: true });
     expect((await order(m.headers, orderId)).body).toMatchObject({ status: 'canceled', error_message: 'The payment was canceled.' });
     expect(await subscriptionsOf(m.id)).toEqual([]);
   });

@@ -16,9 +16,11 @@ import { BILLING_JOB_STATES_SQL } from '../../../infra/metrics/metrics';
 describePayments('refund of a redirect payment that cannot become a subscription on %s', (kit, backend) => {
   const now = () => kit.t.clock.now();
   // the main brand offers payport too: the sandbox's generic redirect sessions (volt, coinpayments, payssion,
-  // directa24 and upgate speak their own APIs, tested below one by one)
+  // directa24, upgate and overpay speak their own APIs, tested below one by one)
   beforeAll(() =>
-    kit.t.db.query(`update billing_purchase_options set payment_methods = $1 where application_id = 'fable'`, [JSON.stringify(['card', 'volt', 'coinpayments', 'payssion', 'payport', 'directa24', 'ug_upi'])]),
+    kit.t.db.query(`update billing_purchase_options set payment_methods = $1 where application_id = 'fable'`, [
+      JSON.stringify(['card', 'volt', 'coinpayments', 'payssion', 'payport', 'directa24', 'ug_upi', 'overpay']),
+    ]),
   );
   const later = (ms: number) => kit.t.clock.set(new Date(now().getTime() + ms));
   const sessionOf = (url: string) => kit.payments.sandbox.state.redirectSessions.get(new URL(url).pathname.split('/').pop() as string);
@@ -154,6 +156,34 @@ describePayments('refund of a redirect payment that cannot become a subscription
     const refundPostback = () => kit.payments.sandbox.upgate.postbacks.find((p) => p.payment_id === sessionId && p.transaction_type === 'REFUND');
     for (let i = 0; i < 300 && !refundPostback()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(refundPostback()).toMatchObject({ attempts: [200], delivered: true });
+    expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refunded']);
+    expect(await subscriptionsOf(m.id)).toEqual([{ status: 'active', plan_id: 'basic_1m' }]);
+  });
+
+  it('refunds an Overpay payment through Overpay’s POST /beyag/transactions/refunds of its payment, once, however often Overpay notifies', async () => {
+    const { m, url, orderId, sessionId } = await givenUpRedirectOrder('overpay_new_payment');
+    await payOnProviderPage(url);
+    const sent = () => kit.payments.sandbox.overpay.notifications.find((n) => n.token === sessionId && n.type === 'payment');
+    // delivered: the API answered it, having applied it (the refund made at Overpay and recorded)
+    for (let i = 0; i < 300 && !sent()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent()).toMatchObject({ status: 'successful', attempts: [200], delivered: true });
+    expect(sessionOf(url)).toMatchObject({ status: 'refunded', amount: 1609, amount_refunded: 1609 });
+    expect(await loadOrder(kit.t.db, orderId)).toMatchObject({ status: 'refunded', provider_charge_id: sessionId });
+    expect(await redirectRowOf(orderId)).toMatchObject({ status: 'refunded' });
+    const refunds = () => kit.payments.sandbox.overpay.transactions.filter((tx) => tx.type === 'refund' && tx.tracking_id === orderId);
+    // the payment's uid as parent_uid, no amount (all of it), our order as the refund's tracking_id
+    expect(refunds()).toEqual([expect.objectContaining({ parent_uid: sent()?.uid, amount: 1609, status: 'successful' })]);
+    // Overpay sends the payment again, twice at once: acknowledged, nothing refunded twice
+    const again = await Promise.all(
+      [1, 2].map(() => kit.t.app.inject({ method: 'POST', url: '/api/v2/payments/overpay/notify', headers: { 'content-type': 'application/json', ...sent()?.headers }, payload: sent()?.rawBody ?? '' })),
+    );
+    expect(again.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(sessionOf(url)?.amount_refunded).toBe(1609);
+    expect(refunds()).toHaveLength(1);
+    // the refund's own notification is recorded, not applied
+    const refundNotice = () => kit.payments.sandbox.overpay.notifications.find((n) => n.token === sessionId && n.type === 'refund');
+    for (let i = 0; i < 300 && !refundNotice()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(refundNotice()).toMatchObject({ status: 'successful', attempts: [200], delivered: true });
     expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refunded']);
     expect(await subscriptionsOf(m.id)).toEqual([{ status: 'active', plan_id: 'basic_1m' }]);
   });

@@ -4,6 +4,7 @@ import type { ApiPlugin } from '../../../http/apiPlugin';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { PaymentsUnavailableError, ProviderNotConfiguredError, ProviderNoticeError, WebhookSignatureError, type NotifyingProvider, type PaymentEvent } from '../../../infra/payments/paymentsGateway';
 import { paymentsUnavailable } from '../subscribe/subscribeErrors';
+import { redirectPaymentOf } from '../providers/redirectPayments';
 import { claimEvent, markApplied, newerEventApplied, recordEvent, releaseEvent } from './webhookEvents';
 import { WEBHOOK_HANDLERS } from './webhookHandlers';
 
@@ -19,10 +20,13 @@ export const VOLT_NOTIFY_PATH = '/v2/payments/volt/notify';
 export const D24_NOTIFY_PATH = '/v2/payments/directa24/notify';
 /** Where UpGate posts its postbacks (the callback URL of the merchant account, set in UpGate's back office). */
 export const UPGATE_POSTBACK_PATH = '/v2/payments/upgate/postback';
+/** Where Overpay posts its notifications (each checkout's settings.notification_url: OVERPAY_NOTIFICATION_URL). */
+export const OVERPAY_NOTIFY_PATH = '/v2/payments/overpay/notify';
 /** The largest event body accepted (Stripe's events are a few kilobytes). */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
 const invalidSignature = (message: string) => new AppError(400, 'invalid_signature', message);
+const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * POST /api/v2/payments/webhook (issue 15): the provider's signed events. The signature covers the raw body, so this
@@ -38,8 +42,11 @@ const invalidSignature = (message: string) => new AppError(400, 'invalid_signatu
  * /api/v2/payments/directa24/notify (Directa24: JSON `{ deposit_id }`, unsigned: only a trigger, the deposit is read
  * with D24's signed status call and the event says what D24 answers; unreachable: 503 and D24 retries) and POST
  * /api/v2/payments/upgate/postback (UpGate: JSON, X-Signature HMAC-SHA256 of the body; a SALE's outcome applied, other
- * transactions recorded). A signature that does not verify: 400
- * invalid_signature; signed but not ours to take (another merchant, a field missing): 400 invalid_notification.
+ * transactions recorded) and POST /api/v2/payments/overpay/notify (Overpay: JSON transaction, HTTP Basic authentication
+ * with the shop's credentials, Content-Signature when OVERPAY_PUBLIC_KEY is set; it names our order, and the checkout
+ * recorded for that order is its session; a payment's outcome applied, other transactions recorded). A signature that
+ * does not verify: 400 invalid_signature; signed but not ours to take (another merchant, a field missing): 400
+ * invalid_notification.
  */
 export const webhookRoutes: ApiPlugin = async (app, deps) => {
   app.removeAllContentTypeParsers();
@@ -85,10 +92,17 @@ export const webhookRoutes: ApiPlugin = async (app, deps) => {
     return apply(deps.payments.provider, event, request.log);
   });
 
+  /** The session billing recorded for one of our orders, for a notification that names the order only (Overpay's). */
+  const recordedSessionOf = async (orderId: string) => {
+    const recorded = ORDER_ID.test(orderId) ? await redirectPaymentOf(deps.db, orderId) : null;
+    return recorded ? { sessionId: recorded.session_id, page: recorded.provider } : null;
+  };
+
   /** A provider's own notification (signed its way) as its redirect_session event, or the 4xx that says why not. */
   const notificationEvent = async (provider: NotifyingProvider, name: string, request: FastifyRequest): Promise<PaymentEvent> => {
     try {
-      return await deps.payments.providerNotification(provider, { rawBody: typeof request.body === 'string' ? request.body : '', headers: request.headers }, deps.clock.now());
+      const notice = { rawBody: typeof request.body === 'string' ? request.body : '', headers: request.headers, recordedSessionOf };
+      return await deps.payments.providerNotification(provider, notice, deps.clock.now());
     } catch (err) {
       if (err instanceof WebhookSignatureError) throw invalidSignature(err.message);
       if (err instanceof ProviderNoticeError) throw new AppError(400, 'invalid_notification', err.message);
@@ -103,6 +117,7 @@ export const webhookRoutes: ApiPlugin = async (app, deps) => {
   app.post(VOLT_NOTIFY_PATH, received, async (request) => apply('volt', await notificationEvent('volt', 'Volt', request), request.log));
   app.post(D24_NOTIFY_PATH, received, async (request) => apply('directa24', await notificationEvent('directa24', 'Directa24', request), request.log));
   app.post(UPGATE_POSTBACK_PATH, received, async (request) => apply('upgate', await notificationEvent('upgate', 'UpGate', request), request.log));
+  app.post(OVERPAY_NOTIFY_PATH, received, async (request) => apply('overpay', await notificationEvent('overpay', 'Overpay', request), request.log));
 
   // CoinPayments reads the answer's status; `IPN OK` as its own examples answer
   app.post(COINPAYMENTS_IPN_PATH, { schema: { response: { 200: z.string() } }, config: { access: 'public' as const } }, async (request, reply) => {
