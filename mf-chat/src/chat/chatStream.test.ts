@@ -1,6 +1,6 @@
 import { API_HEADERS, type SseByteStream } from '@fable/contracts';
-import { ChatStreamError } from './chatErrors';
-import { chatHeaders, streamChat, type ChatStreamEvent } from './chatStream';
+import { ChatStreamError, chatFailureOf } from './chatErrors';
+import { chatHeaders, STREAM_CUT_CODE, streamChat, type ChatStreamEvent } from './chatStream';
 import { controllableStream, streamOf } from './testing/fakeChatStream';
 
 const answer = (body: SseByteStream | null, status = 200, text = '') => async () => ({ ok: status < 300, status, body, text: async () => text });
@@ -37,9 +37,32 @@ it('sends the turn as JSON to /api/chat with the session headers, and reads the 
 
 it('reads the member a group chat’s start names', async () => {
   const events: ChatStreamEvent[] = [];
-  const body = streamOf(['event: start\ndata: {"conversation_id":"c1","user_message":null,"character_id":"bot2"}\n\n']);
+  const body = streamOf([
+    'event: start\ndata: {"conversation_id":"c1","user_message":null,"character_id":"bot2"}\n\n',
+    'event: done\ndata: {"message":{"id":"m2","role":"assistant","content":"Hi"},"conversation_id":"c1","stopped":false}\n\n',
+  ]);
   await streamChat({ character_id: 'group1', sub_character_id: 'AUTO' }, { headers: {}, signal: new AbortController().signal, onEvent: (e) => events.push(e), fetchImpl: answer(body) });
-  expect(events).toEqual([{ type: 'start', conversation_id: 'c1', user_message: null, character_id: 'bot2' }]);
+  expect(events[0]).toEqual({ type: 'start', conversation_id: 'c1', user_message: null, character_id: 'bot2' });
+});
+
+it('rejects a stream that ends, or breaks off, before its reply (the server that wrote it is gone): 503, so the page says the chat server is busy', async () => {
+  const cutAfterTokens = streamOf(['event: start\ndata: {"conversation_id":"c1","user_message":null}\n\n', 'event: token\ndata: {"text":"Hi"}\n\n']);
+  const seen: string[] = [];
+  await expect(
+    streamChat({ character_id: 'bot1', message: 'x' }, { headers: {}, signal: new AbortController().signal, onEvent: (e) => seen.push(e.type), fetchImpl: answer(cutAfterTokens) }),
+  ).rejects.toMatchObject({ name: 'ChatStreamError', status: 503, code: STREAM_CUT_CODE });
+  expect(seen).toEqual(['start', 'token']);
+
+  const broken = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('event: token\ndata: {"text":"Hi"}\n\n'));
+      controller.error(new TypeError('network error'));
+    },
+  }) as unknown as SseByteStream;
+  await expect(
+    streamChat({ character_id: 'bot1', message: 'x' }, { headers: {}, signal: new AbortController().signal, onEvent: () => {}, fetchImpl: answer(broken) }),
+  ).rejects.toMatchObject({ status: 503, code: STREAM_CUT_CODE });
+  expect(chatFailureOf(new ChatStreamError('', 503, STREAM_CUT_CODE))).toMatchObject({ kind: 'busy', message: 'Chat server is busy.' });
 });
 
 it('rejects with the status and code of a refused call (429 passed up)', async () => {

@@ -33,10 +33,14 @@ function parseData(data: string): Record<string, unknown> {
   }
 }
 
+/** The code of a turn whose stream ended before its reply did (the API process died, a proxy cut the connection). */
+export const STREAM_CUT_CODE = 'chat_stream_cut';
+
 /**
  * Sends a chat turn and calls `onEvent` for each event of the answer, in order. Rejects with a ChatStreamError when
- * the call is refused (an HTTP error: 429 passed up with its status) or the stream says `error`; with an AbortError
- * when `signal` aborts.
+ * the call is refused (an HTTP error: 429 passed up with its status), the stream says `error`, or it ends without its
+ * reply (503 STREAM_CUT_CODE: "Chat server is busy.", and the member sends again); with an AbortError when `signal`
+ * aborts.
  */
 export async function streamChat(
   request: ChatRequest,
@@ -59,7 +63,19 @@ export async function streamChat(
       typeof error.code === 'string' || typeof error.code === 'number' ? String(error.code) : null,
     );
   }
-  for await (const { event, data } of readSseEvents(response.body)) {
+  try {
+    if (await readEvents(response.body, onEvent)) return;
+  } catch (error) {
+    // A body that breaks off is a TypeError (fetch's network error); anything else is not the connection's.
+    if (!(error instanceof TypeError) || signal.aborted) throw error;
+  }
+  // Ended, or broke off, before its done or error event: the server that wrote it is gone.
+  throw new ChatStreamError('', 503, STREAM_CUT_CODE);
+}
+
+/** Reads the stream's events into `onEvent`: true at its done event (the turn is over), false when it ends without. */
+async function readEvents(body: SseByteStream, onEvent: (event: ChatStreamEvent) => void): Promise<boolean> {
+  for await (const { event, data } of readSseEvents(body)) {
     const payload = parseData(data);
     switch (event) {
       case 'start':
@@ -82,7 +98,7 @@ export async function streamChat(
         });
         // The turn is over when its reply is: the call ends here, not when the connection closes later, so the page
         // takes the next message at once (leaving the loop cancels the rest of the stream).
-        return;
+        return true;
       case 'error': {
         const status = typeof payload.status === 'number' ? payload.status : 500;
         const code = typeof payload.code === 'string' ? payload.code : '';
@@ -94,4 +110,5 @@ export async function streamChat(
         break;
     }
   }
+  return false;
 }
