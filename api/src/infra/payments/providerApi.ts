@@ -1,10 +1,12 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { toMajor, toMinor } from '@fable/rules/billing';
 import { PaymentsUnavailableError, type PaymentEvent, type ProviderNotice, type RedirectSessionStatus } from './paymentsGateway';
 
 /**
- * What the adapters of the redirect providers with an API of their own (payssion/, coinpayments/, volt/) share: one
- * request to the provider with its retries, an HMAC and the constant-time check of a signature, and the provider's
+ * What the adapters of the redirect providers with an API of their own (payssion/, coinpayments/, volt/, …) share: one
+ * request to the provider with its retries, an HMAC, an MD5 of fields and the constant-time check of a signature,
+ * amounts in major units, and the provider's
  * notification as the redirect_session event billing applies (webhooks/webhookRoutes.ts,
  * providers/redirectSessionEvents.ts).
  */
@@ -47,6 +49,24 @@ export async function postToProvider<T>(name: string, url: string, request: { he
 
 /** The hex HMAC of `text` with `secret` (CoinPayments: sha512 of the body; Volt: sha256 of body|timed|version). */
 export const hmacHex = (algorithm: 'sha256' | 'sha512', secret: string, text: string): string => createHmac(algorithm, secret).update(text, 'utf8').digest('hex');
+
+/** The hex MD5 of `parts` joined by '|' (Payssion's api_sig and notify_sig: fixed fields, then the secret key). */
+export const md5OfParts = (parts: readonly string[]): string => createHash('md5').update(parts.join('|'), 'utf8').digest('hex');
+
+/** An amount as the providers that take major units write it: two decimals ("12.50"). */
+export const toAmount = (minor: number): string => toMajor(minor).toFixed(2);
+
+/**
+ * An amount in major units as a provider writes it ("15", "15.00", "15.00000000"): minor units, or null when it is not
+ * a plain non-negative decimal or has a part of a cent.
+ */
+export function minorOfAmount(amount: string | undefined): number | null {
+  const match = /^(\d{1,12})(?:\.(\d{1,18}))?$/.exec(amount?.trim() ?? '');
+  if (!match) return null;
+  const decimals = match[2] ?? '';
+  if (/[1-9]/.test(decimals.slice(2))) return null;
+  return toMinor(Number(`${match[1]}.${decimals.slice(0, 2) || '0'}`));
+}
 
 /** Whether a signature given (a header or a form field) is the expected one, compared in constant time. */
 export function signaturesMatch(given: string | undefined, expected: string): boolean {

@@ -1,7 +1,8 @@
 import { redirectInput, usePaymentsGateway } from '../../../testing/paymentsSandbox';
 import { ManualRefundRequiredError, PaymentsUnavailableError, ProviderNoticeError, WebhookSignatureError } from '../paymentsGateway';
 import { createPaymentsGateway } from '../stripeGateway';
-import { CoinPaymentsRefusal, coinPaymentsHmac, coinPaymentsStatus, minorOfAmount } from './coinPaymentsClient';
+import { minorOfAmount } from '../providerApi';
+import { CoinPaymentsRefusal, coinPaymentsHmac, coinPaymentsStatus } from './coinPaymentsClient';
 import { SANDBOX_COINPAYMENTS_KEYS } from './coinPaymentsConfig';
 
 // CoinPayments through its legacy merchant API (api.php, HMAC-SHA512), against the sandbox's CoinPayments over a real

@@ -1,6 +1,5 @@
-import { toMajor, toMinor } from '@fable/rules/billing';
 import { ManualRefundRequiredError, ProviderNoticeError, WebhookSignatureError, type RedirectSessionStatus } from '../paymentsGateway';
-import { formOf, headerOf, hmacHex, postToProvider, redirectEventOf, signaturesMatch } from '../providerApi';
+import { formOf, headerOf, hmacHex, minorOfAmount, postToProvider, redirectEventOf, signaturesMatch, toAmount } from '../providerApi';
 import type { RedirectProviderClient } from '../redirectProviders';
 import type { CoinPaymentsConfig } from './coinPaymentsConfig';
 
@@ -50,17 +49,6 @@ export function coinPaymentsStatus(status: number): RedirectSessionStatus {
   if (status < 0) return 'canceled';
   return 'open';
 }
-
-/** An amount as CoinPayments writes it ("15", "15.00", "15.00000000"): minor units, or null when it has a part of a cent. */
-export function minorOfAmount(amount: string | undefined): number | null {
-  const match = /^(\d{1,12})(?:\.(\d{1,18}))?$/.exec(amount?.trim() ?? '');
-  if (!match) return null;
-  const decimals = match[2] ?? '';
-  if (/[1-9]/.test(decimals.slice(2))) return null;
-  return toMinor(Number(`${match[1]}.${decimals.slice(0, 2) || '0'}`));
-}
-
-const toAmount = (minor: number) => toMajor(minor).toFixed(2);
 
 interface TransactionInfo {
   status: number;

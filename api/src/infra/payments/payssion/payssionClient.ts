@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { WebhookSignatureError, type RedirectSessionRef, type RedirectSessionStatus } from '../paymentsGateway';
-import { formOf, postToProvider, redirectEventOf, signaturesMatch } from '../providerApi';
+import { formOf, md5OfParts, postToProvider, redirectEventOf, signaturesMatch, toAmount } from '../providerApi';
 import type { RedirectProviderClient } from '../redirectProviders';
-import { toMajor, toMinor } from '@fable/rules/billing';
+import { toMinor } from '@fable/rules/billing';
 import type { PayssionConfig } from './payssionConfig';
 
 /**
@@ -33,9 +32,7 @@ const SIGNED = {
   notify: ['api_key', 'pm_id', 'amount', 'currency', 'order_id', 'state'],
 } as const;
 
-const md5 = (parts: readonly string[]) => createHash('md5').update(parts.join('|')).digest('hex');
-/** An amount as Payssion writes it: major units with two decimals ("12.50"), and back. */
-const toAmount = (minor: number) => toMajor(minor).toFixed(2);
+/** An amount as Payssion writes it (toAmount: major units with two decimals, "12.50"), and back. */
 const minorOf = (amount: string) => toMinor(Number(amount));
 
 /** A payment's state at Payssion as a redirect session's. */
@@ -71,7 +68,7 @@ interface Transaction {
 export function createPayssionClient(config: PayssionConfig): RedirectProviderClient {
   async function post<T>(path: string, fields: Record<string, string>, signed: readonly string[]): Promise<T> {
     const form: Record<string, string> = { api_key: config.apiKey, ...fields };
-    form.api_sig = md5([...signed.map((name) => form[name] ?? ''), config.secretKey]);
+    form.api_sig = md5OfParts([...signed.map((name) => form[name] ?? ''), config.secretKey]);
     const answer = await postToProvider<T & { result_code?: number; description?: string }>('Payssion', `${config.url}${path}`, {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(form).toString(),
@@ -122,7 +119,7 @@ export function createPayssionClient(config: PayssionConfig): RedirectProviderCl
 
     notification(notice, receivedAt) {
       const form = formOf(notice);
-      const expected = md5([...SIGNED.notify.map((name) => (name === 'api_key' ? config.apiKey : (form[name] ?? ''))), config.secretKey]);
+      const expected = md5OfParts([...SIGNED.notify.map((name) => (name === 'api_key' ? config.apiKey : (form[name] ?? ''))), config.secretKey]);
       if (!signaturesMatch(form.notify_sig, expected)) throw new WebhookSignatureError('The Payssion notify_sig does not verify');
       const state = form.state ?? '';
       return redirectEventOf(
