@@ -36,7 +36,6 @@ export const COIN_RATES: Record<string, number> = { LTCT: 0.01, BTC: 0.00001, LT
 
 /** An amount in the price currency: major units, at most two decimals once trailing zeros are dropped ("15", "15.00000000"). */
 export const AMOUNT = /^\d{1,9}(\.\d{1,2}0*)?$/;
-export const toMinor = (amount: string): number => Math.round(Number(amount) * 100);
-export const toAmount = (minor: number): string => (minor / 100).toFixed(2);
+export { toAmount, toMinor } from '../protocol/amounts';
 /** An amount of coin, with CoinPayments' eight decimals. */
 export const coinAmount = (minor: number, coin: string): string => ((minor / 100) * (COIN_RATES[coin] ?? 1)).toFixed(8);

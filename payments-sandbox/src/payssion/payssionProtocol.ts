@@ -32,5 +32,4 @@ export const PAYSSION_PM_IDS = ['gcash_ph', 'paymaya_ph', 'bankcard_ru', 'sbp_ru
 
 /** An amount as Payssion writes it: major units with two decimals ("10.95"). */
 export const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
-export const toMinor = (amount: string): number => Math.round(Number(amount) * 100);
-export const toAmount = (minor: number): string => (minor / 100).toFixed(2);
+export { toAmount, toMinor } from '../protocol/amounts';

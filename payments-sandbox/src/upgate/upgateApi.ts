@@ -12,6 +12,7 @@ import type { RedirectSession, UpgateCheckoutFields } from '../api/objects';
 import { CURRENCIES } from '../api/paymentIntents';
 import type { SandboxState } from '../api/state';
 import { createMerchantNotifier, type MerchantNotifier, type NotificationAttempts } from '../webhooks/merchantNotifier';
+import { toAmount } from '../protocol/amounts';
 import { ERRORS, RESPONSE_CODES, upgateSignature } from './upgateProtocol';
 
 export interface UpgateConfig {
@@ -64,7 +65,6 @@ class UpgateError extends Error {
 
 const HTTP_URL = /^https?:\/\/\S+$/;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const money = (minor: number) => (minor / 100).toFixed(2);
 /** A positive amount in major units with up to 2 decimals (16.09 * 100 is not exactly 1609 in floating point). */
 const isMajorAmount = (value: number) => Number.isFinite(value) && value > 0 && Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 const header = (request: FastifyRequest, name: string): string | undefined => {
@@ -175,7 +175,7 @@ export function registerUpgate(app: FastifyInstance, deps: { state: SandboxState
       created_at: new Date().toISOString(),
       response_code: outcome.code,
       response_text: outcome.text,
-      transaction_amount: money(amountMinor),
+      transaction_amount: toAmount(amountMinor),
       transaction_currency_code: session.currency.toUpperCase(),
       transaction_details: {},
       payment_details: { payment_method: method },
@@ -185,7 +185,7 @@ export function registerUpgate(app: FastifyInstance, deps: { state: SandboxState
         merchant_customer_id: checkout.merchant_customer_id,
         payment_type: 'SALE',
         payment_method: method,
-        amount: money(session.amount),
+        amount: toAmount(session.amount),
         currency_code: session.currency.toUpperCase(),
       },
       version: 1,
