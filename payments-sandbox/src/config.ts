@@ -5,6 +5,7 @@ import { DEFAULT_VOLT, type VoltConfig } from './volt/voltApi';
 import { DEFAULT_D24, type D24Config } from './directa24/d24Api';
 import { DEFAULT_UPGATE, type UpgateConfig } from './upgate/upgateApi';
 import { DEFAULT_OVERPAY, type OverpayConfig } from './overpay/overpayApi';
+import { DEFAULT_PAYOK, type PayokConfig } from './payok/payokApi';
 
 export interface WebhookEndpointConfig {
   url: string;
@@ -48,6 +49,8 @@ export interface SandboxConfig {
   upgate: UpgateConfig;
   /** Overpay's API (overpay/overpayApi.ts): the shop id and secret key, and the key its notifications are signed with. */
   overpay: OverpayConfig;
+  /** PayOK (payok/payokApi.ts): the shop's id and secret key, the API key pair and the shop's notification URL. */
+  payok: PayokConfig;
 }
 
 export const DEFAULT_RETRY: RetryConfig = { attempts: 6, baseDelayMs: 2_000, factor: 3, timeoutMs: 10_000 };
@@ -78,6 +81,7 @@ export function withDefaults(config: Partial<SandboxConfig>): SandboxConfig {
     directa24: { ...DEFAULT_D24, ...config.directa24 },
     upgate: { ...DEFAULT_UPGATE, ...config.upgate },
     overpay: { ...DEFAULT_OVERPAY, ...config.overpay },
+    payok: { ...DEFAULT_PAYOK, ...config.payok },
   };
 }
 
@@ -105,6 +109,9 @@ function providerFromEnv<C extends object>(env: NodeJS.ProcessEnv, provider: str
  * PAYMENTS_SANDBOX_D24_API_SIGNATURE, PAYMENTS_SANDBOX_D24_NOTIFICATION_URL, PAYMENTS_SANDBOX_UPGATE_API_KEY,
  * PAYMENTS_SANDBOX_UPGATE_SECRET_KEY, PAYMENTS_SANDBOX_UPGATE_POSTBACK_URL, PAYMENTS_SANDBOX_OVERPAY_SHOP_ID,
  * PAYMENTS_SANDBOX_OVERPAY_SECRET_KEY, PAYMENTS_SANDBOX_OVERPAY_SIGNING_KEY.
+ * PAYMENTS_SANDBOX_UPGATE_SECRET_KEY, PAYMENTS_SANDBOX_UPGATE_POSTBACK_URL, PAYMENTS_SANDBOX_PAYOK_SHOP_ID,
+ * PAYMENTS_SANDBOX_PAYOK_SECRET_KEY, PAYMENTS_SANDBOX_PAYOK_API_ID, PAYMENTS_SANDBOX_PAYOK_API_KEY,
+ * PAYMENTS_SANDBOX_PAYOK_NOTIFY_URL.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv): Partial<SandboxConfig> {
   const webhookUrl = env.PAYMENTS_SANDBOX_WEBHOOK_URL;
@@ -126,5 +133,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Partial<SandboxConfig> {
     upgate: providerFromEnv(env, 'UPGATE', DEFAULT_UPGATE, ['apiKey', 'secretKey', 'postbackUrl']),
     // Overpay has no notification URL of the shop's: each checkout names its own
     overpay: providerFromEnv(env, 'OVERPAY', DEFAULT_OVERPAY, ['shopId', 'secretKey', 'signingKey']),
+    payok: providerFromEnv(env, 'PAYOK', DEFAULT_PAYOK, ['shopId', 'secretKey', 'apiId', 'apiKey', 'notifyUrl']),
   };
 }

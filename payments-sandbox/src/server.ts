@@ -17,6 +17,7 @@ import { registerVolt, type VoltNotification } from './volt/voltApi';
 import { registerD24, type D24Notification } from './directa24/d24Api';
 import { registerUpgate, type UpgatePostback, type UpgateTransaction } from './upgate/upgateApi';
 import { registerOverpay, type OverpayNotification, type OverpayTransaction } from './overpay/overpayApi';
+import { registerPayok, type PayokNotification } from './payok/payokApi';
 import { WebhookDeliveries } from './webhooks/deliveries';
 import { registerSubscribeStar } from './subscribestar/subscribeStarRoutes';
 import { subscribeStarClientFromEnv } from './subscribestar/subscribeStarConfig';
@@ -40,6 +41,8 @@ export interface PaymentsSandbox {
   upgate: { postbacks: UpgatePostback[]; transactions: UpgateTransaction[] };
   /** Overpay's notifications sent so far, with each one's attempts, and every transaction of its checkouts. */
   overpay: { notifications: OverpayNotification[]; transactions: OverpayTransaction[] };
+  /** PayOK's notifications sent so far, with each one's attempts. */
+  payok: { notifications: PayokNotification[] };
   close: () => Promise<void>;
 }
 
@@ -65,6 +68,7 @@ export async function startPaymentsSandbox(options: Partial<SandboxConfig>): Pro
   const directa24 = registerD24(app, { state, config: config.directa24, retry: config.retry, baseUrl: () => url });
   const upgate = registerUpgate(app, { state, config: config.upgate, retry: config.retry, baseUrl: () => url });
   const overpay = registerOverpay(app, { state, config: config.overpay, retry: config.retry, baseUrl: () => url });
+  const payok = registerPayok(app, { state, config: config.payok, retry: config.retry, baseUrl: () => url });
   registerHostedCheckoutPage(app, state);
   registerSubscribeStar(app, { ...subscribeStarClientFromEnv(process.env), redirectOrigins: config.allowedOrigins });
   app.setNotFoundHandler((request, reply) => {
@@ -88,6 +92,7 @@ export async function startPaymentsSandbox(options: Partial<SandboxConfig>): Pro
     directa24: { notifications: directa24.notifications },
     upgate: { postbacks: upgate.postbacks, transactions: upgate.transactions },
     overpay: { notifications: overpay.notifications, transactions: overpay.transactions },
+    payok: { notifications: payok.notifications },
     close: async () => {
       await payssion.close();
       await coinPayments.close();
@@ -95,6 +100,7 @@ export async function startPaymentsSandbox(options: Partial<SandboxConfig>): Pro
       await directa24.close();
       await upgate.close();
       await overpay.close();
+      await payok.close();
       await webhooks.close();
       await app.close();
     },

@@ -3,6 +3,7 @@ import {
   API_COINPAYMENTS_IPN_PATH,
   API_D24_NOTIFY_PATH,
   API_OVERPAY_NOTIFY_PATH,
+  API_PAYOK_NOTIFY_PATH,
   API_PAYSSION_NOTIFY_PATH,
   API_UPGATE_POSTBACK_PATH,
   API_VOLT_NOTIFY_PATH,
@@ -23,6 +24,7 @@ describe('the sandbox npm start runs', () => {
         volt: { notificationUrl: `http://127.0.0.1:3100${API_VOLT_NOTIFY_PATH}` },
         directa24: { notificationUrl: `http://127.0.0.1:3100${API_D24_NOTIFY_PATH}` },
         upgate: { postbackUrl: `http://127.0.0.1:3100${API_UPGATE_POSTBACK_PATH}` },
+        payok: { notifyUrl: `http://127.0.0.1:3100${API_PAYOK_NOTIFY_PATH}` },
       });
       expect(site.apiEnv).toEqual({
         PAYMENTS_PROVIDER: 'sandbox',
@@ -49,6 +51,10 @@ describe('the sandbox npm start runs', () => {
         OVERPAY_SHOP_ID: 'sandbox_overpay_shop_fable',
         OVERPAY_SECRET_KEY: 'sandbox_overpay_secret_key_fable',
         OVERPAY_NOTIFICATION_URL: `http://127.0.0.1:3100${API_OVERPAY_NOTIFY_PATH}`,
+        PAYOK_SHOP_ID: '4242',
+        PAYOK_SECRET_KEY: 'sandbox_payok_secret_fable',
+        PAYOK_API_ID: '1001',
+        PAYOK_API_KEY: 'sandbox_payok_api_key_fable',
       });
       expect((await fetch(`${site.sandbox.url}/_sandbox/health`)).status).toBe(200);
     } finally {

@@ -19,6 +19,8 @@ export const API_D24_NOTIFY_PATH = '/api/v2/payments/directa24/notify';
 export const API_UPGATE_POSTBACK_PATH = '/api/v2/payments/upgate/postback';
 /** Where the API has its Overpay checkouts notified (OVERPAY_NOTIFICATION_URL: Overpay notifies the URL each checkout names). */
 export const API_OVERPAY_NOTIFY_PATH = '/api/v2/payments/overpay/notify';
+/** Where its PayOK notifies unless PAYMENTS_SANDBOX_PAYOK_NOTIFY_URL says otherwise: the API's PayOK receiver. */
+export const API_PAYOK_NOTIFY_PATH = '/api/v2/payments/payok/notify';
 
 export interface SiteSandbox {
   sandbox: PaymentsSandbox;
@@ -36,6 +38,7 @@ export async function startSiteSandbox(options: { siteOrigins: string[]; apiUrl:
     PAYMENTS_SANDBOX_VOLT_NOTIFICATION_URL: `${options.apiUrl}${API_VOLT_NOTIFY_PATH}`,
     PAYMENTS_SANDBOX_D24_NOTIFICATION_URL: `${options.apiUrl}${API_D24_NOTIFY_PATH}`,
     PAYMENTS_SANDBOX_UPGATE_POSTBACK_URL: `${options.apiUrl}${API_UPGATE_POSTBACK_PATH}`,
+    PAYMENTS_SANDBOX_PAYOK_NOTIFY_URL: `${options.apiUrl}${API_PAYOK_NOTIFY_PATH}`,
     ...env,
   });
   const config = { ...fromEnv, allowedOrigins: env.PAYMENTS_SANDBOX_ALLOWED_ORIGINS ? fromEnv.allowedOrigins : options.siteOrigins };
@@ -68,6 +71,10 @@ export async function startSiteSandbox(options: { siteOrigins: string[]; apiUrl:
       OVERPAY_NOTIFICATION_URL: `${options.apiUrl}${API_OVERPAY_NOTIFY_PATH}`,
       // the sandbox signs Overpay's notifications when given a key: the API checks them with its public half
       ...(sandbox.config.overpay.signingKey ? { OVERPAY_PUBLIC_KEY: createPublicKey(sandbox.config.overpay.signingKey).export({ format: 'der', type: 'spki' }).toString('base64') } : {}),
+      PAYOK_SHOP_ID: sandbox.config.payok.shopId,
+      PAYOK_SECRET_KEY: sandbox.config.payok.secretKey,
+      PAYOK_API_ID: sandbox.config.payok.apiId,
+      PAYOK_API_KEY: sandbox.config.payok.apiKey,
     },
   };
 }

@@ -153,6 +153,8 @@ export interface RedirectSession {
   upgate?: UpgateCheckoutFields;
   /** Made through Overpay's checkout API (overpay/overpayApi.ts): what POST /ctp/api/checkouts was given; its own notifications, not Stripe events. */
   overpay?: OverpayCheckoutFields;
+  /** Opened through PayOK's payment link (payok/payokApi.ts): what the link said; signed notifications, not Stripe events. */
+  payok?: PayokPaymentFields;
 }
 
 /** An Overpay checkout's own fields (the session, whose id is the token, holds the amount, currency, status, success and cancel URLs). */
@@ -168,6 +170,24 @@ export interface OverpayCheckoutFields {
   notification_url: string | null;
   /** The payment transaction's uid, once the payer paid or was declined. */
   payment_uid: string | null;
+}
+
+/** A PayOK payment's own fields (the session holds the amount, currency, status and the return address). */
+export interface PayokPaymentFields {
+  /** PayOK's number of the payment (`transaction`). */
+  transaction: number;
+  shop: string;
+  /** The merchant's payment id (`payment` of the link, `payment_id` of the notification). */
+  payment: string;
+  /** The link's amount and currency as written (what its sign covers). */
+  amount: string;
+  currency: string;
+  desc: string;
+  email: string | null;
+  method: string | null;
+  /** When the link was first opened, and when it was paid ("YYYY-MM-DD HH:MM:SS"). */
+  date: string;
+  pay_date: string | null;
 }
 
 /** An UpGate checkout's own fields (the session, whose id is the payment_id, holds the amount, currency, status and URLs). */
@@ -220,11 +240,11 @@ export interface CoinPaymentsTransaction {
 }
 
 /** The redirect providers whose sessions are made and announced through a protocol of their own, not Stripe's. */
-export type OwnProtocol = 'payssion' | 'coinpayments' | 'volt' | 'directa24' | 'upgate' | 'overpay';
+export type OwnProtocol = 'payssion' | 'coinpayments' | 'volt' | 'directa24' | 'upgate' | 'overpay' | 'payok';
+const OWN_PROTOCOLS: readonly OwnProtocol[] = ['payssion', 'coinpayments', 'volt', 'directa24', 'upgate', 'overpay', 'payok'];
 
-const OWN_PROTOCOLS: readonly OwnProtocol[] = ['payssion', 'coinpayments', 'volt', 'directa24', 'upgate', 'overpay'];
-
-export const ownProtocolOf = (session: RedirectSession): OwnProtocol | null => OWN_PROTOCOLS.find((own) => session[own] !== undefined) ?? null;
+/** Whose protocol a session was made through: the one whose own fields it carries. */
+export const ownProtocolOf = (session: RedirectSession): OwnProtocol | null => OWN_PROTOCOLS.find((name) => session[name] !== undefined) ?? null;
 
 export interface StripeEvent {
   id: string;

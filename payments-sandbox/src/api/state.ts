@@ -20,7 +20,7 @@ export class SandboxState {
   readonly redirectSessions = new Map<string, RedirectSession>();
   readonly events: StripeEvent[] = [];
   /**
-   * Tells a redirect provider with a protocol of its own (Payssion, CoinPayments, Volt: ownProtocolOf) that one of its
+   * Tells a redirect provider with a protocol of its own (Payssion, CoinPayments, Volt, …: ownProtocolOf) that one of its
    * sessions was paid or cancelled, for it to notify the merchant its way; it may answer where the payer goes back to
    * (Volt adds its `volt` parameters), else the session's return or cancel URL as it is.
    */

@@ -1,6 +1,7 @@
 // The redirect providers' hosted page: GET /pay/:id shows the session with Pay and Cancel; each posts back here and
 // is answered with a 303 to the session's return_url or cancel_url (with session_id added, for our own sessions). It
-// is Payssion's payment page and CoinPayments' checkout_url too (with the coin to send).
+// is Payssion's payment page and CoinPayments' checkout_url too (with the coin to send), and where PayOK's payment
+// link leads (payok/payokApi.ts).
 import type { FastifyInstance } from 'fastify';
 import { finishRedirectSession } from '../api/redirectSessions';
 import type { SandboxState } from '../api/state';

@@ -1,10 +1,10 @@
 // Payssion's protocol as its API documentation gives it (https://www.payssion.com/en/docs): form-encoded POSTs
 // signed with `api_sig`, the MD5 of fixed fields and the secret key joined by '|'; JSON answers whose
 // `result_code` is 200 on success; notifications to the merchant's notify URL signed the same way (`notify_sig`).
-import { createHash } from 'node:crypto';
+import { md5OfParts } from '../protocol/md5';
 
 /** MD5 of the parts joined by '|' (the secret key last), lower-case hex: api_sig and notify_sig. */
-export const payssionSignature = (parts: readonly string[]): string => createHash('md5').update(parts.join('|')).digest('hex');
+export const payssionSignature = md5OfParts;
 
 /** The fields each signature covers, in order, before the secret key. */
 export const SIGNED_FIELDS = {

@@ -21,25 +21,29 @@ export interface ReceivedWebhook {
   status: number;
 }
 
+/** What a receiver answers: a status (with the body `{}`), or a status and a text body (PayOK's `OK`). */
+export type ReceiverAnswer = number | { status: number; body: string };
+
 export interface WebhookReceiver {
   url: string;
   received: ReceivedWebhook[];
-  /** The status to answer the next request with (defaults to 200). */
-  answer: (next: (body: string) => number) => void;
+  /** What to answer the next request with (defaults to 200). */
+  answer: (next: (body: string) => ReceiverAnswer) => void;
   close: () => Promise<void>;
 }
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
-  let decide: (body: string) => number = () => 200;
+  let decide: (body: string) => ReceiverAnswer = () => 200;
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const rawBody = Buffer.concat(chunks).toString('utf8');
-      const status = decide(rawBody);
+      const decided = decide(rawBody);
+      const [status, type, answer] = typeof decided === 'number' ? [decided, 'application/json', '{}'] : [decided.status, 'text/plain', decided.body];
       received.push({ rawBody, headers: request.headers, status });
-      response.writeHead(status, { 'content-type': 'application/json' }).end('{}');
+      response.writeHead(status, { 'content-type': type }).end(answer);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -102,7 +106,7 @@ export interface ProviderSandboxRig {
 }
 
 /**
- * For a test file about a provider's own API (CoinPayments, Volt, Directa24): a sandbox configured by `configOf` with
+ * For a test file about a provider's own API (CoinPayments, Volt, Directa24, UpGate, PayOK): a sandbox configured by `configOf` with
  * the merchant's settings' notification URL, and a receiver for each payment's own URL and one for that setting;
  * started before all tests and handed to `started`, closed after them; before each test, both receivers emptied (the
  * payments' answering 200).
