@@ -248,6 +248,8 @@ describe('payments (PAYMENTS_PROVIDER, PAYMENTS_SANDBOX_*, STRIPE_*, PAYMENTS_WE
         test: false,
         publicKey: null,
       },
+      // and its PayOK, notifying the notification URL of its shop's settings
+      payok: { url: 'http://sandbox.internal:3300', shopId: '4242', secretKey: 'sandbox_payok_secret_fable', apiId: '1001', apiKey: 'sandbox_payok_api_key_fable' },
     });
   });
 
@@ -263,6 +265,7 @@ describe('payments (PAYMENTS_PROVIDER, PAYMENTS_SANDBOX_*, STRIPE_*, PAYMENTS_WE
       directa24: null,
       upgate: null,
       overpay: null,
+      payok: null,
     });
     expect(loadConfig({ ...stripe, PAYSSION_API_KEY: 'live_key', PAYSSION_SECRET_KEY: 'live_secret' }).payments?.payssion).toEqual({
       url: 'https://www.payssion.com',
@@ -431,6 +434,28 @@ describe('payments (PAYMENTS_PROVIDER, PAYMENTS_SANDBOX_*, STRIPE_*, PAYMENTS_WE
     expect(() => loadConfig({ ...stripe, ...overpay, OVERPAY_PUBLIC_KEY: 'bm90IGEga2V5' })).toThrow(/OVERPAY_PUBLIC_KEY: must be the shop’s RSA public key/);
     const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
     expect(() => loadConfig({ ...stripe, ...overpay, OVERPAY_PUBLIC_KEY: ec })).toThrow(/OVERPAY_PUBLIC_KEY: must be an RSA public key/);
+  });
+
+  const payok = { PAYOK_SHOP_ID: '12345', PAYOK_SECRET_KEY: 'live_secret', PAYOK_API_ID: '678', PAYOK_API_KEY: 'live_api_key' };
+
+  it('reads PayOK with its shop, secret key and API key pair: PayOK itself, or the URL given', () => {
+    expect(loadConfig({ ...stripe, ...payok }).payments?.payok).toEqual({ url: 'https://payok.io', shopId: '12345', secretKey: 'live_secret', apiId: '678', apiKey: 'live_api_key' });
+    expect(loadConfig({ ...stripe, ...payok, PAYOK_URL: 'https://payok.example/' }).payments?.payok).toMatchObject({ url: 'https://payok.example' });
+    // npm start passes the sandbox's credentials: its address
+    expect(loadConfig({ ...payok, PAYMENTS_SANDBOX_URL: 'http://127.0.0.1:3201' }).payments?.payok).toMatchObject({ url: 'http://127.0.0.1:3201', shopId: '12345' });
+    // none with Stripe: PayOK is not configured (its method answers 503)
+    expect(loadConfig(stripe).payments?.payok).toBeNull();
+  });
+
+  it('refuses a half-configured PayOK, naming each missing variable, and ids that are not numbers', () => {
+    expect(() => loadConfig({ ...stripe, PAYOK_SHOP_ID: '1', PAYOK_SECRET_KEY: 's' })).toThrow(
+      /PAYOK_API_ID: required with PAYOK_SHOP_ID, PAYOK_SECRET_KEY; PAYOK_API_KEY: required with PAYOK_SHOP_ID, PAYOK_SECRET_KEY/,
+    );
+    expect(() => loadConfig({ ...stripe, PAYOK_API_KEY: 'k' })).toThrow(/PAYOK_SHOP_ID: required with PAYOK_API_KEY/);
+    expect(() => loadConfig({ PAYOK_URL: 'https://payok.io' })).toThrow(/PAYOK_SHOP_ID, PAYOK_SECRET_KEY, PAYOK_API_ID, PAYOK_API_KEY: required with PAYOK_URL/);
+    expect(() => loadConfig({ ...payok, PAYOK_URL: 'https://payok.io/pay' })).toThrow(/PAYOK_URL: must be an origin like https:\/\/payok\.io/);
+    expect(() => loadConfig({ ...payok, PAYOK_SHOP_ID: 'my-shop' })).toThrow(/PAYOK_SHOP_ID: must be the shop number/);
+    expect(() => loadConfig({ ...payok, PAYOK_API_ID: 'key' })).toThrow(/PAYOK_API_ID: must be the API key number/);
   });
 
   it('refuses a half-configured provider at start, naming each variable', () => {

@@ -15,6 +15,7 @@ import { SANDBOX_VOLT_KEYS } from '../infra/payments/volt/voltConfig';
 import { SANDBOX_D24_KEYS } from '../infra/payments/directa24/d24Config';
 import { SANDBOX_UPGATE_KEYS } from '../infra/payments/upgate/upgateConfig';
 import { SANDBOX_OVERPAY_KEYS } from '../infra/payments/overpay/overpayConfig';
+import { SANDBOX_PAYOK_KEYS } from '../infra/payments/payok/payokConfig';
 import type { PaymentsGateway, RedirectSessionInput } from '../infra/payments/paymentsGateway';
 import { createPaymentsGateway } from '../infra/payments/stripeGateway';
 
@@ -36,6 +37,8 @@ export const D24_NOTIFY_PATH = '/api/v2/payments/directa24/notify';
 export const UPGATE_POSTBACK_PATH = '/api/v2/payments/upgate/postback';
 /** Where Overpay's notifications are posted (the API names the relay's address with `/overpay` as each checkout's notification_url). */
 export const OVERPAY_NOTIFY_PATH = '/api/v2/payments/overpay/notify';
+/** Where PayOK's notifications are posted (the sandbox's PayOK shop notification URL is the relay's with `/payok`). */
+export const PAYOK_NOTIFY_PATH = '/api/v2/payments/payok/notify';
 /** The relay's address suffix of each provider's own notifications, and the app's path it is handed to. */
 const RELAY_SUFFIXES: Array<[string, string]> = [
   ['/payssion', PAYSSION_NOTIFY_PATH],
@@ -44,6 +47,7 @@ const RELAY_SUFFIXES: Array<[string, string]> = [
   ['/directa24', D24_NOTIFY_PATH],
   ['/upgate', UPGATE_POSTBACK_PATH],
   ['/overpay', OVERPAY_NOTIFY_PATH],
+  ['/payok', PAYOK_NOTIFY_PATH],
 ];
 
 let overpayKeys: { privateKey: string; publicKey: string } | undefined;
@@ -73,8 +77,11 @@ export const CARDS = {
   authenticatesOnce: '4000002500003155',
 } as const;
 
-/** What a relayed webhook is handed to: the test app's `inject` (status code back). */
-type WebhookTarget = (rawBody: Buffer, headers: Record<string, string>, path: string) => Promise<number>;
+/** A redirect session of the sandbox, as its state keeps it. */
+type RedirectSessionOf<S extends PaymentsSandbox> = NonNullable<ReturnType<S['state']['redirectSessions']['get']>>;
+
+/** What a relayed webhook is handed to: the test app's `inject` (its status and body back, for a provider that reads the body: PayOK's `OK`). */
+type WebhookTarget = (rawBody: Buffer, headers: Record<string, string>, path: string) => Promise<{ status: number; body: string }>;
 
 export interface TestPaymentsSandbox {
   sandbox: PaymentsSandbox;
@@ -83,17 +90,22 @@ export interface TestPaymentsSandbox {
   /** A gateway of its own, for tests of the gateway itself. */
   gateway: PaymentsGateway;
   /** Sends the sandbox's webhooks to this app (until then they are answered 503 and retried). */
-  forwardWebhooksTo(app: { inject: (options: { method: 'POST'; url: string; headers: Record<string, string>; payload: Buffer }) => PromiseLike<{ statusCode: number }> }): void;
+  forwardWebhooksTo(app: { inject: (options: { method: 'POST'; url: string; headers: Record<string, string>; payload: Buffer }) => PromiseLike<{ statusCode: number; body?: string }> }): void;
   /** A card payment method as the hosted card fields make it (publishable key). */
   cardToken(number: string, expiry?: { month: number; year: number }, cvc?: string): Promise<string>;
   /** Calls a sandbox control (/_sandbox/…) with the secret key. */
   control(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> & { data?: unknown[] } }>;
+  /**
+   * The sandbox's session behind a provider page's URL: the id ending its `/pay/<id>`, or for a PayOK link (`/pay?…`,
+   * nothing at PayOK until the payer opens it) the payment its `payment` names, once opened.
+   */
+  sessionOfPage(url: string): RedirectSessionOf<PaymentsSandbox> | undefined;
   /** Every charge the sandbox has taken (paid), with what was refunded: "charged exactly once" is checked here. */
   paidCharges(): Array<{ id: string; paymentIntent: string; amount: number; refunded: number; metadata: Record<string, string> }>;
   close(): Promise<void>;
 }
 
-/** A webhook relay on a free port: the sandbox posts to it, it hands the raw body and headers to the target. */
+/** A webhook relay on a free port: the sandbox posts to it, it hands the raw body and headers to the target and answers as it does. */
 async function startRelay(): Promise<{ url: string; setTarget: (target: WebhookTarget) => void; server: Server }> {
   let target: WebhookTarget | null = null;
   const server = createServer((request, response) => {
@@ -104,9 +116,9 @@ async function startRelay(): Promise<{ url: string; setTarget: (target: WebhookT
       for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers[name] = value;
       delete headers['content-length'];
       delete headers.host;
-      const deliver = target ? target(Buffer.concat(chunks), headers, request.url ?? '') : Promise.resolve(503);
+      const deliver = target ? target(Buffer.concat(chunks), headers, request.url ?? '') : Promise.resolve({ status: 503, body: '' });
       deliver.then(
-        (status) => response.writeHead(status).end(),
+        ({ status, body }) => response.writeHead(status).end(body),
         () => response.writeHead(500).end(),
       );
     });
@@ -136,6 +148,8 @@ export async function startTestPaymentsSandbox(overrides: Partial<SandboxConfig>
     upgate: { ...SANDBOX_UPGATE_KEYS, postbackUrl: `${relay.url}/upgate` },
     // Overpay notifies the notification_url each checkout names (the API's OVERPAY_NOTIFICATION_URL below), signed
     overpay: { ...SANDBOX_OVERPAY_KEYS, signingKey: testOverpayKeys().privateKey },
+    // the shop's notification URL (PayOK takes none with a payment)
+    payok: { ...SANDBOX_PAYOK_KEYS, notifyUrl: `${relay.url}/payok` },
     ...overrides,
   });
   const config: SandboxPaymentsConfig = {
@@ -150,6 +164,7 @@ export async function startTestPaymentsSandbox(overrides: Partial<SandboxConfig>
     directa24: { url: sandbox.url, ...SANDBOX_D24_KEYS, notificationUrl: null },
     upgate: { url: sandbox.url, ...SANDBOX_UPGATE_KEYS },
     overpay: { url: sandbox.url, apiUrl: sandbox.url, ...SANDBOX_OVERPAY_KEYS, notificationUrl: `${relay.url}/overpay`, test: true, publicKey: testOverpayKeys().publicKey },
+    payok: { url: sandbox.url, ...SANDBOX_PAYOK_KEYS },
   };
   const { hostname, port } = new URL(sandbox.url);
   const publishable = new Stripe(TEST_PAYMENTS_PUBLISHABLE_KEY, { host: hostname, port: Number(port), protocol: 'http', telemetry: false });
@@ -166,16 +181,22 @@ export async function startTestPaymentsSandbox(overrides: Partial<SandboxConfig>
     config,
     gateway: createPaymentsGateway(config),
     forwardWebhooksTo(app) {
-      relay.setTarget(
-        async (payload, headers, path) =>
-          (await app.inject({ method: 'POST', url: RELAY_SUFFIXES.find(([suffix]) => path.endsWith(suffix))?.[1] ?? PAYMENTS_WEBHOOK_PATH, headers, payload })).statusCode,
-      );
+      relay.setTarget(async (payload, headers, path) => {
+        const answer = await app.inject({ method: 'POST', url: RELAY_SUFFIXES.find(([suffix]) => path.endsWith(suffix))?.[1] ?? PAYMENTS_WEBHOOK_PATH, headers, payload });
+        return { status: answer.statusCode, body: answer.body ?? '' };
+      });
     },
     async cardToken(number, expiry = { month: 12, year: new Date().getUTCFullYear() + 3 }, cvc = '123') {
       const method = await publishable.paymentMethods.create({ type: 'card', card: { number, exp_month: expiry.month, exp_year: expiry.year, cvc } } as Stripe.PaymentMethodCreateParams);
       return method.id;
     },
     control,
+    sessionOfPage(url) {
+      const page = new URL(url);
+      const payment = page.pathname === '/pay' ? page.searchParams.get('payment') : null;
+      if (payment) return [...sandbox.state.redirectSessions.values()].find((session) => session.payok?.payment === payment);
+      return sandbox.state.redirectSessions.get(page.pathname.split('/').pop() as string);
+    },
     paidCharges() {
       return [...sandbox.state.charges.values()]
         .filter((charge) => charge.status === 'succeeded' && charge.paid)

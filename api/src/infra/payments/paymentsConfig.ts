@@ -5,6 +5,7 @@ import { readVoltConfig, SANDBOX_VOLT_KEYS, type VoltConfig } from './volt/voltC
 import { readD24Config, SANDBOX_D24_KEYS, type D24Config } from './directa24/d24Config';
 import { readUpgateConfig, SANDBOX_UPGATE_KEYS, type UpgateConfig } from './upgate/upgateConfig';
 import { readOverpayConfig, SANDBOX_OVERPAY_KEYS, type OverpayConfig } from './overpay/overpayConfig';
+import { readPayokConfig, SANDBOX_PAYOK_KEYS, type PayokConfig } from './payok/payokConfig';
 import { envValue } from '../envValue';
 
 /** The redirect providers with an API of their own, the same beside either card provider (null: not configured). */
@@ -15,6 +16,7 @@ export type RedirectProviderConfigs = {
   directa24?: D24Config | null;
   upgate?: UpgateConfig | null;
   overpay?: OverpayConfig | null;
+  payok?: PayokConfig | null;
 };
 
 /**
@@ -27,7 +29,7 @@ export type RedirectProviderConfigs = {
  * provider, a missing one or a malformed one is a start-up error naming it: a half-configured provider never starts.
  * Beside the card provider, the redirect providers with an API of their own: Payssion (payssion/payssionConfig.ts),
  * CoinPayments (coinpayments/coinPaymentsConfig.ts), Volt (volt/voltConfig.ts), Directa24 (directa24/d24Config.ts),
- * UpGate (upgate/upgateConfig.ts) and Overpay (overpay/overpayConfig.ts).
+ * UpGate (upgate/upgateConfig.ts), Overpay (overpay/overpayConfig.ts) and PayOK (payok/payokConfig.ts).
  */
 export type SandboxPaymentsConfig = {
   provider: 'sandbox';
@@ -58,6 +60,7 @@ export const DEFAULT_SANDBOX_PAYMENTS: SandboxPaymentsConfig = {
   upgate: { url: 'http://127.0.0.1:3200', ...SANDBOX_UPGATE_KEYS },
   // npm start passes OVERPAY_NOTIFICATION_URL (siteSandbox.ts): without it the sandbox's checkouts notify no one
   overpay: { url: 'http://127.0.0.1:3200', apiUrl: 'http://127.0.0.1:3200', ...SANDBOX_OVERPAY_KEYS, notificationUrl: null, test: false, publicKey: null },
+  payok: { url: 'http://127.0.0.1:3200', ...SANDBOX_PAYOK_KEYS },
 };
 
 /** The redirect providers with an API of their own, each configured alone (sandboxUrl: their sandbox defaults). */
@@ -68,8 +71,9 @@ function readOwnApiProviders(env: NodeJS.ProcessEnv, sandboxUrl: string | null, 
   const { directa24, problems: d24Problems } = readD24Config(env, sandboxUrl);
   const { upgate, problems: upgateProblems } = readUpgateConfig(env, sandboxUrl);
   const { overpay, problems: overpayProblems } = readOverpayConfig(env, sandboxUrl);
-  problems.push(...payssionProblems, ...coinPaymentsProblems, ...voltProblems, ...d24Problems, ...upgateProblems, ...overpayProblems);
-  return { payssion, coinPayments, volt, directa24, upgate, overpay };
+  const { payok, problems: payokProblems } = readPayokConfig(env, sandboxUrl);
+  problems.push(...payssionProblems, ...coinPaymentsProblems, ...voltProblems, ...d24Problems, ...upgateProblems, ...overpayProblems, ...payokProblems);
+  return { payssion, coinPayments, volt, directa24, upgate, overpay, payok };
 }
 
 const SANDBOX_VARIABLES = ['PAYMENTS_SANDBOX_URL', 'PAYMENTS_SANDBOX_SECRET_KEY', 'PAYMENTS_SANDBOX_PUBLISHABLE_KEY'] as const;

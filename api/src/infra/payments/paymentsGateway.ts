@@ -122,11 +122,12 @@ export interface PaymentsGateway {
    * A notification a redirect provider with an API of its own posted to us (Payssion's form with notify_sig at
    * PAYSSION_NOTIFY_PATH, CoinPayments' IPN with its HMAC header at COINPAYMENTS_IPN_PATH, Volt's JSON with
    * X-Volt-Signed at VOLT_NOTIFY_PATH, Directa24's unsigned `{ deposit_id }` at D24_NOTIFY_PATH, UpGate's postback with
-   * X-Signature at UPGATE_POSTBACK_PATH, Overpay's with HTTP Basic authentication at OVERPAY_NOTIFY_PATH) as a
-   * redirect_session event; rejects with WebhookSignatureError when its signature does not verify, ProviderNoticeError
-   * when it is signed but not one we can take (another merchant, a field missing or malformed, no payment of ours),
-   * PaymentsUnavailableError when that provider is not configured, or cannot be asked about the payment the
-   * notification names (Volt: its currency is read from the payment; Directa24: all of it).
+   * X-Signature at UPGATE_POSTBACK_PATH, Overpay's with HTTP Basic authentication at OVERPAY_NOTIFY_PATH, PayOK's form
+   * with its MD5 sign at PAYOK_NOTIFY_PATH) as a redirect_session event; rejects with WebhookSignatureError when its
+   * signature does not verify, ProviderNoticeError when it is signed but not one we can take (another merchant or shop,
+   * a field missing or malformed, no payment of ours), PaymentsUnavailableError when that provider is not configured,
+   * or cannot be asked about the payment the notification names (Volt: its currency is read from the payment;
+   * Directa24: all of it).
    */
   providerNotification(provider: NotifyingProvider, notice: ProviderNotice, receivedAt: Date): Promise<PaymentEvent>;
   /**
@@ -137,7 +138,7 @@ export interface PaymentsGateway {
 }
 
 /** The redirect providers whose outcome arrives as their own notification (redirectProviders.ts). */
-export type NotifyingProvider = 'payssion' | 'coinpayments' | 'volt' | 'directa24' | 'upgate' | 'overpay';
+export type NotifyingProvider = 'payssion' | 'coinpayments' | 'volt' | 'directa24' | 'upgate' | 'overpay' | 'payok';
 
 /** A provider's notification as received: the raw body (what its signature covers) and the headers. */
 export interface ProviderNotice {
@@ -183,7 +184,7 @@ export class ProviderNoticeError extends Error {
 }
 
 /**
- * The provider has no refund call (CoinPayments' legacy API): the money goes back by hand, from the provider's
+ * The provider has no refund call (CoinPayments' legacy API, PayOK): the money goes back by hand, from the provider's
  * dashboard. Not a refusal to retry: the refund is given up at once as a manual task for an admin (refundRetry.ts).
  */
 export class ManualRefundRequiredError extends Error {

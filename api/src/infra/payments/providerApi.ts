@@ -87,17 +87,19 @@ export const formOf = (notice: ProviderNotice): Record<string, string> => Object
  * canceled → redirect_session.canceled, anything else `<provider>.<state>` (recorded, not handled). The id is the
  * provider's, the payment's and `notice`, the notification's own id when the provider gives one (CoinPayments'
  * ipn_id), else its state (Payssion): the provider sending it again is the same event (kept once); the handlers are
- * idempotent for two notifications of one outcome (an order moves only from an open status).
+ * idempotent for two notifications of one outcome (an order moves only from an open status). `page`, for a provider
+ * whose notification does not name our order (PayOK), is the checkout's page the payment was made for (the object's
+ * `provider`): billing then finds the order that recorded this payment as its session.
  */
 export function redirectEventOf(
   provider: string,
-  payment: { id: string; status: RedirectSessionStatus; state: string; notice?: string; amountMinor: number; currency: string; metadata: Record<string, string> },
+  payment: { id: string; page?: string; status: RedirectSessionStatus; state: string; notice?: string; amountMinor: number; currency: string; metadata: Record<string, string> },
   receivedAt: Date,
 ): PaymentEvent {
   return {
     id: `${provider}:${payment.id}:${payment.notice ?? payment.state}`,
     type: payment.status === 'completed' ? 'redirect_session.completed' : payment.status === 'canceled' ? 'redirect_session.canceled' : `${provider}.${payment.state}`,
     created: Math.floor(receivedAt.getTime() / 1000),
-    object: { id: payment.id, amount: payment.amountMinor, currency: payment.currency.toLowerCase(), metadata: payment.metadata },
+    object: { id: payment.id, ...(payment.page ? { provider: payment.page } : {}), amount: payment.amountMinor, currency: payment.currency.toLowerCase(), metadata: payment.metadata },
   };
 }

@@ -16,13 +16,15 @@ import { createVoltClient, isVoltPage } from './volt/voltClient';
 import { createD24Client, isD24Page } from './directa24/d24Client';
 import { createUpgateClient, isUpgatePage } from './upgate/upgateClient';
 import { createOverpayClient, isOverpayPage } from './overpay/overpayClient';
+import { createPayokClient, isPayokPage } from './payok/payokClient';
 import type { StripeProtocolGateway } from './stripeGateway';
 
-/** A redirect provider spoken to through its own API (payssion/, coinpayments/, volt/, directa24/, upgate/, overpay/): what the gateway asks of it. */
+/** A redirect provider spoken to through its own API (payssion/, coinpayments/, volt/, directa24/, upgate/, overpay/, payok/): what the gateway asks of it. */
 export interface RedirectProviderClient {
   /**
    * The provider's payment for the order (metadata.order_id) and the page the payer goes to. idempotencyKey: the
-   * order's (`<order>:redirect`), for a provider that takes one (Volt's Idempotency-Key).
+   * order's (`<order>:redirect`), for a provider that takes one (Volt's Idempotency-Key). A provider without a create
+   * call (PayOK) makes its signed link, the payment's id being ours.
    */
   create(input: RedirectSessionInput, idempotencyKey: string): Promise<{ sessionId: string; url: string }>;
   details(session: RedirectSessionRef): Promise<{ status: RedirectSessionStatus; amountMinor: number; currency: string; metadata: Record<string, string> }>;
@@ -54,10 +56,11 @@ interface Adapter {
  * (payssion/payssionClient.ts), CoinPayments through its merchant API (coinpayments/coinPaymentsClient.ts), Volt
  * through its Gateway API (volt/voltClient.ts), Directa24 through its Deposits API v3 (directa24/d24Client.ts), UpGate's
  * alipay, kakao and upi through its checkout API (upgate/upgateClient.ts), Overpay through its checkout (payment token)
- * and gateway APIs (overpay/overpayClient.ts); the others through the sandbox's generic redirect sessions
- * (`/v1/redirect_sessions`), which only the sandbox has. With Stripe as the card provider, a method without an adapter
- * of its own answers 503 (payments_unavailable) rather than calling Stripe for an object it does not have; so does a
- * provider of its own that is not configured.
+ * and gateway APIs (overpay/overpayClient.ts), PayOK through its signed payment link and transaction API
+ * (payok/payokClient.ts); the others through the sandbox's generic redirect sessions (`/v1/redirect_sessions`), which
+ * only the sandbox has. With Stripe as the card provider, a method without an adapter of its own answers 503
+ * (payments_unavailable) rather than calling Stripe for an object it does not have; so does a provider of its own that
+ * is not configured.
  */
 export function withRedirectProviders(gateway: StripeProtocolGateway, config: PaymentsConfig): PaymentsGateway {
   const adapters: Adapter[] = [
@@ -82,6 +85,7 @@ export function withRedirectProviders(gateway: StripeProtocolGateway, config: Pa
       client: config.overpay ? createOverpayClient(config.overpay) : null,
       variables: 'OVERPAY_SHOP_ID, OVERPAY_SECRET_KEY, OVERPAY_NOTIFICATION_URL',
     },
+    { name: 'payok', handles: isPayokPage, client: config.payok ? createPayokClient(config.payok) : null, variables: 'PAYOK_SHOP_ID, PAYOK_SECRET_KEY, PAYOK_API_ID, PAYOK_API_KEY' },
   ];
   const configured = (adapter: Adapter): RedirectProviderClient => {
     if (!adapter.client) throw new ProviderNotConfiguredError(`${adapter.name} is not configured (${adapter.variables})`);

@@ -6,6 +6,7 @@ import {
   COINPAYMENTS_IPN_PATH,
   D24_NOTIFY_PATH,
   OVERPAY_NOTIFY_PATH,
+  PAYOK_NOTIFY_PATH,
   PAYSSION_NOTIFY_PATH,
   testOverpayKeys,
   UPGATE_POSTBACK_PATH,
@@ -24,6 +25,8 @@ import { isUpgatePage, UPGATE_METHODS, upgateSignature } from '../../../infra/pa
 import { SANDBOX_UPGATE_KEYS } from '../../../infra/payments/upgate/upgateConfig';
 import { isOverpayPage, overpayBasicAuth } from '../../../infra/payments/overpay/overpayClient';
 import { SANDBOX_OVERPAY_KEYS } from '../../../infra/payments/overpay/overpayConfig';
+import { isPayokPage, payokLinkSign, payokNotificationSign, payokPaymentId } from '../../../infra/payments/payok/payokClient';
+import { SANDBOX_PAYOK_KEYS } from '../../../infra/payments/payok/payokConfig';
 import { forApplication, testGuestId, type TestApp } from '../../../testing/testApp';
 
 // Redirect providers against the payments sandbox over a real socket (through a line the tests can cut), its hosted
@@ -45,9 +48,9 @@ describePayments('redirect providers on %s', (kit, backend) => {
       [JSON.stringify(['card', 'volt', 'payport', 'antrpay', 'directa24', 'luxfin', 'payok', 'inwizo_ecom', 'inwizo_tpay', 'inwizo_sbp', 'ug_alipay', 'ug_kakao', 'ug_upi', 'coinpayments', 'overpay', 'fpay_alipay', 'fpay_wechat', 'payssion'])],
     );
     // the main brand offers payport too: the paths of the sandbox's generic redirect sessions (volt, coinpayments,
-    // payssion, directa24, upgate and overpay speak their own APIs)
+    // payssion, directa24, upgate, overpay and payok speak their own APIs)
     await t.db.query(`update billing_purchase_options set payment_methods = $1 where application_id = 'fable'`, [
-      JSON.stringify(['card', 'volt', 'coinpayments', 'payssion', 'payport', 'directa24', 'ug_kakao', 'overpay']),
+      JSON.stringify(['card', 'volt', 'coinpayments', 'payssion', 'payport', 'directa24', 'ug_kakao', 'overpay', 'payok']),
     ]);
   });
 
@@ -57,11 +60,12 @@ describePayments('redirect providers on %s', (kit, backend) => {
   const key = idempotencyKey;
   const body = (extra: object = {}) => ({ ...PAYER_DETAILS, plan_id: 'basic_1m', payment_option: null, idempotency_key: key(), ...extra });
   const pay = (headers: Record<string, string>, payment: string, payload: object) => call('POST', `/checkout/${payment}`, headers, payload);
-  const sessionOf = (url: string) => payments.sandbox.state.redirectSessions.get(new URL(url).pathname.split('/').pop() as string);
-  /** The shopper on the sandbox's hosted page: Pay or Cancel; answers where the page sends them. */
+  const sessionOf = (url: string) => payments.sessionOfPage(url);
+  /** The shopper on the sandbox's hosted page (where a PayOK link leads): Pay or Cancel; answers where the page sends them. */
   async function onProviderPage(url: string, choice: 'pay' | 'cancel'): Promise<URL> {
-    expect((await fetch(url)).status).toBe(200);
-    const res = await fetch(`${url}/${choice}`, { method: 'POST', redirect: 'manual' });
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    const res = await fetch(`${page.url}/${choice}`, { method: 'POST', redirect: 'manual' });
     expect(res.status).toBe(303);
     return new URL(res.headers.get('location') as string);
   }
@@ -140,6 +144,15 @@ describePayments('redirect providers on %s', (kit, backend) => {
         expect([session?.provider, session?.amount, session?.currency]).toEqual(['overpay', 1609, 'usd']);
         expect(session?.overpay).toMatchObject({ tracking_id: answer.order_id, email: PAYER_DETAILS.email, description: 'Fable basic_1m', notification_url: payments.config.overpay?.notificationUrl });
         expect([session?.return_url, session?.cancel_url]).toEqual([`${SITE}/checkout/success?order_id=${answer.order_id}`, `${SITE}/checkout?plan_id=basic_1m&order_id=${answer.order_id}&cancelled=1`]);
+        continue;
+      }
+      if (isPayokPage(page)) {
+        // PayOK's signed link (no create call): our payment id for the order, major units, the checkout's email
+        const link = Object.fromEntries(new URL(answer.url as string).searchParams);
+        const signed = { amount: '16.09', payment: payokPaymentId(answer.order_id as string), shop: SANDBOX_PAYOK_KEYS.shopId, currency: 'USD', desc: 'Fable basic_1m' };
+        expect(link).toEqual({ ...signed, sign: payokLinkSign(SANDBOX_PAYOK_KEYS.secretKey, signed), email: PAYER_DETAILS.email, success_url: `${SITE}/checkout/success?order_id=${answer.order_id}` });
+        // nothing at PayOK until the payer opens it
+        expect(session).toBeUndefined();
         continue;
       }
       if (isCoinPaymentsPage(page)) {
@@ -539,6 +552,77 @@ describePayments('redirect providers on %s', (kit, backend) => {
     expect(notified()).toMatchObject({ type: 'payment', status: 'failed', delivered: true });
     expect((await order(m.headers, orderId)).body).toMatchObject({ status: 'canceled', error_message: 'The payment was canceled.' });
     expect(await subscriptionsOf(m.id)).toEqual([]);
+  });
+
+  it('pays through PayOK’s signed link: its notification pays the order once (answered OK); a forged or foreign one is refused, one for another payment or amount changes nothing', async () => {
+    const m = await member();
+    const { url, order_id: orderId } = (await pay(m.headers, 'payok_new_payment', body())).body as { url: string; order_id: string };
+    const paymentId = payokPaymentId(orderId);
+    expect(new URL(url).searchParams.get('payment')).toBe(paymentId);
+    const notify = (rawBody: string) => t.app.inject({ method: 'POST', url: PAYOK_NOTIFY_PATH, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: rawBody });
+    /** A notification for this order's payment as PayOK signs it (the shop's secret key), with `fields` changed. */
+    const signed = (fields: Record<string, string> = {}, secret: string = SANDBOX_PAYOK_KEYS.secretKey) => {
+      const form = { payment_id: paymentId, shop: SANDBOX_PAYOK_KEYS.shopId, amount: '16.09', profit: '15.53', desc: 'Fable basic_1m', currency: 'USD', email: PAYER_DETAILS.email, date: '2026-03-15 12:00:00', method: 'cd', ...fields };
+      return new URLSearchParams({ ...form, sign: payokNotificationSign(secret, form) }).toString();
+    };
+    const refused = async (raw: string) => {
+      const res = await notify(raw);
+      return [res.statusCode, res.json().error.code, res.json().error.message];
+    };
+    expect(await refused(signed({}, 'not-the-secret-key'))).toEqual([400, 'invalid_signature', 'The PayOK notification signature (sign) does not match']);
+    expect(await refused(signed().replace(/&sign=[0-9a-f]+/, ''))).toEqual([400, 'invalid_signature', 'The PayOK notification lacks sign']);
+    expect(await refused(signed().replace('amount=16.09', 'amount=0.01'))).toEqual([400, 'invalid_signature', 'The PayOK notification signature (sign) does not match']);
+    expect(await refused(signed({ shop: '999' }))).toEqual([400, 'invalid_notification', 'The PayOK notification is for another shop']);
+    // Signed, but for a payment no order recorded, or not what the order costs, or in another currency: acknowledged
+    // (a retry would say the same), not applied
+    const others: Array<Record<string, string>> = [{ payment_id: 'ffffffffffffffff' }, { amount: '0.01' }, { currency: 'EUR' }];
+    for (const fields of others) {
+      const res = await notify(signed(fields));
+      expect([fields, res.statusCode, res.body]).toEqual([fields, 200, 'OK']);
+    }
+    expect((await order(m.headers, orderId)).body.status).toBe('pending');
+
+    const back = await onProviderPage(url, 'pay');
+    expect(back.toString()).toBe(`${SITE}/checkout/success?order_id=${orderId}`);
+    const sent = () => payments.sandbox.payok.notifications.find((n) => n.payment_id === paymentId);
+    for (let i = 0; i < 200 && !sent()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    // taken at once: the API answered 200 OK
+    expect(sent()).toMatchObject({ attempts: [200], delivered: true });
+    expect(CheckoutOrderSchema.parse((await order(m.headers, orderId)).body)).toMatchObject({ status: 'succeeded', plan_id: 'basic_1m', orderTotal: 16.09, transaction_id: paymentId });
+    expect(await subscriptionsOf(m.id)).toHaveLength(1);
+    expect(await tierOf(m.id)).toBe('basic');
+
+    // PayOK sends it again, three times at once: applied once, each answered OK
+    const again = await Promise.all([1, 2, 3].map(() => notify(sent()?.rawBody ?? '')));
+    expect(again.map((r) => [r.statusCode, r.body])).toEqual([[200, 'OK'], [200, 'OK'], [200, 'OK']]);
+    expect((await ledgerOfUser(m.id)).filter((e) => e.action === 'order.succeeded' || e.action === 'subscription.created')).toHaveLength(2);
+  });
+
+  it('applies PayOK notifications arriving at once (its retries overlapping) exactly once', async () => {
+    const m = await member();
+    const { order_id: orderId } = (await pay(m.headers, 'payok_new_payment', body())).body as { url: string; order_id: string };
+    const form = { payment_id: payokPaymentId(orderId), shop: SANDBOX_PAYOK_KEYS.shopId, amount: '16.09', profit: '15.53', desc: 'Fable basic_1m', currency: 'USD', email: PAYER_DETAILS.email, date: '2026-03-15 12:00:00', method: 'cd' };
+    const rawBody = new URLSearchParams({ ...form, sign: payokNotificationSign(SANDBOX_PAYOK_KEYS.secretKey, form) }).toString();
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => t.app.inject({ method: 'POST', url: PAYOK_NOTIFY_PATH, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: rawBody })),
+    );
+    expect(answers.map((r) => [r.statusCode, r.body])).toEqual([[200, 'OK'], [200, 'OK'], [200, 'OK'], [200, 'OK']]);
+    expect((await order(m.headers, orderId)).body).toMatchObject({ status: 'succeeded', transaction_id: payokPaymentId(orderId) });
+    expect(await subscriptionsOf(m.id)).toHaveLength(1);
+    expect((await ledgerOfUser(m.id)).filter((e) => e.action === 'order.succeeded' || e.action === 'subscription.created')).toHaveLength(2);
+  });
+
+  it('leaves a PayOK order pending when the payer gives up on PayOK’s page (PayOK notifies paid payments only) and sends them back to the link’s one address', async () => {
+    const m = await member();
+    const { url, order_id: orderId } = (await pay(m.headers, 'payok_new_payment', body())).body as { url: string; order_id: string };
+    const back = await onProviderPage(url, 'cancel');
+    expect(back.toString()).toBe(`${SITE}/checkout/success?order_id=${orderId}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(payments.sandbox.payok.notifications.find((n) => n.payment_id === payokPaymentId(orderId))).toBeUndefined();
+    expect((await order(m.headers, orderId)).body.status).toBe('pending');
+    // a new attempt gives it up, as any open redirect order
+    expect((await pay(m.headers, 'payok_new_payment', body())).status).toBe(200);
+    expect((await order(m.headers, orderId)).body).toMatchObject({ status: 'failed' });
   });
 
   it('applies duplicated and reordered deliveries, and a redelivery, exactly once', async () => {

@@ -18,6 +18,15 @@ export async function redirectPaymentOf(db: Queryable, orderId: string): Promise
   return rows[0] ?? null;
 }
 
+/**
+ * The redirect payment whose session is `sessionId` on the provider page `provider` (session_id is unique): for a
+ * provider whose notification names only its payment (PayOK's payment_id), the order it pays.
+ */
+export async function redirectPaymentOfSession(db: Queryable, provider: string, sessionId: string): Promise<RedirectPayment | null> {
+  const { rows } = await db.query<RedirectPayment>(`select ${COLUMNS} from billing_redirect_payments where session_id = $1 and provider = $2`, [sessionId, provider]);
+  return rows[0] ?? null;
+}
+
 /** Records the order's session; the first one stays (a retry's session is the provider's replay of it). */
 export async function saveRedirectPayment(db: Queryable, payment: Omit<RedirectPayment, 'status'>, now: Date): Promise<RedirectPayment> {
   await db.query(

@@ -7,6 +7,7 @@ import { lifecycleDepsOf } from '../lifecycle/lifecycleTestKit';
 import { loadOrder } from '../subscribe/orders';
 import { REFUND_JOB_KIND } from '../subscribe/refundRetry';
 import { BILLING_JOB_STATES_SQL } from '../../../infra/metrics/metrics';
+import { payokPaymentId } from '../../../infra/payments/payok/payokClient';
 
 // A redirect payment completed for an order given up meanwhile (the member paid by card in another tab) is refunded
 // at the provider through the card's refund machinery: at once, else by the billing worker's refund job with backoff,
@@ -16,14 +17,14 @@ import { BILLING_JOB_STATES_SQL } from '../../../infra/metrics/metrics';
 describePayments('refund of a redirect payment that cannot become a subscription on %s', (kit, backend) => {
   const now = () => kit.t.clock.now();
   // the main brand offers payport too: the sandbox's generic redirect sessions (volt, coinpayments, payssion,
-  // directa24, upgate and overpay speak their own APIs, tested below one by one)
+  // directa24, upgate, overpay and payok speak their own APIs, tested below one by one)
   beforeAll(() =>
     kit.t.db.query(`update billing_purchase_options set payment_methods = $1 where application_id = 'fable'`, [
-      JSON.stringify(['card', 'volt', 'coinpayments', 'payssion', 'payport', 'directa24', 'ug_upi', 'overpay']),
+      JSON.stringify(['card', 'volt', 'coinpayments', 'payssion', 'payport', 'directa24', 'ug_upi', 'overpay', 'payok']),
     ]),
   );
   const later = (ms: number) => kit.t.clock.set(new Date(now().getTime() + ms));
-  const sessionOf = (url: string) => kit.payments.sandbox.state.redirectSessions.get(new URL(url).pathname.split('/').pop() as string);
+  const sessionOf = (url: string) => kit.payments.sessionOfPage(url);
   const refundsOf = (sessionId: string) => [...kit.payments.sandbox.state.refunds.values()].filter((r) => r.redirect_session === sessionId);
   const subscriptionsOf = async (userId: string) =>
     (await kit.t.db.query<{ status: string; plan_id: string }>('select status, plan_id from subscriptions where user_id = $1', [userId])).rows;
@@ -51,9 +52,11 @@ describePayments('refund of a redirect payment that cannot become a subscription
   const redirectRowOf = async (orderId: string) =>
     (await kit.t.db.query<{ status: string; refunded_at: Date | null }>('select status, refunded_at from billing_redirect_payments where order_id = $1', [orderId])).rows[0];
 
-  /** The shopper pays on the sandbox's hosted page (straight to the sandbox, not through the API's line). */
+  /** The shopper pays on the sandbox's hosted page (where a PayOK link leads; straight to the sandbox, not through the API's line). */
   async function payOnProviderPage(url: string) {
-    const res = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    const res = await fetch(`${page.url}/pay`, { method: 'POST', redirect: 'manual' });
     expect(res.status).toBe(303);
   }
 
@@ -69,9 +72,13 @@ describePayments('refund of a redirect payment that cannot become a subscription
     const card = await kit.call('POST', '/checkout/subscribe', m.headers, await kit.cardCheckout(CARDS.approves));
     expect([card.status, card.body.resp_msg]).toEqual([200, 'Approved']);
     expect((await loadOrder(kit.t.db, orderId))?.status).toBe('failed');
-    const session = sessionOf(url)!;
-    expect(session.status).toBe('open');
-    return { m, url, orderId, sessionId: session.id };
+    // the session the order recorded, still open at the provider (a PayOK link is nothing at PayOK until opened)
+    const { rows } = await kit.t.db.query<{ session_id: string }>('select session_id from billing_redirect_payments where order_id = $1', [orderId]);
+    const sessionId = rows[0]?.session_id as string;
+    const session = sessionOf(url);
+    if (session) expect([session.id, session.status]).toEqual([sessionId, 'open']);
+    else expect(sessionId).toBe(payokPaymentId(orderId));
+    return { m, url, orderId, sessionId };
   }
 
   it('refunds a Payssion payment through Payssion’s refund call, once, however often Payssion notifies', async () => {
@@ -221,6 +228,41 @@ describePayments('refund of a redirect payment that cannot become a subscription
     expect(await refundRuns(orderId, await work())).toEqual([]);
     const again = await kit.t.app.inject({ method: 'POST', url: '/api/v2/payments/coinpayments/ipn', headers: { 'content-type': 'application/x-www-form-urlencoded', hmac: sent()?.hmac ?? '' }, payload: sent()?.rawBody ?? '' });
     expect([again.statusCode, again.body]).toEqual([200, 'IPN OK']);
+    expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refund_failed#0']);
+    expect(await subscriptionsOf(m.id)).toEqual([{ status: 'active', plan_id: 'basic_1m' }]);
+  });
+
+  it('makes a PayOK payment’s refund a manual task for an admin (PayOK has no refund API): given up at once, never pretended', async () => {
+    const { m, url, orderId, sessionId } = await givenUpRedirectOrder('payok_new_payment');
+    await payOnProviderPage(url);
+    const sent = () => kit.payments.sandbox.payok.notifications.find((n) => n.payment_id === sessionId);
+    // delivered: the API answered it OK, having applied it (the refund due recorded, the manual task made)
+    for (let i = 0; i < 300 && !sent()?.delivered; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent()).toMatchObject({ attempts: [200], delivered: true });
+    // nothing refunded, nothing pretended: the order is still the given-up one, its payment still paid
+    expect(sessionOf(url)).toMatchObject({ status: 'completed', amount_refunded: 0 });
+    expect(await loadOrder(kit.t.db, orderId)).toMatchObject({ status: 'failed' });
+    expect(await redirectRowOf(orderId)).toEqual({ status: 'completed', refunded_at: null });
+    expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refund_failed#0']);
+    const failed = (await ledgerOf(orderId)).find((e) => e.action === 'order.refund_failed');
+    expect(failed?.details).toMatchObject({ manual: true, retry_at: null, error: expect.stringMatching(/^ManualRefundRequiredError: PayOK has no refund API/) });
+    // the refund job is given up at once, saying what the admin must do
+    const { rows } = await kit.t.db.query<{ failed_at: Date | null; last_error: string; payload: Record<string, unknown> }>(
+      `select failed_at, last_error, payload from billing_jobs where kind = $1 and payload->>'order_id' = $2`,
+      [REFUND_JOB_KIND, orderId],
+    );
+    expect(rows).toEqual([
+      {
+        failed_at: now(),
+        last_error: `manual refund needed: PayOK has no refund API: pay back the payment ${sessionId} of order ${orderId} by hand (PayOK's cabinet or support)`,
+        payload: { order_id: orderId, reason: 'paid_after_given_up', charge_id: sessionId, charge_kind: 'redirect_session' },
+      },
+    ]);
+    // the worker does not try again, and PayOK repeating its notification changes nothing
+    later(24 * 3600_000);
+    expect(await refundRuns(orderId, await work())).toEqual([]);
+    const again = await kit.t.app.inject({ method: 'POST', url: '/api/v2/payments/payok/notify', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: sent()?.rawBody ?? '' });
+    expect([again.statusCode, again.body]).toEqual([200, 'OK']);
     expect(await actions(orderId)).toEqual(['order.redirected', 'order.failed', 'order.refund_due', 'order.refund_failed#0']);
     expect(await subscriptionsOf(m.id)).toEqual([{ status: 'active', plan_id: 'basic_1m' }]);
   });

@@ -4,10 +4,12 @@ import { completePaidOrder, refundOrder, type OrderActor, type PaymentDeps } fro
 import { loadOrder, OPEN_STATUSES, transitionOrder, type OrderRow } from '../subscribe/orders';
 import { queueRefund } from '../subscribe/refundRetry';
 import type { WebhookHandlers } from '../webhooks/webhookHandlers';
-import { finishRedirectPayment, redirectPaymentOf } from './redirectPayments';
+import { finishRedirectPayment, redirectPaymentOf, redirectPaymentOfSession } from './redirectPayments';
 
 interface SessionObject {
   id: string;
+  /** The checkout's page the session was made for (the sandbox's sessions; PayOK's events, which name no order). */
+  provider?: string;
   amount?: number;
   currency?: string;
   metadata?: Record<string, string>;
@@ -22,11 +24,14 @@ const isOpen = (order: OrderRow) => (OPEN_STATUSES as readonly string[]).include
  * The order a redirect session pays: metadata.order_id of the member in metadata.user_id, the same amount and
  * currency, and the session the order recorded (when it had recorded one before the API lost its answer). A provider
  * that carries only our order id (Payssion) has it in its signed fields, with the amount and currency: its word names
- * the order as surely. Anything else is not ours to apply (logged, answered 200: a retry would not change it).
+ * the order as surely. A provider whose word names only its payment (PayOK: no metadata.order_id, the page in
+ * `provider`) pays the order that recorded that payment as its session on that page (recorded before the payer had
+ * the link: PayOK has no create call to lose). Anything else is not ours to apply (logged, answered 200: a retry would
+ * not change it).
  */
 async function orderOfSession(deps: PaymentDeps, event: PaymentEvent): Promise<{ order: OrderRow; session: SessionObject } | null> {
   const session = event.object as unknown as SessionObject;
-  const orderId = session.metadata?.order_id;
+  const orderId = session.metadata?.order_id ?? (session.provider ? (await redirectPaymentOfSession(deps.db, session.provider, session.id))?.order_id : undefined);
   const order = orderId ? await loadOrder(deps.db, orderId) : null;
   const recorded = order ? await redirectPaymentOf(deps.db, order.id) : null;
   const member = session.metadata?.user_id;

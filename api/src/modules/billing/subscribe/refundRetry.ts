@@ -102,7 +102,7 @@ export async function recordRefunded(
 
 /**
  * What a failed refund attempt was: `refused`, the provider answered no (given up); `manual`, the provider has no
- * refund call (CoinPayments): given up as well, a person pays it back by hand; else retried at `retryAt`.
+ * refund call (CoinPayments, PayOK): given up as well, a person pays it back by hand; else retried at `retryAt`.
  */
 export interface RefundFailure {
   refused: boolean;

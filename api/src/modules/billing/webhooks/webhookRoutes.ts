@@ -22,6 +22,8 @@ export const D24_NOTIFY_PATH = '/v2/payments/directa24/notify';
 export const UPGATE_POSTBACK_PATH = '/v2/payments/upgate/postback';
 /** Where Overpay posts its notifications (each checkout's settings.notification_url: OVERPAY_NOTIFICATION_URL). */
 export const OVERPAY_NOTIFY_PATH = '/v2/payments/overpay/notify';
+/** Where PayOK posts its notifications (the notification URL of the shop's settings at PayOK). */
+export const PAYOK_NOTIFY_PATH = '/v2/payments/payok/notify';
 /** The largest event body accepted (Stripe's events are a few kilobytes). */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
@@ -42,11 +44,12 @@ const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
  * /api/v2/payments/directa24/notify (Directa24: JSON `{ deposit_id }`, unsigned: only a trigger, the deposit is read
  * with D24's signed status call and the event says what D24 answers; unreachable: 503 and D24 retries) and POST
  * /api/v2/payments/upgate/postback (UpGate: JSON, X-Signature HMAC-SHA256 of the body; a SALE's outcome applied, other
- * transactions recorded) and POST /api/v2/payments/overpay/notify (Overpay: JSON transaction, HTTP Basic authentication
+ * transactions recorded), POST /api/v2/payments/overpay/notify (Overpay: JSON transaction, HTTP Basic authentication
  * with the shop's credentials, Content-Signature when OVERPAY_PUBLIC_KEY is set; it names our order, and the checkout
- * recorded for that order is its session; a payment's outcome applied, other transactions recorded). A signature that
- * does not verify: 400 invalid_signature; signed but not ours to take (another merchant, a field missing): 400
- * invalid_notification.
+ * recorded for that order is its session; a payment's outcome applied, other transactions recorded) and POST
+ * /api/v2/payments/payok/notify (PayOK: form-encoded, its MD5 `sign`; a notification means paid; answered `OK`). A
+ * signature that does not verify: 400 invalid_signature; signed but not ours to take (another merchant or shop, a
+ * field missing): 400 invalid_notification.
  */
 export const webhookRoutes: ApiPlugin = async (app, deps) => {
   app.removeAllContentTypeParsers();
@@ -119,10 +122,19 @@ export const webhookRoutes: ApiPlugin = async (app, deps) => {
   app.post(UPGATE_POSTBACK_PATH, received, async (request) => apply('upgate', await notificationEvent('upgate', 'UpGate', request), request.log));
   app.post(OVERPAY_NOTIFY_PATH, received, async (request) => apply('overpay', await notificationEvent('overpay', 'Overpay', request), request.log));
 
+  const answeredText = { schema: { response: { 200: z.string() } }, config: { access: 'public' as const } };
+
   // CoinPayments reads the answer's status; `IPN OK` as its own examples answer
-  app.post(COINPAYMENTS_IPN_PATH, { schema: { response: { 200: z.string() } }, config: { access: 'public' as const } }, async (request, reply) => {
+  app.post(COINPAYMENTS_IPN_PATH, answeredText, async (request, reply) => {
     await apply('coinpayments', await notificationEvent('coinpayments', 'CoinPayments', request), request.log);
     void reply.type('text/plain; charset=utf-8');
     return 'IPN OK';
+  });
+
+  // PayOK: `OK`, as kravetsone/payok's handler answers (which words PayOK waits for is not documented)
+  app.post(PAYOK_NOTIFY_PATH, answeredText, async (request, reply) => {
+    await apply('payok', await notificationEvent('payok', 'PayOK', request), request.log);
+    void reply.type('text/plain; charset=utf-8');
+    return 'OK';
   });
 };
