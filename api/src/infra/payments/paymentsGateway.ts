@@ -91,6 +91,11 @@ export interface PaymentEvent {
 
 export interface PaymentsGateway {
   readonly provider: PaymentsProvider;
+  /**
+   * Whether a purchase option's payment method can be paid here: card always; a redirect provider's when its adapter
+   * (its own API) is configured, or, without one, when the payments sandbox serves its generic redirect sessions.
+   */
+  offersMethod(method: string): boolean;
   /** What the checkout needs for the card fields: publishable key, the fields' page (sandbox) and its origin. */
   publicConfig(): { provider: PaymentsProvider; publishableKey: string; cardFieldsUrl: string | null; frameOrigin: string | null };
   /** Creates the provider's customer (or updates the one given) with the member's email and name. */

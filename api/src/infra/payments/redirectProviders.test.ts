@@ -53,6 +53,23 @@ test('without Payssion configured, or with Stripe for a method without an adapte
   await expect(stripe.createRedirectSession(input('payport', 'o-y'), 'k')).rejects.toThrow(/no adapter for the redirect provider payport/);
 });
 
+test('offers card always, a provider of its own when configured, and the others only where the sandbox serves them', () => {
+  const everyMethod = ['card', 'payssion', 'coinpayments', 'volt', 'directa24', 'ug_upi', 'overpay', 'payok', 'payport', 'antrpay', 'luxfin', 'inwizo_sbp', 'fpay_wechat'];
+  // npm start and the tests: the sandbox, every provider configured
+  expect(everyMethod.filter((m) => gateway.offersMethod(m))).toEqual(everyMethod);
+  expect(everyMethod.filter((m) => createPaymentsGateway({ ...payments.config, payok: null }).offersMethod(m))).not.toContain('payok');
+  // Stripe with Payssion and PayOK configured: card and those two; the methods without an adapter are not offered
+  const stripe = createPaymentsGateway({
+    provider: 'stripe',
+    secretKey: 'sk_test_x',
+    publishableKey: 'pk_test_x',
+    webhookSecrets: ['whsec_x'],
+    payssion: payments.config.payssion,
+    payok: payments.config.payok,
+  });
+  expect(everyMethod.filter((m) => stripe.offersMethod(m))).toEqual(['card', 'payssion', 'payok']);
+});
+
 test('Payssion unreachable is PaymentsUnavailableError (after its retries)', async () => {
   const down = createPaymentsGateway({ ...payments.config, payssion: { url: 'http://127.0.0.1:9', apiKey: 'k', secretKey: 's' } });
   await expect(down.createRedirectSession(input('payssion_gcash', 'o-z'), 'k')).rejects.toBeInstanceOf(PaymentsUnavailableError);

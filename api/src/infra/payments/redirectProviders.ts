@@ -101,6 +101,11 @@ export function withRedirectProviders(gateway: StripeProtocolGateway, config: Pa
   };
   return {
     ...gateway,
+    offersMethod: (method) => {
+      if (method === 'card') return true;
+      const adapter = adapters.find((a) => a.name === method || a.handles(method));
+      return adapter ? adapter.client !== null : config.provider === 'sandbox';
+    },
     // async: a provider that is not available is a rejected promise, as its unreachable server would be
     createRedirectSession: async (input, idempotencyKey) => ownApi(input.provider)?.create(input, idempotencyKey) ?? generic(input.provider).createRedirectSession(input, idempotencyKey),
     getRedirectSession: async (session) => ownApi(session.provider)?.details(session) ?? generic(session.provider).getRedirectSession(session),

@@ -26,7 +26,7 @@ const MAX_NETWORK_RETRIES = 2;
 const REQUEST_TIMEOUT_MS = 20_000;
 
 /** The gateway's calls of Stripe's protocol: all but the redirect providers with an API of their own (redirectProviders.ts). */
-export type StripeProtocolGateway = Omit<PaymentsGateway, 'providerNotification'>;
+export type StripeProtocolGateway = Omit<PaymentsGateway, 'providerNotification' | 'offersMethod'>;
 
 export function createStripeGateway(config: PaymentsConfig): StripeProtocolGateway {
   const sandboxUrl = config.provider === 'sandbox' ? new URL(config.sandboxUrl) : null;

@@ -54,7 +54,9 @@ describe.each(BACKENDS)('billing calls on %s', (backend) => {
       expect(res.status).toBe(200);
       const options = PurchaseOptionsSchema.parse(res.body);
       expect(options.default_plan_id).toBe('premium_1y');
-      expect(options.payment_methods[0]).toBe('card');
+      // fable sells with card, volt, coinpayments, payssion and the hosted checkout; the three providers with APIs of
+      // their own are not configured in this app, so they are left out: the checkout never shows a method that fails
+      expect(options.payment_methods).toEqual(['card', 'hosted_checkout']);
       expect(options.annual_tagline).toBe('2 months free / 16% Off');
       expect(options.plans.monthly.map((p) => [p.plan_id, p.role, p.tier, p.price])).toEqual([
         ['basic_1m', 'paid_basic', 'basic', 15],

@@ -22,7 +22,7 @@ export const billingRoutes: ApiPlugin = async (app, deps) => {
 
   const options = billingCalls.purchaseOptions;
   app.get(options.path, { schema: { response: { 200: options.response } }, config: { access: options.access } }, async (request) => {
-    const found = await loadPurchaseOptions(db, request.caller.applicationId);
+    const found = await loadPurchaseOptions(db, request.caller.applicationId, (method) => deps.payments.offersMethod(method));
     if (!found) throw noPurchaseOptions();
     return found;
   });

@@ -70,7 +70,7 @@ export async function payWithMethod(
       if (existing.request_hash !== hash || existing.application_id !== payer.applicationId) throw idempotencyMismatch();
       return continueOrder(deps, existing, chosen);
     }
-    const options = await loadPurchaseOptions(deps.db, payer.applicationId);
+    const options = await loadPurchaseOptions(deps.db, payer.applicationId, (method) => deps.payments.offersMethod(method));
     if (!options) throw noPurchaseOptions();
     if (!options.payment_methods.includes(chosen.method)) throw paymentMethodNotOffered();
     const price = await calculatePrice(deps.db, payer.applicationId, body, deps.clock.now());
