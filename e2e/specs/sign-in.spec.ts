@@ -2,23 +2,32 @@ import { expect, test } from '../support/test';
 import { completeOnboarding, signInWithEmail, unique } from '../support/members';
 import { untilAccessTokenExpired, wake } from '../support/session';
 
-test('a guest gets a guest id that every API call carries', async ({ page }) => {
-  const guestHeaders: string[] = [];
+test('a guest gets a guest id that every call needing it carries, while the reads anyone may make go at once', async ({ page }) => {
+  const sent: { path: string; guestId: string }[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/api/app-settings')) guestHeaders.push(request.headers()['x-guest-user-id'] ?? '');
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) sent.push({ path: url.pathname, guestId: request.headers()['x-guest-user-id'] ?? '' });
   });
-  await page.goto('/terms');
+  await page.goto('/');
   await expect(page.getByTestId('sign-in')).toBeVisible();
+  await expect(page.locator('a[href^="/chatbot/"]').first()).toBeVisible();
   const id = await page.evaluate(() => (window as unknown as { __FABLE_STORE__: { getState(): { session: { guestUserId: string | null; status: string } } } }).__FABLE_STORE__.getState().session);
   expect(id.status).toBe('guest');
   // Issued and signed by the API: `<uuid>.<signature>`.
   expect(id.guestUserId).toMatch(/^[0-9a-f-]{36}\.[0-9a-f]{32}$/);
-  await expect.poll(() => guestHeaders.at(-1)).toBe(id.guestUserId);
-  // The same id after a reload.
+  // The listing and the app settings are open to visitors: a first visit asks for them before its id arrives. Every
+  // other call waits for the id and carries it (the home's banners among them).
+  const openToVisitors = (path: string) => ['/api/app-settings', '/api/characters/search', '/api/v2/auth/guest'].includes(path) || path.startsWith('/api/avatars/');
+  await expect.poll(() => sent.some((r) => r.path === '/api/banners')).toBe(true);
+  expect(sent.filter((r) => !openToVisitors(r.path) && r.guestId !== id.guestUserId)).toEqual([]);
+  // The same id after a reload, carried by every call, the open ones too.
+  sent.length = 0;
   await page.reload();
   await expect(page.getByTestId('sign-in')).toBeVisible();
   const again = await page.evaluate(() => (window as unknown as { __FABLE_STORE__: { getState(): { session: { guestUserId: string | null } } } }).__FABLE_STORE__.getState().session.guestUserId);
   expect(again).toBe(id.guestUserId);
+  await expect.poll(() => sent.some((r) => r.path === '/api/characters/search')).toBe(true);
+  expect(sent.filter((r) => !r.path.startsWith('/api/avatars/') && r.guestId !== id.guestUserId)).toEqual([]);
 });
 
 test('sign in with an email code, sign up, stay signed in across a reload, sign out', async ({ page }) => {
