@@ -1,6 +1,7 @@
 // The objects the sandbox keeps, in the shape Stripe answers them (the subset our adapter reads).
 import type { CardBrand } from '../cards/cardChecks';
 import type { Metadata } from '../protocol/params';
+import { unixNow } from './ids';
 
 export interface Customer {
   id: string;
@@ -242,6 +243,15 @@ export interface CoinPaymentsTransaction {
 /** The redirect providers whose sessions are made and announced through a protocol of their own, not Stripe's. */
 export type OwnProtocol = 'payssion' | 'coinpayments' | 'volt' | 'directa24' | 'upgate' | 'overpay' | 'payok';
 const OWN_PROTOCOLS: readonly OwnProtocol[] = ['payssion', 'coinpayments', 'volt', 'directa24', 'upgate', 'overpay', 'payok'];
+
+/** What a new redirect session is made of: the rest is the same for every one (open, nothing refunded, created now). */
+export type NewRedirectSession = Pick<RedirectSession, 'id' | 'provider' | 'amount' | 'currency' | 'url' | 'return_url' | 'cancel_url'> &
+  Partial<Pick<RedirectSession, 'metadata' | OwnProtocol>>;
+
+/** A new redirect session: the generic API's (redirectSessions.ts) and each provider's of its own (payssion/, volt/, …). */
+export function openRedirectSession(fields: NewRedirectSession): RedirectSession {
+  return { object: 'redirect_session', created: unixNow(), amount_refunded: 0, status: 'open', metadata: {}, livemode: false, ...fields };
+}
 
 /** Whose protocol a session was made through: the one whose own fields it carries. */
 export const ownProtocolOf = (session: RedirectSession): OwnProtocol | null => OWN_PROTOCOLS.find((name) => session[name] !== undefined) ?? null;

@@ -5,8 +5,8 @@
 import type { FormObject } from '../protocol/formBody';
 import { allowOnly, applyMetadata, optionalInteger, requiredHttpUrl, requiredString } from '../protocol/params';
 import { invalidParam, invalidRequest, missingParam, noSuch } from '../protocol/stripeError';
-import { newId, unixNow } from './ids';
-import { ownProtocolOf, type RedirectSession } from './objects';
+import { newId } from './ids';
+import { openRedirectSession, ownProtocolOf, type RedirectSession } from './objects';
 import { CURRENCIES } from './paymentIntents';
 import type { SandboxState } from './state';
 
@@ -34,21 +34,16 @@ export function createRedirectSession(state: SandboxState, params: FormObject, b
     throw invalidParam('provider', `Unknown provider: ${provider}. The sandbox knows: ${REDIRECT_PROVIDERS.join(', ')}.`);
   }
   const id = newId('rs');
-  const session: RedirectSession = {
+  const session = openRedirectSession({
     id,
-    object: 'redirect_session',
-    created: unixNow(),
     provider,
     amount,
-    amount_refunded: 0,
     currency,
-    status: 'open',
     url: `${baseUrl}/pay/${id}`,
     return_url: requiredHttpUrl(params, 'return_url'),
     cancel_url: requiredHttpUrl(params, 'cancel_url'),
     metadata: applyMetadata({}, params),
-    livemode: false,
-  };
+  });
   state.redirectSessions.set(id, session);
   state.emit('redirect_session.created', session, idempotencyKey);
   return session;

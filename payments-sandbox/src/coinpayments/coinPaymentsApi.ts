@@ -6,8 +6,8 @@
 // to success_url or cancel_url. No refund call: CoinPayments' legacy API has none.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RetryConfig } from '../config';
-import { randomToken, unixNow } from '../api/ids';
-import type { RedirectSession } from '../api/objects';
+import { randomToken } from '../api/ids';
+import { openRedirectSession, type RedirectSession } from '../api/objects';
 import { CURRENCIES } from '../api/paymentIntents';
 import type { SandboxState } from '../api/state';
 import { createMerchantNotifier, type NotificationAttempts } from '../webhooks/merchantNotifier';
@@ -76,21 +76,15 @@ export function registerCoinPayments(app: FastifyInstance, deps: { state: Sandbo
     const id = `CP${randomToken(24).toUpperCase()}`;
     const page = `${deps.baseUrl()}/pay/${id}`;
     const minor = toMinor(amount);
-    const session: RedirectSession = {
+    const session = openRedirectSession({
       id,
-      object: 'redirect_session',
-      created: unixNow(),
       provider: `CoinPayments ${currency2}`,
       amount: minor,
-      amount_refunded: 0,
       currency: currency1,
-      status: 'open',
       url: page,
       // without success_url or cancel_url the payer stays on CoinPayments' page, which then shows the outcome
       return_url: form.success_url || page,
       cancel_url: form.cancel_url || page,
-      metadata: {},
-      livemode: false,
       coinpayments: {
         currency2,
         amount2: coinAmount(minor, currency2),
@@ -101,7 +95,7 @@ export function registerCoinPayments(app: FastifyInstance, deps: { state: Sandbo
         custom: form.custom ?? '',
         ipn_url: form.ipn_url ?? '',
       },
-    };
+    });
     state.redirectSessions.set(id, session);
     const coin = session.coinpayments as NonNullable<RedirectSession['coinpayments']>;
     return {

@@ -8,8 +8,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RetryConfig } from '../config';
-import { randomToken, unixNow } from '../api/ids';
-import type { D24DepositFields, RedirectSession } from '../api/objects';
+import { randomToken } from '../api/ids';
+import { type D24DepositFields, openRedirectSession, type RedirectSession } from '../api/objects';
 import { CURRENCIES } from '../api/paymentIntents';
 import type { SandboxState } from '../api/state';
 import { createMerchantNotifier, type MerchantNotifier, type NotificationAttempts } from '../webhooks/merchantNotifier';
@@ -114,21 +114,15 @@ function depositSessionOf(body: Record<string, unknown>, depositId: number, base
   const id = String(depositId);
   const page = `${baseUrl}/pay/${id}`;
   const text = (name: string) => (typeof payer[name] === 'string' ? { [name]: payer[name] as string } : {});
-  return {
+  return openRedirectSession({
     id,
-    object: 'redirect_session',
-    created: unixNow(),
     // the hosted page's heading: "Sandbox payment: directa24"
     provider: 'directa24',
     amount: Math.round(amount * 100),
-    amount_refunded: 0,
     currency: currency.toLowerCase(),
-    status: 'open',
     url: page,
     return_url: urls.success ?? urls.back ?? page,
     cancel_url: urls.back ?? urls.error ?? page,
-    metadata: {},
-    livemode: false,
     directa24: {
       invoice_id: invoice,
       country,
@@ -138,7 +132,7 @@ function depositSessionOf(body: Record<string, unknown>, depositId: number, base
       notification_url: urls.notification ?? null,
       user_id: typeof payer.id === 'string' && payer.id !== '' ? payer.id : randomToken(8),
     },
-  };
+  });
 }
 
 /** A refund of a completed deposit (POST /v3/refunds' body): the invoice must be the deposit's, the amount what is left at most. */

@@ -10,8 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RetryConfig } from '../config';
-import { unixNow } from '../api/ids';
-import type { OverpayCheckoutFields, RedirectSession } from '../api/objects';
+
+import { openRedirectSession, type OverpayCheckoutFields, type RedirectSession } from '../api/objects';
 import { CURRENCIES } from '../api/paymentIntents';
 import type { SandboxState } from '../api/state';
 import { createMerchantNotifier, type MerchantNotifier, type NotificationAttempts } from '../webhooks/merchantNotifier';
@@ -104,21 +104,15 @@ function checkoutSessionOf(body: unknown, token: string, baseUrl: string): Redir
   const customer = checkout.customer ?? {};
   if (!isObject(customer) || (customer.email !== undefined && typeof customer.email !== 'string')) throw invalid('checkout.customer.email', 'must be a string');
   const page = `${baseUrl}/pay/${token}`;
-  return {
+  return openRedirectSession({
     id: token,
-    object: 'redirect_session',
-    created: unixNow(),
     // the hosted page's heading: "Sandbox payment: overpay"
     provider: 'overpay',
     amount: order.amount,
-    amount_refunded: 0,
     currency: currency.toLowerCase(),
-    status: 'open',
     url: page,
     return_url: urls.success ?? page,
     cancel_url: urls.cancel ?? urls.decline ?? page,
-    metadata: {},
-    livemode: false,
     overpay: {
       tracking_id: typeof order.tracking_id === 'string' ? order.tracking_id : null,
       description: order.description,
@@ -130,7 +124,7 @@ function checkoutSessionOf(body: unknown, token: string, baseUrl: string): Redir
       notification_url: urls.notification,
       payment_uid: null,
     },
-  };
+  });
 }
 
 export function registerOverpay(app: FastifyInstance, deps: { state: SandboxState; config: OverpayConfig; retry: RetryConfig; baseUrl: () => string }) {

@@ -9,7 +9,7 @@
 // link has no other return address). No refund call: PayOK has no refund API.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RetryConfig } from '../config';
-import type { PayokPaymentFields, RedirectSession } from '../api/objects';
+import { openRedirectSession, type PayokPaymentFields, type RedirectSession } from '../api/objects';
 import type { SandboxState } from '../api/state';
 import { escapeHtml, sendPage } from '../hosted/html';
 import { toAmount, toMinor } from '../protocol/amounts';
@@ -114,24 +114,18 @@ export function registerPayok(app: FastifyInstance, deps: { state: SandboxState;
     const transaction = ++transactions;
     const id = `payok_${transaction}`;
     const page = `${deps.baseUrl()}/pay/${id}`;
-    const session: RedirectSession = {
+    const session = openRedirectSession({
       id,
-      object: 'redirect_session',
-      created: Math.floor(Date.now() / 1000),
       // the hosted page's heading: "Sandbox payment: payok"
       provider: 'payok',
       amount: toMinor(amount),
-      amount_refunded: 0,
       currency: currency.toLowerCase(),
-      status: 'open',
       url: page,
       // one return address, paid or not; without one the payer stays on PayOK's page, which shows the outcome
       return_url: successUrl ?? page,
       cancel_url: successUrl ?? page,
-      metadata: {},
-      livemode: false,
       payok: { transaction, shop, payment, amount, currency, desc, email: fields.email || null, method: fields.method || null, date: payokDate(new Date()), pay_date: null },
-    };
+    });
     state.redirectSessions.set(id, session);
     byPayment.set(payment, session);
     return session;

@@ -4,8 +4,8 @@
 // session of the sandbox (the hosted page /pay/:id) that announces itself this way instead of with Stripe events.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RetryConfig } from '../config';
-import { newId, unixNow } from '../api/ids';
-import type { RedirectSession } from '../api/objects';
+import { newId } from '../api/ids';
+import { openRedirectSession, type RedirectSession } from '../api/objects';
 import { CURRENCIES } from '../api/paymentIntents';
 import type { SandboxState } from '../api/state';
 import { createMerchantNotifier, type NotificationAttempts } from '../webhooks/merchantNotifier';
@@ -109,22 +109,16 @@ export function registerPayssion(app: FastifyInstance, deps: { state: SandboxSta
         return { transaction: transactionOf(known), redirect_url: known.url };
       }
       const id = newId('ps');
-      const session: RedirectSession = {
+      const session = openRedirectSession({
         id,
-        object: 'redirect_session',
-        created: unixNow(),
         provider: `Payssion ${pmId}`,
         amount: toMinor(amount),
-        amount_refunded: 0,
         currency,
-        status: 'open',
         url: `${deps.baseUrl()}/pay/${id}`,
         return_url: returnUrl,
         cancel_url: returnUrl,
-        metadata: {},
-        livemode: false,
         payssion: { order_id: orderId, pm_id: pmId, description: form.description ?? '' },
-      };
+      });
       state.redirectSessions.set(id, session);
       byOrder.set(orderId, session);
       return { transaction: transactionOf(session), redirect_url: session.url };

@@ -8,7 +8,7 @@
 // X-Signature, retried by the shared notifier until it answers 2xx; the payer goes back to success_url or failure_url.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RetryConfig } from '../config';
-import type { RedirectSession, UpgateCheckoutFields } from '../api/objects';
+import { openRedirectSession, type RedirectSession, type UpgateCheckoutFields } from '../api/objects';
 import { CURRENCIES } from '../api/paymentIntents';
 import type { SandboxState } from '../api/state';
 import { createMerchantNotifier, type MerchantNotifier, type NotificationAttempts } from '../webhooks/merchantNotifier';
@@ -103,21 +103,15 @@ function checkoutSessionOf(body: Record<string, unknown>, paymentId: string, bas
     if (!isObject(product) || product.type !== 'SALE' || typeof product.name !== 'string' || typeof product.price !== 'number') throw invalid('products: each needs type SALE, a name and a price');
   }
   const page = `${baseUrl}/pay/${paymentId}`;
-  return {
+  return openRedirectSession({
     id: paymentId,
-    object: 'redirect_session',
-    created: Math.floor(Date.now() / 1000),
     // the hosted page's heading: "Sandbox payment: upgate"
     provider: 'upgate',
     amount: Math.round(amount * 100),
-    amount_refunded: 0,
     currency: currency.toLowerCase(),
-    status: 'open',
     url: page,
     return_url: successUrl,
     cancel_url: failureUrl,
-    metadata: {},
-    livemode: false,
     upgate: {
       merchant_payment_id: (merchantPaymentId as string | undefined) ?? null,
       merchant_customer_id: customerId,
@@ -126,7 +120,7 @@ function checkoutSessionOf(body: Record<string, unknown>, paymentId: string, bas
       methods: methods as string[],
       products: products as UpgateCheckoutFields['products'],
     },
-  };
+  });
 }
 
 export function registerUpgate(app: FastifyInstance, deps: { state: SandboxState; config: UpgateConfig; retry: RetryConfig; baseUrl: () => string }) {

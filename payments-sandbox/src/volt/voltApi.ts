@@ -9,7 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RetryConfig } from '../config';
 import { randomToken, unixNow } from '../api/ids';
-import type { RedirectSession, VoltPaymentFields } from '../api/objects';
+import { openRedirectSession, type RedirectSession, type VoltPaymentFields } from '../api/objects';
 import { CURRENCIES } from '../api/paymentIntents';
 import type { SandboxState } from '../api/state';
 import { createMerchantNotifier, type MerchantNotifier, type NotificationAttempts } from '../webhooks/merchantNotifier';
@@ -190,21 +190,15 @@ export function registerVolt(app: FastifyInstance, deps: { state: SandboxState; 
         const urls = { success: optionalUrl('paymentSuccessUrl'), pending: optionalUrl('paymentPendingUrl'), failure: optionalUrl('paymentFailureUrl'), cancel: optionalUrl('paymentCancelUrl'), notification: optionalUrl('notificationUrl') };
         const id = randomUUID();
         const page = `${deps.baseUrl()}/pay/${id}`;
-        const session: RedirectSession = {
+        const session = openRedirectSession({
           id,
-          object: 'redirect_session',
-          created: unixNow(),
           // the hosted page's heading: "Sandbox payment: volt"
           provider: 'volt',
           amount,
-          amount_refunded: 0,
           currency: currency.toLowerCase(),
-          status: 'open',
           url: page,
           return_url: urls.success ?? page,
           cancel_url: urls.cancel ?? urls.failure ?? page,
-          metadata: {},
-          livemode: false,
           volt: {
             type,
             uniqueReference: unique ?? randomToken(18),
@@ -214,7 +208,7 @@ export function registerVolt(app: FastifyInstance, deps: { state: SandboxState; 
             failureUrl: urls.failure ?? null,
             notificationUrl: urls.notification ?? null,
           },
-        };
+        });
         state.redirectSessions.set(id, session);
         return { code: 201, body: { id, checkoutUrl: page } };
       });
