@@ -357,6 +357,23 @@ describe('first-time interest picker', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('opens over the listing once it has answered, not before (its chunk does not compete with the first cards)', async () => {
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The picker's chunk already here: only the listing's answer may hold the dialog back.
+    await import('./InterestPicker');
+    renderHome({ flags: { first_time_interest_modal: true }, handlers: { [SEARCH]: async () => (await answered, { body: searchResultFixture(hits(8)) }) } });
+    await screen.findByRole('region', { name: 'Chatbots' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    release();
+    await screen.findByRole('dialog', { name: "I'm interested in..." });
+    // the cards are there, behind the modal dialog (hidden from the accessibility tree while it is open)
+    expect(screen.getAllByRole('article', { hidden: true })).toHaveLength(8);
+  });
+
   it('can be skipped with Jump In', async () => {
     renderHome({ flags: { first_time_interest_modal: true } });
     const dialog = await screen.findByRole('dialog', { name: "I'm interested in..." });

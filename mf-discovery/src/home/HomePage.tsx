@@ -153,7 +153,8 @@ function Listing({ scenario }: { scenario: HomeScenario }) {
           <HomeNotices />
         </Suspense>
       ) : null}
-      {pickerFlag && pickerDone !== true ? (
+      {/* Over the listing once it has answered: the picker's chunk and dialog do not compete with the first cards. */}
+      {pickerFlag && pickerDone !== true && (search.data !== undefined || search.isError) ? (
         <Suspense fallback={null}>
           <InterestPicker onDone={finishPicker} />
         </Suspense>
