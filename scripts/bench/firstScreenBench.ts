@@ -148,9 +148,10 @@ export async function benchFirstScreen(): Promise<void> {
       }
     }
   } finally {
-    await browser.close();
-    await site.close();
+    // The API first: a browser or site that fails to close must not leave it running.
     api.kill();
+    await browser.close().catch(() => undefined);
+    await site.close();
     rmSync(deploymentsDir, { recursive: true, force: true });
   }
 }
