@@ -90,7 +90,13 @@ async function startCpuProfile(): Promise<(file: string) => Promise<void>> {
 /** What the API process spent on a run, by turn: measures that do not swing with the machine's load as wall-clock times do. */
 interface TurnCost {
   cpuMs: number;
+  /** Of which in the kernel (socket writes and reads). */
+  systemMs: number;
   roundTrips: number;
+  /** The share of the run's wall time the API's event loop was not waiting for I/O: its CPU, and the time it lost the core inside a call. */
+  loopBusy: number;
+  /** The run's wall time. */
+  wallMs: number;
 }
 
 export function report(label: string, r: LoadResult & { apiLoopDelay?: [number, number, number]; cost?: TurnCost }): void {
@@ -109,8 +115,12 @@ export function report(label: string, r: LoadResult & { apiLoopDelay?: [number, 
   if (r.cost && r.sent > 0) {
     const perTurn = r.cost.cpuMs / r.sent;
     console.log(
-      `    API CPU per turn ${perTurn.toFixed(2)} ms, per token ${(perTurn / ENGINE.replyTokens).toFixed(3)} ms; ` +
+      `    API CPU per turn ${perTurn.toFixed(2)} ms (kernel ${(r.cost.systemMs / r.sent).toFixed(2)}), per token ${(perTurn / ENGINE.replyTokens).toFixed(3)} ms; ` +
         `database round trips per turn ${(r.cost.roundTrips / r.sent).toFixed(1)} (${r.sent} turns)`,
+    );
+    console.log(
+      `    API event loop busy ${(100 * r.cost.loopBusy).toFixed(0)} % of the run, on the CPU ${((100 * r.cost.cpuMs) / r.cost.wallMs).toFixed(0)} % ` +
+        `(the difference: time the process waited for a core inside a call)`,
     );
   }
 }
@@ -118,10 +128,17 @@ export function report(label: string, r: LoadResult & { apiLoopDelay?: [number, 
 /** Runs `fn` and adds the API process's CPU time and the database round trips it took. */
 async function costed<T extends object>(db: { roundTrips: number }, fn: () => Promise<T>): Promise<T & { cost: TurnCost }> {
   const cpu = process.cpuUsage();
+  const loop = performance.eventLoopUtilization();
   const trips = db.roundTrips;
+  const t0 = performance.now();
   const result = await fn();
+  const wallMs = performance.now() - t0;
   const spent = process.cpuUsage(cpu);
-  return { ...result, cost: { cpuMs: (spent.user + spent.system) / 1000, roundTrips: db.roundTrips - trips } };
+  const busy = performance.eventLoopUtilization(loop);
+  return {
+    ...result,
+    cost: { cpuMs: (spent.user + spent.system) / 1000, systemMs: spent.system / 1000, roundTrips: db.roundTrips - trips, loopBusy: busy.utilization, wallMs },
+  };
 }
 
 export async function benchChatStreams(label: string, overrides: Partial<AppConfig> = {}): Promise<void> {
