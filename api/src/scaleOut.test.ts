@@ -18,8 +18,8 @@ import { TEST_JWT_SECRET, testGuestId } from './testing/testApp';
 import { createScratchDatabase, type ScratchDatabase } from './testing/testDatabases';
 
 // Two API processes on one PostgreSQL database and one Redis (a server of this test's own, to stop), behind the site
-// server balancing between them: one process killed while 50 chat answers stream, and Redis stopped and started under
-// the other (README "More than one API process", "When Redis is down"); both running the scheduled jobs, which do
+// server balancing between them: one process killed while 50 chat answers stream, and Redis stopped while 50 stream
+// and started again (README "More than one API process", "When Redis is down"); both running the scheduled jobs, which do
 // their work once; a sign-in with an identity provider whose callback lands on the other process.
 const KEY_ENV = 'FABLE_SCALE_OUT_ENGINE_KEY';
 const STREAMS = 50;
@@ -342,13 +342,27 @@ describe('two API processes behind the site server', () => {
     expect(computed.rows).toEqual([{ computed_by: 'scheduler' }]);
   }, 90_000);
 
-  it('Redis stopped: the API keeps answering without a 5xx; started again: it uses Redis again without a restart', async () => {
-    // The second process: the first may have been killed by the other test.
-    const api = apis[1]!.url;
-    const member = members[0]!;
+  it('Redis stopped while 50 streams are open: they finish and are saved once, the API keeps answering without a 5xx; started again: it uses Redis again without a restart', async () => {
+    await bothRunning();
+    // 50 turns through the site server (both processes), each holding a generation slot and a lease; Redis goes away
+    // once every one streams, so their slots are given back, and their counters kept, while it is down.
+    let streaming = 0;
+    let allStreaming!: () => void;
+    const started = new Promise<void>((resolve) => (allStreaming = resolve));
+    const open = members.map((m, i) =>
+      chat(siteUrl, m, { conversation_id: 'new', message: `Redis goes away ${i}` }, () => {
+        streaming += 1;
+        if (streaming === STREAMS) allStreaming();
+      }),
+    );
+    await started;
     await redis.stop();
+
+    // Meanwhile, on each process: public reads, a member's reads and writes, a new turn.
+    const member = members[0]!;
     const answers: string[] = [];
-    for (let i = 0; i < 5; i += 1) {
+    for (let i = 0; i < 4; i += 1) {
+      const api = apis[i % 2]!.url;
       answers.push(`search ${(await fetch(`${api}/api/characters/search?q=word${i}`, { headers: guest })).status}`);
       answers.push(`me ${(await fetch(`${api}/api/v2/users`, { headers: member.headers })).status}`);
       answers.push(`username ${(await post(`${api}/api/v2/users/check-username`, { username: `free_${i}_${Date.now() % 1000}` }, member.headers)).status}`);
@@ -357,6 +371,17 @@ describe('two API processes behind the site server', () => {
     }
     expect(answers.filter((answer) => !answer.endsWith(' 200'))).toEqual([]);
 
+    // Every open stream ran to its last token and was saved once: the user's message, then the whole reply.
+    const results = await Promise.all(open);
+    expect(results.map((r) => (r.done ? 'done' : (r.error?.code ?? (r.cut ? 'cut' : String(r.status)))))).toEqual(results.map(() => 'done'));
+    for (const [i, r] of results.entries()) {
+      expect(r.tokens).toBe(30);
+      const line = await mainLine(r.conversationId!);
+      expect(line.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([`Redis goes away ${i}`]);
+      expect(line.at(-1)).toEqual({ role: 'assistant', content: REPLY });
+    }
+
+    const api = apis[1]!.url;
     await redis.start();
     const client = new Redis(redis.url);
     try {
@@ -369,10 +394,13 @@ describe('two API processes behind the site server', () => {
         },
         20_000,
       );
-      const turn = await chat(api, member, { conversation_id: 'new', message: 'Redis is back' });
-      expect(turn.done).toBe(true);
+      // Both processes take turns again, through the site server too.
+      for (const base of [...apis.map((a) => a.url), siteUrl]) {
+        const turn = await chat(base, member, { conversation_id: 'new', message: 'Redis is back' });
+        expect(turn.done).toBe(true);
+      }
     } finally {
       client.disconnect();
     }
-  }, 90_000);
+  }, 120_000);
 });
