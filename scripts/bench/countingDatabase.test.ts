@@ -1,11 +1,11 @@
-import type { Database, Queryable } from '../../api/src/infra/db/database';
+import { sqlText, type Database, type Queryable } from '../../api/src/infra/db/database';
 import { countingDatabase } from './countingDatabase';
 
 /** A database that answers every statement with no rows and records what it was sent. */
 function recordingDatabase(sent: string[]): Database {
   const queryable: Queryable = {
     query: async (sql) => {
-      sent.push(sql);
+      sent.push(sqlText(sql));
       return { rows: [], rowCount: 0 };
     },
     exec: async (sql) => {

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BOTH_BACKENDS, DB_SETUP_TIMEOUT_MS, createScratchDatabase, type ScratchDatabase } from '../../testing/testDatabases';
-import type { Database } from './database';
+import { prepared, type Database } from './database';
 import { openDatabase } from './openDatabase';
 
 describe.each(BOTH_BACKENDS)('Database on %s', (backend) => {
@@ -116,6 +116,42 @@ describe.each(BOTH_BACKENDS)('Database on %s', (backend) => {
     await db.query('insert into items (name, tags) values ($1, $2)', [text, ['🐉', '']]);
     const { rows } = await db.query<{ name: string; tags: string[] }>('select name, tags from items');
     expect(rows).toEqual([{ name: text, tags: ['🐉', ''] }]);
+  });
+
+  it('runs a prepared statement again and again, in and out of a transaction, with the answers of its text', async () => {
+    const insert = prepared(`test_insert_item_${backend}`, 'insert into items (name, tags) values ($1, $2) returning id, name, tags');
+    const first = await db.query(insert, ['alpha', ['a']]);
+    const second = await db.query(insert, ['beta', []]);
+    expect([...first.rows, ...second.rows]).toEqual([
+      { id: 1, name: 'alpha', tags: ['a'] },
+      { id: 2, name: 'beta', tags: [] },
+    ]);
+    await db.transaction(async (tx) => {
+      await tx.query(insert, ['gamma', ['c']]);
+      await tx.query(insert, ['delta', []]);
+    });
+    await expect(db.transaction((tx) => tx.query(insert, ['alpha', []]))).rejects.toMatchObject({ code: '23505' });
+    const { rows } = await db.query<{ name: string }>('select name from items order by id');
+    expect(rows.map((r) => r.name)).toEqual(['alpha', 'beta', 'gamma', 'delta']);
+  });
+
+  it('runs a prepared statement whose result columns a migration changed since it was prepared (its text, unprepared)', async () => {
+    // Every column (`*`: what a prepared statement must not select, for this reason); prepared on the connection the pool hands back next.
+    const all = prepared(`test_select_star_${backend}`, 'select * from items where name = $1');
+    await db.query('insert into items (name) values ($1)', ['alpha']);
+    expect((await db.query(all, ['alpha'])).rows).toEqual([{ id: 1, name: 'alpha', tags: [] }]);
+    await db.exec("alter table items add column colour text not null default 'red'");
+    try {
+      expect((await db.query(all, ['alpha'])).rows).toEqual([{ id: 1, name: 'alpha', tags: [], colour: 'red' }]);
+    } finally {
+      await db.exec('alter table items drop column colour');
+    }
+  });
+
+  it('refuses a second text under a prepared statement’s name', () => {
+    prepared('test_one_name', 'select 1');
+    expect(prepared('test_one_name', 'select 1')).toEqual({ name: 'test_one_name', text: 'select 1' });
+    expect(() => prepared('test_one_name', 'select 2')).toThrow(/two texts under one name/);
   });
 
   it('runs multi-statement scripts with exec', async () => {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Database, QueryResult, Queryable, SqlParam } from './database';
+import { sqlText, type Database, type QueryResult, type Queryable, type Sql, type SqlParam } from './database';
 
 /**
  * Embedded PostgreSQL (PGlite, WASM) in a worker thread of this process: query execution never blocks the
@@ -82,8 +82,8 @@ export async function openPgliteDatabase(dataDir?: string, options: { loadDataDi
   }
 
   const queryable = (txId?: number): Queryable => ({
-    query: <Row>(sql: string, params: readonly SqlParam[] = []) =>
-      call<QueryResult<Row>>({ op: 'query', sql, params, txId }),
+    query: <Row>(sql: Sql, params: readonly SqlParam[] = []) =>
+      call<QueryResult<Row>>({ op: 'query', sql: sqlText(sql), params, txId }),
     exec: (sql: string) => call<void>({ op: 'exec', sql, txId }),
   });
   const root = queryable();

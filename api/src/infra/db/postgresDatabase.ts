@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { DATABASE_POOL_MAX } from '../../config';
-import type { Database, QueryResult, Queryable, SqlParam } from './database';
+import type { Database, PreparedStatement, QueryResult, Queryable, Sql, SqlParam } from './database';
 import { PG_OID, keepText, parseInt8 } from './typeParsers';
 
 const { Pool, types } = pg;
@@ -41,10 +41,26 @@ export interface PostgresOptions {
   onIdleError?: (err: Error) => void;
 }
 
+/** PostgreSQL's refusal of a prepared statement whose result columns a migration changed since it was prepared. */
+const isStalePlan = (err: unknown) => (err as { code?: string }).code === '0A000' && /cached plan must not change result type/.test((err as Error).message);
+
+/**
+ * Runs a prepared statement (prepared on the connection at its first use there); a stale one runs unprepared (not
+ * inside a transaction, which the refusal has ended).
+ */
+async function runPrepared(target: pg.Pool | pg.PoolClient, statement: PreparedStatement, values: unknown[]): Promise<pg.QueryResult> {
+  try {
+    return await target.query({ name: statement.name, text: statement.text, values });
+  } catch (err) {
+    if (!isStalePlan(err) || !(target instanceof Pool)) throw err;
+    return target.query(statement.text, values);
+  }
+}
+
 function wrap(target: pg.Pool | pg.PoolClient): Queryable {
   return {
-    async query<Row>(sql: string, params: readonly SqlParam[] = []): Promise<QueryResult<Row>> {
-      const result = await target.query(sql, params as unknown[]);
+    async query<Row>(sql: Sql, params: readonly SqlParam[] = []): Promise<QueryResult<Row>> {
+      const result = typeof sql === 'string' ? await target.query(sql, params as unknown[]) : await runPrepared(target, sql, params as unknown[]);
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
     },
     async exec(sql: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { TranslatedFields } from '@fable/contracts';
-import type { Queryable } from '../../infra/db/database';
+import { prepared, type Queryable } from '../../infra/db/database';
 import type { CharacterRow } from '../characters/characterRow';
 import { CHARACTER_SELECT } from '../discovery/characterAccess';
 import { MEMBER_COLUMNS, type MemberRow } from '../groupChats/groupMembers';
@@ -78,7 +78,7 @@ const MEMBERS_JSON = `(case when c.type = 'group' then coalesce((
 // $1 character, $2 user (null for guests), $3 conversation (null when new), $4 persona asked, $5/$6 caps, $7 the
 // memory revision the process holds (null: none; the memories are then left out when it is still the conversation's).
 // `own` is the conversation when it is the user's: read once, used by every part below.
-const TURN_CONTEXT_SQL = `
+const TURN_CONTEXT_SQL = prepared('chat_turn_context', `
   with own as (
     select id, user_id::text as user_id, character_id, user_persona_id, label, voice_id, message_count, last_message_id, memories_rev,
            cart_added_at is not null as cart_added
@@ -99,7 +99,7 @@ const TURN_CONTEXT_SQL = `
     (select json_build_object('fields', t.fields, 'source_hash', t.source_hash) from character_translations t
       where t.character_id = c.id and t.status = 'done'
         and t.language = (select u.settings->>'chatLanguage' from users u where u.id = $2::uuid)) as turn_translation
-  from characters c where c.id = $1::text`;
+  from characters c where c.id = $1::text`);
 
 type TurnContextRow = TurnContext['character'] & {
   turn_members: Array<TurnMemberRow & { ord?: number }>;

@@ -1,4 +1,4 @@
-import type { Database } from '../../infra/db/database';
+import { prepared, type Database } from '../../infra/db/database';
 import { conversationChanged, messageNotFound } from './chatErrors';
 import { MESSAGE_SELECT, type MessageRow } from './chatRepository';
 import type { TurnFence } from './userMessageWrites';
@@ -21,7 +21,7 @@ export interface ReplyWrite {
 }
 
 /** The conversation's summary after a new reply (which frees it), and the reply, in one statement; `$11` the message count added. */
-const INSERT_REPLY = `with cv as (
+const INSERT_REPLY = prepared('chat_insert_reply', `with cv as (
      update conversations set message_count = message_count + $11, last_message_id = $1, last_message_at = $8, updated_at = $8,
             turn_token = null, turn_until = null
       where id = $2 and turn_token = $9 and last_message_id is not distinct from $10::text
@@ -30,7 +30,7 @@ const INSERT_REPLY = `with cv as (
      insert into messages (id, conversation_id, role, content, prev_id, token_count, stopped, sub_character_id, created_at, updated_at)
      select $1::text, cv.id, 'assistant', $3::text, $4::text, $5::int, $6::boolean, $7::text, $8::timestamptz, $8::timestamptz from cv
      returning *)
-   select ${MESSAGE_SELECT} from m`;
+   select ${MESSAGE_SELECT} from m`);
 
 const replyParams = (fence: TurnFence, prevId: string | null, r: ReplyWrite, added: number) => [
   r.id,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../../infra/db/database';
+import { prepared, type Queryable } from '../../infra/db/database';
 import { SILENT_AFTER_SECONDS } from '../../infra/processes/heartbeat';
 import { conversationBusy } from './chatErrors';
 
@@ -42,6 +42,16 @@ const liveLease = (now: string) => `(turn_token is not null and turn_until > ${n
 
 export const leaseUntil = (lease: TurnLease) => new Date(lease.renewedAt + TURN_LEASE_MS);
 
+const CLAIM_TURN = prepared(
+  'chat_claim_turn',
+  `with claimed as (
+     update conversations set turn_token = $3, turn_until = $4, turn_holder = $6
+      where id = $1 and user_id = $2::uuid and not ${liveLease('$5')}
+     returning id)
+   select exists(select 1 from claimed) as claimed,
+          exists(select 1 from conversations where id = $1 and user_id = $2::uuid) as found`,
+);
+
 /**
  * Claims the member's conversation for a turn: one conditional update (no live lease, or an expired one).
  * Answers the lease; null when the conversation is not the member's (the turn's checks answer 404 later);
@@ -50,12 +60,7 @@ export const leaseUntil = (lease: TurnLease) => new Date(lease.renewedAt + TURN_
 export async function claimTurn(db: Queryable, q: { conversationId: string; userId: string; now: Date; holder: string }): Promise<TurnLease | null> {
   const lease = newLease(q.conversationId, q.now, q.holder);
   const { rows } = await db.query<{ claimed: boolean; found: boolean }>(
-    `with claimed as (
-       update conversations set turn_token = $3, turn_until = $4, turn_holder = $6
-        where id = $1 and user_id = $2::uuid and not ${liveLease('$5')}
-       returning id)
-     select exists(select 1 from claimed) as claimed,
-            exists(select 1 from conversations where id = $1 and user_id = $2::uuid) as found`,
+    CLAIM_TURN,
     [q.conversationId, q.userId, lease.token, leaseUntil(lease), q.now, lease.holder],
   );
   const row = rows[0]!;
@@ -64,10 +69,12 @@ export async function claimTurn(db: Queryable, q: { conversationId: string; user
   return null;
 }
 
+const RENEW_TURN = prepared('chat_renew_turn', 'update conversations set turn_until = $3 where id = $1 and turn_token = $2');
+
 /** Extends the lease; false when it is no longer this turn's (expired and taken over). */
 export async function renewTurn(db: Queryable, lease: TurnLease, now: Date): Promise<boolean> {
   const renewedAt = now.getTime();
-  const { rowCount } = await db.query('update conversations set turn_until = $3 where id = $1 and turn_token = $2', [
+  const { rowCount } = await db.query(RENEW_TURN, [
     lease.conversationId,
     lease.token,
     new Date(renewedAt + TURN_LEASE_MS),
@@ -76,10 +83,12 @@ export async function renewTurn(db: Queryable, lease: TurnLease, now: Date): Pro
   return rowCount > 0;
 }
 
+const RELEASE_TURN = prepared('chat_release_turn', 'update conversations set turn_token = null, turn_until = null where id = $1 and turn_token = $2');
+
 /** Frees the conversation (when this turn still holds it). Idempotent. */
 export async function releaseTurn(db: Queryable, lease: TurnLease): Promise<void> {
   if (lease.released) return;
-  await db.query('update conversations set turn_token = null, turn_until = null where id = $1 and turn_token = $2', [lease.conversationId, lease.token]);
+  await db.query(RELEASE_TURN, [lease.conversationId, lease.token]);
   lease.released = true;
 }
 

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@fable/contracts';
-import type { Database, Queryable } from '../../infra/db/database';
+import { prepared, type Database, type Queryable } from '../../infra/db/database';
 import { conversationChanged } from './chatErrors';
 
 /**
@@ -26,17 +26,22 @@ export interface UserMessageWrite {
  * One statement (atomic on its own): the conversation's summary, only while the turn holds it and its tail is the
  * fence's, and then the message. 409 conversation_changed otherwise.
  */
+const INSERT_USER_MESSAGE = prepared(
+  'chat_insert_user_message',
+  `with cv as (
+     update conversations set message_count = message_count + 1, last_message_id = $1, last_message_at = $7, updated_at = $7
+      where id = $2 and turn_token = $8 and last_message_id is not distinct from $9::text
+     returning id),
+   ins as (
+     insert into messages (id, conversation_id, role, content, prev_id, token_count, sub_character_id, created_at, updated_at)
+     select $1::text, cv.id, 'user', $3::text, $4::text, $5::int, $6::text, $7::timestamptz, $7::timestamptz from cv returning id)
+   select count(*)::int as n from ins`,
+);
+
 export async function addUserMessage(db: Queryable, fence: TurnFence, w: UserMessageWrite): Promise<void> {
   const m = w.message;
   const { rows } = await db.query<{ n: number }>(
-    `with cv as (
-       update conversations set message_count = message_count + 1, last_message_id = $1, last_message_at = $7, updated_at = $7
-        where id = $2 and turn_token = $8 and last_message_id is not distinct from $9::text
-       returning id),
-     ins as (
-       insert into messages (id, conversation_id, role, content, prev_id, token_count, sub_character_id, created_at, updated_at)
-       select $1::text, cv.id, 'user', $3::text, $4::text, $5::int, $6::text, $7::timestamptz, $7::timestamptz from cv returning id)
-     select count(*)::int as n from ins`,
+    INSERT_USER_MESSAGE,
     [m.id, fence.conversationId, m.content, m.prev_id, w.tokens, m.character_id ?? null, w.now, fence.token, fence.tail],
   );
   if (rows[0]?.n !== 1) throw conversationChanged();

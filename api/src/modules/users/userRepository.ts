@@ -13,7 +13,7 @@ import {
 } from '@fable/contracts';
 import type { UserRow } from '../../http/userRow';
 import type { SecretBox } from '../../infra/crypto/secretBox';
-import type { Queryable } from '../../infra/db/database';
+import { prepared, type Queryable } from '../../infra/db/database';
 import { maskApiKey, openOpenAiKey, type StoredOpenAiKey } from './openAiKeyStore';
 import { effectiveTier, permissionsForUser } from './userPermissions';
 
@@ -51,6 +51,18 @@ const restrictionsJson = (nowParam: string) => `coalesce((
 const MEMBER_LISTS = `coalesce((select array_agg(f.character_id order by f.created_at desc) from character_favorites f where f.user_id = u.id), '{}') as liked_bots,
   coalesce((select array_agg(b.creator_user_id order by b.created_at desc) from creator_blocks b where b.user_id = u.id), '{}') as blocked_users`;
 
+/**
+ * Every column of users, named (a test holds it to the table): the rows below select them by name, not `u.*`, so that
+ * the session's read, which every signed-in call makes, can be a prepared statement (database.ts).
+ */
+export const USER_COLUMNS = [
+  'id', 'application_id', 'email', 'email_verified', 'username', 'name', 'avatar_url', 'highlights', 'openai_api_key', 'openai_mode',
+  'tier', 'roles', 'settings', 'subscription', 'external_id', 'affiliate_id', 'tap_tracking_id', 'profile_modified', 'created_at',
+  'updated_at', 'deleted_at', 'openai_api_key_kid', 'openai_api_key_hint',
+] as const;
+
+const USER_SELECT = USER_COLUMNS.map((c) => `u.${c}`).join(', ');
+
 type RowWithRestrictions = UserRecord & { restrictions_json: unknown; granted_tier: Tier | null; liked_bots: string[]; blocked_users: string[] };
 
 function toUserRow(row: RowWithRestrictions): UserRow {
@@ -87,23 +99,25 @@ function toUserRow(row: RowWithRestrictions): UserRow {
 /** The live (not deleted) user by id. */
 export async function findUserById(db: Queryable, id: string, now: Date): Promise<UserRow | null> {
   const { rows } = await db.query<RowWithRestrictions>(
-    `select u.*, ${restrictionsJson('$2')}, ${MEMBER_LISTS} from users u where u.id = $1 and u.deleted_at is null`,
+    `select ${USER_SELECT}, ${restrictionsJson('$2')}, ${MEMBER_LISTS} from users u where u.id = $1 and u.deleted_at is null`,
     [id, now],
   );
   return rows[0] ? toUserRow(rows[0]) : null;
 }
+
+const SESSION_USER = prepared(
+  'session_user',
+  `select ${USER_SELECT}, ${restrictionsJson('$3')}, ${MEMBER_LISTS}
+     from users u join auth_sessions s on s.user_id = u.id and s.id = $2 and s.revoked_at is null
+    where u.id = $1 and u.deleted_at is null`,
+);
 
 /**
  * The live user of a live (not revoked) session: what an access token may act as; with their own OpenAI key opened
  * (null when it cannot be: a key ring without its key id, or an altered value).
  */
 export async function findSessionUser(db: Queryable, userId: string, sessionId: string, now: Date, secrets: SecretBox | null): Promise<UserRow | null> {
-  const { rows } = await db.query<RowWithRestrictions>(
-    `select u.*, ${restrictionsJson('$3')}, ${MEMBER_LISTS}
-     from users u join auth_sessions s on s.user_id = u.id and s.id = $2 and s.revoked_at is null
-     where u.id = $1 and u.deleted_at is null`,
-    [userId, sessionId, now],
-  );
+  const { rows } = await db.query<RowWithRestrictions>(SESSION_USER, [userId, sessionId, now]);
   const row = rows[0];
   if (!row) return null;
   let key: string | null;
@@ -118,7 +132,7 @@ export async function findSessionUser(db: Queryable, userId: string, sessionId: 
 /** The live user whose verified email this is (sign-in matches only verified emails). */
 export async function findUserByEmail(db: Queryable, applicationId: string, email: string, now: Date): Promise<UserRow | null> {
   const { rows } = await db.query<RowWithRestrictions>(
-    `select u.*, ${restrictionsJson('$3')}, ${MEMBER_LISTS} from users u
+    `select ${USER_SELECT}, ${restrictionsJson('$3')}, ${MEMBER_LISTS} from users u
      where u.application_id = $1 and u.email = $2 and u.email_verified and u.deleted_at is null`,
     [applicationId, email.toLowerCase(), now],
   );
@@ -127,7 +141,7 @@ export async function findUserByEmail(db: Queryable, applicationId: string, emai
 
 export async function findUserByExternalId(db: Queryable, applicationId: string, externalId: string, now: Date): Promise<UserRow | null> {
   const { rows } = await db.query<RowWithRestrictions>(
-    `select u.*, ${restrictionsJson('$3')}, ${MEMBER_LISTS} from users u
+    `select ${USER_SELECT}, ${restrictionsJson('$3')}, ${MEMBER_LISTS} from users u
      where u.application_id = $1 and u.external_id = $2 and u.deleted_at is null`,
     [applicationId, externalId, now],
   );
@@ -136,7 +150,7 @@ export async function findUserByExternalId(db: Queryable, applicationId: string,
 
 export async function findUserByUsername(db: Queryable, applicationId: string, username: string, now: Date): Promise<UserRow | null> {
   const { rows } = await db.query<RowWithRestrictions>(
-    `select u.*, ${restrictionsJson('$3')}, ${MEMBER_LISTS} from users u
+    `select ${USER_SELECT}, ${restrictionsJson('$3')}, ${MEMBER_LISTS} from users u
      where u.application_id = $1 and u.username = $2 and u.deleted_at is null`,
     [applicationId, username.toLowerCase(), now],
   );

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES, SessionUserSchema } from '@fable/contracts';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS } from '../../testing/testDatabases';
 import { bearer, forApplication, signInByEmail, signUp, startTestApp, testGuestId, type TestApp } from '../../testing/testApp';
-import { addRestriction } from './userRepository';
+import { addRestriction, USER_COLUMNS } from './userRepository';
 
 describe.each(BACKENDS)('users on %s', (backend) => {
   let t: TestApp;
@@ -15,6 +15,13 @@ describe.each(BACKENDS)('users on %s', (backend) => {
 
   const checkUsername = (username: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/v2/users/check-username', headers, payload: { username } });
+
+  it('reads users by every column of the table, named (USER_COLUMNS: a column a migration adds must join it)', async () => {
+    const { rows } = await t.db.query<{ column_name: string }>(
+      `select column_name from information_schema.columns where table_schema = current_schema() and table_name = 'users' order by ordinal_position`,
+    );
+    expect([...USER_COLUMNS].sort()).toEqual(rows.map((r) => r.column_name).sort());
+  });
 
   describe('sign-up and profile', () => {
     it('completes sign-up with a lower-cased username', async () => {
