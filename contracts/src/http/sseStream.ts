@@ -54,6 +54,21 @@ async function* chunksOf(source: SseSource): AsyncGenerator<Uint8Array> {
   }
 }
 
+/** Feeds bytes as they arrive; each complete event is handed to the decoder's listener. */
+export interface SseDecoder {
+  feed(chunk: Uint8Array): void;
+}
+
+/**
+ * The push form of the reader: `onEvent` is called with each event as its blank line arrives, inside `feed` (a Node
+ * stream's `data` events drive it without an async step per chunk: the OpenAI adapter, for every token of a chat).
+ */
+export function sseDecoder(onEvent: (event: SseEvent) => void): SseDecoder {
+  const parser = createParser({ onEvent: (message) => onEvent({ event: message.event ?? 'message', data: message.data }) });
+  const decoder = new TextDecoder();
+  return { feed: (chunk) => parser.feed(decoder.decode(chunk, { stream: true })) };
+}
+
 /**
  * Yields the events of `source` as each completes (at its blank line); an unfinished event at the end is dropped,
  * as EventSource does. Comments, `id:` and `retry:` lines, and events without data yield nothing. A failed read
@@ -62,10 +77,9 @@ async function* chunksOf(source: SseSource): AsyncGenerator<Uint8Array> {
  */
 export async function* readSseEvents(source: SseSource): AsyncGenerator<SseEvent> {
   const ready: SseEvent[] = [];
-  const parser = createParser({ onEvent: (message) => ready.push({ event: message.event ?? 'message', data: message.data }) });
-  const decoder = new TextDecoder();
+  const decoder = sseDecoder((event) => ready.push(event));
   for await (const chunk of chunksOf(source)) {
-    parser.feed(decoder.decode(chunk, { stream: true }));
+    decoder.feed(chunk);
     yield* ready.splice(0);
   }
 }

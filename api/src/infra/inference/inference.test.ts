@@ -1,3 +1,5 @@
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eventually } from '../../testing/eventually';
 import { fakeTokens, startFakeOpenAiEngine, type FakeOpenAiEngine } from '../../testing/fakeOpenAiEngine';
 import { createDemoEngine, demoReply } from './demoEngine';
@@ -94,6 +96,86 @@ describe('OpenAI-compatible adapter against the fake engine', () => {
   it('fails when the engine is unreachable', async () => {
     const dead = createOpenAiEngine({ baseUrl: 'http://127.0.0.1:1/v1', model: 'x' });
     await expect(dead.stream(request, new AbortController().signal)).rejects.toMatchObject({ kind: 'failed' });
+  });
+});
+
+/** An engine of this test's own that answers each stream by `answer` (raw SSE), counting its connections and open responses. */
+async function startRawEngine(answer: (res: ServerResponse) => void): Promise<{ baseUrl: string; connections: () => number; open: () => number; server: Server }> {
+  let connections = 0;
+  let open = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      open += 1;
+      res.on('close', () => (open -= 1));
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      answer(res);
+    });
+  });
+  server.on('connection', () => (connections += 1));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, connections: () => connections, open: () => open, server };
+}
+
+const delta = (content: string, finish: string | null = null) => `data: ${JSON.stringify({ choices: [{ delta: { content }, finish_reason: finish }] })}\n\n`;
+
+describe('OpenAI-compatible adapter: what an engine may send', () => {
+  let engine: Awaited<ReturnType<typeof startRawEngine>>;
+  let answer: (res: ServerResponse) => void = () => undefined;
+  beforeAll(async () => {
+    engine = await startRawEngine((res) => answer(res));
+  });
+  afterAll(async () => {
+    engine.server.closeAllConnections();
+    await new Promise((resolve) => engine.server.close(resolve));
+  });
+  const adapter = () => createOpenAiEngine({ baseUrl: engine.baseUrl, model: 'raw' });
+
+  it('reads each stream to its end after [DONE], so that the next turn reuses the connection', async () => {
+    // [DONE], and the body's end a moment later (its own packet).
+    answer = (res) => {
+      res.write(delta('Hello') + delta(' there', 'stop') + 'data: [DONE]\n\n');
+      setTimeout(() => res.end(), 20);
+    };
+    const before = engine.connections();
+    for (let i = 0; i < 3; i += 1) expect((await collect(await adapter().stream(request, new AbortController().signal))).join('')).toBe('Hello there');
+    expect(engine.connections() - before).toBeLessThanOrEqual(1);
+  });
+
+  it('ends a stream whose body stays open after [DONE], with every delta, and closes that body', async () => {
+    answer = (res) => res.write(delta('Still') + delta(' open', 'stop') + 'data: [DONE]\n\n');
+    expect((await collect(await adapter().stream(request, new AbortController().signal))).join('')).toBe('Still open');
+    await eventually(() => engine.open() === 0);
+  });
+
+  it('fails with the engine’s message on an error chunk, after the deltas before it', async () => {
+    answer = (res) => res.end(delta('Half') + `data: ${JSON.stringify({ error: { message: 'model overloaded' } })}\n\n`);
+    const got: string[] = [];
+    await expect(
+      (async () => {
+        for await (const t of await adapter().stream(request, new AbortController().signal)) got.push(t);
+      })(),
+    ).rejects.toMatchObject({ name: 'InferenceError', kind: 'failed', message: 'model overloaded' });
+    expect(got).toEqual(['Half']);
+  });
+
+  it('fails on a chunk that is not JSON', async () => {
+    answer = (res) => res.end(delta('One') + 'data: {not json\n\n');
+    await expect(collect(await adapter().stream(request, new AbortController().signal))).rejects.toMatchObject({ message: 'inference stream sent invalid JSON' });
+  });
+
+  it('fails when the body ends without finish_reason or [DONE]', async () => {
+    answer = (res) => res.end(delta('Cut'));
+    await expect(collect(await adapter().stream(request, new AbortController().signal))).rejects.toMatchObject({ message: 'inference stream ended before its end' });
+  });
+
+  it('closes the body when its reader stops early', async () => {
+    answer = (res) => res.write(delta('One') + delta(' two'));
+    for await (const t of await adapter().stream(request, new AbortController().signal)) {
+      expect(t).toBe('One');
+      break;
+    }
+    await eventually(() => engine.open() === 0);
   });
 });
 

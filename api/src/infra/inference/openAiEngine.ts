@@ -1,4 +1,5 @@
-import { readSseEvents } from '@fable/contracts';
+import type { Readable } from 'node:stream';
+import { sseDecoder } from '@fable/contracts';
 import { request as undiciRequest } from 'undici';
 import { InferenceError, inferenceErrorOfStatus, isAbortError, type InferenceEngine, type InferenceRequest, type InferenceStream } from './engine';
 
@@ -76,30 +77,87 @@ function parseChunk(data: string): ChunkJson | 'done' | null {
   }
 }
 
-/** Text deltas of an OpenAI SSE body (read with the contracts' SSE reader). */
-function sseDeltas(body: AsyncIterable<Uint8Array>, signal: AbortSignal): InferenceStream {
+/** How long a body may stay open after its [DONE] before it is closed (its connection is then not reused). */
+const AFTER_DONE_MS = 1_000;
+
+/**
+ * Text deltas of an OpenAI SSE body. The body's `data` events drive the contracts' SSE decoder and each chunk's
+ * deltas wait in a queue for the reader: no async step per chunk (the relay of every token of every open chat
+ * passes here). The body is read to its end after [DONE], so that its connection is kept for the next turn; a
+ * reader that stops early closes it.
+ */
+function sseDeltas(body: Readable, signal: AbortSignal): InferenceStream {
   let finishReason: string | null = null;
-  async function* iterate(): AsyncGenerator<string> {
-    let done = false;
+  const deltas: string[] = [];
+  let done = false;
+  let ended = false;
+  let failure: Error | null = null;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    const resume = wake;
+    wake = null;
+    resume?.();
+  };
+  const fail = (err: Error) => {
+    failure ??= err;
+    notify();
+  };
+  const decoder = sseDecoder((event) => {
+    if (done || failure) return;
     try {
-      for await (const event of readSseEvents(body)) {
-        const chunk = parseChunk(event.data);
-        if (chunk === 'done') {
-          done = true;
+      const chunk = parseChunk(event.data);
+      if (chunk === 'done') {
+        done = true;
+        return;
+      }
+      if (chunk === null) return;
+      if (chunk.error) throw new InferenceError('failed', chunk.error.message ?? 'inference engine error');
+      const choice = chunk.choices?.[0];
+      const text = choice?.delta?.content;
+      if (text) deltas.push(text);
+      if (choice?.finish_reason) finishReason = choice.finish_reason;
+    } catch (err) {
+      fail(err as Error);
+    }
+  });
+  body.on('data', (chunk: Uint8Array) => {
+    decoder.feed(chunk);
+    notify();
+  });
+  body.on('end', () => {
+    ended = true;
+    notify();
+  });
+  body.on('error', (err) => {
+    if (isAbortError(err) || signal.aborted) fail(abortError());
+    else fail(new InferenceError('failed', `inference stream broke: ${err.message}`));
+  });
+  const next = (ms?: number) =>
+    new Promise<void>((resolve) => {
+      const timer = ms === undefined ? null : setTimeout(resolve, ms);
+      wake = () => {
+        if (timer) clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  async function* iterate(): AsyncGenerator<string> {
+    try {
+      for (;;) {
+        while (deltas.length > 0) yield deltas.shift()!;
+        if (failure && !done) throw failure;
+        if (ended) break;
+        if (done) {
+          // The engine said [DONE]: its body ends at once (a connection kept for the next turn), or is closed.
+          await next(AFTER_DONE_MS);
           break;
         }
-        if (chunk === null) continue;
-        if (chunk.error) throw new InferenceError('failed', chunk.error.message ?? 'inference engine error');
-        const choice = chunk.choices?.[0];
-        const text = choice?.delta?.content;
-        if (text) yield text;
-        if (choice?.finish_reason) finishReason = choice.finish_reason;
+        await next();
       }
-    } catch (err) {
-      if (err instanceof InferenceError) throw err;
-      if (isAbortError(err) || signal.aborted) throw abortError();
-      throw new InferenceError('failed', `inference stream broke: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      if (!ended) body.destroy();
     }
+    if (failure && !done) throw failure;
     if (signal.aborted) throw abortError();
     if (!done && finishReason === null) throw new InferenceError('failed', 'inference stream ended before its end');
   }
