@@ -211,14 +211,23 @@ function textConditions(
 }
 
 /**
- * The documents of blocked creators and dismissed characters that the listing's filters would match: the facet
- * bitmaps count everyone, so these are taken off their counts (each once).
+ * The documents of blocked creators and dismissed characters that the listing's filters would match, counted (each
+ * once) with their tags and translated languages: the facet bitmaps count everyone, so these are taken off their
+ * counts. The blocked creators' documents come from the creator index alone (migration 043), the dismissed ones by id.
  */
 export function excludedDocumentsStatement(request: SearchRequest): Statement {
   const params = new Params();
-  const where = filterConditions({ ...request, blockedCreatorIds: [], hiddenCharacterIds: [] }, params);
-  where.push(
-    `(d.creator_user_id = any(${params.add(request.blockedCreatorIds)}::text[]) or d.id = any(${params.add(request.hiddenCharacterIds)}::text[]))`,
-  );
-  return { sql: `select d.tags, d.translated_languages from search_documents d where ${where.join(' and ')}`, params: params.values };
+  const filters = () => filterConditions({ ...request, blockedCreatorIds: [], hiddenCharacterIds: [] }, params).join(' and ');
+  const blocked = params.add(request.blockedCreatorIds);
+  const hidden = params.add(request.hiddenCharacterIds);
+  const sql = `with x as materialized (
+      select d.tags, d.translated_languages from search_documents d where ${filters()} and d.creator_user_id = any(${blocked}::text[])
+      union all
+      select d.tags, d.translated_languages from search_documents d
+       where ${filters()} and d.id = any(${hidden}::text[]) and d.creator_user_id <> all(${blocked}::text[]))
+    select (select count(*)::int from x) as found,
+      coalesce((select json_agg(json_build_array(t, n)) from (select t, count(*)::int as n from x, unnest(x.tags) as t group by t) s), '[]'::json) as tags,
+      coalesce((select json_agg(json_build_array(l, n)) from (select l, count(*)::int as n from x, unnest(x.translated_languages) as l group by l) s), '[]'::json)
+        as translated_languages`;
+  return { sql, params: params.values };
 }
