@@ -133,27 +133,16 @@ async function runMatch(db: Database, request: SearchRequest, mode: TextMode): P
   };
 }
 
-/** The blocked creators' and dismissed characters' documents a listing would match: how many, and their facets' counts. */
-interface ExcludedCounts {
-  found: number;
-  tags: Array<[string, number]>;
-  translated_languages: Array<[string, number]>;
-}
-
-const NOTHING_EXCLUDED: ExcludedCounts = { found: 0, tags: [], translated_languages: [] };
-
 /** Takes the blocked creators' and dismissed characters' documents off counts that include them. */
-function withoutExcluded(counts: FacetCounts, excluded: ExcludedCounts): FacetCounts {
-  const less = (from: ReadonlyMap<string, number>, taken: Array<[string, number]>) => {
-    const map = new Map(from);
-    for (const [key, n] of taken) map.set(key, Math.max(0, (map.get(key) ?? 0) - n));
-    return map;
-  };
-  return {
-    found: Math.max(0, counts.found - excluded.found),
-    tags: less(counts.tags, excluded.tags),
-    translated_languages: less(counts.translated_languages, excluded.translated_languages),
-  };
+function withoutExcluded(counts: FacetCounts, blocked: ReadonlyArray<{ tags: string[]; translated_languages: string[] }>): FacetCounts {
+  const tags = new Map(counts.tags);
+  const translated = new Map(counts.translated_languages);
+  const less = (map: Map<string, number>, key: string) => map.set(key, Math.max(0, (map.get(key) ?? 0) - 1));
+  for (const doc of blocked) {
+    doc.tags.forEach((tag) => less(tags, tag));
+    doc.translated_languages.forEach((language) => less(translated, language));
+  }
+  return { found: Math.max(0, counts.found - blocked.length), tags, translated_languages: translated };
 }
 
 export function createSearchService(options: SearchServiceOptions): SearchService {
@@ -165,15 +154,15 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
 
   /** A listing: the page from its sort index, the counts from the facet bitmaps. */
   async function listing(request: SearchRequest): Promise<Match | null> {
-    const [page, counts, excluded] = await Promise.all([
+    const [page, counts, blocked] = await Promise.all([
       runStatement<{ id: string }>(db, listingPageStatement(request)),
       facets.counts(request),
       request.blockedCreatorIds.length > 0 || request.hiddenCharacterIds.length > 0
-        ? runStatement<ExcludedCounts>(db, excludedDocumentsStatement(request)).then(([row]) => row ?? NOTHING_EXCLUDED)
-        : Promise.resolve(NOTHING_EXCLUDED),
+        ? runStatement<{ docs: Array<{ tags: string[]; translated_languages: string[] }> }>(db, excludedDocumentsStatement(request)).then(([row]) => row?.docs ?? [])
+        : Promise.resolve([]),
     ]);
     if (!counts) return null;
-    return { ...withoutExcluded(counts, excluded), ids: page.map((r) => r.id) };
+    return { ...withoutExcluded(counts, blocked), ids: page.map((r) => r.id) };
   }
 
   /** A search matching much of the catalog: estimated count and facets, the page read without gathering the matches. */

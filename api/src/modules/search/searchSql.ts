@@ -211,23 +211,20 @@ function textConditions(
 }
 
 /**
- * The documents of blocked creators and dismissed characters that the listing's filters would match, counted (each
- * once) with their tags and translated languages: the facet bitmaps count everyone, so these are taken off their
- * counts. The blocked creators' documents come from the creator index alone (migration 043), the dismissed ones by id.
+ * The documents of blocked creators and dismissed characters that the listing's filters would match (each once): the
+ * facet bitmaps count everyone, so these are taken off their counts. The blocked creators' documents come from the
+ * creator index alone (migration 043), the dismissed ones by id; as one json value (thousands of rows of two text
+ * arrays took the driver 15 ms to read).
  */
 export function excludedDocumentsStatement(request: SearchRequest): Statement {
   const params = new Params();
   const filters = () => filterConditions({ ...request, blockedCreatorIds: [], hiddenCharacterIds: [] }, params).join(' and ');
   const blocked = params.add(request.blockedCreatorIds);
   const hidden = params.add(request.hiddenCharacterIds);
-  const sql = `with x as materialized (
+  const sql = `select coalesce(json_agg(json_build_object('tags', x.tags, 'translated_languages', x.translated_languages)), '[]'::json) as docs from (
       select d.tags, d.translated_languages from search_documents d where ${filters()} and d.creator_user_id = any(${blocked}::text[])
       union all
       select d.tags, d.translated_languages from search_documents d
-       where ${filters()} and d.id = any(${hidden}::text[]) and d.creator_user_id <> all(${blocked}::text[]))
-    select (select count(*)::int from x) as found,
-      coalesce((select json_agg(json_build_array(t, n)) from (select t, count(*)::int as n from x, unnest(x.tags) as t group by t) s), '[]'::json) as tags,
-      coalesce((select json_agg(json_build_array(l, n)) from (select l, count(*)::int as n from x, unnest(x.translated_languages) as l group by l) s), '[]'::json)
-        as translated_languages`;
+       where ${filters()} and d.id = any(${hidden}::text[]) and d.creator_user_id <> all(${blocked}::text[])) x`;
   return { sql, params: params.values };
 }
