@@ -97,6 +97,8 @@ interface TurnCost {
   loopBusy: number;
   /** The run's wall time. */
   wallMs: number;
+  /** The database runs in a thread of the API process (PGlite): its CPU is counted with the API's. */
+  embedded: boolean;
 }
 
 export function report(label: string, r: LoadResult & { apiLoopDelay?: [number, number, number]; cost?: TurnCost }): void {
@@ -120,13 +122,15 @@ export function report(label: string, r: LoadResult & { apiLoopDelay?: [number, 
     );
     console.log(
       `    API event loop busy ${(100 * r.cost.loopBusy).toFixed(0)} % of the run, on the CPU ${((100 * r.cost.cpuMs) / r.cost.wallMs).toFixed(0)} % ` +
-        `(the difference: time the process waited for a core inside a call)`,
+        (r.cost.embedded
+          ? `(the CPU of every thread of the process: PGlite's worker too)`
+          : `(busy past the CPU: time the process waited for a core inside a call)`),
     );
   }
 }
 
 /** Runs `fn` and adds the API process's CPU time and the database round trips it took. */
-async function costed<T extends object>(db: { roundTrips: number }, fn: () => Promise<T>): Promise<T & { cost: TurnCost }> {
+async function costed<T extends object>(db: { roundTrips: number; kind: 'pglite' | 'postgres' }, fn: () => Promise<T>): Promise<T & { cost: TurnCost }> {
   const cpu = process.cpuUsage();
   const loop = performance.eventLoopUtilization();
   const trips = db.roundTrips;
@@ -137,7 +141,14 @@ async function costed<T extends object>(db: { roundTrips: number }, fn: () => Pr
   const busy = performance.eventLoopUtilization(loop);
   return {
     ...result,
-    cost: { cpuMs: (spent.user + spent.system) / 1000, systemMs: spent.system / 1000, roundTrips: db.roundTrips - trips, loopBusy: busy.utilization, wallMs },
+    cost: {
+      cpuMs: (spent.user + spent.system) / 1000,
+      systemMs: spent.system / 1000,
+      roundTrips: db.roundTrips - trips,
+      loopBusy: busy.utilization,
+      wallMs,
+      embedded: db.kind === 'pglite',
+    },
   };
 }
 
