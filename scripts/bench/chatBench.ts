@@ -1,5 +1,5 @@
 // The chat turn over real sockets against the fake OpenAI-compatible engine: how much time the platform adds to
-// the engine's first token and to each following token, with 1, 50 and 200 streams open at once (members in
+// the engine's first token and to each following token, with 1, 50, 200 and 500 streams open at once (members in
 // saved conversations); and the prompt building time for a 16K context with a 100-entry lorebook and 500 messages.
 // The engine and the clients run in a second process (chatLoad.ts) so that they do not share the API's event loop,
 // and each stream's added time is measured exactly (engine and client share that process's clock).
@@ -25,7 +25,7 @@ import { loopDelayPercentiles } from './loopDelay';
 
 /** A served model at a plausible pace: first token after 200 ms, then 40 tokens a second, 80-token replies. */
 export const ENGINE: EngineShape = { firstTokenDelayMs: 200, tokenIntervalMs: 25, replyTokens: 80 };
-const LEVELS: number[] = process.env.CHAT_BENCH_LEVELS ? process.env.CHAT_BENCH_LEVELS.split(',').map(Number) : [1, 50, 200];
+const LEVELS: number[] = process.env.CHAT_BENCH_LEVELS ? process.env.CHAT_BENCH_LEVELS.split(',').map(Number) : [1, 50, 200, 500];
 const MEASURE_MS = Number(process.env.CHAT_BENCH_MEASURE_MS ?? 15_000);
 
 const fmt = (n: number) => n.toFixed(2).padStart(7);
