@@ -1,12 +1,12 @@
 import { CharacterSummarySchema, SearchCharactersQuerySchema, type SearchCharactersParams } from '@fable/contracts';
 import { createMemoryCache } from '../../infra/cache/memoryCache';
 import { createManualClock } from '../../infra/clock';
-import type { Database } from '../../infra/db/database';
+import { sqlText, type Database, type Sql, type SqlParam } from '../../infra/db/database';
 import { BACKENDS, DB_SETUP_TIMEOUT_MS, createScratchDatabase, type ScratchDatabase } from '../../testing/testDatabases';
 import type { CharacterRow } from '../characters/characterRow';
 import { resetCatalog, seedCatalog } from '../characters/seed/seedCatalog';
 import { estimateLargeMatch, largeMatchPage } from './largeMatches';
-import { createSearchService, type SearchService } from './searchCharacters';
+import { createSearchService, LARGE_WALKS_KEPT_MS, type SearchService } from './searchCharacters';
 import { normalizeSearch, type SearchCaller, type SearchRequest } from './searchRequest';
 import { allCharacters, insertCharacter, referenceSearch, referenceTextMatches } from './testing/searchReference';
 
@@ -222,6 +222,43 @@ describe.each(BACKENDS)('character search on %s', (backend) => {
         // The name parts walked for in popularity order (the sample finds them common in a large catalog) give the same page.
         const walked = await largeMatchPage(db, r, { first: true, later: true });
         expect(walked).toEqual(hits.map((h) => h.id));
+      });
+
+      it('reads the page of a search it has seen beside its sample, with the plan it took then and the same answer', async () => {
+        const order: string[] = [];
+        const kind = (sql: string) => (sql.includes('tablesample') ? 'sample' : /^\s*select [pd]\.id from/.test(sql) ? 'page' : null);
+        const watched: Database = {
+          ...db,
+          query: async <Row,>(sql: Sql, params?: readonly SqlParam[]) => {
+            const k = kind(sqlText(sql));
+            if (k) order.push(`${k} sent`);
+            try {
+              return await db.query<Row>(sql, params);
+            } finally {
+              if (k) order.push(`${k} answered`);
+            }
+          },
+        };
+        const seenAt = createManualClock(clock.now());
+        const seeing = createSearchService({ db: watched, cache: createMemoryCache(), clock: seenAt, largeMatches: everyBlock });
+        try {
+          const r = request({ q: 'the' }, adult);
+          const first = await seeing.run(r);
+          expect(order).toEqual(['sample sent', 'sample answered', 'page sent', 'page answered']);
+          order.length = 0;
+          expect(await seeing.run(r)).toEqual(first);
+          expect(order.indexOf('page sent')).toBeLessThan(order.indexOf('sample answered'));
+          // Another page of it is another search; and past the time a plan is kept, the page waits for the sample again.
+          order.length = 0;
+          await seeing.run(request({ q: 'the', page: 2 }, adult));
+          expect(order).toEqual(['sample sent', 'sample answered', 'page sent', 'page answered']);
+          seenAt.advance(LARGE_WALKS_KEPT_MS + 1);
+          order.length = 0;
+          expect(await seeing.run(r)).toEqual(first);
+          expect(order).toEqual(['sample sent', 'sample answered', 'page sent', 'page answered']);
+        } finally {
+          await seeing.close();
+        }
       });
 
       it('counts a search below the threshold exactly', async () => {

@@ -11,7 +11,7 @@ import type { Database, Queryable } from '../../infra/db/database';
 import { catalogVersion } from '../catalogVersion/catalogVersion';
 import type { CardRow } from '../characters/characterRow';
 import { PUBLIC_SUMMARY_SELECT, toPublicSummary } from '../discovery/characterSummary';
-import { estimateLargeMatch, largeMatchPage, pagedFound, type LargeMatchOptions } from './largeMatches';
+import { estimateLargeMatch, largeMatchPage, pagedFound, type LargeMatchOptions, type PartWalks } from './largeMatches';
 import { createFacetSnapshots, topFacets, type FacetCounts, type FacetSnapshots } from './facetSnapshots';
 import { MIN_TRIGRAM_QUERY_LENGTH, normalizeSearch, searchCacheKey, type SearchCaller, type SearchRequest } from './searchRequest';
 import {
@@ -145,6 +145,10 @@ function withoutExcluded(counts: FacetCounts, blocked: ReadonlyArray<{ tags: str
   return { found: Math.max(0, counts.found - blocked.length), tags, translated_languages: translated };
 }
 
+/** Large searches whose page plan a process keeps, and for how long (the catalog's word counts move slowly). */
+export const LARGE_WALKS_KEPT = 1_000;
+export const LARGE_WALKS_KEPT_MS = 10 * 60_000;
+
 export function createSearchService(options: SearchServiceOptions): SearchService {
   const { db, cache } = options;
   const facets = createFacetSnapshots(db, options.clock, {
@@ -165,11 +169,34 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     return { ...withoutExcluded(counts, blocked), ids: page.map((r) => r.id) };
   }
 
-  /** A search matching much of the catalog: estimated count and facets, the page read without gathering the matches. */
+  // How the page of each recent large search was read (its plan: which name parts were walked for), by request.
+  const knownWalks = new Map<string, { walks: PartWalks; until: number }>();
+  const walksKnown = (key: string) => {
+    const known = knownWalks.get(key);
+    return known && known.until > options.clock.now().getTime() ? known.walks : null;
+  };
+  const rememberWalks = (key: string, walks: PartWalks) => {
+    knownWalks.delete(key);
+    knownWalks.set(key, { walks, until: options.clock.now().getTime() + LARGE_WALKS_KEPT_MS });
+    if (knownWalks.size > LARGE_WALKS_KEPT) knownWalks.delete(knownWalks.keys().next().value!);
+  };
+
+  /**
+   * A search matching much of the catalog: estimated count and facets, the page read without gathering the matches.
+   * The page's plan comes from the sample's counts, so a first search reads its page after its sample; a search seen in
+   * the last LARGE_WALKS_KEPT_MS reads its page beside its sample, with the plan it took then (a plan decides how the
+   * page is read, never what it holds: searchCharacters.test.ts reads every page both ways).
+   */
   async function large(request: SearchRequest): Promise<Match | null> {
+    const key = searchCacheKey(request);
+    const known = walksKnown(key);
+    const early = known ? largeMatchPage(db, request, known) : null;
+    // Dropped when the search turns out not to be large: its failure, if any, is then nobody's.
+    early?.catch(() => undefined);
     const estimate = await estimateLargeMatch(db, request, options.largeMatches);
     if (!estimate) return null;
-    const ids = await largeMatchPage(db, request, estimate.walks);
+    rememberWalks(key, estimate.walks);
+    const ids = early ? await early : await largeMatchPage(db, request, estimate.walks);
     const found = pagedFound(estimate.found, request.page, ids.length);
     const atMost = (counts: Map<string, number>) => new Map([...counts].map(([value, n]) => [value, Math.min(n, found)]));
     return { found, tags: atMost(estimate.tags), translated_languages: atMost(estimate.translated_languages), ids };
