@@ -138,8 +138,14 @@ describe('OpenAI-compatible adapter: what an engine may send', () => {
       setTimeout(() => res.end(), 20);
     };
     const before = engine.connections();
-    for (let i = 0; i < 3; i += 1) expect((await collect(await adapter().stream(request, new AbortController().signal))).join('')).toBe('Hello there');
-    expect(engine.connections() - before).toBeLessThanOrEqual(1);
+    for (let i = 0; i < 4; i += 1) {
+      expect((await collect(await adapter().stream(request, new AbortController().signal))).join('')).toBe('Hello there');
+      // Turns come seconds apart: the connection is back in undici's pool before the next one.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // A body closed at [DONE] would cost each turn a connection (4); read to its end, they share one (at most one
+    // more when a connection of an earlier test was closed meanwhile).
+    expect(engine.connections() - before).toBeLessThanOrEqual(2);
   });
 
   it('ends a stream whose body stays open after [DONE], with every delta, and closes that body', async () => {
